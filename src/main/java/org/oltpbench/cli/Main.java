@@ -1,0 +1,160 @@
+package org.oltpbench.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.oltpbench.config.Config;
+import org.oltpbench.config.ConfigException;
+import org.oltpbench.config.ConfigLoader;
+import org.oltpbench.driver.StopSignal;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * {@code oltpbench [-c FILE] [--set key=value]... [--verbose] [prepare|run|check|cleanup]}.
+ * With a props file and no verb it does the whole job: prepare when the tables are absent, run, summarize.
+ * Only {@link #main} exits; every verb returns its exit code.
+ */
+@Command(name = "oltpbench", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = "sysbench- and BenchmarkSQL-compatible OLTP benchmark.",
+        subcommands = {Main.Prepare.class, Main.Run.class, Main.Check.class, Main.Cleanup.class})
+public final class Main implements Callable<Integer> {
+
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE", scope = ScopeType.INHERIT,
+            description = "props file (BenchmarkSQL keys and sysbench option names)")
+    Path config;
+
+    @Option(names = "--set", paramLabel = "key=value", scope = ScopeType.INHERIT,
+            description = "override a key of the props file; repeatable")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "print stack traces with errors")
+    boolean verbose;
+
+    private final StopSignal stop = new StopSignal();
+    private final PrintStream out;
+    private final PrintStream err;
+
+    Main(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, System.out, System.err, true));
+    }
+
+    /** Runs the command line and returns the exit code; {@code hook} installs the Ctrl-C handler. */
+    public static int execute(String[] args, PrintStream out, PrintStream err, boolean hook) {
+        Main main = new Main(out, err);
+        if (hook) Runtime.getRuntime().addShutdownHook(new Thread(main::onShutdown, "oltpbench-shutdown"));
+        CommandLine cl = new CommandLine(main);
+        cl.setOut(new java.io.PrintWriter(out, true));
+        cl.setErr(new java.io.PrintWriter(err, true));
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("oltpbench: " + ex.getMessage() + " (see --help)");
+            return Job.BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> main.fail(ex));
+        try {
+            return cl.execute(args);
+        } finally {
+            main.stop.finished();
+        }
+    }
+
+    /** Ctrl-C: stop the level and wait (bounded) until the results gathered so far are written. */
+    private void onShutdown() {
+        stop.raise();
+        try {
+            stop.awaitFinished(60);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private int fail(Exception ex) {
+        if (ex instanceof ConfigException) {
+            err.println("oltpbench: " + ex.getMessage());
+            if (verbose) ex.printStackTrace(err);
+            return Job.BAD_INPUT;
+        }
+        err.println("oltpbench: " + ex.getClass().getSimpleName() + ": " + firstLine(ex.getMessage())
+                + (verbose ? "" : " (rerun with --verbose for details)"));
+        if (verbose) ex.printStackTrace(err);
+        return Job.FAILED;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "";
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    Job job() {
+        Config cfg = ConfigLoader.load(config, sets, System.getenv());
+        return new Job(cfg, out, stop);
+    }
+
+    /** The whole job. */
+    @Override
+    public Integer call() throws Exception {
+        if (config == null && sets.isEmpty()) {
+            new CommandLine(this).usage(out);
+            return Job.BAD_INPUT;
+        }
+        return job().run(true);
+    }
+
+    @Command(name = "prepare", description = "create and load the tables")
+    static final class Prepare implements Callable<Integer> {
+        @ParentCommand Main main;
+
+        @Override
+        public Integer call() throws Exception {
+            return main.job().prepare();
+        }
+    }
+
+    @Command(name = "run", description = "run the thread sweep on prepared tables")
+    static final class Run implements Callable<Integer> {
+        @ParentCommand Main main;
+
+        @Override
+        public Integer call() throws Exception {
+            return main.job().run(false);
+        }
+    }
+
+    @Command(name = "check", description = "verify the data set; exit 1 when a check fails")
+    static final class Check implements Callable<Integer> {
+        @ParentCommand Main main;
+
+        @Override
+        public Integer call() throws Exception {
+            return main.job().check();
+        }
+    }
+
+    @Command(name = "cleanup", description = "drop the tables")
+    static final class Cleanup implements Callable<Integer> {
+        @ParentCommand Main main;
+
+        @Override
+        public Integer call() throws Exception {
+            return main.job().cleanup();
+        }
+    }
+
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"oltpbench " + Version.get()};
+        }
+    }
+}

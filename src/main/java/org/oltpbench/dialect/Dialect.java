@@ -1,0 +1,87 @@
+package org.oltpbench.dialect;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What differs between engines. Generic code asks the dialect and never branches on an engine's name.
+ * Implementations are stateless and shared.
+ */
+public interface Dialect {
+
+    /** How the driver loop treats a failed statement. */
+    enum ErrorClass {
+        /** The connection is gone: reconnect, re-prepare and count a reconnect. */
+        CONNECTION_LOST,
+        /** Deadlock, lock-wait timeout, serialization or write conflict, killed transaction: may be retried. */
+        RETRYABLE,
+        /** Anything else. */
+        OTHER
+    }
+
+    /** The {@code db=} value. */
+    String name();
+
+    /** JDBC driver class used when the props file names none. */
+    String driverClass();
+
+    int defaultPort();
+
+    String jdbcUrl(String host, int port, String database);
+
+    /**
+     * Driver properties for benchmark speed. Properties already in the user's URL win.
+     *
+     * @param serverPrepared false for {@code db-ps-mode=disable}: statements are sent as text
+     */
+    Map<String, String> connectionProperties(boolean serverPrepared);
+
+    /** sysbench's id column type: AUTO_INCREMENT on the MySQL family, SERIAL on PostgreSQL. */
+    String sysbenchIdColumn(boolean autoInc);
+
+    /** Table options after the closing parenthesis of sysbench's CREATE TABLE. */
+    String sysbenchTableOptions(String storageEngine);
+
+    /**
+     * Statements to run after rows with explicit ids were loaded into an auto-increment table, so that
+     * later inserts that let the engine pick the id do not collide (PostgreSQL's sequence does not follow).
+     */
+    default List<String> afterExplicitIdLoad(String table, String idColumn, boolean autoInc) {
+        return List.of();
+    }
+
+    /** oltp_insert's INSERT when the engine picks the id: MySQL takes id 0 as "next value". */
+    default String sysbenchAutoIdInsert(String table) {
+        return "INSERT INTO " + table + " (id, k, c, pad) VALUES (0, ?, ?, ?)";
+    }
+
+    /** Vendor error codes that mean the transaction may be retried. */
+    Set<Integer> retryableCodes();
+
+    /** SQLStates that mean the transaction may be retried. */
+    default Set<String> retryableStates() {
+        return Set.of("40001", "40P01");
+    }
+
+    default ErrorClass classify(SQLException e) {
+        String state = e.getSQLState();
+        if (e instanceof java.sql.SQLRecoverableException
+                || e instanceof java.sql.SQLNonTransientConnectionException
+                || (state != null && state.startsWith("08"))
+                || connectionLostCodes().contains(e.getErrorCode())) {
+            return ErrorClass.CONNECTION_LOST;
+        }
+        if (retryableCodes().contains(e.getErrorCode()) || (state != null && retryableStates().contains(state))) {
+            return ErrorClass.RETRYABLE;
+        }
+        return ErrorClass.OTHER;
+    }
+
+    /** Vendor codes that mean the connection is gone. */
+    Set<Integer> connectionLostCodes();
+
+    /** SQL that creates a database if absent (used on servers oltpbench starts itself). */
+    String createDatabaseIfAbsent(String database);
+}

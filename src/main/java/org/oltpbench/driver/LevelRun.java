@@ -1,0 +1,119 @@
+package org.oltpbench.driver;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.SQLException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.oltpbench.dialect.Dialect;
+import org.oltpbench.workload.Workload;
+
+/** The state the workers of one level share: read-mostly, written once per level event. */
+final class LevelRun {
+    private final Workload workload;
+    private final Dialect dialect;
+    private final HikariDataSource pool;
+    private final int threads;
+    private final IgnoreList ignore;
+    private final Budget budget;
+    private final CountDownLatch ready;
+    private final CountDownLatch go = new CountDownLatch(1);
+    private final CountDownLatch done;
+    private volatile boolean running = true;
+    private volatile String failure;
+    private volatile Throwable setupFailure;
+
+    LevelRun(Workload workload, Dialect dialect, HikariDataSource pool, int threads, IgnoreList ignore, Budget budget) {
+        this.workload = workload;
+        this.dialect = dialect;
+        this.pool = pool;
+        this.threads = threads;
+        this.ignore = ignore;
+        this.budget = budget;
+        this.ready = new CountDownLatch(threads);
+        this.done = new CountDownLatch(threads);
+    }
+
+    Workload workload() {
+        return workload;
+    }
+
+    Dialect dialect() {
+        return dialect;
+    }
+
+    HikariDataSource pool() {
+        return pool;
+    }
+
+    int threads() {
+        return threads;
+    }
+
+    IgnoreList ignore() {
+        return ignore;
+    }
+
+    Budget budget() {
+        return budget;
+    }
+
+    boolean running() {
+        return running;
+    }
+
+    void stop() {
+        running = false;
+    }
+
+    void workerReady() {
+        ready.countDown();
+    }
+
+    void awaitReady() throws InterruptedException {
+        ready.await();
+    }
+
+    void release() {
+        go.countDown();
+    }
+
+    void awaitGo() throws InterruptedException {
+        go.await();
+    }
+
+    void workerDone() {
+        done.countDown();
+    }
+
+    /** Waits up to the timeout; true when every worker has finished. */
+    boolean awaitDone(long nanos) throws InterruptedException {
+        return done.await(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** A worker could not connect or prepare: the level does not start. */
+    void setupFailed(Throwable t) {
+        if (setupFailure == null) setupFailure = t;
+        running = false;
+    }
+
+    Throwable setupFailure() {
+        return setupFailure;
+    }
+
+    /** A non-ignored error: the level stops and the run is reported as aborted. */
+    void fail(String who, SQLException e) {
+        if (failure == null) {
+            failure = who + ": " + describe(e);
+        }
+        running = false;
+    }
+
+    String failure() {
+        return failure;
+    }
+
+    static String describe(SQLException e) {
+        String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+        return "error " + e.getErrorCode() + " (SQLState " + e.getSQLState() + "): " + msg;
+    }
+}

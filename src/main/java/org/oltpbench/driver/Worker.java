@@ -1,0 +1,136 @@
+package org.oltpbench.driver;
+
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.oltpbench.dialect.Dialect;
+import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.workload.Terminal;
+import org.oltpbench.workload.Workload;
+
+/**
+ * One benchmark thread: holds one connection and one terminal for the whole level and runs
+ * transactions until told to stop. The loop does no locking, no allocation and no string work
+ * of its own; a failed transaction is rolled back and then restarted (ignored error), reconnected
+ * (lost connection) or ends the level (any other error).
+ */
+final class Worker implements Runnable {
+    private final LevelRun run;
+    private final int index;
+    private final ThreadStats stats;
+    private final Pacer pacer;
+    private final long seed;
+    private Connection connection;
+    private Terminal terminal;
+
+    Worker(LevelRun run, int index, ThreadStats stats, Pacer pacer, long seed) {
+        this.run = run;
+        this.index = index;
+        this.stats = stats;
+        this.pacer = pacer;
+        this.seed = seed;
+    }
+
+    @Override
+    public void run() {
+        try {
+            if (!setUp()) return;
+            run.awaitGo();
+            loop();
+            if (run.failure() == null) terminal.finish(stats);
+        } catch (SQLException e) {
+            run.fail("thread " + index, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            tearDown();
+            run.workerDone();
+        }
+    }
+
+    private boolean setUp() {
+        try {
+            connect();
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            run.setupFailed(e);
+            return false;
+        } finally {
+            run.workerReady();
+        }
+    }
+
+    private void connect() throws SQLException {
+        connection = run.pool().getConnection();
+        terminal = run.workload().terminal(connection, index, run.threads(), seed);
+    }
+
+    private void loop() {
+        final Budget budget = run.budget();
+        while (run.running()) {
+            long start = pacer.awaitNext();
+            if (!budget.take()) return;
+            try {
+                int kind = terminal.next(stats);
+                stats.event(kind, System.nanoTime() - start);
+            } catch (SQLException e) {
+                if (!recover(e)) return;
+            }
+        }
+    }
+
+    /** @return whether the loop goes on */
+    private boolean recover(SQLException e) {
+        if (!run.running()) return false;
+        Dialect.ErrorClass c = run.dialect().classify(e);
+        if (c == Dialect.ErrorClass.CONNECTION_LOST) return reconnect(e);
+        terminal.rollbackQuietly();
+        if (run.ignore().ignores(e)) {
+            stats.add(ThreadStats.ERRORS, 1);
+            return true;
+        }
+        run.fail("thread " + index, e);
+        return false;
+    }
+
+    /** Replaces the lost connection, retrying with back-off while the level runs. */
+    private boolean reconnect(SQLException cause) {
+        HikariDataSource pool = run.pool();
+        closeQuietly();
+        if (connection != null) pool.evictConnection(connection);
+        connection = null;
+        long backoffMs = 10;
+        while (run.running()) {
+            try {
+                connect();
+                stats.add(ThreadStats.RECONNECTS, 1);
+                return true;
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    Thread.sleep(backoffMs);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+                backoffMs = Math.min(1000, backoffMs * 2);
+            }
+        }
+        return false;
+    }
+
+    private void closeQuietly() {
+        if (terminal != null) terminal.close();
+        terminal = null;
+    }
+
+    private void tearDown() {
+        closeQuietly();
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException | RuntimeException e) {
+                // the pool is closed right after
+            }
+        }
+    }
+}

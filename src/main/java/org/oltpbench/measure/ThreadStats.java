@@ -1,0 +1,84 @@
+package org.oltpbench.measure;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * What one benchmark thread measured. Written only by its owner thread, without locks or allocation:
+ * counters are plain increments published with release stores, latency goes to a single-writer
+ * HdrHistogram recorder per transaction kind. A reporter thread reads counters and harvests interval
+ * histograms at any time.
+ */
+public final class ThreadStats {
+    /** Counter slots. Per-kind slots follow the global ones: {@code KIND_BASE + kind * PER_KIND + field}. */
+    public static final int EVENTS = 0, READS = 1, WRITES = 2, OTHER = 3, ERRORS = 4, RECONNECTS = 5, LATENCY_NS = 6;
+    public static final int COUNT = 0, ROLLBACKS = 1, RETRIES = 2, KIND_ERRORS = 3;
+    public static final int KIND_BASE = 7, PER_KIND = 4;
+
+    /**
+     * Latency is recorded in microseconds with 3 significant digits. Histograms auto-resize to the
+     * largest value seen, so memory follows the real latency range (a resize allocates once per
+     * doubling of the maximum, never per query).
+     */
+    public static final long MAX_MICROS = 24L * 3_600_000_000L;
+    public static final int DIGITS = 3;
+
+    private final AtomicLongArray counters;
+    private final SingleWriterRecorder[] recorders;
+
+    public ThreadStats(int kinds) {
+        counters = new AtomicLongArray(KIND_BASE + kinds * PER_KIND);
+        recorders = new SingleWriterRecorder[kinds];
+        for (int i = 0; i < kinds; i++) recorders[i] = new SingleWriterRecorder(DIGITS);
+    }
+
+    public int kinds() {
+        return recorders.length;
+    }
+
+    /** Owner thread only. */
+    public void add(int slot, long n) {
+        counters.lazySet(slot, counters.getPlain(slot) + n);
+    }
+
+    /** Owner thread only: one finished transaction of {@code kind} that took {@code nanos}. */
+    public void event(int kind, long nanos) {
+        add(EVENTS, 1);
+        add(LATENCY_NS, nanos);
+        add(KIND_BASE + kind * PER_KIND + COUNT, 1);
+        long micros = nanos / 1000;
+        recorders[kind].recordValue(micros < 1 ? 1 : Math.min(micros, MAX_MICROS));
+    }
+
+    public static int kindSlot(int kind, int field) {
+        return KIND_BASE + kind * PER_KIND + field;
+    }
+
+    /** Owner thread only: a per-kind outcome counter (ROLLBACKS, RETRIES, KIND_ERRORS). */
+    public void kind(int kind, int field) {
+        add(KIND_BASE + kind * PER_KIND + field, 1);
+    }
+
+    /** Any thread. */
+    public long get(int slot) {
+        return counters.get(slot);
+    }
+
+    public long kindGet(int kind, int field) {
+        return counters.get(KIND_BASE + kind * PER_KIND + field);
+    }
+
+    public int slots() {
+        return counters.length();
+    }
+
+    /** Reporter thread only: the latencies recorded since the last call, in the recycled histogram. */
+    public Histogram harvest(int kind, Histogram recycle) {
+        return recorders[kind].getIntervalHistogram(recycle);
+    }
+
+    public static Histogram newHistogram() {
+        return new Histogram(DIGITS);
+    }
+}

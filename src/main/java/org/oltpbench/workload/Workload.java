@@ -1,0 +1,34 @@
+package org.oltpbench.workload;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import org.oltpbench.db.Database;
+
+/** A benchmark: its data set's lifecycle and a factory of terminals. The CLI verbs mirror it. */
+public interface Workload {
+
+    String name();
+
+    /** Transaction kinds, in the order terminals report them (sysbench presets have one: "event"). */
+    List<String> kinds();
+
+    /** True when the data set is present, so a whole job can skip prepare. */
+    boolean isPrepared(Database db) throws SQLException;
+
+    /** Creates and loads the data set. */
+    void prepare(Database db) throws SQLException;
+
+    /** Verifies the data set; the report says which checks failed. */
+    CheckReport check(Database db) throws SQLException;
+
+    /** Drops the data set. */
+    void cleanup(Database db) throws SQLException;
+
+    /**
+     * A terminal for thread {@code index} of {@code threads}, on a connection it keeps.
+     *
+     * @param seed seed of the terminal's random generators
+     */
+    Terminal terminal(Connection connection, int index, int threads, long seed) throws SQLException;
+}

@@ -1,0 +1,136 @@
+package org.oltpbench.workload.sysbench;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Dialect;
+
+/**
+ * sysbench's prepare, in parallel across and within tables: each table is created, filled in chunks of
+ * {@link #CHUNK} rows by {@code loadWorkers} threads with multi-row INSERTs of {@link #ROWS_PER_INSERT}
+ * rows (each its own autocommitted statement), and gets its secondary index k_N once its last chunk is in.
+ * Rows are as sysbench makes them: ids 1..table_size, k from the configured distribution, random c and pad.
+ */
+final class SysbenchLoader {
+    static final int CHUNK = 25_000;
+    static final int ROWS_PER_INSERT = 500;
+
+    private final Database db;
+    private final Dialect dialect;
+    private final SysbenchSettings s;
+    private final boolean secondary, createSecondary;
+    private final String engine;
+    private final int workers;
+    private final long seed;
+    private final PrintStream out;
+
+    SysbenchLoader(Database db, SysbenchSettings s, boolean secondary, boolean createSecondary, String engine,
+                   int workers, long seed, PrintStream out) {
+        this.db = db;
+        this.dialect = db.dialect();
+        this.s = s;
+        this.secondary = secondary;
+        this.createSecondary = createSecondary;
+        this.engine = engine;
+        this.workers = workers;
+        this.seed = seed;
+        this.out = out;
+    }
+
+    /** sysbench's CREATE TABLE, column for column. */
+    String createTable(int n) {
+        return "CREATE TABLE sbtest" + n + "(\n"
+                + "  id " + dialect.sysbenchIdColumn(s.autoInc()) + ",\n"
+                + "  k INTEGER DEFAULT '0' NOT NULL,\n"
+                + "  c CHAR(120) DEFAULT '' NOT NULL,\n"
+                + "  pad CHAR(60) DEFAULT '' NOT NULL,\n"
+                + "  " + (secondary ? "KEY xid" : "PRIMARY KEY") + " (id)\n"
+                + ") " + dialect.sysbenchTableOptions(engine);
+    }
+
+    void load(int rows) throws SQLException {
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            for (int t = 1; t <= s.tables(); t++) {
+                out.printf("Creating table 'sbtest%d'...%n", t);
+                st.execute(createTable(t));
+            }
+        }
+        List<int[]> chunks = new ArrayList<>();
+        AtomicInteger[] left = new AtomicInteger[s.tables() + 1];
+        for (int t = 1; t <= s.tables(); t++) {
+            int n = (rows + CHUNK - 1) / CHUNK;
+            left[t] = new AtomicInteger(n);
+            if (rows > 0) out.printf("Inserting %d records into 'sbtest%d'%n", rows, t);
+            for (int i = 0; i < n; i++) chunks.add(new int[] {t, i * CHUNK + 1, Math.min(rows, (i + 1) * CHUNK)});
+        }
+        chunks.sort((a, b) -> a[1] != b[1] ? Integer.compare(a[1], b[1]) : Integer.compare(a[0], b[0]));
+        runAll(chunks, left);
+        for (int t = 1; t <= s.tables(); t++) {
+            if (rows == 0) finishTable(t);
+        }
+    }
+
+    private void runAll(List<int[]> chunks, AtomicInteger[] left) throws SQLException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(workers, chunks.size())));
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int[] ch : chunks) {
+                futures.add(pool.submit(() -> {
+                    insertChunk(ch[0], ch[1], ch[2]);
+                    if (left[ch[0]].decrementAndGet() == 0) finishTable(ch[0]);
+                    return null;
+                }));
+            }
+            for (Future<?> f : futures) f.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof SQLException se) throw se;
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("prepare interrupted");
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private void insertChunk(int table, int from, int to) throws SQLException {
+        SbRandom rnd = s.random(seed ^ (table * 0x9E3779B97F4A7C15L) ^ from);
+        char[] c = new char[Templates.C.length], pad = new char[Templates.PAD.length];
+        String head = "INSERT INTO sbtest" + table + " (id, k, c, pad) VALUES ";
+        StringBuilder sql = new StringBuilder(head.length() + ROWS_PER_INSERT * 200);
+        try (Connection con = db.connect(); Statement st = con.createStatement()) {
+            for (int id = from; id <= to; ) {
+                sql.setLength(0);
+                sql.append(head);
+                int end = Math.min(to, id + ROWS_PER_INSERT - 1);
+                for (; id <= end; id++) {
+                    rnd.fill(Templates.C, c);
+                    rnd.fill(Templates.PAD, pad);
+                    sql.append('(').append(id).append(',').append(rnd.rand(1, s.tableSize())).append(",'")
+                            .append(c).append("','").append(pad).append("')");
+                    if (id < end) sql.append(',');
+                }
+                st.execute(sql.toString());
+            }
+        }
+    }
+
+    private void finishTable(int t) throws SQLException {
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            for (String sql : dialect.afterExplicitIdLoad("sbtest" + t, "id", s.autoInc())) st.execute(sql);
+            if (createSecondary) {
+                out.printf("Creating a secondary index on 'sbtest%d'...%n", t);
+                st.execute("CREATE INDEX k_" + t + " ON sbtest" + t + "(k)");
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+package org.oltpbench.workload.sysbench;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Collections;
+import java.util.List;
+import org.oltpbench.config.Config;
+import org.oltpbench.config.ConfigException;
+import org.oltpbench.config.Keys;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Dialect;
+import org.oltpbench.workload.CheckReport;
+import org.oltpbench.workload.Terminal;
+import org.oltpbench.workload.Workload;
+
+/** The eleven sysbench 1.0.20 OLTP scripts on sysbench's sbtestN schema, driven by a {@link Preset}. */
+public final class SysbenchWorkload implements Workload {
+    private final Preset preset;
+    private final Plan plan;
+    private final SysbenchSettings s;
+    private final Config cfg;
+    private final PrintStream out;
+    private final UniqueIds unique;
+    private final Dialect dialect;
+
+    public SysbenchWorkload(Preset preset, Config cfg, Dialect dialect, PrintStream out) {
+        this.preset = preset;
+        this.dialect = dialect;
+        this.cfg = cfg;
+        this.plan = Plan.of(preset, cfg);
+        this.s = SysbenchSettings.of(cfg);
+        this.out = out;
+        long seed = seed(cfg);
+        this.unique = new UniqueIds(seed, seed >>> 32);
+        if (preset.singleTable() && s.tables() != 1) {
+            throw new ConfigException("workload " + preset.name() + " works on sbtest1 only; set tables=1");
+        }
+    }
+
+    public Plan plan() {
+        return plan;
+    }
+
+    @Override
+    public String name() {
+        return preset.name();
+    }
+
+    @Override
+    public List<String> kinds() {
+        return List.of("event");
+    }
+
+    /** The tables this preset uses: sbtest1..tables, or one per thread for bulk_insert. */
+    private int tableCount() {
+        return bulk() ? Collections.max(cfg.get(Keys.THREADS)) : s.tables();
+    }
+
+    private boolean bulk() {
+        return preset.script().equals("bulk_insert");
+    }
+
+    /** Rows prepare loads: none for bulk_insert, and none for oltp_insert without auto_inc (as sysbench). */
+    private int loadRows() {
+        if (bulk() || (preset.script().equals("insert") && !s.autoInc())) return 0;
+        return s.tableSize();
+    }
+
+    /**
+     * True when every table exists. Refuses data that cannot give right numbers: some tables missing,
+     * or fewer ids than table_size (the run would miss rows it believes are there).
+     */
+    @Override
+    public boolean isPrepared(Database db) throws SQLException {
+        int present = 0;
+        String missing = null;
+        try (Connection c = db.connect()) {
+            for (int t = 1; t <= tableCount(); t++) {
+                if (Database.tableExists(c, "sbtest" + t)) present++;
+                else if (missing == null) missing = "sbtest" + t;
+            }
+            if (present == 0) return false;
+            if (missing != null) {
+                throw new ConfigException(missing + " is missing while other sbtest tables exist; run cleanup, then prepare");
+            }
+            if (!bulk() && preset.rows().equals("equal") && loadRows() > 0) checkIdRange(c);
+        }
+        return true;
+    }
+
+    private void checkIdRange(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT MAX(id) FROM sbtest1")) {
+            rs.next();
+            long max = rs.getLong(1);
+            if (max < s.tableSize()) {
+                throw new ConfigException("sbtest1 holds ids up to " + max + " but tableSize=" + s.tableSize()
+                        + "; set tableSize=" + max + " or run cleanup, then prepare");
+            }
+        }
+    }
+
+    @Override
+    public void prepare(Database db) throws SQLException {
+        try (Connection c = db.connect()) {
+            for (int t = 1; t <= tableCount(); t++) {
+                if (Database.tableExists(c, "sbtest" + t)) {
+                    throw new ConfigException("table sbtest" + t + " already exists; run cleanup first, or run without prepare");
+                }
+            }
+        }
+        if (bulk()) {
+            createBulkTables(db);
+            return;
+        }
+        new SysbenchLoader(db, s, cfg.get(Keys.SECONDARY), cfg.get(Keys.CREATE_SECONDARY),
+                cfg.get(Keys.MYSQL_STORAGE_ENGINE), cfg.get(Keys.LOAD_WORKERS), seed(cfg), out).load(loadRows());
+    }
+
+    private void createBulkTables(Database db) throws SQLException {
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            for (int t = 1; t <= tableCount(); t++) {
+                out.printf("Creating table 'sbtest%d'...%n", t);
+                st.execute("CREATE TABLE IF NOT EXISTS sbtest" + t
+                        + " (\n  id INTEGER NOT NULL,\n  k INTEGER DEFAULT '0' NOT NULL,\n  PRIMARY KEY (id))");
+            }
+        }
+    }
+
+    /** Row counts per table against the preset's rule (equal, grows, shrinks), and the k_N index. */
+    @Override
+    public CheckReport check(Database db) throws SQLException {
+        CheckReport report = new CheckReport();
+        int expected = loadRows();
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            for (int t = 1; t <= tableCount(); t++) {
+                String table = "sbtest" + t;
+                if (!Database.tableExists(c, table)) {
+                    report.add(table, false, "missing; run prepare");
+                    continue;
+                }
+                long rows;
+                try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + table)) {
+                    rs.next();
+                    rows = rs.getLong(1);
+                }
+                boolean ok = switch (bulk() ? "any" : preset.rows()) {
+                    case "equal" -> rows == expected;
+                    case "grows" -> rows >= expected;
+                    case "shrinks" -> rows <= expected;
+                    default -> true;
+                };
+                report.add(table + " rows", ok, rows + " rows, expected " + rule(expected));
+                if (!bulk() && cfg.get(Keys.CREATE_SECONDARY)) {
+                    report.add(table + " index k_" + t, hasIndex(c, table, "k_" + t), "secondary index on k");
+                }
+            }
+        }
+        return report;
+    }
+
+    private String rule(int expected) {
+        return switch (bulk() ? "any" : preset.rows()) {
+            case "equal" -> String.valueOf(expected);
+            case "grows" -> ">= " + expected;
+            case "shrinks" -> "<= " + expected;
+            default -> "any number";
+        };
+    }
+
+    private static boolean hasIndex(Connection c, String table, String index) throws SQLException {
+        try (ResultSet rs = c.getMetaData().getIndexInfo(c.getCatalog(), c.getSchema(), table, false, true)) {
+            while (rs.next()) {
+                if (index.equalsIgnoreCase(rs.getString("INDEX_NAME"))) return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void cleanup(Database db) throws SQLException {
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            for (int t = 1; t <= tableCount(); t++) {
+                out.printf("Dropping table 'sbtest%d'...%n", t);
+                st.execute("DROP TABLE IF EXISTS sbtest" + t);
+            }
+        }
+    }
+
+    @Override
+    public Terminal terminal(Connection c, int index, int threads, long seed) throws SQLException {
+        SbRandom rnd = s.random(seed);
+        return switch (preset.script()) {
+            case "oltp" -> new OltpTerminal(c, rnd, plan, s);
+            case "insert" -> new InsertTerminal(c, rnd, s, dialect, unique, index, threads);
+            case "random_points" -> new RandomKeysTerminal(c, rnd, s, false, index, threads);
+            case "random_ranges" -> new RandomKeysTerminal(c, rnd, s, true, index, threads);
+            case "bulk_insert" -> new BulkInsertTerminal(c, rnd, index);
+            default -> throw new IllegalStateException(preset.script());
+        };
+    }
+
+    static long seed(Config cfg) {
+        long seed = cfg.get(Keys.RAND_SEED);
+        return seed != 0 ? seed : System.nanoTime();
+    }
+}
