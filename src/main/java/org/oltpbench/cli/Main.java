@@ -13,7 +13,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code oltpbench [-c FILE] [--set key=value]... [--verbose] [prepare|run|check|cleanup]}.
@@ -25,16 +25,21 @@ import picocli.CommandLine.ScopeType;
         subcommands = {Main.Prepare.class, Main.Run.class, Main.Check.class, Main.Cleanup.class})
 public final class Main implements Callable<Integer> {
 
-    @Option(names = {"-c", "--config"}, paramLabel = "FILE", scope = ScopeType.INHERIT,
-            description = "props file (BenchmarkSQL keys and sysbench option names)")
-    Path config;
+    /** The options every verb takes, before or after the verb's name. */
+    static final class Common {
+        @Option(names = {"-c", "--config"}, paramLabel = "FILE",
+                description = "props file (BenchmarkSQL keys and sysbench option names)")
+        Path config;
 
-    @Option(names = "--set", paramLabel = "key=value", scope = ScopeType.INHERIT,
-            description = "override a key of the props file; repeatable")
-    List<String> sets = new ArrayList<>();
+        @Option(names = "--set", paramLabel = "key=value", description = "override a key of the props file; repeatable")
+        List<String> sets = new ArrayList<>();
 
-    @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "print stack traces with errors")
-    boolean verbose;
+        @Option(names = "--verbose", description = "print stack traces with errors")
+        boolean verbose;
+    }
+
+    @Mixin
+    Common common = new Common();
 
     private final StopSignal stop = new StopSignal();
     private final PrintStream out;
@@ -81,12 +86,12 @@ public final class Main implements Callable<Integer> {
     private int fail(Exception ex) {
         if (ex instanceof ConfigException) {
             err.println("oltpbench: " + ex.getMessage());
-            if (verbose) ex.printStackTrace(err);
+            if (common.verbose) ex.printStackTrace(err);
             return Job.BAD_INPUT;
         }
         err.println("oltpbench: " + ex.getClass().getSimpleName() + ": " + firstLine(ex.getMessage())
-                + (verbose ? "" : " (rerun with --verbose for details)"));
-        if (verbose) ex.printStackTrace(err);
+                + (common.verbose ? "" : " (rerun with --verbose for details)"));
+        if (common.verbose) ex.printStackTrace(err);
         return Job.FAILED;
     }
 
@@ -96,7 +101,12 @@ public final class Main implements Callable<Integer> {
         return nl < 0 ? s : s.substring(0, nl);
     }
 
-    Job job() {
+    /** The job for a verb: its own -c wins over the one before the verb; --set values apply in order given. */
+    Job job(Common verb) {
+        Path config = verb.config != null ? verb.config : common.config;
+        List<String> sets = new ArrayList<>(common.sets);
+        sets.addAll(verb.sets);
+        common.verbose |= verb.verbose;
         Config cfg = ConfigLoader.load(config, sets, System.getenv());
         return new Job(cfg, out, stop);
     }
@@ -104,50 +114,54 @@ public final class Main implements Callable<Integer> {
     /** The whole job. */
     @Override
     public Integer call() throws Exception {
-        if (config == null && sets.isEmpty()) {
+        if (common.config == null && common.sets.isEmpty()) {
             new CommandLine(this).usage(out);
             return Job.BAD_INPUT;
         }
-        return job().run(true);
+        return job(new Common()).run(true);
     }
 
     @Command(name = "prepare", description = "create and load the tables")
     static final class Prepare implements Callable<Integer> {
         @ParentCommand Main main;
+        @Mixin Common options = new Common();
 
         @Override
         public Integer call() throws Exception {
-            return main.job().prepare();
+            return main.job(options).prepare();
         }
     }
 
     @Command(name = "run", description = "run the thread sweep on prepared tables")
     static final class Run implements Callable<Integer> {
         @ParentCommand Main main;
+        @Mixin Common options = new Common();
 
         @Override
         public Integer call() throws Exception {
-            return main.job().run(false);
+            return main.job(options).run(false);
         }
     }
 
     @Command(name = "check", description = "verify the data set; exit 1 when a check fails")
     static final class Check implements Callable<Integer> {
         @ParentCommand Main main;
+        @Mixin Common options = new Common();
 
         @Override
         public Integer call() throws Exception {
-            return main.job().check();
+            return main.job(options).check();
         }
     }
 
     @Command(name = "cleanup", description = "drop the tables")
     static final class Cleanup implements Callable<Integer> {
         @ParentCommand Main main;
+        @Mixin Common options = new Common();
 
         @Override
         public Integer call() throws Exception {
-            return main.job().cleanup();
+            return main.job(options).cleanup();
         }
     }
 

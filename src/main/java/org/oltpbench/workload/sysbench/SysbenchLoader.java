@@ -47,9 +47,9 @@ final class SysbenchLoader {
     }
 
     /** sysbench's CREATE TABLE, column for column. */
-    String createTable(int n) {
+    static String createTable(Dialect dialect, boolean autoInc, boolean secondary, String engine, int n) {
         return "CREATE TABLE sbtest" + n + "(\n"
-                + "  id " + dialect.sysbenchIdColumn(s.autoInc()) + ",\n"
+                + "  id " + dialect.sysbenchIdColumn(autoInc) + ",\n"
                 + "  k INTEGER DEFAULT '0' NOT NULL,\n"
                 + "  c CHAR(120) DEFAULT '' NOT NULL,\n"
                 + "  pad CHAR(60) DEFAULT '' NOT NULL,\n"
@@ -61,7 +61,7 @@ final class SysbenchLoader {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             for (int t = 1; t <= s.tables(); t++) {
                 out.printf("Creating table 'sbtest%d'...%n", t);
-                st.execute(createTable(t));
+                st.execute(createTable(dialect, s.autoInc(), secondary, engine, t));
             }
         }
         List<int[]> chunks = new ArrayList<>();

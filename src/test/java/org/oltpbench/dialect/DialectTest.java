@@ -1,0 +1,63 @@
+package org.oltpbench.dialect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLTransactionRollbackException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.dialect.Dialect.ErrorClass;
+
+class DialectTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"mysql", "mariadb", "oceanbase", "tidb", "klustron", "postgres"})
+    void everyDbNameHasADialect(String db) {
+        Dialect d = Dialects.forName(db);
+        assertEquals(db, d.name());
+        assertTrue(d.jdbcUrl("h", 0, "x").startsWith("jdbc:"));
+        assertTrue(d.jdbcUrl("h", 0, "x").contains(":" + d.defaultPort() + "/"));
+    }
+
+    @Test
+    void mysqlErrorClasses() {
+        Dialect d = new MySqlDialect();
+        assertEquals(ErrorClass.RETRYABLE, d.classify(new SQLException("Deadlock found", "40001", 1213)));
+        assertEquals(ErrorClass.RETRYABLE, d.classify(new SQLException("Lock wait timeout", "HY000", 1205)));
+        assertEquals(ErrorClass.CONNECTION_LOST, d.classify(new SQLException("gone", "HY000", 2013)));
+        assertEquals(ErrorClass.CONNECTION_LOST, d.classify(new SQLException("link failure", "08S01", 0)));
+        assertEquals(ErrorClass.CONNECTION_LOST, d.classify(new SQLNonTransientConnectionException("closed")));
+        assertEquals(ErrorClass.OTHER, d.classify(new SQLException("Duplicate entry", "23000", 1062)));
+        assertEquals(ErrorClass.OTHER, d.classify(new SQLException("no table", "42S02", 1146)));
+    }
+
+    @Test
+    void engineSpecificRetryables() {
+        assertEquals(ErrorClass.RETRYABLE, new TiDbDialect().classify(new SQLException("write conflict", "HY000", 9007)));
+        assertEquals(ErrorClass.OTHER, new MySqlDialect().classify(new SQLException("write conflict", "HY000", 9007)));
+        assertEquals(ErrorClass.RETRYABLE, new OceanBaseDialect().classify(new SQLException("trans killed", "HY000", 6002)));
+        Dialect pg = new PostgresDialect();
+        assertEquals(ErrorClass.RETRYABLE, pg.classify(new SQLTransactionRollbackException("serialize", "40001")));
+        assertEquals(ErrorClass.RETRYABLE, pg.classify(new SQLException("deadlock", "40P01")));
+        assertEquals(ErrorClass.CONNECTION_LOST, pg.classify(new SQLException("io", "08006")));
+        assertEquals(ErrorClass.OTHER, pg.classify(new SQLException("dup", "23505")));
+    }
+
+    @Test
+    void sysbenchTableShape() {
+        assertEquals("INTEGER NOT NULL AUTO_INCREMENT", new MySqlDialect().sysbenchIdColumn(true));
+        assertEquals("SERIAL", new PostgresDialect().sysbenchIdColumn(true));
+        assertEquals("INTEGER NOT NULL", new PostgresDialect().sysbenchIdColumn(false));
+        assertTrue(new PostgresDialect().afterExplicitIdLoad("sbtest1", "id", true).get(0).contains("setval"));
+        assertTrue(new MySqlDialect().afterExplicitIdLoad("sbtest1", "id", true).isEmpty());
+    }
+
+    @Test
+    void psModeReachesTheDriver() {
+        assertEquals("false", new MySqlDialect().connectionProperties(false).get("useServerPrepStmts"));
+        assertEquals("true", new MySqlDialect().connectionProperties(true).get("useServerPrepStmts"));
+        assertEquals("0", new PostgresDialect().connectionProperties(false).get("prepareThreshold"));
+    }
+}

@@ -1,0 +1,137 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.oltpbench.cli.Main;
+
+/** The command line as a user meets it: the whole job, the verbs, exit codes and one-line errors. */
+class CliIT {
+    @TempDir
+    Path dir;
+
+    record Outcome(int code, String out, String err) {
+    }
+
+    private Outcome cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private String[] embedded(String... more) {
+        List<String> a = new ArrayList<>(List.of("--set", "db=mariadb", "--set", "embedded=true", "--set", "tables=2",
+                "--set", "table_size=2000", "--set", "resultDirectory=" + dir.resolve("r"), "--set", "password=Sup3rSecret!"));
+        for (String m : more) a.add(m);
+        return a.toArray(new String[0]);
+    }
+
+    @Test
+    void wholeJobPreparesRunsSweepsAndWritesResults() throws Exception {
+        Outcome o = cli(embedded("--set", "threads=1,2", "--set", "time=3", "--set", "report-interval=1",
+                "--set", "repeat=2", "--set", "password="));
+        assertEquals(0, o.code(), o.err());
+        assertTrue(o.out().contains("Creating a secondary index on 'sbtest2'"), o.out());
+        Matcher m = Pattern.compile("\\[ \\d+s \\] thds: 2 tps: [\\d.]+ qps: [\\d.]+ \\(r/w/o: [\\d.]+/[\\d.]+/[\\d.]+\\) "
+                + "lat \\(ms,95%\\): [\\d.]+ err/s: [\\d.]+ reconn/s: [\\d.]+").matcher(o.out());
+        assertTrue(m.find(), o.out());
+        assertTrue(o.out().contains("Threads fairness:"));
+        assertTrue(o.out().contains("| threads |        tps |"));
+        Path result = dir.resolve("r/result.json");
+        assertTrue(o.out().contains("results: " + result.toAbsolutePath()), o.out());
+        JsonNode json = new ObjectMapper().readTree(result.toFile());
+        assertEquals("oltp_read_write", json.get("workload").asText());
+        assertEquals("mariadb", json.get("db").asText());
+        assertTrue(json.get("serverVersion").asText().contains("MariaDB"));
+        assertEquals(2, json.get("levels").size());
+        JsonNode l2 = json.get("levels").get(1);
+        assertEquals(2, l2.get("threads").asInt());
+        assertEquals(2, l2.get("runs").size());
+        double best = Math.max(l2.get("runs").get(0).get("tps").asDouble(), l2.get("runs").get(1).get("tps").asDouble());
+        assertEquals(best, l2.get("tps").asDouble(), 1e-9, "repeatPick=max keeps the best run");
+        assertEquals(20 * l2.get("tps").asDouble(), l2.get("qps").asDouble(), 0.01 * l2.get("qps").asDouble());
+        for (String f : List.of("avg", "p50", "p95", "p99", "max")) assertTrue(l2.get("latencyMs").get(f).asDouble() > 0, f);
+        assertFalse(json.get("config").has("password"));
+    }
+
+    /** The embedded server has grants off, so any password connects; it must still appear nowhere. */
+    @Test
+    void passwordNeverAppears() throws Exception {
+        Outcome o = cli(embedded("--set", "threads=1", "--set", "time=1", "--set", "warmup-time=1", "--verbose"));
+        assertEquals(0, o.code(), o.err());
+        assertFalse(o.out().contains("Sup3rSecret!") || o.err().contains("Sup3rSecret!"));
+        assertFalse(Files.readString(dir.resolve("r/result.json")).contains("Sup3rSecret!"));
+    }
+
+    @Test
+    void optionsWorkAfterTheVerbToo() {
+        Outcome o = cli("prepare", "--set", "tabel_size=5");
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("did you mean 'tableSize'"), o.err());
+    }
+
+    @Test
+    void unknownKeyIsOneLineExit2() {
+        Outcome o = cli("--set", "tabel_size=5");
+        assertEquals(2, o.code());
+        assertEquals(1, o.err().strip().lines().count(), o.err());
+        assertTrue(o.err().contains("did you mean 'tableSize'"), o.err());
+    }
+
+    @Test
+    void unreachableServerIsOneLineExit2() {
+        Outcome o = cli("--set", "conn=jdbc:mysql://127.0.0.1:1/sbtest", "--set", "user=root");
+        assertEquals(2, o.code());
+        assertEquals(1, o.err().strip().lines().count(), o.err());
+        assertTrue(o.err().contains("cannot connect to jdbc:mysql://127.0.0.1:1/sbtest"), o.err());
+    }
+
+    @Test
+    void missingTablesOnRunIsExit2() {
+        Outcome o = cli(embedded("run", "--set", "threads=1", "--set", "time=1"));
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("run prepare first"), o.err());
+    }
+
+    @Test
+    void missingPropsFileIsExit2() {
+        Outcome o = cli("-c", dir.resolve("none.properties").toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().contains("does not exist"), o.err());
+    }
+
+    @Test
+    void helpAndVersion() {
+        Outcome h = cli("--help");
+        assertEquals(0, h.code());
+        assertTrue(h.out().contains("prepare") && h.out().contains("cleanup"), h.out());
+        Outcome v = cli("--version");
+        assertEquals(0, v.code());
+        assertTrue(v.out().startsWith("oltpbench "), v.out());
+    }
+
+    @Test
+    void badCommandLineIsExit2() {
+        Outcome o = cli("--no-such-flag");
+        assertEquals(2, o.code());
+    }
+
+    static String read(Path p) throws Exception {
+        return Files.readString(p);
+    }
+}
