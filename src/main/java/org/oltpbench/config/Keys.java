@@ -68,6 +68,9 @@ public final class Keys {
             "which run of a level is kept, by tps: max (as the seed reports do) or median");
     public static final Key<String> RESULT_DIRECTORY = def("resultDirectory", string(),
             "results/%tY%tm%td-%tH%tM%tS", "", "where result.json goes; %t conversions take the start time");
+    public static final Key<String> LOAD_METHOD = def("loadMethod", oneOf("auto", "batch", "csv"), "batch", "",
+            "how prepare sends rows: batch = multi-row INSERTs; csv = LOAD DATA LOCAL INFILE (MySQL family) or "
+            + "COPY (PostgreSQL family); auto = csv where the server allows it, else batch");
     public static final Key<Integer> LOAD_WORKERS = def("loadWorkers", integer(1, 1024), "4", "threads",
             "threads that load data in prepare");
 

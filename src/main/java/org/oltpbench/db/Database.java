@@ -39,20 +39,21 @@ public final class Database implements AutoCloseable {
 
     /** Resolves the target (starting the embedded server if asked) and proves that a connection works. */
     public static Database open(Config cfg, Dialect dialect) {
-        loadDriver(cfg.get(Keys.DRIVER) != null ? cfg.get(Keys.DRIVER) : dialect.driverClass());
         EmbeddedMariaDb embedded = null;
         String url;
         if (cfg.get(Keys.EMBEDDED)) {
             embedded = EmbeddedMariaDb.start(cfg.get(Keys.DATABASE));
-            url = embedded.jdbcUrl(cfg.get(Keys.DATABASE));
+            url = dialect.jdbcUrl("127.0.0.1", embedded.port(), cfg.get(Keys.DATABASE));
         } else if (cfg.get(Keys.CONN) != null) {
             url = cfg.get(Keys.CONN);
         } else {
             url = dialect.jdbcUrl(cfg.get(Keys.HOST), cfg.get(Keys.PORT), cfg.get(Keys.DATABASE));
         }
+        JdbcDriver driver = JdbcDriver.forUrl(url);
+        loadDriver(cfg.get(Keys.DRIVER) != null ? cfg.get(Keys.DRIVER) : driver.className());
         boolean serverPrepared = !"disable".equals(cfg.get(Keys.DB_PS_MODE));
         Database db = new Database(dialect, url, cfg.get(Keys.USER), cfg.get(Keys.PASSWORD),
-                dialect.connectionProperties(serverPrepared), embedded);
+                driver.properties(serverPrepared), embedded);
         try (Connection c = db.connect()) {
             c.isValid(5);
         } catch (ConfigException e) {

@@ -68,10 +68,6 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         return port;
     }
 
-    public String jdbcUrl(String database) {
-        return "jdbc:mysql://127.0.0.1:" + port + "/" + database;
-    }
-
     @Override
     public void close() {
         try {

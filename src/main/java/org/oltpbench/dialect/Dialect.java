@@ -1,8 +1,10 @@
 package org.oltpbench.dialect;
 
+import java.sql.Connection;
 import java.sql.SQLException;
+import org.oltpbench.db.JdbcDriver;
+import org.oltpbench.db.load.TextSink;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -24,19 +26,15 @@ public interface Dialect {
     /** The {@code db=} value. */
     String name();
 
-    /** JDBC driver class used when the props file names none. */
-    String driverClass();
+    /** The driver whose URL {@link #jdbcUrl} builds: the fastest one measured for this engine. */
+    JdbcDriver driver();
 
     int defaultPort();
 
-    String jdbcUrl(String host, int port, String database);
-
-    /**
-     * Driver properties for benchmark speed. Properties already in the user's URL win.
-     *
-     * @param serverPrepared false for {@code db-ps-mode=disable}: statements are sent as text
-     */
-    Map<String, String> connectionProperties(boolean serverPrepared);
+    /** A URL for the dialect's driver; port 0 means the engine's default port. */
+    default String jdbcUrl(String host, int port, String database) {
+        return driver().scheme() + "//" + host + ":" + (port == 0 ? defaultPort() : port) + "/" + database;
+    }
 
     /** sysbench's id column type: AUTO_INCREMENT on the MySQL family, SERIAL on PostgreSQL. */
     String sysbenchIdColumn(boolean autoInc);
@@ -55,6 +53,14 @@ public interface Dialect {
     /** oltp_insert's INSERT when the engine picks the id: MySQL takes id 0 as "next value". */
     default String sysbenchAutoIdInsert(String table) {
         return "INSERT INTO " + table + " (id, k, c, pad) VALUES (0, ?, ?, ?)";
+    }
+
+    /**
+     * The engine's bulk load path for tab-separated text rows (LOAD DATA LOCAL INFILE, COPY FROM STDIN),
+     * or null when this engine or this server has none; loaders then use multi-row INSERTs.
+     */
+    default TextSink.Sender bulkSender(Connection c, String table, List<String> columns) throws SQLException {
+        return null;
     }
 
     /** Vendor error codes that mean the transaction may be retried. */

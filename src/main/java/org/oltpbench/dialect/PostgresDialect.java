@@ -1,7 +1,12 @@
 package org.oltpbench.dialect;
 
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
+import org.oltpbench.db.JdbcDriver;
+import org.oltpbench.db.load.TextSink;
+import org.postgresql.PGConnection;
 import java.util.Set;
 
 /** PostgreSQL over pgjdbc. */
@@ -12,27 +17,13 @@ public class PostgresDialect implements Dialect {
     }
 
     @Override
-    public String driverClass() {
-        return "org.postgresql.Driver";
+    public JdbcDriver driver() {
+        return JdbcDriver.POSTGRES;
     }
 
     @Override
     public int defaultPort() {
         return 5432;
-    }
-
-    @Override
-    public String jdbcUrl(String host, int port, String database) {
-        return "jdbc:postgresql://" + host + ":" + (port == 0 ? defaultPort() : port) + "/" + database;
-    }
-
-    /** Server-side prepare from the first execution (prepareThreshold=1) or never (0); batched inserts rewritten. */
-    @Override
-    public Map<String, String> connectionProperties(boolean serverPrepared) {
-        return Map.of("prepareThreshold", serverPrepared ? "1" : "0",
-                "reWriteBatchedInserts", "true",
-                "tcpKeepAlive", "true",
-                "connectTimeout", "10");
     }
 
     @Override
@@ -43,6 +34,21 @@ public class PostgresDialect implements Dialect {
     @Override
     public String sysbenchTableOptions(String storageEngine) {
         return "";
+    }
+
+    /** COPY ... FROM STDIN in text format. */
+    @Override
+    public TextSink.Sender bulkSender(Connection c, String table, List<String> columns) throws SQLException {
+        if (!c.isWrapperFor(PGConnection.class)) return null;
+        PGConnection pg = c.unwrap(PGConnection.class);
+        String sql = "COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN";
+        return (rows, n) -> {
+            try {
+                pg.getCopyAPI().copyIn(sql, rows);
+            } catch (IOException e) {
+                throw new SQLException("COPY into " + table + " failed: " + e.getMessage(), e);
+            }
+        };
     }
 
     /** SERIAL fills id when the column is left out. */

@@ -9,6 +9,8 @@ import java.sql.SQLTransactionRollbackException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.oltpbench.db.JdbcDriver;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import org.oltpbench.dialect.Dialect.ErrorClass;
 
 class DialectTest {
@@ -55,9 +57,21 @@ class DialectTest {
     }
 
     @Test
-    void psModeReachesTheDriver() {
-        assertEquals("false", new MySqlDialect().connectionProperties(false).get("useServerPrepStmts"));
-        assertEquals("true", new MySqlDialect().connectionProperties(true).get("useServerPrepStmts"));
-        assertEquals("0", new PostgresDialect().connectionProperties(false).get("prepareThreshold"));
+    void psModeReachesEveryDriver() {
+        assertEquals("false", JdbcDriver.MYSQL.properties(false).get("useServerPrepStmts"));
+        assertEquals("true", JdbcDriver.MYSQL.properties(true).get("useServerPrepStmts"));
+        assertEquals("false", JdbcDriver.MARIADB.properties(false).get("useServerPrepStmts"));
+        assertEquals("0", JdbcDriver.POSTGRES.properties(false).get("prepareThreshold"));
+        assertEquals("1", JdbcDriver.POSTGRES.properties(true).get("prepareThreshold"));
+    }
+
+    @Test
+    void driverFollowsTheUrlScheme() {
+        assertEquals(JdbcDriver.MYSQL, JdbcDriver.forUrl("jdbc:mysql://h:3306/x"));
+        assertEquals(JdbcDriver.MARIADB, JdbcDriver.forUrl("jdbc:mariadb://h:3306/x"));
+        assertEquals(JdbcDriver.POSTGRES, JdbcDriver.forUrl("jdbc:postgresql://h/x"));
+        assertThrows(org.oltpbench.config.ConfigException.class, () -> JdbcDriver.forUrl("jdbc:oracle:thin:@h"));
+        assertEquals("jdbc:mariadb://h:2881/x", new OceanBaseDialect().jdbcUrl("h", 0, "x"));
+        assertEquals("jdbc:postgresql://h:5432/x", new PostgresDialect().jdbcUrl("h", 0, "x"));
     }
 }

@@ -104,13 +104,31 @@ public final class SbRandom {
         return a - 1 + zipf.sample(b - a + 1, this);
     }
 
-    /** sb_rand_str: '#' becomes a random digit, '@' a random lower-case letter, other chars stay. */
+    /**
+     * sb_rand_str: '#' becomes a uniformly random digit, '@' a random lower-case letter, other chars stay.
+     * Digits come 18 at a time from one 64-bit draw below 9e18, which makes its low 18 decimal digits
+     * exactly uniform (9 whole cycles of 10^18), at a tenth of the cost of a draw per digit.
+     */
     public void fill(char[] template, char[] out) {
+        long digits = 0;
+        int left = 0;
         for (int i = 0; i < template.length; i++) {
             char ch = template[i];
-            if (ch == '#') out[i] = (char) uniform('0', '9');
-            else if (ch == '@') out[i] = (char) uniform('a', 'z');
-            else out[i] = ch;
+            if (ch == '#') {
+                if (left == 0) {
+                    do {
+                        digits = nextLong() >>> 1;
+                    } while (digits >= 9_000_000_000_000_000_000L);
+                    left = 18;
+                }
+                out[i] = (char) ('0' + digits % 10);
+                digits /= 10;
+                left--;
+            } else if (ch == '@') {
+                out[i] = (char) uniform('a', 'z');
+            } else {
+                out[i] = ch;
+            }
         }
     }
 

@@ -12,17 +12,19 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.oltpbench.db.Database;
+import org.oltpbench.db.load.RowSink;
+import org.oltpbench.db.load.Sinks;
 import org.oltpbench.dialect.Dialect;
 
 /**
  * sysbench's prepare, in parallel across and within tables: each table is created, filled in chunks of
- * {@link #CHUNK} rows by {@code loadWorkers} threads with multi-row INSERTs of {@link #ROWS_PER_INSERT}
- * rows (each its own autocommitted statement), and gets its secondary index k_N once its last chunk is in.
+ * {@link #CHUNK} rows by {@code loadWorkers} threads through the {@code loadMethod} sink (multi-row INSERTs or the
+ * engine's bulk path, in bounded autocommitted chunks), and gets its secondary index k_N once its last chunk is in.
  * Rows are as sysbench makes them: ids 1..table_size, k from the configured distribution, random c and pad.
  */
 final class SysbenchLoader {
-    static final int CHUNK = 25_000;
-    static final int ROWS_PER_INSERT = 500;
+    static final int CHUNK = 50_000;
+    static final List<String> COLUMNS = List.of("id", "k", "c", "pad");
 
     private final Database db;
     private final Dialect dialect;
@@ -30,11 +32,12 @@ final class SysbenchLoader {
     private final boolean secondary, createSecondary;
     private final String engine;
     private final int workers;
+    private final String method;
     private final long seed;
     private final PrintStream out;
 
     SysbenchLoader(Database db, SysbenchSettings s, boolean secondary, boolean createSecondary, String engine,
-                   int workers, long seed, PrintStream out) {
+                   int workers, String method, long seed, PrintStream out) {
         this.db = db;
         this.dialect = db.dialect();
         this.s = s;
@@ -42,6 +45,7 @@ final class SysbenchLoader {
         this.createSecondary = createSecondary;
         this.engine = engine;
         this.workers = workers;
+        this.method = method;
         this.seed = seed;
         this.out = out;
     }
@@ -105,21 +109,16 @@ final class SysbenchLoader {
     private void insertChunk(int table, int from, int to) throws SQLException {
         SbRandom rnd = s.random(seed ^ (table * 0x9E3779B97F4A7C15L) ^ from);
         char[] c = new char[Templates.C.length], pad = new char[Templates.PAD.length];
-        String head = "INSERT INTO sbtest" + table + " (id, k, c, pad) VALUES ";
-        StringBuilder sql = new StringBuilder(head.length() + ROWS_PER_INSERT * 200);
-        try (Connection con = db.connect(); Statement st = con.createStatement()) {
-            for (int id = from; id <= to; ) {
-                sql.setLength(0);
-                sql.append(head);
-                int end = Math.min(to, id + ROWS_PER_INSERT - 1);
-                for (; id <= end; id++) {
-                    rnd.fill(Templates.C, c);
-                    rnd.fill(Templates.PAD, pad);
-                    sql.append('(').append(id).append(',').append(rnd.rand(1, s.tableSize())).append(",'")
-                            .append(c).append("','").append(pad).append("')");
-                    if (id < end) sql.append(',');
-                }
-                st.execute(sql.toString());
+        try (Connection con = db.connect();
+             RowSink sink = Sinks.open(dialect, con, "sbtest" + table, COLUMNS, method)) {
+            for (int id = from; id <= to; id++) {
+                rnd.fill(Templates.C, c);
+                rnd.fill(Templates.PAD, pad);
+                sink.integer(id);
+                sink.integer(rnd.rand(1, s.tableSize()));
+                sink.text(c);
+                sink.text(pad);
+                sink.endRow();
             }
         }
     }

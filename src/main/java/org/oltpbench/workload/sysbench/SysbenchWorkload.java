@@ -116,7 +116,7 @@ public final class SysbenchWorkload implements Workload {
             return;
         }
         new SysbenchLoader(db, s, cfg.get(Keys.SECONDARY), cfg.get(Keys.CREATE_SECONDARY),
-                cfg.get(Keys.MYSQL_STORAGE_ENGINE), cfg.get(Keys.LOAD_WORKERS), seed(cfg), out).load(loadRows());
+                cfg.get(Keys.MYSQL_STORAGE_ENGINE), cfg.get(Keys.LOAD_WORKERS), cfg.get(Keys.LOAD_METHOD), seed(cfg), out).load(loadRows());
     }
 
     private void createBulkTables(Database db) throws SQLException {

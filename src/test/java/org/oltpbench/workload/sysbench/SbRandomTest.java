@@ -108,6 +108,27 @@ class SbRandomTest {
     }
 
     @Test
+    void templateDigitsAreUniform() {
+        SbRandom r = SbRandom.uniform(3);
+        char[] buf = new char[Templates.C.length];
+        long[] count = new long[10];
+        int draws = 20_000;
+        for (int i = 0; i < draws; i++) {
+            r.fill(Templates.C, buf);
+            for (char ch : buf) if (ch != '-') count[ch - '0']++;
+        }
+        double each = draws * 110 / 10.0;
+        for (long c : count) assertEquals(each, c, each * 0.01);
+        // every position varies, including the 18th digit of a draw
+        java.util.Set<Character> at17 = new java.util.HashSet<>();
+        for (int i = 0; i < 200; i++) {
+            r.fill(Templates.C, buf);
+            at17.add(buf[19]);
+        }
+        assertEquals(10, at17.size());
+    }
+
+    @Test
     void uniqueIdsAreDistinct() {
         UniqueIds u = new UniqueIds(123, 456);
         java.util.HashSet<Long> seen = new java.util.HashSet<>();

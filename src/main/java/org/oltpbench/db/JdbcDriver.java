@@ -1,0 +1,109 @@
+package org.oltpbench.db;
+
+import java.io.InputStream;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.oltpbench.config.ConfigException;
+
+/**
+ * The JDBC drivers oltpbench ships and how each is tuned for a load generator. Chosen by the URL's
+ * scheme, so {@code conn=jdbc:mysql://...} uses mysql-connector-j and {@code jdbc:mariadb://...} MariaDB
+ * Connector/J against the same server.
+ */
+public enum JdbcDriver {
+    /**
+     * mysql-connector-j: maxPerformance (cached server config, local session state, no redundant SET
+     * autocommit), a per-connection cache of server-side prepared statements, rewritten batches.
+     */
+    MYSQL("jdbc:mysql:", "com.mysql.cj.jdbc.Driver") {
+        @Override
+        public Map<String, String> properties(boolean serverPrepared) {
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("useConfigs", "maxPerformance");
+            p.put("useServerPrepStmts", String.valueOf(serverPrepared));
+            p.put("cachePrepStmts", "true");
+            p.put("prepStmtCacheSize", "512");
+            p.put("prepStmtCacheSqlLimit", "8192");
+            p.put("rewriteBatchedStatements", "true");
+            p.put("allowLoadLocalInfile", "true");
+            p.put("useSSL", "false");
+            p.put("allowPublicKeyRetrieval", "true");
+            p.put("tcpNoDelay", "true");
+            p.put("connectTimeout", "10000");
+            return p;
+        }
+
+        @Override
+        public void setLocalInfile(Statement st, InputStream rows) throws SQLException {
+            st.unwrap(com.mysql.cj.jdbc.JdbcStatement.class).setLocalInfileInputStream(rows);
+        }
+    },
+    /** MariaDB Connector/J 3: server-side prepared statements cached per connection. */
+    MARIADB("jdbc:mariadb:", "org.mariadb.jdbc.Driver") {
+        @Override
+        public Map<String, String> properties(boolean serverPrepared) {
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("useServerPrepStmts", String.valueOf(serverPrepared));
+            p.put("cachePrepStmts", "true");
+            p.put("prepStmtCacheSize", "512");
+            p.put("allowLocalInfile", "true");
+            p.put("allowPublicKeyRetrieval", "true");
+            p.put("connectTimeout", "10000");
+            return p;
+        }
+
+        @Override
+        public void setLocalInfile(Statement st, InputStream rows) throws SQLException {
+            st.unwrap(org.mariadb.jdbc.Statement.class).setLocalInfileInputStream(rows);
+        }
+    },
+    /** pgjdbc: server-side prepare from the first execution (prepareThreshold=1) or never (0). */
+    POSTGRES("jdbc:postgresql:", "org.postgresql.Driver") {
+        @Override
+        public Map<String, String> properties(boolean serverPrepared) {
+            return Map.of("prepareThreshold", serverPrepared ? "1" : "0",
+                    "reWriteBatchedInserts", "true",
+                    "tcpKeepAlive", "true",
+                    "connectTimeout", "10");
+        }
+    };
+
+    private final String scheme;
+    private final String className;
+
+    JdbcDriver(String scheme, String className) {
+        this.scheme = scheme;
+        this.className = className;
+    }
+
+    public String scheme() {
+        return scheme;
+    }
+
+    public String className() {
+        return className;
+    }
+
+    /** Driver properties for benchmark speed; {@code serverPrepared=false} is db-ps-mode=disable. */
+    public abstract Map<String, String> properties(boolean serverPrepared);
+
+    /** Whether {@link #setLocalInfile} works: the MySQL-protocol drivers. */
+    public boolean feedsLocalInfile() {
+        return this != POSTGRES;
+    }
+
+    /** Feeds the next LOAD DATA LOCAL INFILE on {@code st} from memory. */
+    public void setLocalInfile(Statement st, InputStream rows) throws SQLException {
+        throw new UnsupportedOperationException(name() + " has no LOAD DATA LOCAL INFILE");
+    }
+
+    public static JdbcDriver forUrl(String url) {
+        for (JdbcDriver d : values()) {
+            if (url.startsWith(d.scheme)) return d;
+        }
+        throw new ConfigException("conn '" + url + "' is not a URL oltpbench has a driver for; "
+                + "it must start with jdbc:mysql:, jdbc:mariadb: or jdbc:postgresql:");
+    }
+}
