@@ -125,13 +125,19 @@ public final class LevelRunner {
             if (measuring && now >= end) break;
         }
         long measureEnd = System.nanoTime();
+        // the measured window ends here: later completions are neither counted nor timed
+        if (measuring) harvest(true);
+        long[] endTotals = totals(), endEvents = perThread(ThreadStats.EVENTS), endNanos = perThread(ThreadStats.LATENCY_NS);
         run.stop();
         joinAll(run, threads);
-        if (measuring) harvest(true);
         String aborted = run.failure() != null ? run.failure() : stop.raised() ? "interrupted (Ctrl-C)" : null;
-        return result(measuring ? (measureEnd - measureStart) / 1e9 : 0, diff(totals(), baseline),
-                diff(perThread(ThreadStats.EVENTS), baseThreadEvents), diff(perThread(ThreadStats.LATENCY_NS), baseThreadNanos),
-                aborted);
+        if (!measuring) {
+            baseline = endTotals;
+            baseThreadEvents = endEvents;
+            baseThreadNanos = endNanos;
+        }
+        return result(measuring ? (measureEnd - measureStart) / 1e9 : 0, diff(endTotals, baseline),
+                diff(endEvents, baseThreadEvents), diff(endNanos, baseThreadNanos), aborted);
     }
 
     private void report(long now, long t0, long step, boolean warmup, boolean measuring) {
@@ -189,11 +195,14 @@ public final class LevelRunner {
         return out;
     }
 
-    /** Waits for workers; ones stuck in a statement past the grace period are interrupted and abandoned. */
+    /**
+     * Waits for workers to finish their transaction in flight. After a short wait, threads still blocked
+     * (waiting for a connection from the pool or backing off from a reconnect) are interrupted; any still
+     * inside a statement after the grace period are abandoned (they are daemons).
+     */
     private static void joinAll(LevelRun run, List<Thread> threads) throws InterruptedException {
-        if (!run.awaitDone(GRACE_NANOS)) {
-            for (Thread t : threads) t.interrupt();
-            run.awaitDone(5_000_000_000L);
-        }
+        if (run.awaitDone(2_000_000_000L)) return;
+        for (Thread t : threads) t.interrupt();
+        run.awaitDone(GRACE_NANOS);
     }
 }

@@ -37,7 +37,7 @@ final class Worker implements Runnable {
             if (!setUp()) return;
             run.awaitGo();
             loop();
-            if (run.failure() == null) terminal.finish(stats);
+            if (run.failure() == null && terminal != null) terminal.finish(stats);
         } catch (SQLException e) {
             run.fail("thread " + index, e);
         } catch (InterruptedException e) {
@@ -81,6 +81,7 @@ final class Worker implements Runnable {
 
     /** @return whether the loop goes on */
     private boolean recover(SQLException e) {
+        stats.publishStatements();
         if (!run.running()) return false;
         Dialect.ErrorClass c = run.dialect().classify(e);
         if (c == Dialect.ErrorClass.CONNECTION_LOST) return reconnect(e);

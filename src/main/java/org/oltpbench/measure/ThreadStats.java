@@ -26,6 +26,8 @@ public final class ThreadStats {
 
     private final AtomicLongArray counters;
     private final SingleWriterRecorder[] recorders;
+    /** Statements of the transaction in flight (READS, WRITES, OTHER), published with its outcome. */
+    private long pendingReads, pendingWrites, pendingOther;
 
     public ThreadStats(int kinds) {
         counters = new AtomicLongArray(KIND_BASE + kinds * PER_KIND);
@@ -42,8 +44,37 @@ public final class ThreadStats {
         counters.lazySet(slot, counters.getPlain(slot) + n);
     }
 
+    /**
+     * Owner thread only: statements the transaction in flight issued. They become visible together with
+     * the transaction's outcome ({@link #event} or {@link #abandon}), so a snapshot taken at any instant
+     * counts whole transactions: qps is exactly statements-per-transaction x tps.
+     */
+    public void reads(int n) {
+        pendingReads += n;
+    }
+
+    public void writes(int n) {
+        pendingWrites += n;
+    }
+
+    public void other(int n) {
+        pendingOther += n;
+    }
+
+    /**
+     * Owner thread only: makes pending statements visible without a finished transaction: after a failed
+     * transaction (the statements it did issue still count) or a final flush.
+     */
+    public void publishStatements() {
+        if (pendingReads != 0) add(READS, pendingReads);
+        if (pendingWrites != 0) add(WRITES, pendingWrites);
+        if (pendingOther != 0) add(OTHER, pendingOther);
+        pendingReads = pendingWrites = pendingOther = 0;
+    }
+
     /** Owner thread only: one finished transaction of {@code kind} that took {@code nanos}. */
     public void event(int kind, long nanos) {
+        publishStatements();
         add(EVENTS, 1);
         add(LATENCY_NS, nanos);
         add(KIND_BASE + kind * PER_KIND + COUNT, 1);

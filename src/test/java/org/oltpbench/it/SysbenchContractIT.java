@@ -17,7 +17,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.config.Keys;
@@ -37,16 +39,25 @@ import org.oltpbench.workload.sysbench.SysbenchWorkload;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SysbenchContractIT {
     private static final PrintStream QUIET = new PrintStream(java.io.OutputStream.nullOutputStream());
+    private Database embedded;
+    /** The same server through mysql-connector-j, which must keep working for MySQL-protocol engines. */
+    private Database viaMysqlDriver;
     private Database db;
 
     @BeforeAll
     void start() {
-        db = Database.open(config(), Dialects.forName("mariadb"));
+        embedded = Database.open(config(), Dialects.forName("mariadb"));
+        String url = embedded.url().replace("jdbc:mariadb:", "jdbc:mysql:");
+        viaMysqlDriver = Database.open(config("embedded=false", "conn=" + url), Dialects.forName("mariadb"));
     }
 
     @AfterAll
     void stop() {
-        if (db != null) db.close();
+        if (embedded != null) embedded.close();
+    }
+
+    static Stream<Arguments> presetsAndDrivers() {
+        return Preset.BUILT_IN.stream().flatMap(p -> Stream.of(Arguments.of(p, "mariadb"), Arguments.of(p, "mysql")));
     }
 
     private static Config config(String... sets) {
@@ -56,13 +67,14 @@ class SysbenchContractIT {
         return ConfigLoader.load(null, all, Map.of());
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"oltp_read_write", "oltp_read_only", "oltp_write_only", "oltp_point_select", "oltp_insert",
-        "oltp_delete", "oltp_update_index", "oltp_update_non_index", "select_random_points", "select_random_ranges",
-        "bulk_insert"})
-    void presetLifecycle(String name) throws Exception {
+    @ParameterizedTest(name = "{0} via {1} Connector/J")
+    @MethodSource("presetsAndDrivers")
+    void presetLifecycle(String name, String driver) throws Exception {
+        db = driver.equals("mysql") ? viaMysqlDriver : embedded;
         Preset preset = Preset.load(name);
-        Config cfg = preset.singleTable() ? config("workload=" + name, "tables=1") : config("workload=" + name);
+        // the mysql-connector-j runs also load through LOAD DATA LOCAL INFILE
+        String method = "loadMethod=" + (driver.equals("mysql") ? "csv" : "batch");
+        Config cfg = preset.singleTable() ? config("workload=" + name, "tables=1", method) : config("workload=" + name, method);
         SysbenchWorkload w = new SysbenchWorkload(preset, cfg, db.dialect(), QUIET);
         assertFalse(w.isPrepared(db), "tables left over from another test");
         w.prepare(db);

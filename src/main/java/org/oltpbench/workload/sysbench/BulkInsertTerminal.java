@@ -41,7 +41,7 @@ final class BulkInsertTerminal extends SbTerminal {
         if (++buffered == ROWS) {
             buffered = 0;
             full.executeUpdate();
-            st.add(ThreadStats.WRITES, 1);
+            st.writes(1);
         }
         return 0;
     }
@@ -64,6 +64,7 @@ final class BulkInsertTerminal extends SbTerminal {
             rest.executeUpdate();
         }
         buffered = 0;
-        st.add(ThreadStats.WRITES, 1);
+        st.writes(1);
+        st.publishStatements();
     }
 }

@@ -49,7 +49,7 @@ final class InsertTerminal extends SbTerminal {
         s.setString(p++, Templates.value(rnd, Templates.C, cBuf));
         s.setString(p, Templates.value(rnd, Templates.PAD, padBuf));
         s.executeUpdate();
-        st.add(ThreadStats.WRITES, 1);
+        st.writes(1);
         return 0;
     }
 }

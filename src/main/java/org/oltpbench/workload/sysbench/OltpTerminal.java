@@ -39,7 +39,7 @@ final class OltpTerminal extends SbTerminal {
     public int next(ThreadStats st) throws SQLException {
         if (transaction) {
             control("BEGIN");
-            st.add(ThreadStats.OTHER, 1);
+            st.other(1);
         }
         for (int i = 0; i < steps.length; i++) {
             PreparedStatement[] s = ps[(int) rnd.uniform(1, tables) - 1][i];
@@ -47,7 +47,7 @@ final class OltpTerminal extends SbTerminal {
         }
         if (transaction) {
             control("COMMIT");
-            st.add(ThreadStats.OTHER, 1);
+            st.other(1);
         }
         return 0;
     }
@@ -61,25 +61,25 @@ final class OltpTerminal extends SbTerminal {
             case POINT_SELECTS -> {
                 s[0].setInt(1, id());
                 query(s[0]);
-                st.add(ThreadStats.READS, 1);
+                st.reads(1);
             }
             case SIMPLE_RANGES, SUM_RANGES, ORDER_RANGES, DISTINCT_RANGES -> {
                 int id = id();
                 s[0].setInt(1, id);
                 s[0].setInt(2, id + rangeSize - 1);
                 query(s[0]);
-                st.add(ThreadStats.READS, 1);
+                st.reads(1);
             }
             case INDEX_UPDATES, DELETES -> {
                 s[0].setInt(1, id());
                 s[0].executeUpdate();
-                st.add(ThreadStats.WRITES, 1);
+                st.writes(1);
             }
             case NON_INDEX_UPDATES -> {
                 s[0].setString(1, Templates.value(rnd, Templates.C, cBuf));
                 s[0].setInt(2, id());
                 s[0].executeUpdate();
-                st.add(ThreadStats.WRITES, 1);
+                st.writes(1);
             }
             case DELETE_INSERTS -> {
                 int id = id(), k = id();
@@ -90,7 +90,7 @@ final class OltpTerminal extends SbTerminal {
                 s[1].setString(3, Templates.value(rnd, Templates.C, cBuf));
                 s[1].setString(4, Templates.value(rnd, Templates.PAD, padBuf));
                 s[1].executeUpdate();
-                st.add(ThreadStats.WRITES, 2);
+                st.writes(2);
             }
         }
     }

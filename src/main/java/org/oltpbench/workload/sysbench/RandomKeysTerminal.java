@@ -45,7 +45,7 @@ final class RandomKeysTerminal extends SbTerminal {
             if (ranges) ps.setInt(p++, v + delta);
         }
         query(ps);
-        st.add(ThreadStats.READS, 1);
+        st.reads(1);
         return 0;
     }
 }

@@ -1,0 +1,139 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.oltpbench.config.Config;
+import org.oltpbench.config.ConfigLoader;
+import org.oltpbench.config.Keys;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Dialects;
+import org.oltpbench.driver.IgnoreList;
+import org.oltpbench.driver.LevelRunner;
+import org.oltpbench.driver.StopSignal;
+import org.oltpbench.measure.LevelResult;
+import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.workload.sysbench.Preset;
+import org.oltpbench.workload.sysbench.SysbenchWorkload;
+
+/** Lost connections, statement modes and limits on a real server. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class FaultsIT {
+    private static final PrintStream QUIET = new PrintStream(java.io.OutputStream.nullOutputStream());
+    private Database db;
+    private SysbenchWorkload rw;
+
+    private static Config config(String... sets) {
+        List<String> all = new ArrayList<>(List.of("db=mariadb", "embedded=true", "tables=2", "table_size=2000",
+                "workload=oltp_read_only"));
+        all.addAll(List.of(sets));
+        return ConfigLoader.load(null, all, Map.of());
+    }
+
+    @BeforeAll
+    void start() throws SQLException {
+        db = Database.open(config(), Dialects.forName("mariadb"));
+        rw = new SysbenchWorkload(Preset.load("oltp_read_only"), config(), db.dialect(), QUIET);
+        rw.prepare(db);
+    }
+
+    @AfterAll
+    void stop() {
+        if (db != null) db.close();
+    }
+
+    private LevelResult run(SysbenchWorkload w, int threads, int secs, StopSignal stop) throws InterruptedException {
+        var s = new LevelRunner.Settings(threads, 0, secs, 0, 0, 1, 95, 3, new IgnoreList(List.of("1213", "1205")));
+        return new LevelRunner(s, w, db, LevelRunner.Listener.SILENT, stop).run();
+    }
+
+    /** Every benchmark connection is killed mid-run: each thread reconnects, counts it, and goes on. */
+    @Test
+    void killedConnectionsAreReconnectedAndCounted() throws Exception {
+        Thread killer = new Thread(() -> {
+            try {
+                Thread.sleep(1500);
+                killOthers();
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+        killer.start();
+        LevelResult r = run(rw, 4, 4, new StopSignal());
+        killer.join();
+        assertNull(r.aborted(), r.aborted());
+        assertTrue(r.totals()[ThreadStats.RECONNECTS] >= 4, "reconnects " + r.totals()[ThreadStats.RECONNECTS]);
+        assertTrue(r.events() > 100);
+    }
+
+    private void killOthers() throws SQLException {
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rs = st.executeQuery("SELECT ID FROM information_schema.PROCESSLIST "
+                    + "WHERE ID <> CONNECTION_ID() AND DB = 'sbtest'")) {
+                while (rs.next()) ids.add(rs.getLong(1));
+            }
+            assertTrue(ids.size() >= 4, "benchmark connections " + ids);
+            for (long id : ids) st.execute("KILL CONNECTION " + id);
+        }
+    }
+
+    /** db-ps-mode=disable sends statements as text: the server prepares nothing during the run. */
+    @Test
+    void psModeDisableUsesNoServerStatements() throws Exception {
+        Config off = config("db-ps-mode=disable");
+        try (Database text = Database.open(config("embedded=false", "conn=" + db.url(), "db-ps-mode=disable"),
+                Dialects.forName("mariadb"))) {
+            long before = status("Com_stmt_prepare");
+            var s = new LevelRunner.Settings(2, 0, 2, 0, 0, 1, 95, 3, new IgnoreList(off.get(Keys.IGNORE_ERRORS)));
+            LevelResult r = new LevelRunner(s, new SysbenchWorkload(Preset.load("oltp_read_only"), off, db.dialect(), QUIET),
+                    text, LevelRunner.Listener.SILENT, new StopSignal()).run();
+            assertTrue(r.events() > 0);
+            assertEquals(before, status("Com_stmt_prepare"), "server-side prepares with db-ps-mode=disable");
+        }
+        long before = status("Com_stmt_prepare");
+        run(rw, 2, 1, new StopSignal());
+        assertTrue(status("Com_stmt_prepare") > before, "no server-side prepares with db-ps-mode=auto");
+    }
+
+    /** Ctrl-C: the level stops at once and reports what it measured. */
+    @Test
+    void stopSignalEndsTheLevelEarlyWithResults() throws Exception {
+        StopSignal stop = new StopSignal();
+        Thread ctrlC = new Thread(() -> {
+            try {
+                Thread.sleep(1500);
+            } catch (InterruptedException e) {
+                return;
+            }
+            stop.raise();
+        });
+        ctrlC.start();
+        long t0 = System.nanoTime();
+        LevelResult r = run(rw, 2, 30, stop);
+        assertTrue((System.nanoTime() - t0) / 1e9 < 10, "level did not stop");
+        assertEquals("interrupted (Ctrl-C)", r.aborted());
+        assertTrue(r.events() > 0 && r.seconds() > 1);
+    }
+
+    private long status(String name) throws SQLException {
+        try (Connection c = db.connect(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE '" + name + "'")) {
+            rs.next();
+            return rs.getLong(2);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** External programs the integration tests use: absent locally means a loud skip, absent in CI a failure. */
+final class Tools {
+    private Tools() {
+    }
+
+    /** Skips (locally) or fails (CI=true) when {@code program} is not on the PATH. */
+    static void require(String program, String installHint) {
+        boolean present = false;
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            if (new File(dir, program).canExecute()) present = true;
+        }
+        if (present) return;
+        String msg = "*** " + program + " is not installed: skipping; " + installHint + " ***";
+        if ("true".equals(System.getenv("CI"))) throw new AssertionError(msg + " (required in CI)");
+        System.err.println(msg);
+        assumeTrue(false, msg);
+    }
+
+    record Result(int code, String out) {
+    }
+
+    static Result run(List<String> cmd, int timeoutSecs) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(timeoutSecs, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(cmd + " did not finish in " + timeoutSecs + " s");
+        }
+        return new Result(p.exitValue(), out);
+    }
+}
