@@ -69,6 +69,7 @@ public final class Job {
 
     /** Runs the sweep; with {@code prepareIfAbsent} (the whole job) loads the data first when it is not there. */
     public int run(boolean prepareIfAbsent) throws SQLException, IOException, InterruptedException {
+        resultDir(ZonedDateTime.now());
         try (Database db = Database.open(cfg, dialect)) {
             Workload w = Workloads.create(cfg, dialect, out);
             if (!w.isPrepared(db)) {
@@ -83,6 +84,7 @@ public final class Job {
 
     private int sweep(Database db, Workload w, String serverVersion) throws IOException, InterruptedException {
         ZonedDateTime started = ZonedDateTime.now();
+        Path dir = resultDir(started);
         List<ResultJson.Level> levels = new ArrayList<>();
         boolean failed = false;
         int pct = cfg.get(Keys.PERCENTILE);
@@ -103,7 +105,7 @@ public final class Job {
             if (failed || stop.raised()) break;
         }
         SysbenchFormat.sweepTable(out, levels.stream().map(ResultJson.Level::kept).toList(), pct);
-        Path file = ResultJson.write(resultDir(started), header(w, serverVersion, started), levels);
+        Path file = ResultJson.write(dir, header(w, serverVersion, started), levels);
         out.println();
         out.println("results: " + file.toAbsolutePath());
         return failed || stop.raised() ? FAILED : OK;

@@ -1,0 +1,39 @@
+package org.oltpbench.db;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import org.junit.jupiter.api.Test;
+
+/** Connect failures become one line naming the cause and the fix, never the password. */
+class ConnectFailureTest {
+    private static String msg(SQLException e) {
+        String m = ConnectFailure.describe(e, "jdbc:mariadb://h:3306/db", "sb").getMessage();
+        assertTrue(m.lines().count() == 1, m);
+        return m;
+    }
+
+    @Test
+    void wrongPassword() {
+        assertTrue(msg(new SQLException("Access denied for user 'sb'@'h' (using password: YES)", "28000", 1045))
+                .contains("access denied for user 'sb'"));
+        assertTrue(msg(new SQLException("password authentication failed", "28P01")).contains("check user and password"));
+    }
+
+    @Test
+    void unknownDatabase() {
+        assertTrue(msg(new SQLException("Unknown database 'db'", "42000", 1049)).contains("does not exist"));
+        assertTrue(msg(new SQLException("database \"db\" does not exist", "3D000")).contains("does not exist"));
+    }
+
+    @Test
+    void unreachable() {
+        SQLException e = new SQLNonTransientConnectionException("Socket fail to connect", "08000", -1,
+                new ConnectException("Connection refused"));
+        String m = msg(e);
+        assertTrue(m.contains("cannot connect to jdbc:mariadb://h:3306/db") && m.contains("Connection refused")
+                && m.contains("server is running"), m);
+    }
+}
