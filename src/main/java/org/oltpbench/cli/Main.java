@@ -1,5 +1,6 @@
 package org.oltpbench.cli;
 
+import org.oltpbench.util.Text;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +13,6 @@ import org.oltpbench.driver.StopSignal;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Mixin;
 
 /**
@@ -21,8 +21,7 @@ import picocli.CommandLine.Mixin;
  * Only {@link #main} exits; every verb returns its exit code.
  */
 @Command(name = "oltpbench", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
-        description = "sysbench- and BenchmarkSQL-compatible OLTP benchmark.",
-        subcommands = {Main.Prepare.class, Main.Run.class, Main.Check.class, Main.Cleanup.class})
+        description = "sysbench- and BenchmarkSQL-compatible OLTP benchmark.")
 public final class Main implements Callable<Integer> {
 
     /** The options every verb takes, before or after the verb's name. */
@@ -89,17 +88,12 @@ public final class Main implements Callable<Integer> {
             if (common.verbose) ex.printStackTrace(err);
             return Job.BAD_INPUT;
         }
-        err.println("oltpbench: " + ex.getClass().getSimpleName() + ": " + firstLine(ex.getMessage())
+        err.println("oltpbench: " + ex.getClass().getSimpleName() + ": " + Text.firstLine(ex.getMessage())
                 + (common.verbose ? "" : " (rerun with --verbose for details)"));
         if (common.verbose) ex.printStackTrace(err);
         return Job.FAILED;
     }
 
-    private static String firstLine(String s) {
-        if (s == null) return "";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
-    }
 
     /** The job for a verb: its own -c wins over the one before the verb; --set values apply in order given. */
     Job job(Common verb) {
@@ -122,47 +116,23 @@ public final class Main implements Callable<Integer> {
     }
 
     @Command(name = "prepare", description = "create and load the tables")
-    static final class Prepare implements Callable<Integer> {
-        @ParentCommand Main main;
-        @Mixin Common options = new Common();
-
-        @Override
-        public Integer call() throws Exception {
-            return main.job(options).prepare();
-        }
+    int prepare(@Mixin Common verb) throws Exception {
+        return job(verb).prepare();
     }
 
     @Command(name = "run", description = "run the thread sweep on prepared tables")
-    static final class Run implements Callable<Integer> {
-        @ParentCommand Main main;
-        @Mixin Common options = new Common();
-
-        @Override
-        public Integer call() throws Exception {
-            return main.job(options).run(false);
-        }
+    int run(@Mixin Common verb) throws Exception {
+        return job(verb).run(false);
     }
 
     @Command(name = "check", description = "verify the data set; exit 1 when a check fails")
-    static final class Check implements Callable<Integer> {
-        @ParentCommand Main main;
-        @Mixin Common options = new Common();
-
-        @Override
-        public Integer call() throws Exception {
-            return main.job(options).check();
-        }
+    int check(@Mixin Common verb) throws Exception {
+        return job(verb).check();
     }
 
     @Command(name = "cleanup", description = "drop the tables")
-    static final class Cleanup implements Callable<Integer> {
-        @ParentCommand Main main;
-        @Mixin Common options = new Common();
-
-        @Override
-        public Integer call() throws Exception {
-            return main.job(options).cleanup();
-        }
+    int cleanup(@Mixin Common verb) throws Exception {
+        return job(verb).cleanup();
     }
 
     static final class VersionProvider implements CommandLine.IVersionProvider {

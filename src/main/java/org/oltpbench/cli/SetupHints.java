@@ -1,5 +1,6 @@
 package org.oltpbench.cli;
 
+import org.oltpbench.util.Text;
 import java.sql.SQLException;
 
 /** Turns the error that kept a level from starting into a cause and a fix. */
@@ -18,16 +19,11 @@ final class SetupHints {
                 return "the server refuses more connections; raise max_connections or lower threads";
             }
             if (e.getErrorCode() == 1146 || state.equals("42P01")) {
-                return "a table is missing (" + firstLine(e.getMessage()) + "); run prepare";
+                return "a table is missing (" + Text.firstLine(e.getMessage()) + "); run prepare";
             }
-            return "error " + e.getErrorCode() + " (SQLState " + state + "): " + firstLine(e.getMessage());
+            return "error " + e.getErrorCode() + " (SQLState " + state + "): " + Text.firstLine(e.getMessage());
         }
-        return firstLine(t.getMessage());
+        return Text.firstLine(t.getMessage());
     }
 
-    private static String firstLine(String s) {
-        if (s == null) return "unknown error";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
-    }
 }

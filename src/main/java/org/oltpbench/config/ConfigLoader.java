@@ -110,7 +110,7 @@ public final class ConfigLoader {
                 best = e.getValue().name();
             }
         }
-        int allowed = Math.max(1, Math.min(3, n.length() / 3));
+        int allowed = Math.max(1, Math.min(3, (n.length() + 1) / 3));
         return bestDistance <= allowed ? best : null;
     }
 

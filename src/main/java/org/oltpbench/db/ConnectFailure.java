@@ -1,5 +1,6 @@
 package org.oltpbench.db;
 
+import org.oltpbench.util.Text;
 import java.sql.SQLException;
 import org.oltpbench.config.ConfigException;
 
@@ -22,7 +23,7 @@ final class ConnectFailure {
         } else if (e.getMessage() != null && e.getMessage().startsWith("No suitable driver")) {
             msg = "no JDBC driver accepts the URL " + url + "; conn must start with jdbc:mysql:, jdbc:mariadb: or jdbc:postgresql:";
         } else {
-            msg = "cannot connect to " + url + ": " + firstLine(e.getMessage());
+            msg = "cannot connect to " + url + ": " + Text.firstLine(e.getMessage());
         }
         return new ConfigException(msg, e);
     }
@@ -30,12 +31,7 @@ final class ConnectFailure {
     private static String rootCause(Throwable t) {
         while (t.getCause() != null && t.getCause() != t) t = t.getCause();
         String m = t.getMessage();
-        return t.getClass().getSimpleName() + (m == null ? "" : ": " + firstLine(m));
+        return t.getClass().getSimpleName() + (m == null ? "" : ": " + Text.firstLine(m));
     }
 
-    private static String firstLine(String s) {
-        if (s == null) return "unknown error";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
-    }
 }

