@@ -23,7 +23,9 @@ import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.StopSignal;
 import org.oltpbench.measure.LevelResult;
 import org.oltpbench.report.ResultJson;
+import org.oltpbench.report.Reporter;
 import org.oltpbench.report.SysbenchFormat;
+import org.oltpbench.workload.tpcc.TpccWorkload;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Workload;
 import org.oltpbench.workload.Workloads;
@@ -46,11 +48,7 @@ public final class Job {
 
     public int prepare() throws SQLException {
         try (Database db = Database.open(cfg, dialect)) {
-            Workload w = Workloads.create(cfg, dialect, out);
-            long t0 = System.nanoTime();
-            w.prepare(db);
-            out.printf(Locale.ROOT, "prepare done in %.1f s%n", (System.nanoTime() - t0) / 1e9);
-            return OK;
+            return load(db, Workloads.create(cfg, dialect, out)) ? OK : FAILED;
         }
     }
 
@@ -74,7 +72,7 @@ public final class Job {
             Workload w = Workloads.create(cfg, dialect, out);
             if (!w.isPrepared(db)) {
                 if (!prepareIfAbsent) throw new ConfigException("the tables of " + w.name() + " are missing; run prepare first");
-                w.prepare(db);
+                if (!load(db, w)) return FAILED;
             }
             String version = db.serverVersion();
             out.printf("oltpbench %s: %s on %s %s%n%n", Version.get(), w.name(), dialect.name(), version);
@@ -82,7 +80,25 @@ public final class Job {
         }
     }
 
-    private int sweep(Database db, Workload w, String serverVersion) throws IOException, InterruptedException {
+    /** prepare, then (checkAfterLoad) the workload's checks; false when a check failed. */
+    private boolean load(Database db, Workload w) throws SQLException {
+        long t0 = System.nanoTime();
+        w.prepare(db);
+        out.printf(Locale.ROOT, "prepare done in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        return !cfg.get(Keys.CHECK_AFTER_LOAD) || printCheck(w.check(db)) == OK;
+    }
+
+    private Reporter reporter(Workload w) {
+        return w.reportStyle().equals("tpcc") ? Reporter.tpcc(warehouseCount()) : Reporter.sysbench(cfg.get(Keys.PERCENTILE));
+    }
+
+    private int warehouseCount() {
+        int[] r = TpccWorkload.range(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
+        return r[1] - r[0] + 1;
+    }
+
+    private int sweep(Database db, Workload w, String serverVersion) throws IOException, InterruptedException, SQLException {
+        Reporter reporter = reporter(w);
         ZonedDateTime started = ZonedDateTime.now();
         Path dir = resultDir(started);
         List<ResultJson.Level> levels = new ArrayList<>();
@@ -94,9 +110,13 @@ public final class Job {
                 printLevelHeader(threads, rep);
                 LevelResult r = level(db, w, threads, rep);
                 runs.add(r);
-                SysbenchFormat.summary(out, r, pct);
+                reporter.level(out, r);
                 if (r.aborted() != null) {
                     out.println("level aborted: " + r.aborted());
+                    failed = true;
+                    break;
+                }
+                if (cfg.get(Keys.CHECK_AFTER_RUN) && printCheck(w.check(db)) != OK) {
                     failed = true;
                     break;
                 }
@@ -104,8 +124,8 @@ public final class Job {
             if (!runs.isEmpty()) levels.add(new ResultJson.Level(pick(runs), runs));
             if (failed || stop.raised()) break;
         }
-        SysbenchFormat.sweepTable(out, levels.stream().map(ResultJson.Level::kept).toList(), pct);
-        Path file = ResultJson.write(dir, header(w, serverVersion, started), levels);
+        reporter.sweep(out, levels.stream().map(ResultJson.Level::kept).toList());
+        Path file = ResultJson.write(dir, header(w, serverVersion, started), levels, reporter.extra());
         out.println();
         out.println("results: " + file.toAbsolutePath());
         return failed || stop.raised() ? FAILED : OK;
@@ -114,8 +134,8 @@ public final class Job {
     private LevelResult level(Database db, Workload w, int threads, int rep) throws InterruptedException {
         int pct = cfg.get(Keys.PERCENTILE);
         long seed = cfg.get(Keys.RAND_SEED) != 0 ? cfg.get(Keys.RAND_SEED) + rep : System.nanoTime();
-        var settings = new LevelRunner.Settings(threads, cfg.get(Keys.WARMUP_SECS), cfg.get(Keys.TIME),
-                cfg.get(Keys.EVENTS), cfg.get(Keys.RATE), cfg.get(Keys.REPORT_INTERVAL_SECS), pct, seed,
+        var settings = new LevelRunner.Settings(threads, cfg.get(Keys.WARMUP_SECS), levelSecs(),
+                levelEvents(threads), levelRate(), cfg.get(Keys.REPORT_INTERVAL_SECS), pct, seed,
                 new IgnoreList(cfg.get(Keys.IGNORE_ERRORS)));
         LevelRunner.Listener progress = i -> out.println(SysbenchFormat.interval(i, pct));
         try {
@@ -126,6 +146,28 @@ public final class Job {
             throw new ConfigException("threads=" + threads + ": the workers could not start: "
                     + SetupHints.describe(e.getCause()), e.getCause());
         }
+    }
+
+    /** Seconds per level: BenchmarkSQL's runMins when set, else time (0 when only a transaction count bounds the level). */
+    private int levelSecs() {
+        if (cfg.get(Keys.RUN_MINS) > 0 && cfg.get(Keys.RUN_TXNS_PER_TERMINAL) > 0) {
+            throw new ConfigException("runMins and runTxnsPerTerminal are both set; as in BenchmarkSQL, set one of them to 0");
+        }
+        if (cfg.get(Keys.RUN_MINS) > 0) return cfg.get(Keys.RUN_MINS) * 60;
+        if (cfg.get(Keys.RUN_TXNS_PER_TERMINAL) > 0 && !cfg.isSet(Keys.TIME)) return 0;
+        return cfg.get(Keys.TIME);
+    }
+
+    /** Transactions per level: BenchmarkSQL's runTxnsPerTerminal x terminals, else events. */
+    private long levelEvents(int threads) {
+        long perTerminal = cfg.get(Keys.RUN_TXNS_PER_TERMINAL);
+        return perTerminal > 0 ? perTerminal * threads : cfg.get(Keys.EVENTS);
+    }
+
+    /** Transactions per second over all threads: BenchmarkSQL's limitTxnsPerMin / 60, else rate. */
+    private double levelRate() {
+        double perMin = cfg.get(Keys.LIMIT_TXNS_PER_MIN);
+        return perMin > 0 ? perMin / 60 : cfg.get(Keys.RATE);
     }
 
     private void printLevelHeader(int threads, int rep) {

@@ -128,6 +128,14 @@ public final class Keys {
     public static final Key<Double> ORDER_STATUS_WEIGHT = weight("orderStatusWeight", "4");
     public static final Key<Double> DELIVERY_WEIGHT = weight("deliveryWeight", "4");
     public static final Key<Double> STOCK_LEVEL_WEIGHT = weight("stockLevelWeight", "4");
+    public static final Key<String> WAREHOUSE_RANGE = def("warehouseRange", string(), "", "",
+            "TPC-C: load or drive only these warehouses, e.g. 1-50; empty = 1-warehouses");
+    public static final Key<Boolean> INDEXES_AFTER_LOAD = def("indexesAfterLoad", bool(), "true", "",
+            "TPC-C: create the secondary indexes after loading rather than with the tables");
+    public static final Key<Boolean> CHECK_AFTER_LOAD = def("checkAfterLoad", bool(), "true", "",
+            "TPC-C: run the consistency checks after prepare");
+    public static final Key<Boolean> CHECK_AFTER_RUN = def("checkAfterRun", bool(), "false", "",
+            "TPC-C: run the consistency checks after each level");
     public static final Key<String> OS_COLLECTOR_SCRIPT = def("osCollectorScript", string(), null, "", "BenchmarkSQL OS collector; accepted and not used");
     public static final Key<String> OS_COLLECTOR_INTERVAL = def("osCollectorInterval", string(), null, "", "accepted and not used");
     public static final Key<String> OS_COLLECTOR_SSH_ADDR = def("osCollectorSSHAddr", string(), null, "", "accepted and not used");

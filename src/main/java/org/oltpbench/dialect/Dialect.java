@@ -39,6 +39,9 @@ public interface Dialect {
     /** sysbench's id column type: AUTO_INCREMENT on the MySQL family, SERIAL on PostgreSQL. */
     String sysbenchIdColumn(boolean autoInc);
 
+    /** A surrogate integer key the engine fills: BenchmarkSQL's bmsql_history.hist_id. */
+    String autoIncrementKey();
+
     /** Table options after the closing parenthesis of sysbench's CREATE TABLE. */
     String sysbenchTableOptions(String storageEngine);
 

@@ -34,6 +34,11 @@ public class MySqlDialect implements Dialect {
     }
 
     @Override
+    public String autoIncrementKey() {
+        return "integer not null auto_increment primary key";
+    }
+
+    @Override
     public String sysbenchTableOptions(String storageEngine) {
         return "/*! ENGINE = " + storageEngine + " */";
     }

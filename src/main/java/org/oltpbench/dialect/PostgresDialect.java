@@ -32,6 +32,11 @@ public class PostgresDialect implements Dialect {
     }
 
     @Override
+    public String autoIncrementKey() {
+        return "serial primary key";
+    }
+
+    @Override
     public String sysbenchTableOptions(String storageEngine) {
         return "";
     }

@@ -71,8 +71,10 @@ final class Worker implements Runnable {
             long start = pacer.awaitNext();
             if (!budget.take()) return;
             try {
-                int kind = terminal.next(stats);
-                stats.event(kind, System.nanoTime() - start);
+                int outcome = terminal.next(stats);
+                long nanos = System.nanoTime() - start;
+                if ((outcome & Terminal.ROLLED_BACK) == 0) stats.event(outcome, nanos);
+                else stats.rollback(outcome & ~Terminal.ROLLED_BACK, nanos);
             } catch (SQLException e) {
                 if (!recover(e)) return;
             }

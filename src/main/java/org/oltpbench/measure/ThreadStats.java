@@ -77,13 +77,26 @@ public final class ThreadStats {
         publishStatements();
         add(EVENTS, 1);
         add(LATENCY_NS, nanos);
-        add(KIND_BASE + kind * PER_KIND + COUNT, 1);
-        long micros = nanos / 1000;
-        recorders[kind].recordValue(micros < 1 ? 1 : Math.min(micros, MAX_MICROS));
+        add(kindSlot(kind, COUNT), 1);
+        record(kind, nanos);
     }
 
     public static int kindSlot(int kind, int field) {
         return KIND_BASE + kind * PER_KIND + field;
+    }
+
+    /** Owner thread only: a transaction that ended in an expected rollback: an event, but not a committed one. */
+    public void rollback(int kind, long nanos) {
+        publishStatements();
+        add(EVENTS, 1);
+        add(LATENCY_NS, nanos);
+        add(kindSlot(kind, ROLLBACKS), 1);
+        record(kind, nanos);
+    }
+
+    private void record(int kind, long nanos) {
+        long micros = nanos / 1000;
+        recorders[kind].recordValue(micros < 1 ? 1 : Math.min(micros, MAX_MICROS));
     }
 
     /** Owner thread only: a per-kind outcome counter (ROLLBACKS, RETRIES, KIND_ERRORS). */

@@ -21,13 +21,20 @@ public final class ResultJson {
     public record Level(LevelResult kept, List<LevelResult> runs) {
     }
 
-    public static Path write(Path dir, Map<String, Object> header, List<Level> levels) throws IOException {
+    /** Fields a workload adds to each level's object (TPC-C: tpmC and per-transaction figures). */
+    public interface Extra {
+        Map<String, Object> fields(LevelResult r);
+
+        Extra NONE = r -> Map.of();
+    }
+
+    public static Path write(Path dir, Map<String, Object> header, List<Level> levels, Extra extra) throws IOException {
         Map<String, Object> root = new LinkedHashMap<>(header);
         List<Object> out = new ArrayList<>();
         for (Level l : levels) {
-            Map<String, Object> m = level(l.kept());
+            Map<String, Object> m = level(l.kept(), extra);
             List<Object> runs = new ArrayList<>();
-            for (LevelResult r : l.runs()) runs.add(level(r));
+            for (LevelResult r : l.runs()) runs.add(level(r, extra));
             m.put("runs", runs);
             out.add(m);
         }
@@ -38,7 +45,7 @@ public final class ResultJson {
         return file;
     }
 
-    static Map<String, Object> level(LevelResult r) {
+    static Map<String, Object> level(LevelResult r, Extra extra) {
         long[] t = r.totals();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("threads", r.threads());
@@ -56,6 +63,7 @@ public final class ResultJson {
         lat.put("p99", round(r.percentileMs(99)));
         lat.put("max", round(r.maxMs()));
         m.put("latencyMs", lat);
+        m.putAll(extra.fields(r));
         if (r.aborted() != null) m.put("aborted", r.aborted());
         return m;
     }

@@ -9,11 +9,14 @@ import org.oltpbench.measure.ThreadStats;
  * A terminal is used by one thread only.
  */
 public interface Terminal extends AutoCloseable {
+    /** Flag on {@link #next}'s result: the transaction rolled back as the benchmark prescribes (not an error). */
+    int ROLLED_BACK = 1 << 16;
 
     /**
      * Runs one transaction.
      *
-     * @return the transaction kind it ran (an index into {@link Workload#kinds()}), for latency recording
+     * @return the transaction kind it ran (an index into {@link Workload#kinds()}), for latency recording,
+     *         with {@link #ROLLED_BACK} set when it ended in an expected rollback
      * @throws SQLException the statement that failed; the caller rolls back and decides what follows
      */
     int next(ThreadStats stats) throws SQLException;

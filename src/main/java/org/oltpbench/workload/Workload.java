@@ -13,6 +13,11 @@ public interface Workload {
     /** Transaction kinds, in the order terminals report them (sysbench presets have one: "event"). */
     List<String> kinds();
 
+    /** How results are reported: "sysbench" (tps/qps) or "tpcc" (tpmC per transaction type). */
+    default String reportStyle() {
+        return "sysbench";
+    }
+
     /** True when the data set is present, so a whole job can skip prepare. */
     boolean isPrepared(Database db) throws SQLException;
 

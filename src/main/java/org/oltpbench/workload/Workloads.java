@@ -2,11 +2,11 @@ package org.oltpbench.workload;
 
 import java.io.PrintStream;
 import org.oltpbench.config.Config;
-import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.Keys;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.workload.sysbench.Preset;
 import org.oltpbench.workload.sysbench.SysbenchWorkload;
+import org.oltpbench.workload.tpcc.TpccWorkload;
 
 /** Picks the workload a config names. */
 public final class Workloads {
@@ -14,10 +14,13 @@ public final class Workloads {
     }
 
     public static Workload create(Config cfg, Dialect dialect, PrintStream out) {
-        String name = cfg.get(Keys.WORKLOAD);
-        if (name.equals("tpcc")) {
-            throw new ConfigException("workload tpcc is not available in this build yet; use a sysbench preset such as oltp_read_write");
-        }
-        return new SysbenchWorkload(Preset.load(name), cfg, dialect, out);
+        if (name(cfg).equals("tpcc")) return new TpccWorkload(cfg, dialect, out);
+        return new SysbenchWorkload(Preset.load(name(cfg)), cfg, dialect, out);
+    }
+
+    /** The workload key; a BenchmarkSQL props file (it sets warehouses) means tpcc when workload is not given. */
+    public static String name(Config cfg) {
+        if (!cfg.isSet(Keys.WORKLOAD) && cfg.isSet(Keys.WAREHOUSES)) return "tpcc";
+        return cfg.get(Keys.WORKLOAD);
     }
 }

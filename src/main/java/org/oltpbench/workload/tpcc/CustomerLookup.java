@@ -1,0 +1,38 @@
+package org.oltpbench.workload.tpcc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import org.oltpbench.measure.ThreadStats;
+
+/** Customer selection by last name (2.5.2.2, 2.6.2.2): the row at position ceil(n / 2) of those sorted by C_FIRST. */
+final class CustomerLookup {
+    private final PreparedStatement byName;
+    private int[] ids = new int[64];
+
+    CustomerLookup(Txn owner, Connection c) throws SQLException {
+        byName = owner.prepare("SELECT c_id FROM bmsql_customer WHERE c_w_id = ? AND c_d_id = ? AND c_last = ? ORDER BY c_first");
+    }
+
+    /** The 0-based index of the chosen row among n: position ceil(n / 2), 1-based. */
+    static int middle(int n) {
+        return (n - 1) / 2;
+    }
+
+    int byLastName(int w, int d, String last, ThreadStats st) throws SQLException {
+        byName.setInt(1, w);
+        byName.setInt(2, d);
+        byName.setString(3, last);
+        int n = 0;
+        try (ResultSet rs = byName.executeQuery()) {
+            while (rs.next()) {
+                if (n == ids.length) ids = java.util.Arrays.copyOf(ids, n * 2);
+                ids[n++] = rs.getInt(1);
+            }
+        }
+        st.reads(1);
+        if (n == 0) throw new SQLException("TPC-C: no customer named " + last + " in warehouse " + w + " district " + d, "02000");
+        return ids[middle(n)];
+    }
+}

@@ -1,0 +1,87 @@
+package org.oltpbench.workload.tpcc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import org.oltpbench.measure.ThreadStats;
+
+/** TPC-C 2.7 Delivery: the oldest undelivered order of each of the 10 districts, in one transaction (as BenchmarkSQL). */
+final class Delivery extends Txn {
+    private final PreparedStatement oldest, delNo, selO, updO, updOl, sumOl, updC;
+    private int w, carrier;
+
+    Delivery(Connection c) throws SQLException {
+        super(c);
+        oldest = prepare("SELECT no_o_id FROM bmsql_new_order WHERE no_w_id = ? AND no_d_id = ? ORDER BY no_o_id LIMIT 1 FOR UPDATE");
+        delNo = prepare("DELETE FROM bmsql_new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?");
+        selO = prepare("SELECT o_c_id FROM bmsql_oorder WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?");
+        updO = prepare("UPDATE bmsql_oorder SET o_carrier_id = ? WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?");
+        updOl = prepare("UPDATE bmsql_order_line SET ol_delivery_d = ? WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?");
+        sumOl = prepare("SELECT SUM(ol_amount) * 100 FROM bmsql_order_line WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?");
+        updC = prepare("UPDATE bmsql_customer SET c_balance = c_balance + ? * 0.01, c_delivery_cnt = c_delivery_cnt + 1 "
+                + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
+    }
+
+    @Override
+    void generate(TpccRandom r, int w, int dTerminal, int warehouses, int first) {
+        this.w = w;
+        this.carrier = r.between(1, 10);
+    }
+
+    @Override
+    boolean execute(ThreadStats st) throws SQLException {
+        Timestamp now = new Timestamp(System.currentTimeMillis());
+        for (int d = 1; d <= 10; d++) {
+            oldest.setInt(1, w);
+            oldest.setInt(2, d);
+            int oid;
+            try (ResultSet rs = oldest.executeQuery()) {
+                st.reads(1);
+                if (!rs.next()) continue; // 2.7.4.2: no undelivered order in this district
+                oid = rs.getInt(1);
+            }
+            deliver(d, oid, now, st);
+        }
+        commit(st);
+        return true;
+    }
+
+    private void deliver(int d, int oid, Timestamp now, ThreadStats st) throws SQLException {
+        delNo.setInt(1, w);
+        delNo.setInt(2, d);
+        delNo.setInt(3, oid);
+        delNo.executeUpdate();
+        selO.setInt(1, w);
+        selO.setInt(2, d);
+        selO.setInt(3, oid);
+        int cid;
+        try (ResultSet rs = one(selO, st, "order")) {
+            cid = rs.getInt(1);
+        }
+        updO.setInt(1, carrier);
+        updO.setInt(2, w);
+        updO.setInt(3, d);
+        updO.setInt(4, oid);
+        updO.executeUpdate();
+        updOl.setTimestamp(1, now);
+        updOl.setInt(2, w);
+        updOl.setInt(3, d);
+        updOl.setInt(4, oid);
+        updOl.executeUpdate();
+        sumOl.setInt(1, w);
+        sumOl.setInt(2, d);
+        sumOl.setInt(3, oid);
+        long cents;
+        try (ResultSet rs = one(sumOl, st, "order lines")) {
+            cents = rs.getLong(1);
+        }
+        updC.setLong(1, cents);
+        updC.setInt(2, w);
+        updC.setInt(3, d);
+        updC.setInt(4, cid);
+        updC.executeUpdate();
+        st.writes(4);
+    }
+}

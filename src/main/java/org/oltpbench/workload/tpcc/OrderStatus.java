@@ -1,0 +1,61 @@
+package org.oltpbench.workload.tpcc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import org.oltpbench.measure.ThreadStats;
+
+/** TPC-C 2.6 Order-Status: a customer's last order and its lines; 60% by last name. Read-only. */
+final class OrderStatus extends Txn {
+    private final PreparedStatement selC, lastOrder, lines;
+    private final CustomerLookup lookup;
+    private int w, d, cid;
+    private String last;
+
+    OrderStatus(Connection c) throws SQLException {
+        super(c);
+        selC = prepare("SELECT c_first, c_middle, c_last, c_balance FROM bmsql_customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
+        lastOrder = prepare("SELECT o_id, o_entry_d, o_carrier_id FROM bmsql_oorder WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ? "
+                + "ORDER BY o_id DESC LIMIT 1");
+        lines = prepare("SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM bmsql_order_line "
+                + "WHERE ol_w_id = ? AND ol_d_id = ? AND ol_o_id = ?");
+        lookup = new CustomerLookup(this, c);
+    }
+
+    @Override
+    void generate(TpccRandom r, int w, int dTerminal, int warehouses, int first) {
+        this.w = w;
+        this.d = r.between(1, 10);
+        boolean byName = r.between(1, 100) <= 60;
+        this.last = byName ? r.lastName() : null;
+        this.cid = byName ? 0 : r.customerId();
+    }
+
+    @Override
+    boolean execute(ThreadStats st) throws SQLException {
+        int id = last == null ? cid : lookup.byLastName(w, d, last, st);
+        selC.setInt(1, w);
+        selC.setInt(2, d);
+        selC.setInt(3, id);
+        one(selC, st, "customer").close();
+        lastOrder.setInt(1, w);
+        lastOrder.setInt(2, d);
+        lastOrder.setInt(3, id);
+        int oid;
+        try (ResultSet rs = one(lastOrder, st, "order of customer")) {
+            oid = rs.getInt(1);
+        }
+        lines.setInt(1, w);
+        lines.setInt(2, d);
+        lines.setInt(3, oid);
+        try (ResultSet rs = lines.executeQuery()) {
+            while (rs.next()) {
+                // lines are read, not used
+            }
+        }
+        st.reads(1);
+        commit(st);
+        return true;
+    }
+}

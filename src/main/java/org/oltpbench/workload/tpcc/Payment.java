@@ -1,0 +1,118 @@
+package org.oltpbench.workload.tpcc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import org.oltpbench.measure.ThreadStats;
+
+/** TPC-C 2.5 Payment: 15% through a remote warehouse, 60% by last name, BC customers get c_data rewritten. */
+final class Payment extends Txn {
+    private final PreparedStatement updW, selW, updD, selD, selC, selData, updC, updCData, insH;
+    private final CustomerLookup lookup;
+    private int w, d, cw, cd, cid;
+    private String last;
+    private long cents;
+
+    Payment(Connection c) throws SQLException {
+        super(c);
+        updW = prepare("UPDATE bmsql_warehouse SET w_ytd = w_ytd + ? * 0.01 WHERE w_id = ?");
+        selW = prepare("SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip FROM bmsql_warehouse WHERE w_id = ?");
+        updD = prepare("UPDATE bmsql_district SET d_ytd = d_ytd + ? * 0.01 WHERE d_w_id = ? AND d_id = ?");
+        selD = prepare("SELECT d_name, d_street_1, d_street_2, d_city, d_state, d_zip FROM bmsql_district WHERE d_w_id = ? AND d_id = ?");
+        selC = prepare("SELECT c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_since, "
+                + "c_credit, c_credit_lim, c_discount, c_balance FROM bmsql_customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ? FOR UPDATE");
+        selData = prepare("SELECT c_data FROM bmsql_customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
+        updC = prepare("UPDATE bmsql_customer SET c_balance = c_balance - ? * 0.01, c_ytd_payment = c_ytd_payment + ? * 0.01, "
+                + "c_payment_cnt = c_payment_cnt + 1 WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
+        updCData = prepare("UPDATE bmsql_customer SET c_balance = c_balance - ? * 0.01, c_ytd_payment = c_ytd_payment + ? * 0.01, "
+                + "c_payment_cnt = c_payment_cnt + 1, c_data = ? WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
+        insH = prepare("INSERT INTO bmsql_history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ? * 0.01, ?)");
+        lookup = new CustomerLookup(this, c);
+    }
+
+    @Override
+    void generate(TpccRandom r, int w, int dTerminal, int warehouses, int first) {
+        this.w = w;
+        this.d = r.between(1, 10);
+        boolean local = r.between(1, 100) <= 85;
+        this.cw = local ? w : otherWarehouse(r, w, warehouses, first);
+        this.cd = local ? d : r.between(1, 10);
+        boolean byName = r.between(1, 100) <= 60;
+        this.last = byName ? r.lastName() : null;
+        this.cid = byName ? 0 : r.customerId();
+        this.cents = r.between(100, 500000);
+    }
+
+    @Override
+    boolean execute(ThreadStats st) throws SQLException {
+        updW.setLong(1, cents);
+        updW.setInt(2, w);
+        updW.executeUpdate();
+        selW.setInt(1, w);
+        String wName, dName;
+        try (ResultSet rs = one(selW, st, "warehouse")) {
+            wName = rs.getString(1);
+        }
+        updD.setLong(1, cents);
+        updD.setInt(2, w);
+        updD.setInt(3, d);
+        updD.executeUpdate();
+        selD.setInt(1, w);
+        selD.setInt(2, d);
+        try (ResultSet rs = one(selD, st, "district")) {
+            dName = rs.getString(1);
+        }
+        st.writes(2);
+        int id = last == null ? cid : lookup.byLastName(cw, cd, last, st);
+        selC.setInt(1, cw);
+        selC.setInt(2, cd);
+        selC.setInt(3, id);
+        boolean bad;
+        try (ResultSet rs = one(selC, st, "customer")) {
+            bad = "BC".equals(rs.getString(11));
+        }
+        if (bad) updateBadCredit(id, st);
+        else updateCustomer(updC, id, 3);
+        st.writes(1);
+        insH.setInt(1, id);
+        insH.setInt(2, cd);
+        insH.setInt(3, cw);
+        insH.setInt(4, d);
+        insH.setInt(5, w);
+        insH.setTimestamp(6, new Timestamp(System.currentTimeMillis()));
+        insH.setLong(7, cents);
+        insH.setString(8, wName + "    " + dName);
+        insH.executeUpdate();
+        st.writes(1);
+        commit(st);
+        return true;
+    }
+
+    private void updateCustomer(PreparedStatement ps, int id, int keyAt) throws SQLException {
+        ps.setLong(1, cents);
+        ps.setLong(2, cents);
+        ps.setInt(keyAt, cw);
+        ps.setInt(keyAt + 1, cd);
+        ps.setInt(keyAt + 2, id);
+        ps.executeUpdate();
+    }
+
+    /** 2.5.2.2: the payment's ids and amount go in front of C_DATA, which keeps its first 500 characters. */
+    private void updateBadCredit(int id, ThreadStats st) throws SQLException {
+        selData.setInt(1, cw);
+        selData.setInt(2, cd);
+        selData.setInt(3, id);
+        String data;
+        try (ResultSet rs = one(selData, st, "customer")) {
+            data = rs.getString(1);
+        }
+        String prefix = id + " " + cd + " " + cw + " " + d + " " + w + " " + (cents / 100) + "." + (cents % 100 < 10 ? "0" : "")
+                + (cents % 100) + " | ";
+        String next = prefix + (data == null ? "" : data);
+        updCData.setString(3, next.length() > 500 ? next.substring(0, 500) : next);
+        updateCustomer(updCData, id, 4);
+    }
+}

@@ -1,0 +1,65 @@
+package org.oltpbench.workload.tpcc;
+
+import java.util.List;
+import org.oltpbench.dialect.Dialect;
+
+/**
+ * BenchmarkSQL 5.0's schema: the same tables, columns and types (the MySQL flavour's inline keys), with the
+ * secondary indexes bmsql_customer_idx1 and bmsql_oorder_idx1.
+ */
+public final class TpccSchema {
+    /** In load order; dropped in reverse. */
+    public static final List<String> TABLES = List.of("bmsql_config", "bmsql_warehouse", "bmsql_district",
+            "bmsql_customer", "bmsql_history", "bmsql_new_order", "bmsql_oorder", "bmsql_order_line", "bmsql_item",
+            "bmsql_stock");
+
+    private TpccSchema() {
+    }
+
+    public static List<String> createTables(Dialect d) {
+        return List.of(
+                "create table bmsql_config (\n  cfg_name varchar(30) primary key,\n  cfg_value varchar(50)\n)",
+                "create table bmsql_warehouse (\n  w_id integer not null,\n  w_ytd decimal(12,2),\n  w_tax decimal(4,4),\n"
+                        + "  w_name varchar(10),\n  w_street_1 varchar(20),\n  w_street_2 varchar(20),\n  w_city varchar(20),\n"
+                        + "  w_state char(2),\n  w_zip char(9),\n  primary key (w_id)\n)",
+                "create table bmsql_district (\n  d_w_id integer not null,\n  d_id integer not null,\n  d_ytd decimal(12,2),\n"
+                        + "  d_tax decimal(4,4),\n  d_next_o_id integer,\n  d_name varchar(10),\n  d_street_1 varchar(20),\n"
+                        + "  d_street_2 varchar(20),\n  d_city varchar(20),\n  d_state char(2),\n  d_zip char(9),\n"
+                        + "  primary key (d_w_id, d_id)\n)",
+                "create table bmsql_customer (\n  c_w_id integer not null,\n  c_d_id integer not null,\n  c_id integer not null,\n"
+                        + "  c_discount decimal(4,4),\n  c_credit char(2),\n  c_last varchar(16),\n  c_first varchar(16),\n"
+                        + "  c_credit_lim decimal(12,2),\n  c_balance decimal(12,2),\n  c_ytd_payment decimal(12,2),\n"
+                        + "  c_payment_cnt integer,\n  c_delivery_cnt integer,\n  c_street_1 varchar(20),\n  c_street_2 varchar(20),\n"
+                        + "  c_city varchar(20),\n  c_state char(2),\n  c_zip char(9),\n  c_phone char(16),\n  c_since timestamp,\n"
+                        + "  c_middle char(2),\n  c_data varchar(500),\n  primary key (c_w_id, c_d_id, c_id)\n)",
+                "create table bmsql_history (\n  hist_id " + d.autoIncrementKey() + ",\n  h_c_id integer,\n  h_c_d_id integer,\n"
+                        + "  h_c_w_id integer,\n  h_d_id integer,\n  h_w_id integer,\n  h_date timestamp,\n  h_amount decimal(6,2),\n"
+                        + "  h_data varchar(24)\n)",
+                "create table bmsql_new_order (\n  no_w_id integer not null,\n  no_d_id integer not null,\n"
+                        + "  no_o_id integer not null,\n  primary key (no_w_id, no_d_id, no_o_id)\n)",
+                "create table bmsql_oorder (\n  o_w_id integer not null,\n  o_d_id integer not null,\n  o_id integer not null,\n"
+                        + "  o_c_id integer,\n  o_carrier_id integer,\n  o_ol_cnt integer,\n  o_all_local integer,\n"
+                        + "  o_entry_d timestamp,\n  primary key (o_w_id, o_d_id, o_id)\n)",
+                "create table bmsql_order_line (\n  ol_w_id integer not null,\n  ol_d_id integer not null,\n"
+                        + "  ol_o_id integer not null,\n  ol_number integer not null,\n  ol_i_id integer not null,\n"
+                        + "  ol_delivery_d timestamp,\n  ol_amount decimal(6,2),\n  ol_supply_w_id integer,\n"
+                        + "  ol_quantity integer,\n  ol_dist_info char(24),\n  primary key (ol_w_id, ol_d_id, ol_o_id, ol_number)\n)",
+                "create table bmsql_item (\n  i_id integer not null,\n  i_name varchar(24),\n  i_price decimal(5,2),\n"
+                        + "  i_data varchar(50),\n  i_im_id integer,\n  primary key (i_id)\n)",
+                "create table bmsql_stock (\n  s_w_id integer not null,\n  s_i_id integer not null,\n  s_quantity integer,\n"
+                        + "  s_ytd integer,\n  s_order_cnt integer,\n  s_remote_cnt integer,\n  s_data varchar(50),\n"
+                        + distColumns() + "  primary key (s_w_id, s_i_id)\n)");
+    }
+
+    private static String distColumns() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; i <= 10; i++) sb.append(String.format("  s_dist_%02d char(24),%n", i));
+        return sb.toString();
+    }
+
+    /** The secondary indexes (created after loading when indexesAfterLoad, else with the tables). */
+    public static List<String> createIndexes() {
+        return List.of("create index bmsql_customer_idx1 on bmsql_customer (c_w_id, c_d_id, c_last, c_first)",
+                "create unique index bmsql_oorder_idx1 on bmsql_oorder (o_w_id, o_d_id, o_c_id, o_id)");
+    }
+}

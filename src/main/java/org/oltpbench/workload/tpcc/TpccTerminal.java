@@ -1,0 +1,79 @@
+package org.oltpbench.workload.tpcc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.oltpbench.dialect.Dialect;
+import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.workload.Terminal;
+
+/**
+ * A BenchmarkSQL-style terminal: a home warehouse (fixed, or drawn per transaction when
+ * terminalWarehouseFixed=false) and a home district for Stock-Level, a deck for the mix, and one
+ * prepared instance of each transaction. Retryable errors (as the dialect classifies them) re-run the
+ * same inputs up to {@link #MAX_RETRIES} times; retries, errors and expected rollbacks are counted apart.
+ */
+final class TpccTerminal implements Terminal {
+    static final int MAX_RETRIES = 3;
+
+    private final Connection c;
+    private final Dialect dialect;
+    private final Txn[] txns;
+    private final Deck deck;
+    private final TpccRandom r;
+    private final int homeW, homeD, first, count;
+    private final boolean fixed;
+
+    TpccTerminal(Connection c, Dialect dialect, Deck deck, TpccRandom r, int index, int first, int count, boolean fixed)
+            throws SQLException {
+        this.c = c;
+        this.dialect = dialect;
+        this.deck = deck;
+        this.r = r;
+        this.first = first;
+        this.count = count;
+        this.fixed = fixed;
+        this.homeW = first + index % count;
+        this.homeD = (index / count) % 10 + 1;
+        c.setAutoCommit(false);
+        txns = new Txn[] {new NewOrder(c), new Payment(c), new OrderStatus(c), new Delivery(c), new StockLevel(c)};
+    }
+
+    @Override
+    public int next(ThreadStats st) throws SQLException {
+        int kind = deck.deal(r);
+        Txn t = txns[kind];
+        t.generate(r, fixed ? homeW : r.between(first, first + count - 1), homeD, count, first);
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return t.execute(st) ? kind : kind | ROLLED_BACK;
+            } catch (SQLException e) {
+                rollbackQuietly();
+                if (attempt < MAX_RETRIES && dialect.classify(e) == Dialect.ErrorClass.RETRYABLE) {
+                    st.kind(kind, ThreadStats.RETRIES);
+                    continue;
+                }
+                st.kind(kind, ThreadStats.KIND_ERRORS);
+                throw e;
+            }
+        }
+    }
+
+    @Override
+    public void rollbackQuietly() {
+        try {
+            c.rollback();
+        } catch (SQLException | RuntimeException e) {
+            // a lost connection is the caller's to handle
+        }
+    }
+
+    @Override
+    public void close() {
+        for (Txn t : txns) t.close();
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException | RuntimeException e) {
+            // returned to the pool either way
+        }
+    }
+}

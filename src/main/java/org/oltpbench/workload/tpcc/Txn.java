@@ -1,0 +1,71 @@
+package org.oltpbench.workload.tpcc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.oltpbench.measure.ThreadStats;
+
+/**
+ * One TPC-C transaction bound to a terminal's connection (autocommit off). {@link #generate} draws the
+ * inputs; {@link #execute} runs them and may run again with the same inputs after a retryable error.
+ * Money is bound as integer cents and scaled in SQL ({@code ? * 0.01}) so decimal columns stay exact.
+ */
+abstract class Txn {
+    protected final Connection c;
+    private final List<PreparedStatement> statements = new ArrayList<>();
+
+    Txn(Connection c) {
+        this.c = c;
+    }
+
+    protected final PreparedStatement prepare(String sql) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(sql);
+        statements.add(ps);
+        return ps;
+    }
+
+    /** Draws this transaction's inputs for home warehouse {@code w} and terminal district {@code d}. */
+    abstract void generate(TpccRandom r, int w, int d, int warehouses, int firstWarehouse);
+
+    /**
+     * Runs the transaction and commits it.
+     *
+     * @return false when it rolled back as the spec asks (NewOrder's unused item), true when committed
+     */
+    abstract boolean execute(ThreadStats st) throws SQLException;
+
+    protected static ResultSet one(PreparedStatement ps, ThreadStats st, String what) throws SQLException {
+        ResultSet rs = ps.executeQuery();
+        st.reads(1);
+        if (!rs.next()) {
+            rs.close();
+            throw new SQLException("TPC-C: " + what + " not found; the data set is incomplete (run check)", "02000");
+        }
+        return rs;
+    }
+
+    protected final void commit(ThreadStats st) throws SQLException {
+        c.commit();
+        st.other(1);
+    }
+
+    void close() {
+        for (PreparedStatement ps : statements) {
+            try {
+                ps.close();
+            } catch (SQLException | RuntimeException e) {
+                // connection may be gone
+            }
+        }
+    }
+
+    /** A remote warehouse: any warehouse of the range but {@code w} (w itself when there is only one). */
+    static int otherWarehouse(TpccRandom r, int w, int warehouses, int first) {
+        if (warehouses == 1) return w;
+        int o = r.between(first, first + warehouses - 2);
+        return o >= w ? o + 1 : o;
+    }
+}
