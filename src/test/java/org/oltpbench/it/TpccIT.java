@@ -1,0 +1,143 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.MethodOrderer;
+import org.oltpbench.config.Config;
+import org.oltpbench.config.ConfigLoader;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Dialects;
+import org.oltpbench.driver.IgnoreList;
+import org.oltpbench.driver.LevelRunner;
+import org.oltpbench.driver.StopSignal;
+import org.oltpbench.measure.LevelResult;
+import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.workload.CheckReport;
+import org.oltpbench.workload.tpcc.TpccCheck;
+import org.oltpbench.workload.tpcc.TpccWorkload;
+
+/** TPC-C on embedded MariaDB: load 2 warehouses, check, run 1/4/8 terminals, check, and the checks catch corruption. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class TpccIT {
+    private static final PrintStream QUIET = new PrintStream(java.io.OutputStream.nullOutputStream());
+    private Database db;
+    private TpccWorkload w;
+
+    private static Config config() {
+        return ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2", "loadWorkers=2", "rand-seed=5"), Map.of());
+    }
+
+    @BeforeAll
+    void load() throws SQLException {
+        db = Database.open(config(), Dialects.forName("mariadb"));
+        w = new TpccWorkload(config(), db.dialect(), QUIET);
+        assertFalse(w.isPrepared(db));
+        w.prepare(db);
+        assertTrue(w.isPrepared(db));
+    }
+
+    @AfterAll
+    void stop() {
+        if (db != null) db.close();
+    }
+
+    private void assertPassed(CheckReport r) {
+        assertTrue(r.passed(), r.lines().toString());
+        assertEquals(12, r.lines().size());
+    }
+
+    @Test
+    @Order(1)
+    void loadedDataPassesAllTwelveChecksAndHasTheSpecShape() throws SQLException {
+        assertPassed(w.check(db));
+        assertEquals(100_000, count("SELECT COUNT(*) FROM bmsql_item"));
+        assertEquals(200_000, count("SELECT COUNT(*) FROM bmsql_stock"));
+        assertEquals(60_000, count("SELECT COUNT(*) FROM bmsql_customer"));
+        assertEquals(18_000, count("SELECT COUNT(*) FROM bmsql_new_order"));
+        assertEquals(2, count("SELECT cfg_value FROM bmsql_config WHERE cfg_name = 'warehouses'"));
+        long original = count("SELECT COUNT(*) FROM bmsql_item WHERE i_data LIKE '%ORIGINAL%'");
+        assertTrue(original > 9000 && original < 11000, "ORIGINAL items " + original);
+        assertEquals(1, count("SELECT COUNT(DISTINCT c_last) - 999 FROM bmsql_customer WHERE c_id <= 1000"));
+    }
+
+    @Test
+    @Order(2)
+    void runsAtOneFourAndEightTerminalsKeepingTheDataConsistent() throws Exception {
+        for (int terminals : new int[] {1, 4, 8}) {
+            long before = count("SELECT SUM(d_next_o_id) FROM bmsql_district");
+            var s = new LevelRunner.Settings(terminals, 0, 10, 0, 0, 2, 95, 9, new IgnoreList(List.of("1213", "1205")));
+            LevelResult r = new LevelRunner(s, w, db, LevelRunner.Listener.SILENT, new StopSignal()).run();
+            assertNull(r.aborted(), r.aborted());
+            long committed = r.kindCounts()[0][ThreadStats.COUNT];
+            assertTrue(committed > 0);
+            long rollbacks = r.kindCounts()[0][ThreadStats.ROLLBACKS];
+            // every committed NewOrder took exactly one order number; rolled-back ones gave theirs back
+            long after = count("SELECT SUM(d_next_o_id) FROM bmsql_district");
+            assertTrue(after - before >= committed, "d_next_o_id grew " + (after - before) + " for " + committed);
+            assertTrue(after - before <= committed + terminals, "in-flight NewOrders at the window end are at most one per terminal");
+            assertTrue(rollbacks < committed * 0.05, "rollbacks " + rollbacks);
+            assertPassed(w.check(db));
+        }
+    }
+
+    @Test
+    @Order(3)
+    void everyCheckCatchesItsCorruption() throws SQLException {
+        String[][] faults = {
+            {"3.3.2.1", "UPDATE bmsql_warehouse SET w_ytd = w_ytd + 1 WHERE w_id = 1"},
+            {"3.3.2.2", "UPDATE bmsql_district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = 1 AND d_id = 1"},
+            {"3.3.2.3", "DELETE FROM bmsql_new_order WHERE no_w_id = 1 AND no_d_id = 1 AND no_o_id = "
+                + "(SELECT m FROM (SELECT MIN(no_o_id) + 5 AS m FROM bmsql_new_order WHERE no_w_id = 1 AND no_d_id = 1) x)"},
+            {"3.3.2.4", "UPDATE bmsql_oorder SET o_ol_cnt = o_ol_cnt + 1 WHERE o_w_id = 1 AND o_d_id = 1 AND o_id = 1"},
+            {"3.3.2.5", "UPDATE bmsql_oorder SET o_carrier_id = NULL WHERE o_w_id = 1 AND o_d_id = 1 AND o_id = 1"},
+            {"3.3.2.6", "DELETE FROM bmsql_order_line WHERE ol_w_id = 1 AND ol_d_id = 1 AND ol_o_id = 1 AND ol_number = 1"},
+            {"3.3.2.7", "UPDATE bmsql_order_line SET ol_delivery_d = NULL WHERE ol_w_id = 1 AND ol_d_id = 1 AND ol_o_id = 1"},
+            {"3.3.2.8", "INSERT INTO bmsql_history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) "
+                + "VALUES (1, 1, 1, 1, 1, CURRENT_TIMESTAMP, 5.00, 'x')"},
+            {"3.3.2.9", "UPDATE bmsql_district SET d_ytd = d_ytd + 1 WHERE d_w_id = 1 AND d_id = 1"},
+            {"3.3.2.10", "UPDATE bmsql_customer SET c_balance = c_balance + 1 WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = 1"},
+            {"3.3.2.11", "DELETE FROM bmsql_oorder WHERE o_w_id = 1 AND o_d_id = 1 AND o_id = 1"},
+            {"3.3.2.12", "UPDATE bmsql_customer SET c_ytd_payment = c_ytd_payment + 1 WHERE c_w_id = 1 AND c_d_id = 1 AND c_id = 1"},
+        };
+        TpccCheck check = new TpccCheck(2100);
+        for (String[] fault : faults) {
+            try (Connection c = db.connect(); Statement st = c.createStatement()) {
+                c.setAutoCommit(false);
+                st.execute(fault[1]);
+                if (fault[0].equals("3.3.2.11")) {
+                    st.execute("DELETE FROM bmsql_order_line WHERE ol_w_id = 1 AND ol_d_id = 1 AND ol_o_id = 1");
+                }
+                CheckReport r = check.run(c);
+                c.rollback();
+                CheckReport.Line line = r.lines().stream().filter(l -> l.name().equals(fault[0])).findFirst().orElseThrow();
+                assertFalse(line.passed(), fault[0] + " missed: " + fault[1]);
+                assertTrue(line.detail().contains("warehouse 1"), line.detail());
+            }
+        }
+        assertPassed(w.check(db));
+    }
+
+    private long count(String sql) throws SQLException {
+        try (Connection c = db.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}

@@ -1,0 +1,121 @@
+package org.oltpbench.workload.tpcc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.oltpbench.config.ConfigException;
+
+class TpccRandomTest {
+    private final TpccRandom r = new TpccRandom(11, 123, 259, 7911);
+
+    @Test
+    void nurandStaysInRangeAndIsSkewed() {
+        int[] hist = new int[3001];
+        for (int i = 0; i < 300_000; i++) {
+            int c = r.customerId();
+            assertTrue(c >= 1 && c <= 3000);
+            hist[c]++;
+        }
+        int max = 0;
+        for (int h : hist) max = Math.max(max, h);
+        // uniform would give about 100 per id; NURand's OR makes some ids far more frequent
+        assertTrue(max > 300, "max " + max);
+        for (int i = 0; i < 100_000; i++) {
+            int item = r.itemId();
+            assertTrue(item >= 1 && item <= 100_000);
+            int n = TpccRandom.nurand(255, 0, 999, 123, r);
+            assertTrue(n >= 0 && n <= 999);
+        }
+    }
+
+    @Test
+    void nurandFormula() {
+        // (((random(0, A) | random(x, y)) + C) % (y - x + 1)) + x with both draws pinned through a 1-value range
+        TpccRandom fixed = new TpccRandom(1, 0, 0, 0);
+        int v = TpccRandom.nurand(0, 5, 5, 7, fixed);
+        assertEquals(((0 | 5) + 7) % 1 + 5, v);
+    }
+
+    @Test
+    void runTimeCObeysClause2161() {
+        for (int cLoad = 0; cLoad <= 255; cLoad++) {
+            int c = TpccRandom.runCLast(cLoad, r);
+            int delta = Math.abs(c - cLoad);
+            assertTrue(c >= 0 && c <= 255);
+            assertTrue(delta >= 65 && delta <= 119 && delta != 96 && delta != 112, "cLoad " + cLoad + " c " + c);
+        }
+    }
+
+    @Test
+    void lastNameSyllables() {
+        assertEquals("BARBARBAR", TpccRandom.lastName(0));
+        assertEquals("OUGHTABLEPRI", TpccRandom.lastName(123));
+        assertEquals("EINGEINGEING", TpccRandom.lastName(999));
+        assertEquals("PRESCALLYATION", TpccRandom.lastName(478));
+    }
+
+    @Test
+    void originalInTenPercentOfData() {
+        int n = 100_000, hits = 0;
+        for (int i = 0; i < n; i++) {
+            char[] d = r.dataWithOriginal();
+            assertTrue(d.length >= 26 && d.length <= 50);
+            if (new String(d).contains("ORIGINAL")) hits++;
+        }
+        assertEquals(0.10, hits / (double) n, 0.005);
+    }
+
+    @Test
+    void stringsAndZip() {
+        char[] a = r.astring(8, 16);
+        assertTrue(a.length >= 8 && a.length <= 16);
+        assertTrue(new String(r.nstring(16, 16)).matches("\\d{16}"));
+        assertTrue(new String(r.zip()).matches("\\d{4}11111"));
+    }
+
+    @Test
+    void middleRowRule() {
+        // position ceil(n / 2) of n rows, 1-based, as a 0-based index
+        assertEquals(0, CustomerLookup.middle(1));
+        assertEquals(0, CustomerLookup.middle(2));
+        assertEquals(1, CustomerLookup.middle(3));
+        assertEquals(1, CustomerLookup.middle(4));
+        assertEquals(2, CustomerLookup.middle(5));
+    }
+
+    @Test
+    void deckHoldsTheMixExactlyEveryHundred() {
+        Deck deck = new Deck(new double[] {45, 43, 4, 4, 4});
+        assertEquals(100, deck.size());
+        for (int round = 0; round < 3; round++) {
+            int[] seen = new int[5];
+            for (int i = 0; i < 100; i++) seen[deck.deal(r)]++;
+            assertEquals(45, seen[0]);
+            assertEquals(43, seen[1]);
+            assertEquals(4, seen[2]);
+            assertEquals(4, seen[3]);
+            assertEquals(4, seen[4]);
+        }
+    }
+
+    @Test
+    void warehouseRange() {
+        assertEquals(1, TpccWorkload.range("", 8)[0]);
+        assertEquals(8, TpccWorkload.range("", 8)[1]);
+        assertEquals(51, TpccWorkload.range("51-100", 8)[0]);
+        assertEquals(100, TpccWorkload.range("51-100", 8)[1]);
+        assertThrows(ConfigException.class, () -> TpccWorkload.range("9-3", 8));
+        assertThrows(ConfigException.class, () -> TpccWorkload.range("x", 8));
+    }
+
+    @Test
+    void remoteWarehouseIsNeverHome() {
+        for (int i = 0; i < 10_000; i++) {
+            int o = Txn.otherWarehouse(r, 3, 5, 1);
+            assertTrue(o >= 1 && o <= 5 && o != 3);
+        }
+        assertEquals(1, Txn.otherWarehouse(r, 1, 1, 1));
+    }
+}
