@@ -130,6 +130,10 @@ public final class Keys {
     public static final Key<Double> STOCK_LEVEL_WEIGHT = weight("stockLevelWeight", "4");
     public static final Key<String> WAREHOUSE_RANGE = def("warehouseRange", string(), "", "",
             "TPC-C: load or drive only these warehouses, e.g. 1-50; empty = 1-warehouses");
+    public static final Key<Boolean> KEYING_TIME = def("keyingTime", bool(), "false", "",
+            "TPC-C 5.2.5.2 keying time before each transaction (18 s NewOrder, 3 s Payment, 2 s others); not latency");
+    public static final Key<Boolean> THINK_TIME = def("thinkTime", bool(), "false", "",
+            "TPC-C 5.2.5.4 think time after each transaction: exponential, mean 12/12/10/5/5 s, at most 10x the mean");
     public static final Key<Boolean> INDEXES_AFTER_LOAD = def("indexesAfterLoad", bool(), "true", "",
             "TPC-C: create the secondary indexes after loading rather than with the tables");
     public static final Key<Boolean> CHECK_AFTER_LOAD = def("checkAfterLoad", bool(), "true", "",

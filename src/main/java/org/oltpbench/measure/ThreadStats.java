@@ -28,6 +28,8 @@ public final class ThreadStats {
     private final SingleWriterRecorder[] recorders;
     /** Statements of the transaction in flight (READS, WRITES, OTHER), published with its outcome. */
     private long pendingReads, pendingWrites, pendingOther;
+    /** Time the transaction in flight spent waiting by design (TPC-C keying time), not counted as latency. */
+    private long pendingIdleNanos;
 
     public ThreadStats(int kinds) {
         counters = new AtomicLongArray(KIND_BASE + kinds * PER_KIND);
@@ -66,6 +68,7 @@ public final class ThreadStats {
      * transaction (the statements it did issue still count) or a final flush.
      */
     public void publishStatements() {
+        pendingIdleNanos = 0;
         if (pendingReads != 0) add(READS, pendingReads);
         if (pendingWrites != 0) add(WRITES, pendingWrites);
         if (pendingOther != 0) add(OTHER, pendingOther);
@@ -74,6 +77,7 @@ public final class ThreadStats {
 
     /** Owner thread only: one finished transaction of {@code kind} that took {@code nanos}. */
     public void event(int kind, long nanos) {
+        nanos -= takeIdle();
         publishStatements();
         add(EVENTS, 1);
         add(LATENCY_NS, nanos);
@@ -87,6 +91,7 @@ public final class ThreadStats {
 
     /** Owner thread only: a transaction that ended in an expected rollback: an event, but not a committed one. */
     public void rollback(int kind, long nanos) {
+        nanos -= takeIdle();
         publishStatements();
         add(EVENTS, 1);
         add(LATENCY_NS, nanos);
@@ -94,9 +99,20 @@ public final class ThreadStats {
         record(kind, nanos);
     }
 
+    private long takeIdle() {
+        long idle = pendingIdleNanos;
+        pendingIdleNanos = 0;
+        return idle;
+    }
+
     private void record(int kind, long nanos) {
         long micros = nanos / 1000;
         recorders[kind].recordValue(micros < 1 ? 1 : Math.min(micros, MAX_MICROS));
+    }
+
+    /** Owner thread only: time inside the current event that is not latency (TPC-C keying time). */
+    public void idle(long nanos) {
+        pendingIdleNanos += nanos;
     }
 
     /** Owner thread only: a per-kind outcome counter (ROLLBACKS, RETRIES, KIND_ERRORS). */

@@ -131,6 +131,30 @@ class CliIT {
         assertEquals(2, o.code());
     }
 
+    /** A BenchmarkSQL 5.0 props file (plus embedded=true) runs TPC-C: warehouses without workload means tpcc. */
+    @Test
+    void benchmarkSqlPropsFileRunsTpcc() throws Exception {
+        Path props = dir.resolve("props.mysql");
+        Files.writeString(props, String.join("\n", "db=mariadb", "driver=org.mariadb.jdbc.Driver",
+                "conn=jdbc:mariadb://localhost:3306/tpcc", "user=root", "password=", "", "warehouses=1", "loadWorkers=2", "",
+                "terminals=2", "//To run specified transactions per terminal- runMins must equal zero", "runTxnsPerTerminal=0",
+                "//To run for specified minutes- runTxnsPerTerminal must equal zero", "runMins=0", "limitTxnsPerMin=0",
+                "terminalWarehouseFixed=true", "newOrderWeight=45", "paymentWeight=43", "orderStatusWeight=4",
+                "deliveryWeight=4", "stockLevelWeight=4", "resultDirectory=" + dir.resolve("tp"), "embedded=true", "time=4", ""));
+        Outcome o = cli("-c", props.toString(), "--set", "checkAfterRun=true");
+        assertEquals(0, o.code(), o.err() + o.out());
+        assertTrue(o.out().contains("check passed"), o.out());
+        assertTrue(Pattern.compile("Measured tpmC \\(NewOrders\\) = [1-9][\\d.]*").matcher(o.out()).find(), o.out());
+        assertTrue(o.out().contains("[Summary] NEW_ORDER - Takes(s): "), o.out());
+        assertTrue(Pattern.compile("tpmC: [\\d.]+, tpmTotal: [\\d.]+, efficiency: [\\d.]+%").matcher(o.out()).find(), o.out());
+        JsonNode level = new ObjectMapper().readTree(dir.resolve("tp/result.json").toFile()).get("levels").get(0);
+        assertEquals("tpcc", new ObjectMapper().readTree(dir.resolve("tp/result.json").toFile()).get("workload").asText());
+        assertTrue(level.get("tpmC").asDouble() > 0);
+        JsonNode no = level.get("transactions").get("NEW_ORDER");
+        assertTrue(no.get("count").asLong() > 0 && no.has("rollbacks") && no.has("retries") && no.has("errors"));
+        assertTrue(no.get("latencyMs").get("p999").asDouble() > 0);
+    }
+
     static String read(Path p) throws Exception {
         return Files.readString(p);
     }

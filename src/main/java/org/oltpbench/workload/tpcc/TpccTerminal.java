@@ -14,6 +14,8 @@ import org.oltpbench.workload.Terminal;
  */
 final class TpccTerminal implements Terminal {
     static final int MAX_RETRIES = 3;
+    /** TPC-C 5.2.5.2 keying times and 5.2.5.4 mean think times, in ms, by transaction kind. */
+    static final long[] KEYING_MS = {18_000, 3_000, 2_000, 2_000, 2_000}, THINK_MS = {12_000, 12_000, 10_000, 5_000, 5_000};
 
     private final Connection c;
     private final Dialect dialect;
@@ -21,10 +23,12 @@ final class TpccTerminal implements Terminal {
     private final Deck deck;
     private final TpccRandom r;
     private final int homeW, homeD, first, count;
-    private final boolean fixed;
+    private final boolean fixed, keying, thinking;
 
-    TpccTerminal(Connection c, Dialect dialect, Deck deck, TpccRandom r, int index, int first, int count, boolean fixed)
-            throws SQLException {
+    TpccTerminal(Connection c, Dialect dialect, Deck deck, TpccRandom r, int index, int first, int count, boolean fixed,
+                 boolean keying, boolean thinking) throws SQLException {
+        this.keying = keying;
+        this.thinking = thinking;
         this.c = c;
         this.dialect = dialect;
         this.deck = deck;
@@ -41,11 +45,14 @@ final class TpccTerminal implements Terminal {
     @Override
     public int next(ThreadStats st) throws SQLException {
         int kind = deck.deal(r);
+        if (keying) pause(KEYING_MS[kind] * 1_000_000L, st);
         Txn t = txns[kind];
         t.generate(r, fixed ? homeW : r.between(first, first + count - 1), homeD, count, first);
         for (int attempt = 0; ; attempt++) {
             try {
-                return t.execute(st) ? kind : kind | ROLLED_BACK;
+                boolean committed = t.execute(st);
+                if (thinking) pause(thinkNanos(r, kind), st);
+                return committed ? kind : kind | ROLLED_BACK;
             } catch (SQLException e) {
                 rollbackQuietly();
                 if (attempt < MAX_RETRIES && dialect.classify(e) == Dialect.ErrorClass.RETRYABLE) {
@@ -56,6 +63,23 @@ final class TpccTerminal implements Terminal {
                 throw e;
             }
         }
+    }
+
+    /** 5.2.5.4: negative exponential with the kind's mean, truncated at 10 times the mean. */
+    static long thinkNanos(TpccRandom r, int kind) {
+        double mean = THINK_MS[kind] * 1e6;
+        return (long) Math.min(-Math.log(1 - r.fraction()) * mean, 10 * mean);
+    }
+
+    /** Waits by design; the time is not latency. Returns early when the level stops (interrupt). */
+    private static void pause(long nanos, ThreadStats st) {
+        long t0 = System.nanoTime();
+        try {
+            Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        st.idle(System.nanoTime() - t0);
     }
 
     @Override

@@ -101,6 +101,23 @@ class TpccRandomTest {
     }
 
     @Test
+    void thinkTimeIsExponentialTruncatedAtTenMeans() {
+        int n = 200_000;
+        double sum = 0;
+        long max = 0;
+        for (int i = 0; i < n; i++) {
+            long t = TpccTerminal.thinkNanos(r, 3);
+            sum += t;
+            max = Math.max(max, t);
+        }
+        double mean = TpccTerminal.THINK_MS[3] * 1e6;
+        assertTrue(max <= 10 * mean);
+        // truncation at 10 means removes e^-10 of the mass: the mean stays within 0.1% of 5 s
+        assertEquals(mean, sum / n, mean * 0.01);
+        assertEquals(18_000, TpccTerminal.KEYING_MS[0]);
+    }
+
+    @Test
     void warehouseRange() {
         assertEquals(1, TpccWorkload.range("", 8)[0]);
         assertEquals(8, TpccWorkload.range("", 8)[1]);
