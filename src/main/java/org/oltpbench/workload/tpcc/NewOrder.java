@@ -7,12 +7,22 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import org.oltpbench.measure.ThreadStats;
 
-/** TPC-C 2.4 New-Order: 5-15 lines, 1% remote supply lines, 1% rolled back on an unused item id (2.4.1.4). */
+/**
+ * TPC-C 2.4 New-Order: 5-15 lines, 1% remote supply lines, 1% rolled back on an unused item id (2.4.1.4).
+ * Round trips are what a loopback benchmark pays for, so the lines go in a few statements: all items in one
+ * IN-list SELECT, all stock rows in one (s_w_id, s_i_id) IN-list SELECT ... FOR UPDATE, and the stock updates and
+ * order-line inserts each as one JDBC batch. Statements for every list length are prepared up front.
+ */
 final class NewOrder extends Txn {
-    private final PreparedStatement customer, district, bumpDistrict, insOrder, insNewOrder, item, stock, updStock, insLine;
+    private final PreparedStatement customer, district, bumpDistrict, insOrder, insNewOrder, updStock, insLine;
+    private final PreparedStatement[] items = new PreparedStatement[16], stocks = new PreparedStatement[16];
     private int w, d, cid, lines;
-    private final int[] items = new int[15], supply = new int[15], qty = new int[15];
+    private final int[] item = new int[15], supply = new int[15], qty = new int[15];
     private boolean allLocal;
+    // per distinct item and per distinct (supply, item) pair of the current order
+    private final int[] itemIds = new int[15], pairW = new int[15], pairI = new int[15], pairQty = new int[15];
+    private final long[] priceCents = new long[15];
+    private final String[] pairDist = new String[15];
 
     NewOrder(Connection c) throws SQLException {
         super(c);
@@ -23,9 +33,12 @@ final class NewOrder extends Txn {
         insOrder = prepare("INSERT INTO bmsql_oorder (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_ol_cnt, o_all_local) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?)");
         insNewOrder = prepare("INSERT INTO bmsql_new_order (no_o_id, no_d_id, no_w_id) VALUES (?, ?, ?)");
-        item = prepare("SELECT i_price, i_name, i_data FROM bmsql_item WHERE i_id = ?");
-        stock = prepare("SELECT s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, "
-                + "s_dist_07, s_dist_08, s_dist_09, s_dist_10 FROM bmsql_stock WHERE s_w_id = ? AND s_i_id = ? FOR UPDATE");
+        for (int n = 1; n <= 15; n++) {
+            items[n] = prepare("SELECT i_id, i_price, i_name, i_data FROM bmsql_item WHERE i_id IN (" + "?, ".repeat(n - 1) + "?)");
+            stocks[n] = prepare("SELECT s_w_id, s_i_id, s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, "
+                    + "s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10 FROM bmsql_stock "
+                    + "WHERE (s_w_id, s_i_id) IN (" + "(?, ?), ".repeat(n - 1) + "(?, ?)) FOR UPDATE");
+        }
         updStock = prepare("UPDATE bmsql_stock SET s_quantity = ?, s_ytd = s_ytd + ?, s_order_cnt = s_order_cnt + 1, "
                 + "s_remote_cnt = s_remote_cnt + ? WHERE s_w_id = ? AND s_i_id = ?");
         insLine = prepare("INSERT INTO bmsql_order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id, "
@@ -41,29 +54,11 @@ final class NewOrder extends Txn {
         boolean rollback = r.between(1, 100) == 1;
         allLocal = true;
         for (int i = 0; i < lines; i++) {
-            items[i] = rollback && i == lines - 1 ? TpccLoader.ITEMS + 1 : r.itemId();
+            item[i] = rollback && i == lines - 1 ? TpccLoader.ITEMS + 1 : r.itemId();
             supply[i] = r.between(1, 100) == 1 ? otherWarehouse(r, w, warehouses, first) : w;
             if (supply[i] != w) allLocal = false;
             qty[i] = r.between(1, 10);
         }
-        sortLines();
-    }
-
-    /** Lines in (supply warehouse, item) order, so concurrent NewOrders lock stock rows in one order (no deadlocks). */
-    private void sortLines() {
-        for (int i = 1; i < lines; i++) {
-            for (int j = i; j > 0 && (supply[j - 1] > supply[j] || supply[j - 1] == supply[j] && items[j - 1] > items[j]); j--) {
-                swap(items, j);
-                swap(supply, j);
-                swap(qty, j);
-            }
-        }
-    }
-
-    private static void swap(int[] a, int j) {
-        int t = a[j];
-        a[j] = a[j - 1];
-        a[j - 1] = t;
     }
 
     @Override
@@ -81,12 +76,11 @@ final class NewOrder extends Txn {
         bumpDistrict.setInt(1, w);
         bumpDistrict.setInt(2, d);
         bumpDistrict.executeUpdate();
-        Timestamp now = new Timestamp(System.currentTimeMillis());
         insOrder.setInt(1, oid);
         insOrder.setInt(2, d);
         insOrder.setInt(3, w);
         insOrder.setInt(4, cid);
-        insOrder.setTimestamp(5, now);
+        insOrder.setTimestamp(5, new Timestamp(System.currentTimeMillis()));
         insOrder.setInt(6, lines);
         insOrder.setInt(7, allLocal ? 1 : 0);
         insOrder.executeUpdate();
@@ -95,51 +89,99 @@ final class NewOrder extends Txn {
         insNewOrder.setInt(3, w);
         insNewOrder.executeUpdate();
         st.writes(3);
-        for (int i = 0; i < lines; i++) {
-            if (!line(i, oid, st)) {
-                c.rollback();
-                st.other(1);
-                return false;
-            }
+        if (!readItems(st)) {
+            c.rollback(); // 2.4.2.3: an unused item id rolls the whole order back
+            st.other(1);
+            return false;
         }
+        lockStock(st);
+        writeLines(oid, st);
         commit(st);
         return true;
     }
 
-    /** @return false for the unused item id: the whole order rolls back (2.4.2.3) */
-    private boolean line(int i, int oid, ThreadStats st) throws SQLException {
-        item.setInt(1, items[i]);
-        long priceCents;
-        try (ResultSet rs = item.executeQuery()) {
-            st.reads(1);
-            if (!rs.next()) return false;
-            priceCents = Math.round(rs.getDouble(1) * 100);
+    /** Prices of the order's distinct items; false when one does not exist. */
+    private boolean readItems(ThreadStats st) throws SQLException {
+        int n = 0;
+        for (int i = 0; i < lines; i++) if (indexOf(itemIds, n, item[i]) < 0) itemIds[n++] = item[i];
+        PreparedStatement ps = items[n];
+        for (int i = 0; i < n; i++) ps.setInt(i + 1, itemIds[i]);
+        int found = 0;
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                priceCents[indexOf(itemIds, n, rs.getInt(1))] = Math.round(rs.getDouble(2) * 100);
+                found++;
+            }
         }
-        stock.setInt(1, supply[i]);
-        stock.setInt(2, items[i]);
-        int quantity;
-        String dist;
-        try (ResultSet rs = one(stock, st, "stock")) {
-            quantity = rs.getInt(1);
-            dist = rs.getString(2 + d);
+        st.reads(1);
+        for (int i = 0; i < lines; i++) lineItem[i] = indexOf(itemIds, n, item[i]);
+        return found == n;
+    }
+
+    private final int[] lineItem = new int[15], linePair = new int[15];
+
+    /** Locks the order's distinct stock rows in one statement and reads their quantities and district info. */
+    private void lockStock(ThreadStats st) throws SQLException {
+        int n = 0;
+        for (int i = 0; i < lines; i++) {
+            int p = pairOf(n, supply[i], item[i]);
+            if (p < 0) {
+                pairW[n] = supply[i];
+                pairI[n] = item[i];
+                p = n++;
+            }
+            linePair[i] = p;
         }
-        updStock.setInt(1, quantity >= qty[i] + 10 ? quantity - qty[i] : quantity - qty[i] + 91);
-        updStock.setInt(2, qty[i]);
-        updStock.setInt(3, supply[i] == w ? 0 : 1);
-        updStock.setInt(4, supply[i]);
-        updStock.setInt(5, items[i]);
-        updStock.executeUpdate();
-        insLine.setInt(1, oid);
-        insLine.setInt(2, d);
-        insLine.setInt(3, w);
-        insLine.setInt(4, i + 1);
-        insLine.setInt(5, items[i]);
-        insLine.setInt(6, supply[i]);
-        insLine.setInt(7, qty[i]);
-        insLine.setLong(8, priceCents * qty[i]);
-        insLine.setString(9, dist);
-        insLine.executeUpdate();
-        st.writes(2);
-        return true;
+        PreparedStatement ps = stocks[n];
+        for (int i = 0; i < n; i++) {
+            ps.setInt(2 * i + 1, pairW[i]);
+            ps.setInt(2 * i + 2, pairI[i]);
+        }
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                int p = pairOf(n, rs.getInt(1), rs.getInt(2));
+                pairQty[p] = rs.getInt(3);
+                pairDist[p] = rs.getString(4 + d);
+            }
+        }
+        st.reads(1);
+    }
+
+    /** 2.4.2.2: stock quantity drops by the ordered quantity, or is topped up by 91 when it would fall below 10. */
+    private void writeLines(int oid, ThreadStats st) throws SQLException {
+        for (int i = 0; i < lines; i++) {
+            int p = linePair[i];
+            int q = pairQty[p];
+            pairQty[p] = q >= qty[i] + 10 ? q - qty[i] : q - qty[i] + 91;
+            updStock.setInt(1, pairQty[p]);
+            updStock.setInt(2, qty[i]);
+            updStock.setInt(3, supply[i] == w ? 0 : 1);
+            updStock.setInt(4, supply[i]);
+            updStock.setInt(5, item[i]);
+            updStock.addBatch();
+            insLine.setInt(1, oid);
+            insLine.setInt(2, d);
+            insLine.setInt(3, w);
+            insLine.setInt(4, i + 1);
+            insLine.setInt(5, item[i]);
+            insLine.setInt(6, supply[i]);
+            insLine.setInt(7, qty[i]);
+            insLine.setLong(8, priceCents[lineItem[i]] * qty[i]);
+            insLine.setString(9, pairDist[p]);
+            insLine.addBatch();
+        }
+        updStock.executeBatch();
+        insLine.executeBatch();
+        st.writes(2 * lines);
+    }
+
+    private int pairOf(int n, int sw, int si) {
+        for (int i = 0; i < n; i++) if (pairW[i] == sw && pairI[i] == si) return i;
+        return -1;
+    }
+
+    private static int indexOf(int[] a, int n, int v) {
+        for (int i = 0; i < n; i++) if (a[i] == v) return i;
+        return -1;
     }
 }
