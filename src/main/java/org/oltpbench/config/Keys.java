@@ -92,7 +92,7 @@ public final class Keys {
     public static final Key<String> DB_PS_MODE = def("dbPsMode", oneOf("auto", "disable"), "auto", "",
             "auto = server-side prepared statements; disable = client-side (sysbench --db-ps-mode)");
     public static final Key<List<String>> IGNORE_ERRORS = def("ignoreErrors", List.of("mysql-ignore-errors", "pgsql-ignore-errors"),
-            words(), "1213,1020,1205,40001,40P01", "",
+            words(), "1213,1020,1205,40001,40P01,23505", "",
             "error codes (vendor codes or SQLStates) that restart the transaction instead of stopping; 'all' for any");
 
     // --- sysbench oltp_common.lua options (1.0.20 defaults) ---

@@ -145,7 +145,9 @@ public final class Database implements AutoCloseable {
         return url.contains("?" + prop + "=") || url.contains("&" + prop + "=");
     }
 
+    /** Checks that the named driver is in the jar. BenchmarkSQL's props name mysql-connector-j's pre-8.0 class. */
     private static void loadDriver(String className) {
+        if (className.equals("com.mysql.jdbc.Driver")) className = JdbcDriver.MYSQL.className();
         try {
             Class.forName(className);
         } catch (ClassNotFoundException e) {

@@ -26,6 +26,15 @@ final class Tools {
         assumeTrue(false, msg);
     }
 
+    /** Skips (locally) or fails (CI=true) when the environment variable naming a test server is not set. */
+    static void requireEnv(String name, String hint) {
+        if (System.getenv(name) != null && !System.getenv(name).isBlank()) return;
+        String msg = "*** " + name + " is not set: skipping; " + hint + " ***";
+        if ("true".equals(System.getenv("CI"))) throw new AssertionError(msg + " (required in CI)");
+        System.err.println(msg);
+        assumeTrue(false, msg);
+    }
+
     record Result(int code, String out) {
     }
 

@@ -1,0 +1,124 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.oltpbench.config.Config;
+import org.oltpbench.config.Keys;
+import org.oltpbench.db.Database;
+import org.oltpbench.driver.IgnoreList;
+import org.oltpbench.driver.LevelRunner;
+import org.oltpbench.driver.StopSignal;
+import org.oltpbench.measure.LevelResult;
+import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.workload.CheckReport;
+import org.oltpbench.workload.Workload;
+import org.oltpbench.workload.sysbench.Plan;
+import org.oltpbench.workload.sysbench.Preset;
+import org.oltpbench.workload.sysbench.SysbenchWorkload;
+import org.oltpbench.workload.tpcc.TpccWorkload;
+
+/** The contract every workload meets on every engine: prepare, check, run, check, cleanup. */
+final class Contract {
+    static final PrintStream QUIET = new PrintStream(java.io.OutputStream.nullOutputStream());
+
+    private Contract() {
+    }
+
+    static LevelResult run(Database db, Workload w, Config cfg, int threads, int secs) throws InterruptedException {
+        var s = new LevelRunner.Settings(threads, 0, secs, 0, 0, 1, 95, 11, new IgnoreList(cfg.get(Keys.IGNORE_ERRORS)));
+        LevelResult r = new LevelRunner(s, w, db, LevelRunner.Listener.SILENT, new StopSignal()).run();
+        assertNull(r.aborted(), r.aborted());
+        assertTrue(r.events() > 0, "no events at " + threads + " threads");
+        return r;
+    }
+
+    /** A sysbench preset: rows change exactly when the preset writes, and statements match its plan. */
+    static void sysbench(Database db, Config config, int... threadLevels) throws Exception {
+        // bulk_insert makes one table per thread of the largest level
+        Config cfg = config.with(Keys.THREADS, java.util.Arrays.stream(threadLevels).boxed().toList());
+        Preset preset = Preset.load(cfg.get(Keys.WORKLOAD));
+        SysbenchWorkload w = new SysbenchWorkload(preset, cfg, db.dialect(), QUIET);
+        assertFalse(w.isPrepared(db), "tables left over from another test");
+        w.prepare(db);
+        try {
+            assertTrue(w.isPrepared(db));
+            assertPassed(w.check(db));
+            for (int threads : threadLevels) {
+                long before = fingerprint(db, preset.script().equals("bulk_insert") ? threads : cfg.get(Keys.TABLES));
+                LevelResult r = run(db, w, cfg, threads, 3);
+                if (preset.script().equals("oltp")) assertQueriesMatchPlan(w.plan(), r);
+                assertPassed(w.check(db));
+                boolean writes = preset.script().equals("oltp") ? w.plan().writes() > 0 : !preset.script().startsWith("random");
+                long after = fingerprint(db, preset.script().equals("bulk_insert") ? threads : cfg.get(Keys.TABLES));
+                if (writes) assertNotEquals(before, after, preset.name() + " changed no row");
+                else assertEquals(before, after, preset.name() + " changed rows");
+            }
+        } finally {
+            w.cleanup(db);
+        }
+        assertFalse(w.isPrepared(db));
+    }
+
+    /** TPC-C: load, all twelve checks, run, all twelve checks again after each level. */
+    static void tpcc(Database db, Config cfg, int... threadLevels) throws Exception {
+        TpccWorkload w = new TpccWorkload(cfg, db.dialect(), QUIET);
+        assertFalse(w.isPrepared(db), "tables left over from another test");
+        w.prepare(db);
+        try {
+            assertPassed(w.check(db));
+            for (int threads : threadLevels) {
+                LevelResult r = run(db, w, cfg, threads, 4);
+                assertTrue(r.kindCounts()[0][ThreadStats.COUNT] > 0, "no committed NewOrder");
+                assertPassed(w.check(db));
+            }
+        } finally {
+            w.cleanup(db);
+        }
+    }
+
+    /**
+     * Every committed transaction issued exactly the plan's statements: qps = (reads + writes + other) x tps.
+     * Transactions restarted on an ignored error (deadlocks on the hot rows) add their partial statements.
+     */
+    static void assertQueriesMatchPlan(Plan p, LevelResult r) {
+        long[] t = r.totals();
+        if (t[ThreadStats.ERRORS] == 0) {
+            assertEquals(p.reads() * r.events(), t[ThreadStats.READS]);
+            assertEquals(p.writes() * r.events(), t[ThreadStats.WRITES]);
+            assertEquals(p.other() * r.events(), t[ThreadStats.OTHER]);
+        } else {
+            assertTrue(t[ThreadStats.READS] >= p.reads() * r.events());
+            assertTrue(t[ThreadStats.WRITES] >= p.writes() * r.events());
+            assertTrue(t[ThreadStats.OTHER] >= p.other() * r.events());
+        }
+    }
+
+    static void assertPassed(CheckReport report) {
+        assertTrue(report.passed(), report.lines().toString());
+    }
+
+    /** A hash over every row of sbtest1..tables, with the row count. */
+    static long fingerprint(Database db, int tables) throws Exception {
+        long h = 17;
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            for (int t = 1; t <= tables; t++) {
+                try (ResultSet rs = st.executeQuery("SELECT * FROM sbtest" + t + " ORDER BY id")) {
+                    int cols = rs.getMetaData().getColumnCount();
+                    while (rs.next()) {
+                        for (int i = 1; i <= cols; i++) h = h * 31 + rs.getString(i).hashCode();
+                        h = h * 31 + 1;
+                    }
+                }
+            }
+        }
+        return h;
+    }
+}
