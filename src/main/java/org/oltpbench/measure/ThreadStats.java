@@ -75,28 +75,25 @@ public final class ThreadStats {
         pendingReads = pendingWrites = pendingOther = 0;
     }
 
-    /** Owner thread only: one finished transaction of {@code kind} that took {@code nanos}. */
+    /** Owner thread only: one committed transaction of {@code kind} that took {@code nanos}. */
     public void event(int kind, long nanos) {
-        nanos -= takeIdle();
-        publishStatements();
-        add(EVENTS, 1);
-        add(LATENCY_NS, nanos);
-        add(kindSlot(kind, COUNT), 1);
-        record(kind, nanos);
-    }
-
-    public static int kindSlot(int kind, int field) {
-        return KIND_BASE + kind * PER_KIND + field;
+        finish(kind, COUNT, nanos);
     }
 
     /** Owner thread only: a transaction that ended in an expected rollback: an event, but not a committed one. */
     public void rollback(int kind, long nanos) {
+        finish(kind, ROLLBACKS, nanos);
+    }
+
+    /** Publishes the transaction: its statements, the event, its outcome counter and its latency (idle time excluded). */
+    private void finish(int kind, int outcome, long nanos) {
         nanos -= takeIdle();
         publishStatements();
         add(EVENTS, 1);
         add(LATENCY_NS, nanos);
-        add(kindSlot(kind, ROLLBACKS), 1);
-        record(kind, nanos);
+        add(kindSlot(kind, outcome), 1);
+        long micros = nanos / 1000;
+        recorders[kind].recordValue(micros < 1 ? 1 : Math.min(micros, MAX_MICROS));
     }
 
     private long takeIdle() {
@@ -105,19 +102,18 @@ public final class ThreadStats {
         return idle;
     }
 
-    private void record(int kind, long nanos) {
-        long micros = nanos / 1000;
-        recorders[kind].recordValue(micros < 1 ? 1 : Math.min(micros, MAX_MICROS));
-    }
-
     /** Owner thread only: time inside the current event that is not latency (TPC-C keying time). */
     public void idle(long nanos) {
         pendingIdleNanos += nanos;
     }
 
+    public static int kindSlot(int kind, int field) {
+        return KIND_BASE + kind * PER_KIND + field;
+    }
+
     /** Owner thread only: a per-kind outcome counter (ROLLBACKS, RETRIES, KIND_ERRORS). */
     public void kind(int kind, int field) {
-        add(KIND_BASE + kind * PER_KIND + field, 1);
+        add(kindSlot(kind, field), 1);
     }
 
     /** Any thread. */
@@ -126,7 +122,7 @@ public final class ThreadStats {
     }
 
     public long kindGet(int kind, int field) {
-        return counters.get(KIND_BASE + kind * PER_KIND + field);
+        return counters.get(kindSlot(kind, field));
     }
 
     public int slots() {
