@@ -90,7 +90,4 @@ public interface Dialect {
 
     /** Vendor codes that mean the connection is gone. */
     Set<Integer> connectionLostCodes();
-
-    /** SQL that creates a database if absent (used on servers oltpbench starts itself). */
-    String createDatabaseIfAbsent(String database);
 }

@@ -77,8 +77,4 @@ public class MySqlDialect implements Dialect {
         return Set.of(2006, 2013, 2055, 2011, 1053, 1927);
     }
 
-    @Override
-    public String createDatabaseIfAbsent(String database) {
-        return "CREATE DATABASE IF NOT EXISTS `" + database + "`";
-    }
 }

@@ -80,8 +80,4 @@ public class PostgresDialect implements Dialect {
         return Set.of();
     }
 
-    @Override
-    public String createDatabaseIfAbsent(String database) {
-        return "CREATE DATABASE " + database;
-    }
 }

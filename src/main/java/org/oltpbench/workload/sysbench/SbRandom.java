@@ -11,7 +11,7 @@ public final class SbRandom {
     private long s0, s1;
     private final Type type;
     private final int iter;
-    private final double iterMult, pctMult, pct2Mult, resMult, paretoPower, zipfExp;
+    private final double iterMult, pctMult, pct2Mult, resMult, paretoPower;
     private final Zipf zipf;
 
     /**
@@ -30,7 +30,6 @@ public final class SbRandom {
         this.pct2Mult = specPct / 200.0;
         this.resMult = 100.0 / (100.0 - specRes);
         this.paretoPower = Math.log(paretoH) / Math.log(1.0 - paretoH);
-        this.zipfExp = zipfExp;
         this.zipf = new Zipf(zipfExp);
     }
 
@@ -130,10 +129,6 @@ public final class SbRandom {
                 out[i] = ch;
             }
         }
-    }
-
-    public double zipfExponent() {
-        return zipfExp;
     }
 
     private static long splitMix(long z) {
