@@ -89,12 +89,8 @@ public final class Job {
     }
 
     private Reporter reporter(Workload w) {
-        return w.reportStyle().equals("tpcc") ? Reporter.tpcc(warehouseCount()) : Reporter.sysbench(cfg.get(Keys.PERCENTILE));
-    }
-
-    private int warehouseCount() {
-        int[] r = TpccWorkload.range(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
-        return r[1] - r[0] + 1;
+        return w.reportStyle().equals("tpcc") ? Reporter.tpcc(TpccWorkload.warehouseCount(cfg))
+                : Reporter.sysbench(cfg.get(Keys.PERCENTILE));
     }
 
     private int sweep(Database db, Workload w, String serverVersion) throws IOException, InterruptedException, SQLException {
@@ -103,7 +99,6 @@ public final class Job {
         Path dir = resultDir(started);
         List<ResultJson.Level> levels = new ArrayList<>();
         boolean failed = false;
-        int pct = cfg.get(Keys.PERCENTILE);
         for (int threads : cfg.get(Keys.THREADS)) {
             List<LevelResult> runs = new ArrayList<>();
             for (int rep = 1; rep <= cfg.get(Keys.REPEAT) && !stop.raised(); rep++) {

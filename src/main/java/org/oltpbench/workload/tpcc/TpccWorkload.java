@@ -48,6 +48,12 @@ public final class TpccWorkload implements Workload {
         this.seed = s != 0 ? s : System.nanoTime();
     }
 
+    /** How many warehouses a config drives: the size of warehouseRange, or warehouses. */
+    public static int warehouseCount(Config cfg) {
+        int[] r = range(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
+        return r[1] - r[0] + 1;
+    }
+
     /** warehouseRange "a-b" (or "" for 1-warehouses) as {first, last}. */
     public static int[] range(String text, int warehouses) {
         if (text.isBlank()) return new int[] {1, warehouses};
