@@ -16,6 +16,7 @@ import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.Keys;
 import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Demand;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
@@ -25,6 +26,7 @@ import org.oltpbench.measure.LevelResult;
 import org.oltpbench.report.ResultJson;
 import org.oltpbench.report.Reporter;
 import org.oltpbench.report.SysbenchFormat;
+import org.oltpbench.tune.Tuner;
 import org.oltpbench.workload.tpcc.TpccWorkload;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Workload;
@@ -74,9 +76,77 @@ public final class Job {
                 if (!prepareIfAbsent) throw new ConfigException("the tables of " + w.name() + " are missing; run prepare first");
                 if (!load(db, w)) return FAILED;
             }
+            checkLimits(db, w);
             String version = db.serverVersion();
             out.printf("oltpbench %s: %s on %s %s%n%n", Version.get(), w.name(), dialect.name(), version);
-            return sweep(db, w, version);
+            Tuner tuner = new Tuner(out);
+            try {
+                if (cfg.get(Keys.TUNE)) tune(db, w, tuner);
+                return sweep(db, w, server(db, version, tuner));
+            } finally {
+                restore(db, tuner);
+            }
+        }
+    }
+
+    /** tune=true: the dialect's profile, each change printed; nothing is fatal. */
+    private void tune(Database db, Workload w, Tuner tuner) throws SQLException {
+        try (java.sql.Connection c = db.connect()) {
+            var settings = dialect.settings(c);
+            if (settings == null || dialect.tuningProfile(w.reportStyle()).isEmpty()) {
+                out.println("tune: " + dialect.name() + " has no settings oltpbench changes at run time; nothing changed");
+                return;
+            }
+            tuner.apply(settings, dialect.tuningProfile(w.reportStyle()));
+        }
+        out.println();
+    }
+
+    /** Puts tuned settings back, on a fresh connection (the job may be ending on a failure or Ctrl-C). */
+    private void restore(Database db, Tuner tuner) {
+        if (tuner.changes().isEmpty()) return;
+        try (java.sql.Connection c = db.connect()) {
+            tuner.restore(dialect.settings(c));
+        } catch (SQLException | RuntimeException e) {
+            out.println("tune: could NOT restore " + tuner.changes() + ": " + e.getMessage() + "; set them back by hand");
+        }
+    }
+
+    /** What result.json records about the server: version, dialect, key variables, layout, front ends, tuning. */
+    private Map<String, Object> server(Database db, String version, Tuner tuner) throws SQLException {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("version", version);
+        s.put("dialect", dialect.name());
+        try (java.sql.Connection c = db.connect()) {
+            s.put("variables", dialect.serverFacts(c));
+        }
+        s.put("partitions", cfg.get(Keys.PARTITIONS));
+        s.put("tablegroup", cfg.get(Keys.TABLEGROUP));
+        s.put("serverPreparedStatements", db.serverPrepared());
+        s.put("frontEnds", db.frontEnds().urls());
+        s.put("tuning", tuner.changes());
+        s.put("tuningSkipped", tuner.skipped());
+        return s;
+    }
+
+    /**
+     * Refuses to start when a server limit (connections, prepared statements, open cursors) is below what the
+     * largest level needs, in one line naming the setting. The statement count comes from a probe terminal.
+     */
+    private void checkLimits(Database db, Workload w) throws SQLException {
+        int maxThreads = cfg.get(Keys.THREADS).stream().mapToInt(Integer::intValue).max().orElse(1);
+        int perFrontEnd = (maxThreads + db.frontEnds().size() - 1) / db.frontEnds().size();
+        try (java.sql.Connection c = db.connect()) {
+            int statements;
+            try (var probe = w.terminal(c, 0, maxThreads, 1)) {
+                statements = probe.preparedStatements();
+            }
+            if (!c.getAutoCommit()) {
+                c.rollback();
+                c.setAutoCommit(true);
+            }
+            List<String> problems = dialect.limitProblems(c, new Demand(perFrontEnd + 1, statements, db.serverPrepared()));
+            if (!problems.isEmpty()) throw new ConfigException(String.join("; ", problems));
         }
     }
 
@@ -93,7 +163,7 @@ public final class Job {
                 : Reporter.sysbench(cfg.get(Keys.PERCENTILE));
     }
 
-    private int sweep(Database db, Workload w, String serverVersion) throws IOException, InterruptedException, SQLException {
+    private int sweep(Database db, Workload w, Map<String, Object> server) throws IOException, InterruptedException, SQLException {
         Reporter reporter = reporter(w);
         ZonedDateTime started = ZonedDateTime.now();
         Path dir = resultDir(started);
@@ -120,7 +190,12 @@ public final class Job {
             if (failed || stop.raised()) break;
         }
         reporter.sweep(out, levels.stream().map(ResultJson.Level::kept).toList());
-        Path file = ResultJson.write(dir, header(w, serverVersion, started), levels, reporter.extra());
+        ResultJson.Extra extra = r -> {
+            Map<String, Object> m = new LinkedHashMap<>(reporter.extra().fields(r));
+            m.put("threadsPerHost", db.frontEnds().spread(r.threads()));
+            return m;
+        };
+        Path file = ResultJson.write(dir, header(w, server, started), levels, extra);
         out.println();
         out.println("results: " + file.toAbsolutePath());
         return failed || stop.raised() ? FAILED : OK;
@@ -184,12 +259,13 @@ public final class Job {
         return cfg.get(Keys.REPEAT_PICK).equals("max") ? sorted.get(sorted.size() - 1) : sorted.get((sorted.size() - 1) / 2);
     }
 
-    private Map<String, Object> header(Workload w, String serverVersion, ZonedDateTime started) {
+    private Map<String, Object> header(Workload w, Map<String, Object> server, ZonedDateTime started) {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("tool", "oltpbench " + Version.get());
         h.put("workload", w.name());
         h.put("db", dialect.name());
-        h.put("serverVersion", serverVersion);
+        h.put("serverVersion", server.get("version"));
+        h.put("server", server);
         h.put("startedAt", started.toString());
         h.put("config", cfg.publicView());
         return h;

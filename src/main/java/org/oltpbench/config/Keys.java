@@ -32,8 +32,8 @@ public final class Keys {
             "JDBC driver class; optional, the dialect picks one");
     public static final Key<String> CONN = def("conn", string(), null, "",
             "JDBC URL; when absent it is built from host, port and database");
-    public static final Key<String> HOST = def("host", List.of("mysql-host", "pgsql-host"), string(), "127.0.0.1", "",
-            "server host, used when conn is absent");
+    public static final Key<String> HOST = def("host", List.of("hosts", "mysql-host", "pgsql-host"), string(), "127.0.0.1", "",
+            "server host, or a comma list of HOST[:PORT] front ends that threads are spread over round-robin; used when conn is absent");
     public static final Key<Integer> PORT = def("port", List.of("mysql-port", "pgsql-port"), integer(0, 65535), "0", "",
             "server port, used when conn is absent; 0 = the dialect's default");
     public static final Key<String> DATABASE = def("database", List.of("mysql-db", "pgsql-db"), string(), "sbtest", "",
@@ -74,6 +74,23 @@ public final class Keys {
     public static final Key<Integer> LOAD_WORKERS = def("loadWorkers", integer(1, 1024), "4", "threads",
             "threads that load data in prepare");
 
+    // --- engine layout, session settings and tuning ---
+    public static final Key<Integer> PARTITIONS = def("partitions", integer(0, 8192), "0", "partitions",
+            "PARTITION BY HASH: TPC-C's warehouse-keyed tables on their w_id column, sysbench's tables on id; 0 = none");
+    public static final Key<String> TABLEGROUP = def("tablegroup", oneOf("auto", "true", "false"), "auto", "",
+            "OceanBase TPC-C: the partitioned tables join tablegroup tpcc_group; auto = when partitions > 0 and the server "
+            + "has tablegroups (seekdb has none)");
+    public static final Key<String> CLUSTERED_INDEX = def("clusteredIndex", oneOf("auto", "true", "false"), "auto", "",
+            "TiDB: primary keys CLUSTERED (true) or NONCLUSTERED (false); auto = the server's default");
+    public static final Key<String> TIDB_TXN_MODE = def("tidbTxnMode", oneOf("server", "pessimistic", "optimistic"), "server", "",
+            "TiDB: the sessions' tidb_txn_mode; server = leave the server's");
+    public static final Key<Long> OB_QUERY_TIMEOUT = def("obQueryTimeout", longInt(0), "0", "us",
+            "OceanBase: the sessions' ob_query_timeout; 0 = leave the server's");
+    public static final Key<Long> OB_TRX_TIMEOUT = def("obTrxTimeout", longInt(0), "0", "us",
+            "OceanBase: the sessions' ob_trx_timeout; 0 = leave the server's");
+    public static final Key<Boolean> TUNE = def("tune", bool(), "false", "",
+            "apply the engine's published benchmark settings (SET GLOBAL / ALTER SYSTEM) and restore the old values when the job ends");
+
     // --- sysbench general options ---
     public static final Key<String> RAND_TYPE = def("randType", oneOf("uniform", "gaussian", "special", "pareto", "zipfian"),
             "special", "", "distribution of row ids (sysbench --rand-type)");
@@ -89,8 +106,9 @@ public final class Keys {
             "pareto: the h parameter");
     public static final Key<Long> RAND_SEED = def("randSeed", longInt(0), "0", "",
             "seed of the random generators; 0 = from the clock");
-    public static final Key<String> DB_PS_MODE = def("dbPsMode", oneOf("auto", "disable"), "auto", "",
-            "auto = server-side prepared statements; disable = client-side (sysbench --db-ps-mode)");
+    public static final Key<String> DB_PS_MODE = def("dbPsMode", oneOf("auto", "disable", "enable"), "auto", "",
+            "auto = the dialect's choice (server-side prepared statements, client-side on OceanBase); disable = client-side "
+            + "(sysbench --db-ps-mode); enable = server-side everywhere");
     public static final Key<List<String>> IGNORE_ERRORS = def("ignoreErrors", List.of("mysql-ignore-errors", "pgsql-ignore-errors"),
             words(), "1213,1020,1205,40001,40P01,23505", "",
             "error codes (vendor codes or SQLStates) that restart the transaction instead of stopping; 'all' for any");

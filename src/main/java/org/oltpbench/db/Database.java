@@ -7,6 +7,7 @@ import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.oltpbench.config.Config;
@@ -21,47 +22,54 @@ import org.oltpbench.dialect.Dialect;
  */
 public final class Database implements AutoCloseable {
     private final Dialect dialect;
+    private final FrontEnds frontEnds;
     private final String url;
     private final String user;
     private final String password;
+    private final boolean serverPrepared;
     private final Map<String, String> driverProps;
+    private final String sessionInit;
     private final EmbeddedMariaDb embedded;
 
-    private Database(Dialect dialect, String url, String user, String password, Map<String, String> driverProps,
-                     EmbeddedMariaDb embedded) {
+    private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
+                     String sessionInit, EmbeddedMariaDb embedded) {
         this.dialect = dialect;
-        this.url = url;
+        this.frontEnds = frontEnds;
+        this.url = frontEnds.urls().get(0);
         this.user = user;
         this.password = password;
-        this.driverProps = driverProps;
+        this.serverPrepared = serverPrepared;
+        this.driverProps = JdbcDriver.forUrl(url).properties(serverPrepared);
+        this.sessionInit = sessionInit;
         this.embedded = embedded;
     }
 
-    /** Resolves the target (starting the embedded server if asked) and proves that a connection works. */
+    /** Resolves the target (starting the embedded server if asked) and proves that every front end answers. */
     public static Database open(Config cfg, Dialect dialect) {
         EmbeddedMariaDb embedded = null;
-        String url;
+        FrontEnds frontEnds;
         if (cfg.get(Keys.EMBEDDED)) {
             embedded = EmbeddedMariaDb.start(cfg.get(Keys.DATABASE));
-            url = dialect.jdbcUrl("127.0.0.1", embedded.port(), cfg.get(Keys.DATABASE));
+            frontEnds = FrontEnds.ofConn(dialect.jdbcUrl("127.0.0.1", embedded.port(), cfg.get(Keys.DATABASE)));
         } else if (cfg.get(Keys.CONN) != null) {
-            url = cfg.get(Keys.CONN);
+            frontEnds = FrontEnds.ofConn(cfg.get(Keys.CONN));
         } else {
-            url = dialect.jdbcUrl(cfg.get(Keys.HOST), cfg.get(Keys.PORT), cfg.get(Keys.DATABASE));
+            frontEnds = FrontEnds.ofHosts(dialect, cfg.get(Keys.HOST), cfg.get(Keys.PORT), cfg.get(Keys.DATABASE));
         }
-        JdbcDriver driver = JdbcDriver.forUrl(url);
-        loadDriver(cfg.get(Keys.DRIVER) != null ? cfg.get(Keys.DRIVER) : driver.className());
-        boolean serverPrepared = !"disable".equals(cfg.get(Keys.DB_PS_MODE));
-        Database db = new Database(dialect, url, cfg.get(Keys.USER), cfg.get(Keys.PASSWORD),
-                driver.properties(serverPrepared), embedded);
-        try (Connection c = db.connect()) {
-            c.isValid(5);
+        for (String u : frontEnds.urls()) JdbcDriver.forUrl(u);
+        loadDriver(cfg.get(Keys.DRIVER) != null ? cfg.get(Keys.DRIVER) : JdbcDriver.forUrl(frontEnds.urls().get(0)).className());
+        String mode = cfg.get(Keys.DB_PS_MODE);
+        boolean serverPrepared = mode.equals("auto") ? dialect.serverPreparedByDefault() : mode.equals("enable");
+        Database db = new Database(dialect, frontEnds, cfg.get(Keys.USER), cfg.get(Keys.PASSWORD), serverPrepared,
+                dialect.sessionInit(cfg), embedded);
+        try {
+            for (String u : frontEnds.urls()) db.connect(u).close();
         } catch (ConfigException e) {
             db.close();
             throw e;
         } catch (SQLException e) {
             db.close();
-            throw ConnectFailure.describe(e, url, cfg.get(Keys.USER));
+            throw ConnectFailure.describe(e, db.url, cfg.get(Keys.USER));
         }
         return db;
     }
@@ -70,25 +78,58 @@ public final class Database implements AutoCloseable {
         return dialect;
     }
 
-    /** The URL without credentials, for result files. */
+    /** The (first) URL without credentials, for result files; setup work connects here. */
     public String url() {
         return url;
     }
 
-    /** One new connection, autocommit on. Connect failures become one-line ConfigExceptions. */
+    public FrontEnds frontEnds() {
+        return frontEnds;
+    }
+
+    /** Whether benchmark statements are server-side prepared (dbPsMode resolved against the dialect). */
+    public boolean serverPrepared() {
+        return serverPrepared;
+    }
+
+    /** One new connection to the first front end, autocommit on, session settings applied. Failures become one-line ConfigExceptions. */
     public Connection connect() {
+        return connect(url);
+    }
+
+    private Connection connect(String target) {
         try {
-            return DriverManager.getConnection(url, properties());
+            Connection c = DriverManager.getConnection(target, properties(target));
+            if (sessionInit != null) {
+                try (java.sql.Statement st = c.createStatement()) {
+                    st.execute(sessionInit);
+                } catch (SQLException e) {
+                    c.close();
+                    throw new ConfigException("the session settings failed on " + target + " (" + sessionInit + "): "
+                            + org.oltpbench.util.Text.firstLine(e.getMessage()) + "; fix or remove the key that sets them", e);
+                }
+            }
+            return c;
         } catch (SQLException e) {
-            throw ConnectFailure.describe(e, url, user);
+            throw ConnectFailure.describe(e, target, user);
         }
     }
 
-    /** A pool for one thread level: each thread takes one connection and holds it for the level. */
-    public HikariDataSource pool(int size, String name) {
+    /** The connections of one thread level: thread i takes one from front end i mod n and holds it for the level. */
+    public HostPools pools(int threads, String name) {
+        List<HikariDataSource> pools = new java.util.ArrayList<>();
+        for (int i = 0; i < frontEnds.size(); i++) {
+            int size = Math.max(1, threads / frontEnds.size() + (i < threads % frontEnds.size() ? 1 : 0));
+            pools.add(pool(frontEnds.urls().get(i), size, name + "-" + i));
+        }
+        return new HostPools(pools);
+    }
+
+    private HikariDataSource pool(String target, int size, String name) {
         HikariConfig hc = new HikariConfig();
         hc.setPoolName(name);
-        hc.setJdbcUrl(url);
+        if (sessionInit != null) hc.setConnectionInitSql(sessionInit);
+        hc.setJdbcUrl(target);
         hc.setUsername(user);
         hc.setPassword(password);
         hc.setMaximumPoolSize(size);
@@ -100,7 +141,7 @@ public final class Database implements AutoCloseable {
         hc.setConnectionTimeout(60_000);
         hc.setInitializationFailTimeout(-1);
         driverProps.forEach((k, v) -> {
-            if (!urlHas(k)) hc.addDataSourceProperty(k, v);
+            if (!urlHas(target, k)) hc.addDataSourceProperty(k, v);
         });
         return new HikariDataSource(hc);
     }
@@ -108,8 +149,12 @@ public final class Database implements AutoCloseable {
     /** The server's version string, e.g. "11.4.5-MariaDB" or "PostgreSQL 15.8". */
     public String serverVersion() {
         try (Connection c = connect()) {
-            DatabaseMetaData md = c.getMetaData();
-            return md.getDatabaseProductVersion();
+            if (dialect.versionQuery() != null) {
+                try (java.sql.Statement st = c.createStatement(); ResultSet rs = st.executeQuery(dialect.versionQuery())) {
+                    if (rs.next()) return rs.getString(1);
+                }
+            }
+            return c.getMetaData().getDatabaseProductVersion();
         } catch (SQLException e) {
             return "unknown";
         }
@@ -131,18 +176,18 @@ public final class Database implements AutoCloseable {
         if (embedded != null) embedded.close();
     }
 
-    private Properties properties() {
+    private Properties properties(String target) {
         Properties p = new Properties();
         driverProps.forEach((k, v) -> {
-            if (!urlHas(k)) p.setProperty(k, v);
+            if (!urlHas(target, k)) p.setProperty(k, v);
         });
         if (user != null) p.setProperty("user", user);
         if (password != null) p.setProperty("password", password);
         return p;
     }
 
-    private boolean urlHas(String prop) {
-        return url.contains("?" + prop + "=") || url.contains("&" + prop + "=");
+    private static boolean urlHas(String target, String prop) {
+        return target.contains("?" + prop + "=") || target.contains("&" + prop + "=");
     }
 
     /** Checks that the named driver is in the jar. BenchmarkSQL's props name mysql-connector-j's pre-8.0 class. */

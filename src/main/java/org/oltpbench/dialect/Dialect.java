@@ -39,11 +39,91 @@ public interface Dialect {
     /** sysbench's id column type: AUTO_INCREMENT on the MySQL family, SERIAL on PostgreSQL. */
     String sysbenchIdColumn(boolean autoInc);
 
-    /** A surrogate integer key the engine fills: BenchmarkSQL's bmsql_history.hist_id. */
-    String autoIncrementKey();
+    /** An integer column the engine fills: BenchmarkSQL's bmsql_history.hist_id. */
+    String autoIncrementColumn();
 
-    /** Table options after the closing parenthesis of sysbench's CREATE TABLE. */
-    String sysbenchTableOptions(String storageEngine);
+    // --- DDL: every CREATE TABLE and CREATE INDEX of both workloads asks these ---
+
+    /** A PRIMARY KEY clause on {@code columns} (a comma list). */
+    default String primaryKey(String columns, Layout layout) {
+        return "PRIMARY KEY (" + columns + ")";
+    }
+
+    /**
+     * What follows CREATE TABLE's closing parenthesis: engine, tablegroup and partition clauses, "" for none.
+     *
+     * @param partitionColumn the column the table is hash-partitioned on when the layout partitions; null = never
+     */
+    default String tableOptions(Layout layout, String partitionColumn) {
+        return "";
+    }
+
+    /** Statements that complete a CREATE TABLE (PostgreSQL creates each hash partition as its own table). */
+    default List<String> afterCreateTable(String table, Layout layout, String partitionColumn) {
+        return List.of();
+    }
+
+    /** What follows CREATE INDEX's column list; {@code partitioned} when the table is (OceanBase: LOCAL). */
+    default String indexOptions(boolean partitioned) {
+        return "";
+    }
+
+    /** CREATE TABLEGROUP, or null when the engine has no tablegroups. */
+    default String createTablegroup(String name) {
+        return null;
+    }
+
+    /** DROP TABLEGROUP, or null when the engine has no tablegroups. */
+    default String dropTablegroup(String name) {
+        return null;
+    }
+
+    /** Whether an error from {@link #createTablegroup} means "this server has no tablegroups" (seekdb: 1064). */
+    default boolean tablegroupUnsupported(SQLException e) {
+        return true;
+    }
+
+    // --- tuning and server facts ---
+
+    /** The engine's published benchmark settings that tune=true applies; {@code family} is "sysbench" or "tpcc". */
+    default List<org.oltpbench.tune.Setting> tuningProfile(String family) {
+        return List.of();
+    }
+
+    /** A query whose one value is the server's full version string, or null to ask the driver's metadata. */
+    default String versionQuery() {
+        return null;
+    }
+
+    /** The server's settings as a tuning profile reads and writes them. */
+    default org.oltpbench.tune.ServerSettings settings(Connection c) {
+        return new org.oltpbench.tune.GlobalVariables(c);
+    }
+
+    /** Key server variables (isolation, memory sizes, limits, durability) for result.json; absent ones left out. */
+    default java.util.Map<String, String> serverFacts(Connection c) throws SQLException {
+        return java.util.Map.of();
+    }
+
+    // --- sessions and limits ---
+
+    /** Whether dbPsMode=auto means server-side prepared statements on this engine. */
+    default boolean serverPreparedByDefault() {
+        return true;
+    }
+
+    /** One statement every new connection runs first to set the session variables the config asks for; null = none. */
+    default String sessionInit(org.oltpbench.config.Config cfg) {
+        return null;
+    }
+
+    /**
+     * The server limits below what the run needs, one line each with the setting to change; empty when it fits.
+     * Read on a setup connection before the first level.
+     */
+    default List<String> limitProblems(Connection c, Demand demand) throws SQLException {
+        return List.of();
+    }
 
     /**
      * Statements to run after rows with explicit ids were loaded into an auto-increment table, so that

@@ -5,6 +5,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.oltpbench.tune.Setting;
 import org.oltpbench.db.JdbcDriver;
 import org.oltpbench.db.load.TextSink;
 import java.util.Set;
@@ -34,13 +37,67 @@ public class MySqlDialect implements Dialect {
     }
 
     @Override
-    public String autoIncrementKey() {
-        return "integer not null auto_increment primary key";
+    public String autoIncrementColumn() {
+        return "integer not null auto_increment";
     }
 
+    /** sysbench's versioned-comment engine clause, then {@code PARTITION BY HASH(col) PARTITIONS n}. */
     @Override
-    public String sysbenchTableOptions(String storageEngine) {
-        return "/*! ENGINE = " + storageEngine + " */";
+    public String tableOptions(Layout layout, String partitionColumn) {
+        return join(engineClause(layout), partitionClause(layout, partitionColumn));
+    }
+
+    protected static String engineClause(Layout layout) {
+        return layout.storageEngine() == null ? "" : "/*! ENGINE = " + layout.storageEngine() + " */";
+    }
+
+    protected static String partitionClause(Layout layout, String partitionColumn) {
+        return layout.partitions(partitionColumn)
+                ? "PARTITION BY HASH(" + partitionColumn + ") PARTITIONS " + layout.partitions() : "";
+    }
+
+    /** The non-empty parts, space-separated. */
+    protected static String join(String... parts) {
+        StringBuilder sb = new StringBuilder();
+        for (String p : parts) {
+            if (p.isEmpty()) continue;
+            if (sb.length() > 0) sb.append(' ');
+            sb.append(p);
+        }
+        return sb.toString();
+    }
+
+    /**
+     * max_connections against the connections of the largest level (plus the setup connection), and
+     * max_prepared_stmt_count against the statements all of them keep prepared (seed 000 stopped at 512
+     * threads on it). -1 (TiDB) means no limit.
+     */
+    @Override
+    public List<String> limitProblems(Connection c, Demand demand) throws SQLException {
+        List<String> problems = new java.util.ArrayList<>();
+        long maxConn = globalLong(c, "max_connections");
+        if (maxConn > 0 && demand.connections() > maxConn) {
+            problems.add("the server allows max_connections=" + maxConn + " but the run opens " + demand.connections()
+                    + " connections; raise it (SET GLOBAL max_connections = " + (demand.connections() + 10)
+                    + ") or lower threads");
+        }
+        long maxPs = globalLong(c, "max_prepared_stmt_count");
+        if (maxPs >= 0 && demand.preparedStatements() > maxPs) {
+            problems.add("the server allows max_prepared_stmt_count=" + maxPs + " but " + demand.connections()
+                    + " connections x " + demand.statementsPerConnection() + " statements need " + demand.preparedStatements()
+                    + "; raise it (SET GLOBAL max_prepared_stmt_count = " + demand.preparedStatements() * 2
+                    + ") or set dbPsMode=disable");
+        }
+        return problems;
+    }
+
+    /** A global variable's value, or -1 when the server has no such variable. */
+    protected static long globalLong(Connection c, String variable) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW GLOBAL VARIABLES LIKE '" + variable + "'")) {
+            return rs.next() ? Long.parseLong(rs.getString(2).trim()) : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /**
@@ -63,6 +120,36 @@ public class MySqlDialect implements Dialect {
                 st.execute(sql);
             }
         };
+    }
+
+    /** Raises the limits that break large thread levels (seed 000 stopped at 512 threads on max_prepared_stmt_count). */
+    @Override
+    public List<Setting> tuningProfile(String family) {
+        return List.of(Setting.limit("max_prepared_stmt_count", "1048576"), Setting.limit("max_connections", "5000"));
+    }
+
+    /** The driver shortens "5.7.25-OceanBase seekdb-v1.4.0.0" to "5.7.25"; VERSION() keeps it whole. */
+    @Override
+    public String versionQuery() {
+        return "SELECT VERSION()";
+    }
+
+    /** The variables that decide OLTP results on the MySQL family. */
+    protected List<String> factVariables() {
+        return List.of("version_comment", "transaction_isolation", "tx_isolation", "innodb_buffer_pool_size",
+                "innodb_flush_log_at_trx_commit", "sync_binlog", "log_bin", "max_connections", "max_prepared_stmt_count",
+                "character_set_server");
+    }
+
+    @Override
+    public Map<String, String> serverFacts(Connection c) throws SQLException {
+        Map<String, String> facts = new TreeMap<>();
+        String in = String.join("', '", factVariables());
+        try (Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SHOW GLOBAL VARIABLES WHERE Variable_name IN ('" + in + "')")) {
+            while (rs.next()) facts.put(rs.getString(1), rs.getString(2));
+        }
+        return facts;
     }
 
     /** 1213 deadlock, 1205 lock wait timeout, 1020 record changed since last read. */

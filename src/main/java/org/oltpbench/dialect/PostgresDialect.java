@@ -32,13 +32,72 @@ public class PostgresDialect implements Dialect {
     }
 
     @Override
-    public String autoIncrementKey() {
-        return "serial primary key";
+    public String autoIncrementColumn() {
+        return "serial";
+    }
+
+    /** Declarative hash partitioning; the partitions themselves come from {@link #afterCreateTable}. */
+    @Override
+    public String tableOptions(Layout layout, String partitionColumn) {
+        return layout.partitions(partitionColumn) ? "PARTITION BY HASH (" + partitionColumn + ")" : "";
+    }
+
+    /** One table per hash partition: {@code <table>_p<i>}, MODULUS partitions, REMAINDER i. */
+    @Override
+    public List<String> afterCreateTable(String table, Layout layout, String partitionColumn) {
+        if (!layout.partitions(partitionColumn)) return List.of();
+        List<String> parts = new java.util.ArrayList<>();
+        for (int i = 0; i < layout.partitions(); i++) {
+            parts.add("CREATE TABLE " + table + "_p" + i + " PARTITION OF " + table + " FOR VALUES WITH (MODULUS "
+                    + layout.partitions() + ", REMAINDER " + i + ")");
+        }
+        return parts;
+    }
+
+    /** PostgreSQL's benchmark settings need a restart; tune=true changes nothing here. */
+    @Override
+    public org.oltpbench.tune.ServerSettings settings(Connection c) {
+        return null;
     }
 
     @Override
-    public String sysbenchTableOptions(String storageEngine) {
-        return "";
+    public java.util.Map<String, String> serverFacts(Connection c) throws SQLException {
+        java.util.Map<String, String> facts = new java.util.TreeMap<>();
+        for (String s : List.of("server_version", "default_transaction_isolation", "shared_buffers", "work_mem", "max_connections",
+                "synchronous_commit", "fsync", "wal_level")) {
+            String v = show(c, s);
+            if (v != null) facts.put(s, v);
+        }
+        return facts;
+    }
+
+    /** max_connections less the superuser-reserved slots, against the connections of the largest level. */
+    @Override
+    public List<String> limitProblems(Connection c, Demand demand) throws SQLException {
+        long max = showLong(c, "max_connections"), reserved = Math.max(0, showLong(c, "superuser_reserved_connections"));
+        if (max < 0 || demand.connections() <= max - reserved) return List.of();
+        return List.of("the server allows max_connections=" + max + " (" + reserved + " reserved for superusers) but the run opens "
+                + demand.connections() + " connections; raise max_connections in postgresql.conf to at least "
+                + (demand.connections() + reserved + 10) + " and restart the server, or lower threads");
+    }
+
+    private static long showLong(Connection c, String setting) throws SQLException {
+        String v = show(c, setting);
+        try {
+            return v == null ? -1 : Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** SHOW setting, or null when the server has no such setting. */
+    private static String show(Connection c, String setting) throws SQLException {
+        try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery("SHOW " + setting)) {
+            return rs.next() ? rs.getString(1) : null;
+        } catch (SQLException e) {
+            if ("42704".equals(e.getSQLState())) return null;
+            throw e;
+        }
     }
 
     /** COPY ... FROM STDIN in text format. */

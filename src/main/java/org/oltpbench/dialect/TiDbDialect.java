@@ -1,8 +1,15 @@
 package org.oltpbench.dialect;
 
+import java.util.List;
 import java.util.Set;
+import org.oltpbench.tune.Setting;
+import org.oltpbench.config.Config;
+import org.oltpbench.config.Keys;
 
-/** TiDB: MySQL protocol on 4000, optimistic/pessimistic write conflicts are retryable. */
+/**
+ * TiDB: the MySQL protocol on 4000. Primary keys may be CLUSTERED or NONCLUSTERED through TiDB's executable
+ * comment (which MySQL and MariaDB ignore); the session's tidb_txn_mode picks pessimistic or optimistic.
+ */
 public class TiDbDialect extends MySqlDialect {
     @Override
     public String name() {
@@ -14,9 +21,43 @@ public class TiDbDialect extends MySqlDialect {
         return 4000;
     }
 
-    /** Adds 8002 (SELECT FOR UPDATE conflict), 8022 (retry failed), 8028 (schema changed), 9007 (write conflict). */
+    @Override
+    public String primaryKey(String columns, Layout layout) {
+        String pk = super.primaryKey(columns, layout);
+        return switch (layout.clustered()) {
+            case "true" -> pk + " /*T![clustered_index] CLUSTERED */";
+            case "false" -> pk + " /*T![clustered_index] NONCLUSTERED */";
+            default -> pk;
+        };
+    }
+
+    /** PingCAP's documented settings for sysbench and TPC-C runs. */
+    @Override
+    public List<Setting> tuningProfile(String family) {
+        return List.of(Setting.variable("tidb_hashagg_final_concurrency", "1"),
+                Setting.variable("tidb_hashagg_partial_concurrency", "1"), Setting.variable("tidb_enable_async_commit", "ON"),
+                Setting.variable("tidb_enable_1pc", "ON"), Setting.variable("tidb_guarantee_linearizability", "OFF"),
+                Setting.variable("tidb_enable_prepared_plan_cache", "ON"));
+    }
+
+    @Override
+    protected List<String> factVariables() {
+        return List.of("version_comment", "transaction_isolation", "tidb_txn_mode", "tidb_enable_clustered_index",
+                "tidb_enable_async_commit", "tidb_enable_1pc", "max_connections", "max_prepared_stmt_count");
+    }
+
+    @Override
+    public String sessionInit(Config cfg) {
+        String mode = cfg.get(Keys.TIDB_TXN_MODE);
+        return mode.equals("server") ? null : "SET tidb_txn_mode = '" + mode + "'";
+    }
+
+    /**
+     * Adds 8002 (SELECT FOR UPDATE write conflict), 8022 (transaction retry failed), 8028 (schema changed),
+     * 9007 (write conflict), and the transient 9001 (PD timeout), 9002 (TiKV timeout), 9005 (region unavailable).
+     */
     @Override
     public Set<Integer> retryableCodes() {
-        return Set.of(1213, 1205, 1020, 8002, 8022, 8028, 9007);
+        return Set.of(1213, 1205, 1020, 8002, 8022, 8028, 9007, 9001, 9002, 9005);
     }
 }

@@ -1,6 +1,6 @@
 package org.oltpbench.driver;
 
-import com.zaxxer.hikari.HikariDataSource;
+import org.oltpbench.db.HostPools;
 import java.sql.SQLException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +11,7 @@ import org.oltpbench.workload.Workload;
 final class LevelRun {
     private final Workload workload;
     private final Dialect dialect;
-    private final HikariDataSource pool;
+    private final HostPools pool;
     private final int threads;
     private final IgnoreList ignore;
     private final Budget budget;
@@ -22,7 +22,7 @@ final class LevelRun {
     private volatile String failure;
     private volatile Throwable setupFailure;
 
-    LevelRun(Workload workload, Dialect dialect, HikariDataSource pool, int threads, IgnoreList ignore, Budget budget) {
+    LevelRun(Workload workload, Dialect dialect, HostPools pool, int threads, IgnoreList ignore, Budget budget) {
         this.workload = workload;
         this.dialect = dialect;
         this.pool = pool;
@@ -41,7 +41,7 @@ final class LevelRun {
         return dialect;
     }
 
-    HikariDataSource pool() {
+    HostPools pool() {
         return pool;
     }
 

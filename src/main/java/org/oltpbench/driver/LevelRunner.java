@@ -1,6 +1,6 @@
 package org.oltpbench.driver;
 
-import com.zaxxer.hikari.HikariDataSource;
+import org.oltpbench.db.HostPools;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -65,7 +65,7 @@ public final class LevelRunner {
     }
 
     public LevelResult run() throws InterruptedException {
-        try (HikariDataSource pool = db.pool(s.threads(), "oltpbench-" + s.threads())) {
+        try (HostPools pool = db.pools(s.threads(), "oltpbench-" + s.threads())) {
             LevelRun run = new LevelRun(workload, db.dialect(), pool, s.threads(), s.ignore(), Budget.of(s.events()));
             List<Thread> threads = startWorkers(run);
             run.awaitReady();

@@ -1,6 +1,5 @@
 package org.oltpbench.driver;
 
-import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import org.oltpbench.dialect.Dialect;
@@ -61,7 +60,7 @@ final class Worker implements Runnable {
     }
 
     private void connect() throws SQLException {
-        connection = run.pool().getConnection();
+        connection = run.pool().connection(index);
         terminal = run.workload().terminal(connection, index, run.threads(), seed);
     }
 
@@ -98,9 +97,8 @@ final class Worker implements Runnable {
 
     /** Replaces the lost connection, retrying with back-off while the level runs. */
     private boolean reconnect(SQLException cause) {
-        HikariDataSource pool = run.pool();
         closeQuietly();
-        if (connection != null) pool.evictConnection(connection);
+        if (connection != null) run.pool().evict(index, connection);
         connection = null;
         long backoffMs = 10;
         while (run.running()) {

@@ -28,6 +28,9 @@ public interface Terminal extends AutoCloseable {
     default void finish(ThreadStats stats) throws SQLException {
     }
 
+    /** How many statements this terminal keeps prepared on its connection: what server limits are checked against. */
+    int preparedStatements();
+
     @Override
     void close();
 }

@@ -48,6 +48,48 @@ class DialectTest {
     }
 
     @Test
+    void everyDialectClassifiesItsOwnCodes() {
+        for (String db : java.util.List.of("mysql", "mariadb", "oceanbase", "tidb")) {
+            Dialect d = Dialects.forName(db);
+            assertEquals(ErrorClass.RETRYABLE, d.classify(new SQLException("deadlock", "40001", 1213)), db);
+            assertEquals(ErrorClass.RETRYABLE, d.classify(new SQLException("lock wait", "HY000", 1205)), db);
+            assertEquals(ErrorClass.CONNECTION_LOST, d.classify(new SQLException("lost", "HY000", 2013)), db);
+            assertEquals(ErrorClass.OTHER, d.classify(new SQLException("dup", "23000", 1062)), db);
+        }
+        Dialect ob = Dialects.forName("oceanbase");
+        for (int code : new int[] {6002, 6005, 6210, 4012, 4038}) {
+            assertEquals(ErrorClass.RETRYABLE, ob.classify(new SQLException("ob", "HY000", code)), "oceanbase " + code);
+        }
+        assertEquals(ErrorClass.OTHER, ob.classify(new SQLException("maximum open cursors exceeded", "HY000", 5930)));
+        Dialect tidb = Dialects.forName("tidb");
+        for (int code : new int[] {8002, 8022, 8028, 9007, 9001, 9002, 9005}) {
+            assertEquals(ErrorClass.RETRYABLE, tidb.classify(new SQLException("tidb", "HY000", code)), "tidb " + code);
+        }
+        assertEquals(ErrorClass.OTHER, Dialects.forName("mariadb").classify(new SQLException("x", "HY000", 6002)));
+        for (String db : java.util.List.of("postgres", "klustron")) {
+            Dialect pg = Dialects.forName(db);
+            assertEquals(ErrorClass.RETRYABLE, pg.classify(new SQLException("serialize", "40001")), db);
+            assertEquals(ErrorClass.RETRYABLE, pg.classify(new SQLException("deadlock", "40P01")), db);
+            assertEquals(ErrorClass.CONNECTION_LOST, pg.classify(new SQLException("admin shutdown", "08006")), db);
+            assertEquals(ErrorClass.OTHER, pg.classify(new SQLException("undefined table", "42P01")), db);
+        }
+    }
+
+    @Test
+    void statementHandlingAndSessionSettings() {
+        assertEquals(false, Dialects.forName("oceanbase").serverPreparedByDefault(), "open_cursors caps server-side statements");
+        assertEquals(true, Dialects.forName("mysql").serverPreparedByDefault());
+        var cfg = org.oltpbench.config.ConfigLoader.load(null,
+                java.util.List.of("obQueryTimeout=5000000", "obTrxTimeout=60000000", "tidbTxnMode=optimistic"), java.util.Map.of());
+        assertEquals("SET ob_query_timeout = 5000000, ob_trx_timeout = 60000000", Dialects.forName("oceanbase").sessionInit(cfg));
+        assertEquals("SET tidb_txn_mode = 'optimistic'", Dialects.forName("tidb").sessionInit(cfg));
+        var plain = org.oltpbench.config.ConfigLoader.load(null, java.util.List.of(), java.util.Map.of());
+        assertEquals(null, Dialects.forName("oceanbase").sessionInit(plain));
+        assertEquals(null, Dialects.forName("tidb").sessionInit(plain));
+        assertEquals(null, Dialects.forName("mysql").sessionInit(cfg));
+    }
+
+    @Test
     void sysbenchTableShape() {
         assertEquals("INTEGER NOT NULL AUTO_INCREMENT", new MySqlDialect().sysbenchIdColumn(true));
         assertEquals("SERIAL", new PostgresDialect().sysbenchIdColumn(true));

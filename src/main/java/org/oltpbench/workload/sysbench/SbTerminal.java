@@ -53,6 +53,11 @@ abstract class SbTerminal implements Terminal {
     }
 
     @Override
+    public int preparedStatements() {
+        return prepared.size();
+    }
+
+    @Override
     public void close() {
         for (PreparedStatement ps : prepared) {
             try {

@@ -15,6 +15,7 @@ import org.oltpbench.db.Database;
 import org.oltpbench.db.load.RowSink;
 import org.oltpbench.db.load.Sinks;
 import org.oltpbench.dialect.Dialect;
+import org.oltpbench.dialect.Layout;
 
 /**
  * sysbench's prepare, in parallel across and within tables: each table is created, filled in chunks of
@@ -30,42 +31,51 @@ final class SysbenchLoader {
     private final Dialect dialect;
     private final SysbenchSettings s;
     private final boolean secondary, createSecondary;
-    private final String engine;
+    private final Layout layout;
     private final int workers;
     private final String method;
     private final long seed;
     private final PrintStream out;
 
-    SysbenchLoader(Database db, SysbenchSettings s, boolean secondary, boolean createSecondary, String engine,
+    SysbenchLoader(Database db, SysbenchSettings s, boolean secondary, boolean createSecondary, Layout layout,
                    int workers, String method, long seed, PrintStream out) {
         this.db = db;
         this.dialect = db.dialect();
         this.s = s;
         this.secondary = secondary;
         this.createSecondary = createSecondary;
-        this.engine = engine;
+        this.layout = layout;
         this.workers = workers;
         this.method = method;
         this.seed = seed;
         this.out = out;
     }
 
-    /** sysbench's CREATE TABLE, column for column. */
-    static String createTable(Dialect dialect, boolean autoInc, boolean secondary, String engine, int n) {
-        return "CREATE TABLE sbtest" + n + "(\n"
+    /** sysbench's CREATE TABLE, column for column, then the dialect's statements that complete it. */
+    static List<String> createTable(Dialect dialect, Layout layout, boolean autoInc, boolean secondary, int n) {
+        String options = dialect.tableOptions(layout, "id");
+        List<String> out = new ArrayList<>();
+        out.add("CREATE TABLE sbtest" + n + "(\n"
                 + "  id " + dialect.sysbenchIdColumn(autoInc) + ",\n"
                 + "  k INTEGER DEFAULT '0' NOT NULL,\n"
                 + "  c CHAR(120) DEFAULT '' NOT NULL,\n"
                 + "  pad CHAR(60) DEFAULT '' NOT NULL,\n"
-                + "  " + (secondary ? "KEY xid" : "PRIMARY KEY") + " (id)\n"
-                + ") " + dialect.sysbenchTableOptions(engine);
+                + "  " + (secondary ? "KEY xid (id)" : dialect.primaryKey("id", layout)) + "\n"
+                + ")" + (options.isEmpty() ? "" : " " + options));
+        out.addAll(dialect.afterCreateTable("sbtest" + n, layout, "id"));
+        return out;
+    }
+
+    /** sysbench's secondary index on k. */
+    static String createIndex(Dialect dialect, Layout layout, int n) {
+        return "CREATE INDEX k_" + n + " ON sbtest" + n + "(k)" + dialect.indexOptions(layout.partitions() > 0);
     }
 
     void load(int rows) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             for (int t = 1; t <= s.tables(); t++) {
                 out.printf("Creating table 'sbtest%d'...%n", t);
-                st.execute(createTable(dialect, s.autoInc(), secondary, engine, t));
+                for (String sql : createTable(dialect, layout, s.autoInc(), secondary, t)) st.execute(sql);
             }
         }
         List<int[]> chunks = new ArrayList<>();
@@ -128,7 +138,7 @@ final class SysbenchLoader {
             for (String sql : dialect.afterExplicitIdLoad("sbtest" + t, "id", s.autoInc())) st.execute(sql);
             if (createSecondary) {
                 out.printf("Creating a secondary index on 'sbtest%d'...%n", t);
-                st.execute("CREATE INDEX k_" + t + " ON sbtest" + t + "(k)");
+                st.execute(createIndex(dialect, layout, t));
             }
         }
     }

@@ -12,6 +12,7 @@ import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.Keys;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialect;
+import org.oltpbench.dialect.Layout;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Terminal;
 import org.oltpbench.workload.Workload;
@@ -116,7 +117,7 @@ public final class SysbenchWorkload implements Workload {
             return;
         }
         new SysbenchLoader(db, s, cfg.get(Keys.SECONDARY), cfg.get(Keys.CREATE_SECONDARY),
-                cfg.get(Keys.MYSQL_STORAGE_ENGINE), cfg.get(Keys.LOAD_WORKERS), cfg.get(Keys.LOAD_METHOD), seed(cfg), out).load(loadRows());
+                Layout.sysbench(cfg), cfg.get(Keys.LOAD_WORKERS), cfg.get(Keys.LOAD_METHOD), seed(cfg), out).load(loadRows());
     }
 
     private void createBulkTables(Database db) throws SQLException {

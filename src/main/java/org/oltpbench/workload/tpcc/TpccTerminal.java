@@ -43,6 +43,13 @@ final class TpccTerminal implements Terminal {
     }
 
     @Override
+    public int preparedStatements() {
+        int n = 0;
+        for (Txn t : txns) n += t.statementCount();
+        return n;
+    }
+
+    @Override
     public int next(ThreadStats st) throws SQLException {
         int kind = deck.deal(r);
         if (keying) pause(KEYING_MS[kind] * 1_000_000L, st);

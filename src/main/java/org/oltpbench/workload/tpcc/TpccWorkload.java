@@ -13,12 +13,15 @@ import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.Keys;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialect;
+import org.oltpbench.dialect.Layout;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Terminal;
 import org.oltpbench.workload.Workload;
 
 /** TPC-C on BenchmarkSQL 5.0's bmsql_* schema. */
 public final class TpccWorkload implements Workload {
+    /** The tablegroup of the partitioned tables on OceanBase (obd's name for it). */
+    static final String TABLEGROUP = "tpcc_group";
     public static final List<String> KINDS = List.of("NEW_ORDER", "PAYMENT", "ORDER_STATUS", "DELIVERY", "STOCK_LEVEL");
 
     private final Config cfg;
@@ -118,8 +121,9 @@ public final class TpccWorkload implements Workload {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             if (!Database.tableExists(c, "bmsql_warehouse")) {
                 out.println("Creating the TPC-C tables (BenchmarkSQL 5.0 schema)...");
-                for (String sql : TpccSchema.createTables(dialect)) st.execute(sql);
-                if (!indexesLater) for (String sql : TpccSchema.createIndexes()) st.execute(sql);
+                Layout layout = Layout.tpcc(cfg, tablegroup(st));
+                for (String sql : TpccSchema.createTables(dialect, layout)) st.execute(sql);
+                if (!indexesLater) for (String sql : TpccSchema.createIndexes(dialect, layout)) st.execute(sql);
             }
             missing = missingWarehouses(c);
             if (missing.isEmpty()) {
@@ -135,9 +139,38 @@ public final class TpccWorkload implements Workload {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             if (indexesLater && !indexExists(c)) {
                 out.println("Creating the secondary indexes...");
-                for (String sql : TpccSchema.createIndexes()) st.execute(sql);
+                for (String sql : TpccSchema.createIndexes(dialect, Layout.tpcc(cfg, null))) st.execute(sql);
             }
             writeConfig(c);
+        }
+    }
+
+    /**
+     * Creates the tablegroup the partitioned tables join, and returns its name; null when there is none to use
+     * (tablegroup=false, no partitions, or under auto an engine or server without tablegroups, e.g. seekdb).
+     */
+    private String tablegroup(Statement st) {
+        String mode = cfg.get(Keys.TABLEGROUP), create = dialect.createTablegroup(TABLEGROUP);
+        if (mode.equals("false") || (mode.equals("auto") && (cfg.get(Keys.PARTITIONS) == 0 || create == null))) return null;
+        if (create == null || cfg.get(Keys.PARTITIONS) == 0) {
+            throw new ConfigException("tablegroup=true needs partitions > 0 on an engine with tablegroups (OceanBase); "
+                    + "set tablegroup=auto or false");
+        }
+        try {
+            try {
+                st.execute(dialect.dropTablegroup(TABLEGROUP));
+            } catch (SQLException leftOver) {
+                // none left over from an interrupted prepare
+            }
+            st.execute(create);
+            out.println("Created tablegroup " + TABLEGROUP + " for the partitioned tables");
+            return TABLEGROUP;
+        } catch (SQLException e) {
+            if (mode.equals("auto") && dialect.tablegroupUnsupported(e)) {
+                out.println("This server has no tablegroups (it refuses CREATE TABLEGROUP); the tables are partitioned without one");
+                return null;
+            }
+            throw new ConfigException("CREATE TABLEGROUP " + TABLEGROUP + " failed: " + e.getMessage() + "; set tablegroup=false", e);
         }
     }
 
@@ -200,6 +233,13 @@ public final class TpccWorkload implements Workload {
             for (int i = TpccSchema.TABLES.size() - 1; i >= 0; i--) {
                 out.println("Dropping table '" + TpccSchema.TABLES.get(i) + "'...");
                 st.execute("DROP TABLE IF EXISTS " + TpccSchema.TABLES.get(i));
+            }
+            if (dialect.dropTablegroup(TABLEGROUP) != null) {
+                try {
+                    st.execute(dialect.dropTablegroup(TABLEGROUP));
+                } catch (SQLException e) {
+                    // a server without tablegroups (seekdb)
+                }
             }
         }
     }

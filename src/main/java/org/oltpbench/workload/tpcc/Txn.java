@@ -27,6 +27,11 @@ abstract class Txn {
         return ps;
     }
 
+    /** The statements this transaction keeps prepared. */
+    final int statementCount() {
+        return statements.size();
+    }
+
     /** Draws this transaction's inputs for home warehouse {@code w} and terminal district {@code d}. */
     abstract void generate(TpccRandom r, int w, int d, int warehouses, int firstWarehouse);
 

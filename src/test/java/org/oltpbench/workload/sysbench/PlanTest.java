@@ -80,18 +80,4 @@ class PlanTest {
         ConfigException e = assertThrows(ConfigException.class, () -> Preset.load("oltp_read_wrte"));
         assertTrue(e.getMessage().contains("oltp_read_write"), e.getMessage());
     }
-
-    @Test
-    void createTableIsSysbenchs() {
-        assertEquals("""
-                CREATE TABLE sbtest3(
-                  id INTEGER NOT NULL AUTO_INCREMENT,
-                  k INTEGER DEFAULT '0' NOT NULL,
-                  c CHAR(120) DEFAULT '' NOT NULL,
-                  pad CHAR(60) DEFAULT '' NOT NULL,
-                  PRIMARY KEY (id)
-                ) /*! ENGINE = innodb */""", SysbenchLoader.createTable(new org.oltpbench.dialect.MySqlDialect(), true, false, "innodb", 3));
-        assertTrue(SysbenchLoader.createTable(new org.oltpbench.dialect.PostgresDialect(), true, true, "innodb", 1)
-                .contains("id SERIAL,") );
-    }
 }

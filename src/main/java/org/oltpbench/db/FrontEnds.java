@@ -1,0 +1,87 @@
+package org.oltpbench.db;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.oltpbench.config.ConfigException;
+import org.oltpbench.dialect.Dialect;
+
+/**
+ * The SQL front ends a job drives (tidb-servers, obproxies, Klustron compute nodes), one JDBC URL each.
+ * Benchmark thread i uses front end i mod n: deterministic round-robin.
+ */
+public final class FrontEnds {
+    /** A plain multi-host URL: scheme, host list, then the path and parameters. Driver modes (jdbc:mysql:loadbalance:) do not match. */
+    private static final Pattern MULTI = Pattern.compile("^(jdbc:(?:mysql|mariadb|postgresql)://)([^/?]+)(.*)$");
+
+    private final List<String> urls;
+
+    private FrontEnds(List<String> urls) {
+        this.urls = List.copyOf(urls);
+    }
+
+    /** One URL per host of {@code conn} (a comma list of hosts in the authority), or conn itself. */
+    public static FrontEnds ofConn(String conn) {
+        Matcher m = MULTI.matcher(conn);
+        if (!m.matches() || !m.group(2).contains(",")) return new FrontEnds(List.of(conn));
+        List<String> urls = new ArrayList<>();
+        for (String host : m.group(2).split(",")) {
+            if (host.isBlank()) throw new ConfigException("conn '" + conn + "' has an empty host in its host list; write h1:port,h2:port");
+            urls.add(m.group(1) + host.trim() + m.group(3));
+        }
+        return new FrontEnds(urls);
+    }
+
+    /** One URL per entry of the host key (a comma list of HOST or HOST:PORT; port falls back to {@code port}). */
+    public static FrontEnds ofHosts(Dialect dialect, String hosts, int port, String database) {
+        List<String> urls = new ArrayList<>();
+        for (String entry : hosts.split(",")) {
+            String h = entry.trim();
+            if (h.isEmpty()) throw new ConfigException("host '" + hosts + "' has an empty entry; write h1,h2 or h1:port,h2:port");
+            int colon = h.lastIndexOf(':');
+            int p = port;
+            if (colon > 0 && h.indexOf(':') == colon) {
+                try {
+                    p = Integer.parseInt(h.substring(colon + 1));
+                } catch (NumberFormatException e) {
+                    throw new ConfigException("host entry '" + h + "' has a bad port; write HOST or HOST:PORT");
+                }
+                h = h.substring(0, colon);
+            }
+            urls.add(dialect.jdbcUrl(h, p, database));
+        }
+        return new FrontEnds(urls);
+    }
+
+    public List<String> urls() {
+        return urls;
+    }
+
+    public int size() {
+        return urls.size();
+    }
+
+    /** The URL thread {@code thread} connects to. */
+    public String urlFor(int thread) {
+        return urls.get(thread % urls.size());
+    }
+
+    /** Threads per front end ("host:port") for a level of {@code threads}. */
+    public Map<String, Integer> spread(int threads) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        for (int i = 0; i < urls.size(); i++) {
+            int n = threads / urls.size() + (i < threads % urls.size() ? 1 : 0);
+            out.merge(authority(urls.get(i)), n, Integer::sum);
+        }
+        return out;
+    }
+
+    /** The host:port part of a URL. */
+    static String authority(String url) {
+        Matcher m = MULTI.matcher(url);
+        return m.matches() ? m.group(2) : url;
+    }
+}

@@ -1,0 +1,44 @@
+package org.oltpbench.tune;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * The MySQL family's settings: global variables through {@code SELECT @@GLOBAL.x} and {@code SET GLOBAL};
+ * OceanBase's cluster parameters through {@code SHOW PARAMETERS} and {@code ALTER SYSTEM SET}.
+ */
+public final class GlobalVariables implements ServerSettings {
+    /** MySQL's "Unknown system variable". */
+    private static final int UNKNOWN_VARIABLE = 1193;
+    private final Connection c;
+
+    public GlobalVariables(Connection c) {
+        this.c = c;
+    }
+
+    @Override
+    public String read(Setting s) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            if (s.parameter()) {
+                try (ResultSet rs = st.executeQuery("SHOW PARAMETERS LIKE '" + s.name() + "'")) {
+                    return rs.next() ? rs.getString("value") : null;
+                }
+            }
+            try (ResultSet rs = st.executeQuery("SELECT @@GLOBAL." + s.name())) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        } catch (SQLException e) {
+            if (e.getErrorCode() == UNKNOWN_VARIABLE) return null;
+            throw e;
+        }
+    }
+
+    @Override
+    public void write(Setting s, String value) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute((s.parameter() ? "ALTER SYSTEM SET " : "SET GLOBAL ") + s.name() + " = " + Setting.literal(value));
+        }
+    }
+}

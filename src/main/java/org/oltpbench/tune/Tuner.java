@@ -1,0 +1,96 @@
+package org.oltpbench.tune;
+
+import java.io.PrintStream;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.oltpbench.util.Text;
+
+/**
+ * Applies a tuning profile and remembers every old value so {@link #restore} can put it back. Each change is
+ * printed as {@code name: old → new}; settings the server lacks or refuses are reported and skipped, never fatal.
+ */
+public final class Tuner {
+    /** A setting this tuner changed, with the value it had. */
+    public record Change(String name, String oldValue, String newValue) {
+    }
+
+    private final PrintStream out;
+    private final List<Setting> changedSettings = new ArrayList<>();
+    private final List<Change> changes = new ArrayList<>();
+    private final Map<String, String> skipped = new LinkedHashMap<>();
+    private boolean restored;
+
+    public Tuner(PrintStream out) {
+        this.out = out;
+    }
+
+    /** Applies each setting of {@code profile} that the server has and accepts. */
+    public void apply(ServerSettings server, List<Setting> profile) {
+        for (Setting s : profile) {
+            String old;
+            try {
+                old = server.read(s);
+            } catch (SQLException e) {
+                skip(s, "cannot be read: " + Text.firstLine(e.getMessage()));
+                continue;
+            }
+            if (old == null) {
+                skip(s, "not on this server");
+            } else if (old.equalsIgnoreCase(s.value()) || (s.raiseOnly() && atLeast(old, s.value()))) {
+                out.println("tune: " + s.name() + ": " + old + " (kept)");
+            } else {
+                try {
+                    server.write(s, s.value());
+                    changedSettings.add(s);
+                    changes.add(new Change(s.name(), old, s.value()));
+                    out.println("tune: " + s.name() + ": " + old + " → " + s.value());
+                } catch (SQLException e) {
+                    skip(s, "refused (" + e.getErrorCode() + ": " + Text.firstLine(e.getMessage()) + ")");
+                }
+            }
+        }
+    }
+
+    /** Puts every changed setting back to its old value, newest first; failures are reported, the rest still restored. */
+    public void restore(ServerSettings server) {
+        if (restored) return;
+        restored = true;
+        for (int i = changes.size() - 1; i >= 0; i--) {
+            Change c = changes.get(i);
+            try {
+                server.write(changedSettings.get(i), c.oldValue());
+                out.println("tune: " + c.name() + ": restored " + c.oldValue());
+            } catch (SQLException e) {
+                out.println("tune: " + c.name() + ": could NOT be restored to " + c.oldValue() + " ("
+                        + Text.firstLine(e.getMessage()) + "); set it back by hand");
+            }
+        }
+    }
+
+    /** What {@link #apply} changed (kept after restore, for the result file). */
+    public List<Change> changes() {
+        return Collections.unmodifiableList(changes);
+    }
+
+    /** Settings not applied, with the reason. */
+    public Map<String, String> skipped() {
+        return Collections.unmodifiableMap(skipped);
+    }
+
+    private void skip(Setting s, String why) {
+        skipped.put(s.name(), why);
+        out.println("tune: " + s.name() + ": " + why + ", skipped");
+    }
+
+    private static boolean atLeast(String old, String wanted) {
+        try {
+            return Double.parseDouble(old) >= Double.parseDouble(wanted);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+}

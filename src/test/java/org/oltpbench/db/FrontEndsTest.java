@@ -1,0 +1,45 @@
+package org.oltpbench.db;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.config.ConfigException;
+import org.oltpbench.dialect.Dialects;
+
+class FrontEndsTest {
+    @Test
+    void multiHostConnSplitsIntoOneUrlPerHost() {
+        FrontEnds f = FrontEnds.ofConn("jdbc:mysql://h1:4000,h2:4000,h3:4000/tpcc?useSSL=false");
+        assertEquals(List.of("jdbc:mysql://h1:4000/tpcc?useSSL=false", "jdbc:mysql://h2:4000/tpcc?useSSL=false",
+                "jdbc:mysql://h3:4000/tpcc?useSSL=false"), f.urls());
+        assertEquals(List.of("jdbc:postgresql://a:5432/db", "jdbc:postgresql://b:5433/db"),
+                FrontEnds.ofConn("jdbc:postgresql://a:5432,b:5433/db").urls());
+    }
+
+    @Test
+    void singleHostsAndDriverModesStayWhole() {
+        assertEquals(List.of("jdbc:mariadb://h:3306/x"), FrontEnds.ofConn("jdbc:mariadb://h:3306/x").urls());
+        String lb = "jdbc:mysql:loadbalance://h1:3306,h2:3306/x";
+        assertEquals(List.of(lb), FrontEnds.ofConn(lb).urls());
+        assertThrows(ConfigException.class, () -> FrontEnds.ofConn("jdbc:mysql://h1:3306,,h2/x"));
+    }
+
+    @Test
+    void hostListTakesPortsOrTheDefault() {
+        FrontEnds f = FrontEnds.ofHosts(Dialects.forName("tidb"), "10.0.0.1, 10.0.0.2:4001", 0, "sbtest");
+        assertEquals(List.of("jdbc:mariadb://10.0.0.1:4000/sbtest", "jdbc:mariadb://10.0.0.2:4001/sbtest"), f.urls());
+        assertThrows(ConfigException.class, () -> FrontEnds.ofHosts(Dialects.forName("mysql"), "h:port", 0, "x"));
+    }
+
+    @Test
+    void threadsGoRoundRobin() {
+        FrontEnds f = FrontEnds.ofConn("jdbc:mysql://a:1,b:2,c:3/x");
+        assertEquals("jdbc:mysql://a:1/x", f.urlFor(0));
+        assertEquals("jdbc:mysql://b:2/x", f.urlFor(4));
+        assertEquals(Map.of("a:1", 3, "b:2", 2, "c:3", 2), f.spread(7));
+        assertEquals(Map.of("a:1", 1, "b:2", 0, "c:3", 0), f.spread(1));
+    }
+}
