@@ -1,0 +1,161 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.oltpbench.config.Config;
+import org.oltpbench.config.ConfigLoader;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Demand;
+import org.oltpbench.dialect.Dialects;
+import org.oltpbench.measure.LevelResult;
+import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.tune.Setting;
+import org.oltpbench.tune.Tuner;
+import org.oltpbench.workload.sysbench.Preset;
+import org.oltpbench.workload.tpcc.TpccWorkload;
+
+/**
+ * The contract on seekdb (OceanBase's single-node server, OLTPBENCH_OB_URL as .ci/run sets it) as db=oceanbase:
+ * every sysbench preset and TPC-C, partitioned DDL, a TPC-C sweep to 16 terminals without errors (no open-cursor
+ * limit can be hit), and tune/restore.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class OceanBaseContractIT {
+    private Database db;
+
+    @BeforeAll
+    void connect() throws Exception {
+        Tools.requireEnv("OLTPBENCH_OB_URL", "start seekdb (pip download pylibseekdb) and set OLTPBENCH_OB_URL, as .ci/run does");
+        createDatabase(System.getenv("OLTPBENCH_OB_URL"), 90);
+        db = Database.open(config(), Dialects.forName("oceanbase"));
+    }
+
+    @AfterAll
+    void close() {
+        if (db != null) db.close();
+    }
+
+    /** Waits until the server answers SQL (seekdb needs a few seconds after start), then creates the URL's database. */
+    static void createDatabase(String url, int waitSecs) throws Exception {
+        String server = url.substring(0, url.lastIndexOf('/') + 1), name = url.substring(url.lastIndexOf('/') + 1);
+        long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
+        while (true) {
+            try (Connection c = DriverManager.getConnection(server, System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"), "");
+                 Statement st = c.createStatement()) {
+                st.execute("CREATE DATABASE IF NOT EXISTS " + name);
+                return;
+            } catch (SQLException e) {
+                if (System.nanoTime() > deadline) throw new AssertionError("seekdb at " + server + " did not answer in " + waitSecs + " s", e);
+                Thread.sleep(1000);
+            }
+        }
+    }
+
+    static Config config(String... sets) {
+        List<String> all = new ArrayList<>(List.of("db=oceanbase", "conn=" + System.getenv("OLTPBENCH_OB_URL"),
+                "user=" + System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"), "tables=2", "table_size=2000", "rand-seed=3"));
+        all.addAll(List.of(sets));
+        return ConfigLoader.load(null, all, Map.of());
+    }
+
+    static Stream<String> presets() {
+        return Preset.BUILT_IN.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("presets")
+    void sysbenchPreset(String workload) throws Exception {
+        boolean single = Preset.load(workload).singleTable();
+        Contract.sysbench(db, single ? config("workload=" + workload, "tables=1") : config("workload=" + workload), 1, 8);
+    }
+
+    @Test
+    void sysbenchPartitioned() throws Exception {
+        Contract.sysbench(db, config("partitions=4"), 1, 8);
+    }
+
+    /** TPC-C partitioned by warehouse (seekdb has no tablegroups: auto skips it) at 1, 8 and 16 terminals, no errors. */
+    @Test
+    void tpccPartitionedSweepWithoutErrors() throws Exception {
+        Config cfg = config("workload=tpcc", "warehouses=2", "partitions=2", "loadWorkers=2");
+        TpccWorkload w = new TpccWorkload(cfg, db.dialect(), Contract.QUIET);
+        assertFalse(w.isPrepared(db), "tables left over from another test");
+        w.prepare(db);
+        try {
+            assertEquals(2, count("SELECT COUNT(*) FROM information_schema.partitions WHERE table_schema = DATABASE() "
+                    + "AND table_name = 'bmsql_stock' AND partition_name IS NOT NULL"));
+            Contract.assertPassed(w.check(db));
+            for (int terminals : new int[] {1, 8, 16}) {
+                LevelResult r = Contract.run(db, w, cfg, terminals, 4);
+                assertEquals(0, r.totals()[ThreadStats.ERRORS], terminals + " terminals");
+                assertTrue(r.kindCounts()[0][ThreadStats.COUNT] > 0);
+            }
+            Contract.assertPassed(w.check(db));
+        } finally {
+            w.cleanup(db);
+        }
+    }
+
+    /** Client-side statements by default; server-side ones beyond open_cursors are refused before a run, with the fix. */
+    @Test
+    void openCursorsCannotBreakARun() throws Exception {
+        assertFalse(db.serverPrepared());
+        try (Connection c = db.connect()) {
+            long cursors;
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW PARAMETERS LIKE 'open_cursors'")) {
+                rs.next();
+                cursors = Long.parseLong(rs.getString("value"));
+            }
+            List<String> problems = db.dialect().limitProblems(c, new Demand(17, (int) cursors + 10, true));
+            assertEquals(1, problems.size(), problems.toString());
+            assertTrue(problems.get(0).contains("open_cursors=" + cursors) && problems.get(0).contains("dbPsMode=auto"), problems.get(0));
+            assertTrue(db.dialect().limitProblems(c, new Demand(17, (int) cursors + 10, false)).isEmpty());
+        }
+    }
+
+    @Test
+    void tuneReportsWhatSeekdbLacksAndRestoresTheRest() throws Exception {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        Tuner tuner = new Tuner(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        String before;
+        try (Connection c = db.connect()) {
+            before = db.dialect().settings(c).read(Setting.variable("ob_sql_work_area_percentage", "x"));
+            tuner.apply(db.dialect().settings(c), db.dialect().tuningProfile("tpcc"));
+        }
+        try {
+            assertTrue(tuner.changes().stream().anyMatch(ch -> ch.name().equals("ob_sql_work_area_percentage")), buf.toString());
+            assertTrue(tuner.skipped().containsKey("enable_sql_audit"), "seekdb has no enable_sql_audit: " + buf);
+        } finally {
+            try (Connection c = db.connect()) {
+                tuner.restore(db.dialect().settings(c));
+            }
+        }
+        try (Connection c = db.connect()) {
+            assertEquals(before, db.dialect().settings(c).read(Setting.variable("ob_sql_work_area_percentage", "x")));
+        }
+    }
+
+    private long count(String sql) throws SQLException {
+        try (Connection c = db.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
