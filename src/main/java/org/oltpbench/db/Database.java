@@ -164,7 +164,7 @@ public final class Database implements AutoCloseable {
     public static boolean tableExists(Connection c, String table) throws SQLException {
         DatabaseMetaData md = c.getMetaData();
         for (String name : new String[] {table, table.toUpperCase(java.util.Locale.ROOT)}) {
-            try (ResultSet rs = md.getTables(c.getCatalog(), c.getSchema(), name, new String[] {"TABLE"})) {
+            try (ResultSet rs = md.getTables(c.getCatalog(), c.getSchema(), name, new String[] {"TABLE", "PARTITIONED TABLE"})) {
                 if (rs.next()) return true;
             }
         }

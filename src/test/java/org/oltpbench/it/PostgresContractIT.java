@@ -48,6 +48,26 @@ class PostgresContractIT {
                 .map(w -> Arguments.of(db, w)));
     }
 
+    /** Klustron's sharding is hash partitions: PostgreSQL's declarative partitioning, one table per partition. */
+    @org.junit.jupiter.api.Test
+    void partitionedTablesAsKlustron() throws Exception {
+        Database db = dbs.get("klustron");
+        Contract.sysbench(db, config("klustron", "partitions=4"), 1, 8);
+        Contract.tpcc(db, config("klustron", "workload=tpcc", "warehouses=2", "partitions=2", "loadWorkers=2"), 1, 8);
+    }
+
+    /** max_connections less the reserved slots is checked before a run, with the fix named. */
+    @org.junit.jupiter.api.Test
+    void connectionLimitIsCheckedBeforeTheRun() throws Exception {
+        Database db = dbs.get("postgres");
+        try (java.sql.Connection c = db.connect()) {
+            org.junit.jupiter.api.Assertions.assertTrue(db.dialect().limitProblems(c, new org.oltpbench.dialect.Demand(9, 50, true)).isEmpty());
+            List<String> problems = db.dialect().limitProblems(c, new org.oltpbench.dialect.Demand(100_000, 50, true));
+            org.junit.jupiter.api.Assertions.assertEquals(1, problems.size());
+            org.junit.jupiter.api.Assertions.assertTrue(problems.get(0).contains("max_connections"), problems.get(0));
+        }
+    }
+
     @ParameterizedTest(name = "{1} as {0}")
     @MethodSource("cases")
     void contract(String db, String workload) throws Exception {
