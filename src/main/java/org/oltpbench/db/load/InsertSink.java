@@ -42,11 +42,23 @@ public final class InsertSink implements RowSink {
     public void text(char[] v) {
         sep();
         sql.append('\'');
-        for (char ch : v) {
-            if (ch == '\'' || ch == '\\') sql.append(ch);
-            sql.append(ch);
+        if (needsEscape(v)) {
+            for (char ch : v) {
+                if (ch == '\'' || ch == '\\') sql.append(ch);
+                sql.append(ch);
+            }
+        } else {
+            sql.append(v);
         }
         sql.append('\'');
+    }
+
+    /** Whether a value holds a quote or backslash; generated values (digits, letters, '-') never do. */
+    private static boolean needsEscape(char[] v) {
+        for (char ch : v) {
+            if (ch == '\'' || ch == '\\') return true;
+        }
+        return false;
     }
 
     @Override
