@@ -10,42 +10,78 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Ctrl-C on the real jar: the level stops, results gathered so far are written, exit status 130 (SIGINT). */
+/** Ctrl-C on the real jar: the level stops, results gathered so far are written, tuned settings come back, exit 130. */
 class CtrlCIT {
     @TempDir
     Path dir;
 
-    @Test
-    void sigintWritesResultsSoFar() throws Exception {
+    /** Runs the jar with {@code sets}, sends SIGINT once the 2 s progress line is out, and returns its output. */
+    private String interruptAfterTwoSeconds(String... sets) throws Exception {
         Path jar = Path.of("target/oltpbench.jar");
         assertTrue(Files.exists(jar), "run through mvn verify: the jar is built in package");
-        String java = ProcessHandle.current().info().command().orElse("java");
-        Process p = new ProcessBuilder(List.of(java, "-jar", jar.toString(), "--set", "db=mariadb", "--set", "embedded=true",
-                "--set", "tables=1", "--set", "table_size=2000", "--set", "threads=2", "--set", "time=120",
-                "--set", "report-interval=1", "--set", "resultDirectory=" + dir.resolve("r")))
-                .redirectErrorStream(true).start();
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString()));
+        for (String s : sets) cmd.addAll(List.of("--set", s));
+        cmd.addAll(List.of("--set", "tables=1", "--set", "table_size=2000", "--set", "threads=2", "--set", "time=120",
+                "--set", "report-interval=1", "--set", "resultDirectory=" + dir.resolve("r")));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         StringBuilder out = new StringBuilder();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 out.append(line).append('\n');
-                if (line.startsWith("[ 2s ]")) {
-                    new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
-                }
+                if (line.startsWith("[ 2s ]")) new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
             }
         }
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "did not exit after SIGINT");
         assertEquals(130, p.exitValue(), out.toString());
         assertTrue(!out.toString().contains("Exception"), out.toString());
         assertTrue(out.toString().contains("level aborted: interrupted (Ctrl-C)"), out.toString());
+        return out.toString();
+    }
+
+    @Test
+    void sigintWritesResultsSoFar() throws Exception {
+        interruptAfterTwoSeconds("db=mariadb", "embedded=true");
         JsonNode json = new ObjectMapper().readTree(dir.resolve("r/result.json").toFile());
         JsonNode level = json.get("levels").get(0);
         assertEquals("interrupted (Ctrl-C)", level.get("aborted").asText());
         assertTrue(level.get("tps").asDouble() > 0);
+    }
+
+    /** tune=true on seekdb, then Ctrl-C: every changed setting is back to its old value. */
+    @Test
+    void sigintRestoresTunedSettings() throws Exception {
+        Tools.requireEnv("OLTPBENCH_OB_URL", "start seekdb and set OLTPBENCH_OB_URL, as .ci/run does");
+        String url = System.getenv("OLTPBENCH_OB_URL"), user = System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root");
+        OceanBaseContractIT.createDatabase(url, 90);
+        String before = workArea(url, user);
+        try {
+            String out = interruptAfterTwoSeconds("db=oceanbase", "conn=" + url, "user=" + user, "tune=true");
+            assertTrue(out.contains("tune: ob_sql_work_area_percentage: " + before + " → 100"), out);
+            assertTrue(out.contains("tune: ob_sql_work_area_percentage: restored " + before), out);
+            assertEquals(before, workArea(url, user));
+        } finally {
+            try (Connection c = DriverManager.getConnection(url, user, ""); Statement st = c.createStatement()) {
+                st.execute("DROP TABLE IF EXISTS sbtest1");
+            }
+        }
+    }
+
+    private static String workArea(String url, String user) throws Exception {
+        try (Connection c = DriverManager.getConnection(url, user, ""); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT @@GLOBAL.ob_sql_work_area_percentage")) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 }
