@@ -9,12 +9,12 @@ final class ConnectFailure {
     private ConnectFailure() {
     }
 
-    static ConfigException describe(SQLException e, String url, String user) {
+    static ConfigException describe(SQLException e, String url, String user, String userHint) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         int code = e.getErrorCode();
         String msg;
         if (code == 1045 || state.equals("28000") || state.equals("28P01")) {
-            msg = "access denied for user '" + user + "' at " + url + "; check user and password (or OLTPBENCH_PASSWORD)";
+            msg = "access denied for user '" + user + "' at " + url + "; check user and password (or OLTPBENCH_PASSWORD)" + userHint;
         } else if (code == 1049 || state.equals("3D000")) {
             msg = "the database in " + url + " does not exist; create it on the server or fix conn/database";
         } else if (state.startsWith("08") || code == 0 && e.getMessage() != null

@@ -69,7 +69,7 @@ public final class Database implements AutoCloseable {
             throw e;
         } catch (SQLException e) {
             db.close();
-            throw ConnectFailure.describe(e, db.url, cfg.get(Keys.USER));
+            throw ConnectFailure.describe(e, db.url, cfg.get(Keys.USER), dialect.userHint());
         }
         return db;
     }
@@ -111,7 +111,7 @@ public final class Database implements AutoCloseable {
             }
             return c;
         } catch (SQLException e) {
-            throw ConnectFailure.describe(e, target, user);
+            throw ConnectFailure.describe(e, target, user, dialect.userHint());
         }
     }
 

@@ -42,6 +42,11 @@ public interface Dialect {
     /** An integer column the engine fills: BenchmarkSQL's bmsql_history.hist_id. */
     String autoIncrementColumn();
 
+    /** Appended to "access denied" messages: how this engine names users (OceanBase: user@tenant); "" for none. */
+    default String userHint() {
+        return "";
+    }
+
     // --- DDL: every CREATE TABLE and CREATE INDEX of both workloads asks these ---
 
     /** A PRIMARY KEY clause on {@code columns} (a comma list). */

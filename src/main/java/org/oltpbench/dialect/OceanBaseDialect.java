@@ -30,6 +30,11 @@ public class OceanBaseDialect extends MySqlDialect {
     }
 
     @Override
+    public String userHint() {
+        return "; OceanBase users are user@tenant (e.g. root@test), and user@tenant#cluster through obproxy";
+    }
+
+    @Override
     public boolean serverPreparedByDefault() {
         return false;
     }

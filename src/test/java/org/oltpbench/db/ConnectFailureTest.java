@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /** Connect failures become one line naming the cause and the fix, never the password. */
 class ConnectFailureTest {
     private static String msg(SQLException e) {
-        String m = ConnectFailure.describe(e, "jdbc:mariadb://h:3306/db", "sb").getMessage();
+        String m = ConnectFailure.describe(e, "jdbc:mariadb://h:3306/db", "sb", "").getMessage();
         assertTrue(m.lines().count() == 1, m);
         return m;
     }
@@ -20,6 +20,13 @@ class ConnectFailureTest {
         assertTrue(msg(new SQLException("Access denied for user 'sb'@'h' (using password: YES)", "28000", 1045))
                 .contains("access denied for user 'sb'"));
         assertTrue(msg(new SQLException("password authentication failed", "28P01")).contains("check user and password"));
+    }
+
+    @Test
+    void oceanBaseNamesItsUserForm() {
+        String m = ConnectFailure.describe(new SQLException("Access denied", "28000", 1045), "jdbc:mariadb://h:2881/db", "root",
+                org.oltpbench.dialect.Dialects.forName("oceanbase").userHint()).getMessage();
+        assertTrue(m.contains("user@tenant") && m.lines().count() == 1, m);
     }
 
     @Test
