@@ -32,6 +32,11 @@ final class Contract {
     private Contract() {
     }
 
+    /** Prints how long a step took, so a slow step in CI's log has a name. */
+    private static void took(String what, long t0) {
+        System.out.printf("contract: %s took %.1f s%n", what, (System.nanoTime() - t0) / 1e9);
+    }
+
     static LevelResult run(Database db, Workload w, Config cfg, int threads, int secs) throws InterruptedException {
         var s = new LevelRunner.Settings(threads, 0, secs, 0, 0, 1, 95, 11, new IgnoreList(cfg.get(Keys.IGNORE_ERRORS)));
         LevelResult r = new LevelRunner(s, w, db, LevelRunner.Listener.SILENT, new StopSignal()).run();
@@ -47,10 +52,14 @@ final class Contract {
         Preset preset = Preset.load(cfg.get(Keys.WORKLOAD));
         SysbenchWorkload w = new SysbenchWorkload(preset, cfg, db.dialect(), QUIET);
         assertFalse(w.isPrepared(db), "tables left over from another test");
+        long t0 = System.nanoTime();
         w.prepare(db);
+        took(db.dialect().name() + " " + preset.name() + " prepare", t0);
         try {
             assertTrue(w.isPrepared(db));
+            t0 = System.nanoTime();
             assertPassed(w.check(db));
+            took(db.dialect().name() + " " + preset.name() + " check", t0);
             for (int threads : threadLevels) {
                 long before = fingerprint(db, preset.script().equals("bulk_insert") ? threads : cfg.get(Keys.TABLES));
                 LevelResult r = run(db, w, cfg, threads, 3);
@@ -71,13 +80,19 @@ final class Contract {
     static void tpcc(Database db, Config cfg, int... threadLevels) throws Exception {
         TpccWorkload w = new TpccWorkload(cfg, db.dialect(), QUIET);
         assertFalse(w.isPrepared(db), "tables left over from another test");
+        long t0 = System.nanoTime();
         w.prepare(db);
+        took(db.dialect().name() + " tpcc prepare", t0);
         try {
+            t0 = System.nanoTime();
             assertPassed(w.check(db));
+            took(db.dialect().name() + " tpcc check", t0);
             for (int threads : threadLevels) {
+                t0 = System.nanoTime();
                 LevelResult r = run(db, w, cfg, threads, 4);
                 assertTrue(r.kindCounts()[0][ThreadStats.COUNT] > 0, "no committed NewOrder");
                 assertPassed(w.check(db));
+                took(db.dialect().name() + " tpcc " + threads + " terminals + check", t0);
             }
         } finally {
             w.cleanup(db);
