@@ -61,6 +61,7 @@ final class Contract {
             assertPassed(w.check(db));
             took(db.dialect().name() + " " + preset.name() + " check", t0);
             for (int threads : threadLevels) {
+                t0 = System.nanoTime();
                 long before = fingerprint(db, preset.script().equals("bulk_insert") ? threads : cfg.get(Keys.TABLES));
                 LevelResult r = run(db, w, cfg, threads, 3);
                 if (preset.script().equals("oltp")) assertQueriesMatchPlan(w.plan(), r);
@@ -69,6 +70,7 @@ final class Contract {
                 long after = fingerprint(db, preset.script().equals("bulk_insert") ? threads : cfg.get(Keys.TABLES));
                 if (writes) assertNotEquals(before, after, preset.name() + " changed no row");
                 else assertEquals(before, after, preset.name() + " changed rows");
+                took(db.dialect().name() + " " + preset.name() + " " + threads + " threads + checks", t0);
             }
         } finally {
             w.cleanup(db);
