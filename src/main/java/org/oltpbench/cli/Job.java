@@ -16,7 +16,6 @@ import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.Keys;
 import org.oltpbench.db.Database;
-import org.oltpbench.dialect.Demand;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
@@ -26,7 +25,6 @@ import org.oltpbench.measure.LevelResult;
 import org.oltpbench.report.ResultJson;
 import org.oltpbench.report.Reporter;
 import org.oltpbench.report.SysbenchFormat;
-import org.oltpbench.tune.Tuner;
 import org.oltpbench.workload.tpcc.TpccWorkload;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Workload;
@@ -76,77 +74,16 @@ public final class Job {
                 if (!prepareIfAbsent) throw new ConfigException("the tables of " + w.name() + " are missing; run prepare first");
                 if (!load(db, w)) return FAILED;
             }
-            checkLimits(db, w);
+            ServerSide server = new ServerSide(cfg, db, out);
+            server.checkLimits(w);
             String version = db.serverVersion();
             out.printf("oltpbench %s: %s on %s %s%n%n", Version.get(), w.name(), dialect.name(), version);
-            Tuner tuner = new Tuner(out);
             try {
-                if (cfg.get(Keys.TUNE)) tune(db, w, tuner);
-                return sweep(db, w, server(db, version, tuner));
+                if (cfg.get(Keys.TUNE)) server.tune(w);
+                return sweep(db, w, server.facts(version));
             } finally {
-                restore(db, tuner);
+                server.restore();
             }
-        }
-    }
-
-    /** tune=true: the dialect's profile, each change printed; nothing is fatal. */
-    private void tune(Database db, Workload w, Tuner tuner) throws SQLException {
-        try (java.sql.Connection c = db.connect()) {
-            var settings = dialect.settings(c);
-            if (settings == null || dialect.tuningProfile(w.reportStyle()).isEmpty()) {
-                out.println("tune: " + dialect.name() + " has no settings oltpbench changes at run time; nothing changed");
-                return;
-            }
-            tuner.apply(settings, dialect.tuningProfile(w.reportStyle()));
-        }
-        out.println();
-    }
-
-    /** Puts tuned settings back, on a fresh connection (the job may be ending on a failure or Ctrl-C). */
-    private void restore(Database db, Tuner tuner) {
-        if (tuner.changes().isEmpty()) return;
-        try (java.sql.Connection c = db.connect()) {
-            tuner.restore(dialect.settings(c));
-        } catch (SQLException | RuntimeException e) {
-            out.println("tune: could NOT restore " + tuner.changes() + ": " + e.getMessage() + "; set them back by hand");
-        }
-    }
-
-    /** What result.json records about the server: version, dialect, key variables, layout, front ends, tuning. */
-    private Map<String, Object> server(Database db, String version, Tuner tuner) throws SQLException {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("version", version);
-        s.put("dialect", dialect.name());
-        try (java.sql.Connection c = db.connect()) {
-            s.put("variables", dialect.serverFacts(c));
-        }
-        s.put("partitions", cfg.get(Keys.PARTITIONS));
-        s.put("tablegroup", cfg.get(Keys.TABLEGROUP));
-        s.put("serverPreparedStatements", db.serverPrepared());
-        s.put("frontEnds", db.frontEnds().urls());
-        s.put("tuning", tuner.changes());
-        s.put("tuningSkipped", tuner.skipped());
-        return s;
-    }
-
-    /**
-     * Refuses to start when a server limit (connections, prepared statements, open cursors) is below what the
-     * largest level needs, in one line naming the setting. The statement count comes from a probe terminal.
-     */
-    private void checkLimits(Database db, Workload w) throws SQLException {
-        int maxThreads = cfg.get(Keys.THREADS).stream().mapToInt(Integer::intValue).max().orElse(1);
-        int perFrontEnd = (maxThreads + db.frontEnds().size() - 1) / db.frontEnds().size();
-        try (java.sql.Connection c = db.connect()) {
-            int statements;
-            try (var probe = w.terminal(c, 0, maxThreads, 1)) {
-                statements = probe.preparedStatements();
-            }
-            if (!c.getAutoCommit()) {
-                c.rollback();
-                c.setAutoCommit(true);
-            }
-            List<String> problems = dialect.limitProblems(c, new Demand(perFrontEnd + 1, statements, db.serverPrepared()));
-            if (!problems.isEmpty()) throw new ConfigException(String.join("; ", problems));
         }
     }
 

@@ -1,0 +1,94 @@
+package org.oltpbench.cli;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.oltpbench.config.Config;
+import org.oltpbench.config.ConfigException;
+import org.oltpbench.config.Keys;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Demand;
+import org.oltpbench.workload.Workload;
+import org.oltpbench.tune.Tuner;
+
+/**
+ * What a run does to and learns from the server around its sweep: the limit precheck, tune=true and the restore,
+ * and the server facts result.json records.
+ */
+final class ServerSide {
+    private final Config cfg;
+    private final Database db;
+    private final PrintStream out;
+    private final Tuner tuner;
+
+    ServerSide(Config cfg, Database db, PrintStream out) {
+        this.cfg = cfg;
+        this.db = db;
+        this.out = out;
+        this.tuner = new Tuner(out);
+    }
+
+    /** tune=true: the dialect's profile, each change printed; nothing is fatal. */
+    void tune(Workload w) throws SQLException {
+        try (Connection c = db.connect()) {
+            var settings = db.dialect().settings(c);
+            if (settings == null || db.dialect().tuningProfile(w.reportStyle()).isEmpty()) {
+                out.println("tune: " + db.dialect().name() + " has no settings oltpbench changes at run time; nothing changed");
+                return;
+            }
+            tuner.apply(settings, db.dialect().tuningProfile(w.reportStyle()));
+        }
+        out.println();
+    }
+
+    /** Puts tuned settings back, on a fresh connection (the job may be ending on a failure or Ctrl-C). */
+    void restore() {
+        if (tuner.changes().isEmpty()) return;
+        try (Connection c = db.connect()) {
+            tuner.restore(db.dialect().settings(c));
+        } catch (SQLException | RuntimeException e) {
+            out.println("tune: could NOT restore " + tuner.changes() + ": " + e.getMessage() + "; set them back by hand");
+        }
+    }
+
+    /** What result.json records about the server: version, dialect, key variables, layout, front ends, tuning. */
+    Map<String, Object> facts(String version) throws SQLException {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("version", version);
+        s.put("dialect", db.dialect().name());
+        try (Connection c = db.connect()) {
+            s.put("variables", db.dialect().serverFacts(c));
+        }
+        s.put("partitions", cfg.get(Keys.PARTITIONS));
+        s.put("tablegroup", cfg.get(Keys.TABLEGROUP));
+        s.put("serverPreparedStatements", db.serverPrepared());
+        s.put("frontEnds", db.frontEnds().urls());
+        s.put("tuning", tuner.changes());
+        s.put("tuningSkipped", tuner.skipped());
+        return s;
+    }
+
+    /**
+     * Refuses to start when a server limit (connections, prepared statements, open cursors) is below what the
+     * largest level needs, in one line naming the setting. The statement count comes from a probe terminal.
+     */
+    void checkLimits(Workload w) throws SQLException {
+        int maxThreads = cfg.get(Keys.THREADS).stream().mapToInt(Integer::intValue).max().orElse(1);
+        int perFrontEnd = (maxThreads + db.frontEnds().size() - 1) / db.frontEnds().size();
+        try (Connection c = db.connect()) {
+            int statements;
+            try (var probe = w.terminal(c, 0, maxThreads, 1)) {
+                statements = probe.preparedStatements();
+            }
+            if (!c.getAutoCommit()) {
+                c.rollback();
+                c.setAutoCommit(true);
+            }
+            List<String> problems = db.dialect().limitProblems(c, new Demand(perFrontEnd + 1, statements, db.serverPrepared()));
+            if (!problems.isEmpty()) throw new ConfigException(String.join("; ", problems));
+        }
+    }
+}
