@@ -85,9 +85,9 @@ public final class Keys {
     public static final Key<String> TIDB_TXN_MODE = def("tidbTxnMode", oneOf("server", "pessimistic", "optimistic"), "server", "",
             "TiDB: the sessions' tidb_txn_mode; server = leave the server's");
     public static final Key<Long> OB_QUERY_TIMEOUT = def("obQueryTimeout", longInt(0), "0", "us",
-            "OceanBase: the sessions' ob_query_timeout; 0 = leave the server's");
+            "OceanBase: the sessions' ob_query_timeout; 0 = the server's for benchmark sessions, 36000 s for setup (load, index, check)");
     public static final Key<Long> OB_TRX_TIMEOUT = def("obTrxTimeout", longInt(0), "0", "us",
-            "OceanBase: the sessions' ob_trx_timeout; 0 = leave the server's");
+            "OceanBase: the sessions' ob_trx_timeout; 0 = the server's for benchmark sessions, 36000 s for setup (load, index, check)");
     public static final Key<Boolean> TUNE = def("tune", bool(), "false", "",
             "apply the engine's published benchmark settings (SET GLOBAL / ALTER SYSTEM) and restore the old values when the job ends");
 

@@ -28,11 +28,11 @@ public final class Database implements AutoCloseable {
     private final String password;
     private final boolean serverPrepared;
     private final Map<String, String> driverProps;
-    private final String sessionInit;
+    private final String sessionInit, setupInit;
     private final EmbeddedMariaDb embedded;
 
     private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
-                     String sessionInit, EmbeddedMariaDb embedded) {
+                     String sessionInit, String setupInit, EmbeddedMariaDb embedded) {
         this.dialect = dialect;
         this.frontEnds = frontEnds;
         this.url = frontEnds.urls().get(0);
@@ -41,6 +41,7 @@ public final class Database implements AutoCloseable {
         this.serverPrepared = serverPrepared;
         this.driverProps = JdbcDriver.forUrl(url).properties(serverPrepared);
         this.sessionInit = sessionInit;
+        this.setupInit = setupInit;
         this.embedded = embedded;
     }
 
@@ -61,7 +62,7 @@ public final class Database implements AutoCloseable {
         String mode = cfg.get(Keys.DB_PS_MODE);
         boolean serverPrepared = mode.equals("auto") ? dialect.serverPreparedByDefault() : mode.equals("enable");
         Database db = new Database(dialect, frontEnds, cfg.get(Keys.USER), cfg.get(Keys.PASSWORD), serverPrepared,
-                dialect.sessionInit(cfg), embedded);
+                dialect.sessionInit(cfg), dialect.setupSessionInit(cfg), embedded);
         try {
             for (String u : frontEnds.urls()) db.connect(u).close();
         } catch (ConfigException e) {
@@ -92,7 +93,7 @@ public final class Database implements AutoCloseable {
         return serverPrepared;
     }
 
-    /** One new connection to the first front end, autocommit on, session settings applied. Failures become one-line ConfigExceptions. */
+    /** One new setup connection to the first front end, autocommit on, setup session settings applied. Failures become one-line ConfigExceptions. */
     public Connection connect() {
         return connect(url);
     }
@@ -100,12 +101,12 @@ public final class Database implements AutoCloseable {
     private Connection connect(String target) {
         try {
             Connection c = DriverManager.getConnection(target, properties(target));
-            if (sessionInit != null) {
+            if (setupInit != null) {
                 try (java.sql.Statement st = c.createStatement()) {
-                    st.execute(sessionInit);
+                    st.execute(setupInit);
                 } catch (SQLException e) {
                     c.close();
-                    throw new ConfigException("the session settings failed on " + target + " (" + sessionInit + "): "
+                    throw new ConfigException("the session settings failed on " + target + " (" + setupInit + "): "
                             + org.oltpbench.util.Text.firstLine(e.getMessage()) + "; fix or remove the key that sets them", e);
                 }
             }

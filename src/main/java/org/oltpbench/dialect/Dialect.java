@@ -122,6 +122,11 @@ public interface Dialect {
         return null;
     }
 
+    /** The statement setup connections (prepare, check, cleanup) run first; by default the benchmark sessions' one. */
+    default String setupSessionInit(org.oltpbench.config.Config cfg) {
+        return sessionInit(cfg);
+    }
+
     /**
      * The server limits below what the run needs, one line each with the setting to change; empty when it fits.
      * Read on a setup connection before the first level.

@@ -19,6 +19,9 @@ import org.oltpbench.config.Keys;
  * TPC-C's statement set exceeds; measured on seekdb, client-side statements cost no throughput (README).
  */
 public class OceanBaseDialect extends MySqlDialect {
+    /** 36000 s, in microseconds: the setup sessions' timeouts unless the config sets them. */
+    static final long SETUP_TIMEOUT_US = 36_000_000_000L;
+
     @Override
     public String name() {
         return "oceanbase";
@@ -74,6 +77,17 @@ public class OceanBaseDialect extends MySqlDialect {
         if (cfg.get(Keys.OB_QUERY_TIMEOUT) > 0) sets.add("ob_query_timeout = " + cfg.get(Keys.OB_QUERY_TIMEOUT));
         if (cfg.get(Keys.OB_TRX_TIMEOUT) > 0) sets.add("ob_trx_timeout = " + cfg.get(Keys.OB_TRX_TIMEOUT));
         return sets.isEmpty() ? null : "SET " + String.join(", ", sets);
+    }
+
+    /**
+     * Loading and indexing run statements far longer than the default 10 s ob_query_timeout (obd's loads set
+     * 36000 s too): setup connections get the configured timeouts, or 36000 s.
+     */
+    @Override
+    public String setupSessionInit(Config cfg) {
+        long query = cfg.get(Keys.OB_QUERY_TIMEOUT) > 0 ? cfg.get(Keys.OB_QUERY_TIMEOUT) : SETUP_TIMEOUT_US;
+        long trx = cfg.get(Keys.OB_TRX_TIMEOUT) > 0 ? cfg.get(Keys.OB_TRX_TIMEOUT) : SETUP_TIMEOUT_US;
+        return "SET ob_query_timeout = " + query + ", ob_trx_timeout = " + trx;
     }
 
     /** The MySQL limits, plus open_cursors: server-side statements a single session may hold. */

@@ -87,6 +87,10 @@ class DialectTest {
         assertEquals(null, Dialects.forName("oceanbase").sessionInit(plain));
         assertEquals(null, Dialects.forName("tidb").sessionInit(plain));
         assertEquals(null, Dialects.forName("mysql").sessionInit(cfg));
+        assertEquals("SET ob_query_timeout = 36000000000, ob_trx_timeout = 36000000000",
+                Dialects.forName("oceanbase").setupSessionInit(plain), "loads and index builds outlast the 10 s default");
+        assertEquals("SET ob_query_timeout = 5000000, ob_trx_timeout = 60000000", Dialects.forName("oceanbase").setupSessionInit(cfg));
+        assertEquals(null, Dialects.forName("postgres").setupSessionInit(cfg));
     }
 
     @Test
