@@ -27,21 +27,20 @@ public final class Database implements AutoCloseable {
     private final String user;
     private final String password;
     private final boolean serverPrepared;
-    private final Map<String, String> driverProps;
-    private final String sessionInit, setupInit;
+    private final Map<String, String> driverProps, setupProps;
     private final EmbeddedMariaDb embedded;
 
     private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
-                     String sessionInit, String setupInit, EmbeddedMariaDb embedded) {
+                     Map<String, String> sessionVariables, Map<String, String> setupVariables, EmbeddedMariaDb embedded) {
         this.dialect = dialect;
         this.frontEnds = frontEnds;
         this.url = frontEnds.urls().get(0);
         this.user = user;
         this.password = password;
         this.serverPrepared = serverPrepared;
-        this.driverProps = JdbcDriver.forUrl(url).properties(serverPrepared);
-        this.sessionInit = sessionInit;
-        this.setupInit = setupInit;
+        JdbcDriver driver = JdbcDriver.forUrl(url);
+        this.driverProps = merge(driver.properties(serverPrepared), driver.sessionProperties(sessionVariables));
+        this.setupProps = merge(driver.properties(serverPrepared), driver.sessionProperties(setupVariables));
         this.embedded = embedded;
     }
 
@@ -62,7 +61,7 @@ public final class Database implements AutoCloseable {
         String mode = cfg.get(Keys.DB_PS_MODE);
         boolean serverPrepared = mode.equals("auto") ? dialect.serverPreparedByDefault() : mode.equals("enable");
         Database db = new Database(dialect, frontEnds, cfg.get(Keys.USER), cfg.get(Keys.PASSWORD), serverPrepared,
-                dialect.sessionInit(cfg), dialect.setupSessionInit(cfg), embedded);
+                dialect.sessionVariables(cfg), dialect.setupSessionVariables(cfg), embedded);
         try {
             for (String u : frontEnds.urls()) db.connect(u).close();
         } catch (ConfigException e) {
@@ -100,17 +99,7 @@ public final class Database implements AutoCloseable {
 
     private Connection connect(String target) {
         try {
-            Connection c = DriverManager.getConnection(target, properties(target));
-            if (setupInit != null) {
-                try (java.sql.Statement st = c.createStatement()) {
-                    st.execute(setupInit);
-                } catch (SQLException e) {
-                    c.close();
-                    throw new ConfigException("the session settings failed on " + target + " (" + setupInit + "): "
-                            + org.oltpbench.util.Text.firstLine(e.getMessage()) + "; fix or remove the key that sets them", e);
-                }
-            }
-            return c;
+            return DriverManager.getConnection(target, properties(target));
         } catch (SQLException e) {
             throw ConnectFailure.describe(e, target, user, dialect.userHint());
         }
@@ -129,7 +118,6 @@ public final class Database implements AutoCloseable {
     private HikariDataSource pool(String target, int size, String name) {
         HikariConfig hc = new HikariConfig();
         hc.setPoolName(name);
-        if (sessionInit != null) hc.setConnectionInitSql(sessionInit);
         hc.setJdbcUrl(target);
         hc.setUsername(user);
         hc.setPassword(password);
@@ -179,12 +167,18 @@ public final class Database implements AutoCloseable {
 
     private Properties properties(String target) {
         Properties p = new Properties();
-        driverProps.forEach((k, v) -> {
+        setupProps.forEach((k, v) -> {
             if (!urlHas(target, k)) p.setProperty(k, v);
         });
         if (user != null) p.setProperty("user", user);
         if (password != null) p.setProperty("password", password);
         return p;
+    }
+
+    private static Map<String, String> merge(Map<String, String> a, Map<String, String> b) {
+        Map<String, String> m = new java.util.LinkedHashMap<>(a);
+        m.putAll(b);
+        return m;
     }
 
     private static boolean urlHas(String target, String prop) {

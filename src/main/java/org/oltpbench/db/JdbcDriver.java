@@ -68,6 +68,15 @@ public enum JdbcDriver {
                     "tcpKeepAlive", "true",
                     "connectTimeout", "10");
         }
+
+        /** pgjdbc passes {@code -c name=value} server options at connect. */
+        @Override
+        public Map<String, String> sessionProperties(Map<String, String> variables) {
+            if (variables.isEmpty()) return Map.of();
+            StringBuilder sb = new StringBuilder();
+            variables.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : " ").append("-c ").append(k).append('=').append(v));
+            return Map.of("options", sb.toString());
+        }
     };
 
     private final String scheme;
@@ -88,6 +97,14 @@ public enum JdbcDriver {
 
     /** Driver properties for benchmark speed; {@code serverPrepared=false} is db-ps-mode=disable. */
     public abstract Map<String, String> properties(boolean serverPrepared);
+
+    /** The driver property that sets session variables (name to SQL literal) on every new connection. */
+    public Map<String, String> sessionProperties(Map<String, String> variables) {
+        if (variables.isEmpty()) return Map.of();
+        StringBuilder sb = new StringBuilder();
+        variables.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
+        return Map.of("sessionVariables", sb.toString());
+    }
 
     /** Whether {@link #setLocalInfile} works: the MySQL-protocol drivers. */
     public boolean feedsLocalInfile() {

@@ -117,14 +117,18 @@ public interface Dialect {
         return true;
     }
 
-    /** One statement every new connection runs first to set the session variables the config asks for; null = none. */
-    default String sessionInit(org.oltpbench.config.Config cfg) {
-        return null;
+    /**
+     * Session variables the config asks for on benchmark connections, name to SQL literal value; empty for none.
+     * They reach the server through the driver's connection properties, not a SET statement: after a SET, MariaDB
+     * Connector/J misreads OceanBase's session-state reply and its cached database name becomes garbage.
+     */
+    default java.util.Map<String, String> sessionVariables(org.oltpbench.config.Config cfg) {
+        return java.util.Map.of();
     }
 
-    /** The statement setup connections (prepare, check, cleanup) run first; by default the benchmark sessions' one. */
-    default String setupSessionInit(org.oltpbench.config.Config cfg) {
-        return sessionInit(cfg);
+    /** Session variables of setup connections (prepare, check, cleanup); by default the benchmark sessions' ones. */
+    default java.util.Map<String, String> setupSessionVariables(org.oltpbench.config.Config cfg) {
+        return sessionVariables(cfg);
     }
 
     /**

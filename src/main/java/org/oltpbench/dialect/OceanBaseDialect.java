@@ -72,11 +72,11 @@ public class OceanBaseDialect extends MySqlDialect {
 
     /** ob_query_timeout and ob_trx_timeout, in microseconds, when the config sets them. */
     @Override
-    public String sessionInit(Config cfg) {
-        List<String> sets = new ArrayList<>();
-        if (cfg.get(Keys.OB_QUERY_TIMEOUT) > 0) sets.add("ob_query_timeout = " + cfg.get(Keys.OB_QUERY_TIMEOUT));
-        if (cfg.get(Keys.OB_TRX_TIMEOUT) > 0) sets.add("ob_trx_timeout = " + cfg.get(Keys.OB_TRX_TIMEOUT));
-        return sets.isEmpty() ? null : "SET " + String.join(", ", sets);
+    public Map<String, String> sessionVariables(Config cfg) {
+        Map<String, String> vars = new java.util.LinkedHashMap<>();
+        if (cfg.get(Keys.OB_QUERY_TIMEOUT) > 0) vars.put("ob_query_timeout", String.valueOf(cfg.get(Keys.OB_QUERY_TIMEOUT)));
+        if (cfg.get(Keys.OB_TRX_TIMEOUT) > 0) vars.put("ob_trx_timeout", String.valueOf(cfg.get(Keys.OB_TRX_TIMEOUT)));
+        return vars;
     }
 
     /**
@@ -84,10 +84,10 @@ public class OceanBaseDialect extends MySqlDialect {
      * 36000 s too): setup connections get the configured timeouts, or 36000 s.
      */
     @Override
-    public String setupSessionInit(Config cfg) {
+    public Map<String, String> setupSessionVariables(Config cfg) {
         long query = cfg.get(Keys.OB_QUERY_TIMEOUT) > 0 ? cfg.get(Keys.OB_QUERY_TIMEOUT) : SETUP_TIMEOUT_US;
         long trx = cfg.get(Keys.OB_TRX_TIMEOUT) > 0 ? cfg.get(Keys.OB_TRX_TIMEOUT) : SETUP_TIMEOUT_US;
-        return "SET ob_query_timeout = " + query + ", ob_trx_timeout = " + trx;
+        return Map.of("ob_query_timeout", String.valueOf(query), "ob_trx_timeout", String.valueOf(trx));
     }
 
     /** The MySQL limits, plus open_cursors: server-side statements a single session may hold. */

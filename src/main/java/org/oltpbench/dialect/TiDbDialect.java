@@ -47,9 +47,9 @@ public class TiDbDialect extends MySqlDialect {
     }
 
     @Override
-    public String sessionInit(Config cfg) {
+    public java.util.Map<String, String> sessionVariables(Config cfg) {
         String mode = cfg.get(Keys.TIDB_TXN_MODE);
-        return mode.equals("server") ? null : "SET tidb_txn_mode = '" + mode + "'";
+        return mode.equals("server") ? java.util.Map.of() : java.util.Map.of("tidb_txn_mode", "'" + mode + "'");
     }
 
     /**

@@ -81,16 +81,21 @@ class DialectTest {
         assertEquals(true, Dialects.forName("mysql").serverPreparedByDefault());
         var cfg = org.oltpbench.config.ConfigLoader.load(null,
                 java.util.List.of("obQueryTimeout=5000000", "obTrxTimeout=60000000", "tidbTxnMode=optimistic"), java.util.Map.of());
-        assertEquals("SET ob_query_timeout = 5000000, ob_trx_timeout = 60000000", Dialects.forName("oceanbase").sessionInit(cfg));
-        assertEquals("SET tidb_txn_mode = 'optimistic'", Dialects.forName("tidb").sessionInit(cfg));
+        var ob = Dialects.forName("oceanbase");
+        assertEquals(java.util.Map.of("ob_query_timeout", "5000000", "ob_trx_timeout", "60000000"), ob.sessionVariables(cfg));
+        assertEquals(java.util.Map.of("tidb_txn_mode", "'optimistic'"), Dialects.forName("tidb").sessionVariables(cfg));
         var plain = org.oltpbench.config.ConfigLoader.load(null, java.util.List.of(), java.util.Map.of());
-        assertEquals(null, Dialects.forName("oceanbase").sessionInit(plain));
-        assertEquals(null, Dialects.forName("tidb").sessionInit(plain));
-        assertEquals(null, Dialects.forName("mysql").sessionInit(cfg));
-        assertEquals("SET ob_query_timeout = 36000000000, ob_trx_timeout = 36000000000",
-                Dialects.forName("oceanbase").setupSessionInit(plain), "loads and index builds outlast the 10 s default");
-        assertEquals("SET ob_query_timeout = 5000000, ob_trx_timeout = 60000000", Dialects.forName("oceanbase").setupSessionInit(cfg));
-        assertEquals(null, Dialects.forName("postgres").setupSessionInit(cfg));
+        assertTrue(ob.sessionVariables(plain).isEmpty());
+        assertTrue(Dialects.forName("tidb").sessionVariables(plain).isEmpty());
+        assertTrue(Dialects.forName("mysql").sessionVariables(cfg).isEmpty());
+        assertEquals(java.util.Map.of("ob_query_timeout", "36000000000", "ob_trx_timeout", "36000000000"),
+                ob.setupSessionVariables(plain), "loads and index builds outlast the 10 s default");
+        assertEquals(ob.sessionVariables(cfg), ob.setupSessionVariables(cfg));
+        assertTrue(Dialects.forName("postgres").setupSessionVariables(cfg).isEmpty());
+        assertEquals(java.util.Map.of("sessionVariables", "ob_query_timeout=5000000,ob_trx_timeout=60000000"),
+                JdbcDriver.MARIADB.sessionProperties(new java.util.TreeMap<>(ob.sessionVariables(cfg))));
+        assertEquals(java.util.Map.of("options", "-c a=1 -c b='x'"),
+                JdbcDriver.POSTGRES.sessionProperties(new java.util.TreeMap<>(java.util.Map.of("a", "1", "b", "'x'"))));
     }
 
     @Test
