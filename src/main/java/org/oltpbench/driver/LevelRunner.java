@@ -101,8 +101,9 @@ public final class LevelRunner {
         lastTotals = totals();
         long nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
         boolean measuring = s.warmupSecs() == 0;
-        long[] baseline = totals(), baseThreadEvents = perThread(ThreadStats.EVENTS);
-        long[] baseThreadNanos = perThread(ThreadStats.LATENCY_NS);
+        long[][] snap = snapshots();
+        long[] baseline = sum(snap), baseThreadEvents = column(snap, ThreadStats.EVENTS);
+        long[] baseThreadNanos = column(snap, ThreadStats.LATENCY_NS);
         long measureStart = t0;
         run.release();
         boolean allDone = false;
@@ -116,9 +117,10 @@ public final class LevelRunner {
             }
             if (!measuring && now >= warmEnd) {
                 harvest(false);
-                baseline = totals();
-                baseThreadEvents = perThread(ThreadStats.EVENTS);
-                baseThreadNanos = perThread(ThreadStats.LATENCY_NS);
+                snap = snapshots();
+                baseline = sum(snap);
+                baseThreadEvents = column(snap, ThreadStats.EVENTS);
+                baseThreadNanos = column(snap, ThreadStats.LATENCY_NS);
                 measureStart = now;
                 measuring = true;
             }
@@ -127,7 +129,9 @@ public final class LevelRunner {
         long measureEnd = System.nanoTime();
         // the measured window ends here: later completions are neither counted nor timed
         if (measuring) harvest(true);
-        long[] endTotals = totals(), endEvents = perThread(ThreadStats.EVENTS), endNanos = perThread(ThreadStats.LATENCY_NS);
+        long[][] endSnap = snapshots();
+        long[] endTotals = sum(endSnap), endEvents = column(endSnap, ThreadStats.EVENTS);
+        long[] endNanos = column(endSnap, ThreadStats.LATENCY_NS);
         run.stop();
         joinAll(run, threads);
         String aborted = run.failure() != null ? run.failure() : stop.raised() ? "interrupted (Ctrl-C)" : null;
@@ -175,17 +179,28 @@ public final class LevelRunner {
                 threadNanos, aborted);
     }
 
+    /** Each thread's counters, each a consistent snapshot (whole transactions only). */
+    private long[][] snapshots() {
+        long[][] out = new long[stats.length][];
+        for (int i = 0; i < stats.length; i++) out[i] = stats[i].snapshot();
+        return out;
+    }
+
     private long[] totals() {
-        long[] out = new long[stats[0].slots()];
-        for (ThreadStats t : stats) {
-            for (int i = 0; i < out.length; i++) out[i] += t.get(i);
+        return sum(snapshots());
+    }
+
+    private static long[] sum(long[][] perThread) {
+        long[] out = new long[perThread[0].length];
+        for (long[] t : perThread) {
+            for (int i = 0; i < out.length; i++) out[i] += t[i];
         }
         return out;
     }
 
-    private long[] perThread(int slot) {
-        long[] out = new long[stats.length];
-        for (int i = 0; i < stats.length; i++) out[i] = stats[i].get(slot);
+    private static long[] column(long[][] perThread, int slot) {
+        long[] out = new long[perThread.length];
+        for (int i = 0; i < perThread.length; i++) out[i] = perThread[i][slot];
         return out;
     }
 

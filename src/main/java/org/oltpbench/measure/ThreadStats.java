@@ -27,6 +27,7 @@ public final class ThreadStats {
     private final AtomicLongArray counters;
     private final SingleWriterRecorder[] recorders;
     /** Statements of the transaction in flight (READS, WRITES, OTHER), published with its outcome. */
+    private final java.util.concurrent.atomic.AtomicLong version = new java.util.concurrent.atomic.AtomicLong();
     private long pendingReads, pendingWrites, pendingOther;
     /** Time the transaction in flight spent waiting by design (TPC-C keying time), not counted as latency. */
     private long pendingIdleNanos;
@@ -68,6 +69,12 @@ public final class ThreadStats {
      * transaction (the statements it did issue still count) or a final flush.
      */
     public void publishStatements() {
+        beginPublish();
+        addStatements();
+        endPublish();
+    }
+
+    private void addStatements() {
         pendingIdleNanos = 0;
         if (pendingReads != 0) add(READS, pendingReads);
         if (pendingWrites != 0) add(WRITES, pendingWrites);
@@ -88,10 +95,12 @@ public final class ThreadStats {
     /** Publishes the transaction: its statements, the event, its outcome counter and its latency (idle time excluded). */
     private void finish(int kind, int outcome, long nanos) {
         nanos -= takeIdle();
-        publishStatements();
+        beginPublish();
+        addStatements();
         add(EVENTS, 1);
         add(LATENCY_NS, nanos);
         add(kindSlot(kind, outcome), 1);
+        endPublish();
         long micros = nanos / 1000;
         recorders[kind].recordValue(micros < 1 ? 1 : Math.min(micros, MAX_MICROS));
     }
@@ -114,6 +123,34 @@ public final class ThreadStats {
     /** Owner thread only: a per-kind outcome counter (ROLLBACKS, RETRIES, KIND_ERRORS). */
     public void kind(int kind, int field) {
         add(kindSlot(kind, field), 1);
+    }
+
+    /**
+     * Seqlock around multi-counter publications: odd while the owner writes. Every store is a release store
+     * (lazySet), so the odd mark is visible before the counters it guards and the even mark after them.
+     */
+    private void beginPublish() {
+        version.lazySet(version.getPlain() + 1);
+    }
+
+    private void endPublish() {
+        version.lazySet(version.getPlain() + 1);
+    }
+
+    /**
+     * Any thread: every counter as of one instant between two publications, so statements and events always
+     * describe whole transactions (qps = statements per transaction x tps, exactly).
+     */
+    public long[] snapshot() {
+        long[] out = new long[counters.length()];
+        while (true) {
+            long before = version.get();
+            if ((before & 1) == 0) {
+                for (int i = 0; i < out.length; i++) out[i] = counters.get(i);
+                if (version.get() == before) return out;
+            }
+            Thread.onSpinWait();
+        }
     }
 
     /** Any thread. */
