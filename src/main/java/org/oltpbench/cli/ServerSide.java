@@ -12,6 +12,7 @@ import org.oltpbench.config.Keys;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Demand;
 import org.oltpbench.workload.Workload;
+import org.oltpbench.tune.Setting;
 import org.oltpbench.tune.Tuner;
 
 /**
@@ -33,13 +34,14 @@ final class ServerSide {
 
     /** tune=true: the dialect's profile, each change printed; nothing is fatal. */
     void tune(Workload w) throws SQLException {
+        List<Setting> profile = db.dialect().tuningProfile(w.reportStyle());
         try (Connection c = db.connect()) {
             var settings = db.dialect().settings(c);
-            if (settings == null || db.dialect().tuningProfile(w.reportStyle()).isEmpty()) {
+            if (settings == null || profile.isEmpty()) {
                 out.println("tune: " + db.dialect().name() + " has no settings oltpbench changes at run time; nothing changed");
                 return;
             }
-            tuner.apply(settings, db.dialect().tuningProfile(w.reportStyle()));
+            tuner.apply(settings, profile);
         }
         out.println();
     }

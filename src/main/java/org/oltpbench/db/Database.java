@@ -56,7 +56,7 @@ public final class Database implements AutoCloseable {
         } else {
             frontEnds = FrontEnds.ofHosts(dialect, cfg.get(Keys.HOST), cfg.get(Keys.PORT), cfg.get(Keys.DATABASE));
         }
-        for (String u : frontEnds.urls()) JdbcDriver.forUrl(u);
+        // every front end shares the first one's scheme (one conn string, or one dialect)
         loadDriver(cfg.get(Keys.DRIVER) != null ? cfg.get(Keys.DRIVER) : JdbcDriver.forUrl(frontEnds.urls().get(0)).className());
         String mode = cfg.get(Keys.DB_PS_MODE);
         boolean serverPrepared = mode.equals("auto") ? dialect.serverPreparedByDefault() : mode.equals("enable");
@@ -109,10 +109,9 @@ public final class Database implements AutoCloseable {
     public HostPools pools(int threads, String name) {
         List<HikariDataSource> pools = new java.util.ArrayList<>();
         for (int i = 0; i < frontEnds.size(); i++) {
-            int size = Math.max(1, threads / frontEnds.size() + (i < threads % frontEnds.size() ? 1 : 0));
-            pools.add(pool(frontEnds.urls().get(i), size, name + "-" + i));
+            pools.add(pool(frontEnds.urls().get(i), Math.max(1, frontEnds.threadsOn(i, threads)), name + "-" + i));
         }
-        return new HostPools(pools);
+        return new HostPools(frontEnds, pools);
     }
 
     private HikariDataSource pool(String target, int size, String name) {

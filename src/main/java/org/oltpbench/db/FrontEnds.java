@@ -64,18 +64,20 @@ public final class FrontEnds {
         return urls.size();
     }
 
-    /** The URL thread {@code thread} connects to. */
-    public String urlFor(int thread) {
-        return urls.get(thread % urls.size());
+    /** The front end (index into {@link #urls}) thread {@code thread} uses: the one round-robin rule. */
+    public int indexFor(int thread) {
+        return thread % urls.size();
+    }
+
+    /** How many of a level's {@code threads} use front end {@code index}. */
+    public int threadsOn(int index, int threads) {
+        return threads / urls.size() + (index < threads % urls.size() ? 1 : 0);
     }
 
     /** Threads per front end ("host:port") for a level of {@code threads}. */
     public Map<String, Integer> spread(int threads) {
         Map<String, Integer> out = new LinkedHashMap<>();
-        for (int i = 0; i < urls.size(); i++) {
-            int n = threads / urls.size() + (i < threads % urls.size() ? 1 : 0);
-            out.merge(authority(urls.get(i)), n, Integer::sum);
-        }
+        for (int i = 0; i < urls.size(); i++) out.merge(authority(urls.get(i)), threadsOn(i, threads), Integer::sum);
         return out;
     }
 

@@ -7,6 +7,8 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.oltpbench.tune.GlobalVariables;
+import org.oltpbench.tune.ServerSettings;
 import org.oltpbench.tune.Setting;
 import org.oltpbench.db.JdbcDriver;
 import org.oltpbench.db.load.TextSink;
@@ -75,13 +77,14 @@ public class MySqlDialect implements Dialect {
     @Override
     public List<String> limitProblems(Connection c, Demand demand) throws SQLException {
         List<String> problems = new java.util.ArrayList<>();
-        long maxConn = globalLong(c, "max_connections");
+        GlobalVariables server = new GlobalVariables(c);
+        long maxConn = ServerSettings.number(server.variable("max_connections"));
         if (maxConn > 0 && demand.connections() > maxConn) {
             problems.add("the server allows max_connections=" + maxConn + " but the run opens " + demand.connections()
                     + " connections; raise it (SET GLOBAL max_connections = " + (demand.connections() + 10)
                     + ") or lower threads");
         }
-        long maxPs = globalLong(c, "max_prepared_stmt_count");
+        long maxPs = ServerSettings.number(server.variable("max_prepared_stmt_count"));
         if (maxPs >= 0 && demand.preparedStatements() > maxPs) {
             problems.add("the server allows max_prepared_stmt_count=" + maxPs + " but " + demand.connections()
                     + " connections x " + demand.statementsPerConnection() + " statements need " + demand.preparedStatements()
@@ -91,14 +94,6 @@ public class MySqlDialect implements Dialect {
         return problems;
     }
 
-    /** A global variable's value, or -1 when the server has no such variable. */
-    protected static long globalLong(Connection c, String variable) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW GLOBAL VARIABLES LIKE '" + variable + "'")) {
-            return rs.next() ? Long.parseLong(rs.getString(2).trim()) : -1;
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
 
     /**
      * LOAD DATA LOCAL INFILE fed from memory, when the server has local_infile on and the connection is

@@ -7,6 +7,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.oltpbench.tune.GlobalVariables;
+import org.oltpbench.tune.ServerSettings;
 import org.oltpbench.tune.Setting;
 import java.util.Set;
 import org.oltpbench.config.Config;
@@ -94,7 +96,7 @@ public class OceanBaseDialect extends MySqlDialect {
     @Override
     public List<String> limitProblems(Connection c, Demand demand) throws SQLException {
         List<String> problems = new ArrayList<>(super.limitProblems(c, demand));
-        long cursors = parameterLong(c, "open_cursors");
+        long cursors = ServerSettings.number(new GlobalVariables(c).parameter("open_cursors"));
         if (demand.serverPrepared() && cursors >= 0 && demand.statementsPerConnection() > cursors) {
             problems.add("OceanBase allows open_cursors=" + cursors + " per session but each connection prepares "
                     + demand.statementsPerConnection() + " statements; set dbPsMode=auto (client-side statements) or raise it "
@@ -125,22 +127,14 @@ public class OceanBaseDialect extends MySqlDialect {
     @Override
     public Map<String, String> serverFacts(Connection c) throws SQLException {
         Map<String, String> facts = new java.util.TreeMap<>(super.serverFacts(c));
+        GlobalVariables server = new GlobalVariables(c);
         for (String p : List.of("memory_limit", "cpu_count", "open_cursors", "enable_sql_audit", "syslog_level")) {
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW PARAMETERS LIKE '" + p + "'")) {
-                if (rs.next()) facts.put(p, rs.getString("value"));
-            }
+            String v = server.parameter(p);
+            if (v != null) facts.put(p, v);
         }
         return facts;
     }
 
-    /** A cluster parameter's value (SHOW PARAMETERS), or -1 when absent or not a number. */
-    static long parameterLong(Connection c, String name) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW PARAMETERS LIKE '" + name + "'")) {
-            return rs.next() ? Long.parseLong(rs.getString("value").trim()) : -1;
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
 
     /**
      * Adds OceanBase's MySQL-mode codes: 6002 (transaction rolled back: killed, needs rollback, idle timeout),

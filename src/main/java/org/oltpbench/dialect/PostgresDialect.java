@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.util.List;
 import org.oltpbench.db.JdbcDriver;
 import org.oltpbench.db.load.TextSink;
+import org.oltpbench.tune.ServerSettings;
 import org.postgresql.PGConnection;
 import java.util.Set;
 
@@ -56,7 +57,7 @@ public class PostgresDialect implements Dialect {
 
     /** PostgreSQL's benchmark settings need a restart; tune=true changes nothing here. */
     @Override
-    public org.oltpbench.tune.ServerSettings settings(Connection c) {
+    public ServerSettings settings(Connection c) {
         return null;
     }
 
@@ -74,20 +75,12 @@ public class PostgresDialect implements Dialect {
     /** max_connections less the superuser-reserved slots, against the connections of the largest level. */
     @Override
     public List<String> limitProblems(Connection c, Demand demand) throws SQLException {
-        long max = showLong(c, "max_connections"), reserved = Math.max(0, showLong(c, "superuser_reserved_connections"));
+        long max = ServerSettings.number(show(c, "max_connections"));
+        long reserved = Math.max(0, ServerSettings.number(show(c, "superuser_reserved_connections")));
         if (max < 0 || demand.connections() <= max - reserved) return List.of();
         return List.of("the server allows max_connections=" + max + " (" + reserved + " reserved for superusers) but the run opens "
                 + demand.connections() + " connections; raise max_connections in postgresql.conf to at least "
                 + (demand.connections() + reserved + 10) + " and restart the server, or lower threads");
-    }
-
-    private static long showLong(Connection c, String setting) throws SQLException {
-        String v = show(c, setting);
-        try {
-            return v == null ? -1 : Long.parseLong(v.trim());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
     }
 
     /** SHOW setting, or null when the server has no such setting. */

@@ -98,12 +98,10 @@ public final class LevelRunner {
         final long warmEnd = t0 + s.warmupSecs() * 1_000_000_000L;
         final long end = s.timeSecs() > 0 ? warmEnd + s.timeSecs() * 1_000_000_000L : Long.MAX_VALUE;
         final long step = s.reportIntervalSecs() * 1_000_000_000L;
-        lastTotals = totals();
         long nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
         boolean measuring = s.warmupSecs() == 0;
-        long[][] snap = snapshots();
-        long[] baseline = sum(snap), baseThreadEvents = column(snap, ThreadStats.EVENTS);
-        long[] baseThreadNanos = column(snap, ThreadStats.LATENCY_NS);
+        Marks baseline = marks();
+        lastTotals = baseline.totals();
         long measureStart = t0;
         run.release();
         boolean allDone = false;
@@ -117,10 +115,7 @@ public final class LevelRunner {
             }
             if (!measuring && now >= warmEnd) {
                 harvest(false);
-                snap = snapshots();
-                baseline = sum(snap);
-                baseThreadEvents = column(snap, ThreadStats.EVENTS);
-                baseThreadNanos = column(snap, ThreadStats.LATENCY_NS);
+                baseline = marks();
                 measureStart = now;
                 measuring = true;
             }
@@ -129,19 +124,14 @@ public final class LevelRunner {
         long measureEnd = System.nanoTime();
         // the measured window ends here: later completions are neither counted nor timed
         if (measuring) harvest(true);
-        long[][] endSnap = snapshots();
-        long[] endTotals = sum(endSnap), endEvents = column(endSnap, ThreadStats.EVENTS);
-        long[] endNanos = column(endSnap, ThreadStats.LATENCY_NS);
+        Marks endMarks = marks();
         run.stop();
         joinAll(run, threads);
         String aborted = run.failure() != null ? run.failure() : stop.raised() ? "interrupted (Ctrl-C)" : null;
-        if (!measuring) {
-            baseline = endTotals;
-            baseThreadEvents = endEvents;
-            baseThreadNanos = endNanos;
-        }
-        return result(measuring ? (measureEnd - measureStart) / 1e9 : 0, diff(endTotals, baseline),
-                diff(endEvents, baseThreadEvents), diff(endNanos, baseThreadNanos), aborted);
+        if (!measuring) baseline = endMarks;
+        return result(measuring ? (measureEnd - measureStart) / 1e9 : 0, diff(endMarks.totals(), baseline.totals()),
+                diff(endMarks.threadEvents(), baseline.threadEvents()), diff(endMarks.threadNanos(), baseline.threadNanos()),
+                aborted);
     }
 
     private void report(long now, long t0, long step, boolean warmup, boolean measuring) {
@@ -179,29 +169,25 @@ public final class LevelRunner {
                 threadNanos, aborted);
     }
 
-    /** Each thread's counters, each a consistent snapshot (whole transactions only). */
-    private long[][] snapshots() {
-        long[][] out = new long[stats.length][];
-        for (int i = 0; i < stats.length; i++) out[i] = stats[i].snapshot();
-        return out;
+    /** The counters at one instant: summed over threads, and each thread's events and latency sum (for fairness). */
+    private record Marks(long[] totals, long[] threadEvents, long[] threadNanos) {
+    }
+
+    /** Every thread's counters, each from a consistent snapshot (whole transactions only). */
+    private Marks marks() {
+        long[] totals = null, events = new long[stats.length], nanos = new long[stats.length];
+        for (int i = 0; i < stats.length; i++) {
+            long[] t = stats[i].snapshot();
+            if (totals == null) totals = new long[t.length];
+            for (int k = 0; k < t.length; k++) totals[k] += t[k];
+            events[i] = t[ThreadStats.EVENTS];
+            nanos[i] = t[ThreadStats.LATENCY_NS];
+        }
+        return new Marks(totals, events, nanos);
     }
 
     private long[] totals() {
-        return sum(snapshots());
-    }
-
-    private static long[] sum(long[][] perThread) {
-        long[] out = new long[perThread[0].length];
-        for (long[] t : perThread) {
-            for (int i = 0; i < out.length; i++) out[i] += t[i];
-        }
-        return out;
-    }
-
-    private static long[] column(long[][] perThread, int slot) {
-        long[] out = new long[perThread.length];
-        for (int i = 0; i < perThread.length; i++) out[i] = perThread[i][slot];
-        return out;
+        return marks().totals();
     }
 
     private static long[] diff(long[] a, long[] b) {

@@ -153,19 +153,6 @@ public final class ThreadStats {
         }
     }
 
-    /** Any thread. */
-    public long get(int slot) {
-        return counters.get(slot);
-    }
-
-    public long kindGet(int kind, int field) {
-        return counters.get(kindSlot(kind, field));
-    }
-
-    public int slots() {
-        return counters.length();
-    }
-
     /** Reporter thread only: the latencies recorded since the last call, in the recycled histogram. */
     public Histogram harvest(int kind, Histogram recycle) {
         return recorders[kind].getIntervalHistogram(recycle);

@@ -20,18 +20,23 @@ public final class GlobalVariables implements ServerSettings {
 
     @Override
     public String read(Setting s) throws SQLException {
-        try (Statement st = c.createStatement()) {
-            if (s.parameter()) {
-                try (ResultSet rs = st.executeQuery("SHOW PARAMETERS LIKE '" + s.name() + "'")) {
-                    return rs.next() ? rs.getString("value") : null;
-                }
-            }
-            try (ResultSet rs = st.executeQuery("SELECT @@GLOBAL." + s.name())) {
-                return rs.next() ? rs.getString(1) : null;
-            }
+        return s.parameter() ? parameter(s.name()) : variable(s.name());
+    }
+
+    /** A global variable's value, or null when the server has no such variable. */
+    public String variable(String name) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT @@GLOBAL." + name)) {
+            return rs.next() ? rs.getString(1) : null;
         } catch (SQLException e) {
             if (e.getErrorCode() == UNKNOWN_VARIABLE) return null;
             throw e;
+        }
+    }
+
+    /** An OceanBase cluster parameter's value (SHOW PARAMETERS), or null when the server has no such parameter. */
+    public String parameter(String name) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW PARAMETERS LIKE '" + name + "'")) {
+            return rs.next() ? rs.getString("value") : null;
         }
     }
 

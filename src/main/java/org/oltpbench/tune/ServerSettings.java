@@ -9,4 +9,13 @@ public interface ServerSettings {
 
     /** Sets the value; throws when the server refuses (privilege, version, unknown name). */
     void write(Setting s, String value) throws SQLException;
+
+    /** A setting's value as a number; -1 when absent (null) or not a whole number. */
+    static long number(String value) {
+        try {
+            return value == null ? -1 : Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
 }

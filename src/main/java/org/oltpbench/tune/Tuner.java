@@ -19,8 +19,11 @@ public final class Tuner {
     }
 
     private final PrintStream out;
-    private final List<Setting> changedSettings = new ArrayList<>();
-    private final List<Change> changes = new ArrayList<>();
+    /** A setting written, with the value to put back. */
+    private record Applied(Setting setting, String oldValue) {
+    }
+
+    private final List<Applied> applied = new ArrayList<>();
     private final Map<String, String> skipped = new LinkedHashMap<>();
     private boolean restored;
 
@@ -45,8 +48,7 @@ public final class Tuner {
             } else {
                 try {
                     server.write(s, s.value());
-                    changedSettings.add(s);
-                    changes.add(new Change(s.name(), old, s.value()));
+                    applied.add(new Applied(s, old));
                     out.println("tune: " + s.name() + ": " + old + " → " + s.value());
                 } catch (SQLException e) {
                     skip(s, "refused (" + e.getErrorCode() + ": " + Text.firstLine(e.getMessage()) + ")");
@@ -59,13 +61,13 @@ public final class Tuner {
     public void restore(ServerSettings server) {
         if (restored) return;
         restored = true;
-        for (int i = changes.size() - 1; i >= 0; i--) {
-            Change c = changes.get(i);
+        for (int i = applied.size() - 1; i >= 0; i--) {
+            Applied a = applied.get(i);
             try {
-                server.write(changedSettings.get(i), c.oldValue());
-                out.println("tune: " + c.name() + ": restored " + c.oldValue());
+                server.write(a.setting(), a.oldValue());
+                out.println("tune: " + a.setting().name() + ": restored " + a.oldValue());
             } catch (SQLException e) {
-                out.println("tune: " + c.name() + ": could NOT be restored to " + c.oldValue() + " ("
+                out.println("tune: " + a.setting().name() + ": could NOT be restored to " + a.oldValue() + " ("
                         + Text.firstLine(e.getMessage()) + "); set it back by hand");
             }
         }
@@ -73,7 +75,7 @@ public final class Tuner {
 
     /** What {@link #apply} changed (kept after restore, for the result file). */
     public List<Change> changes() {
-        return Collections.unmodifiableList(changes);
+        return applied.stream().map(a -> new Change(a.setting().name(), a.oldValue(), a.setting().value())).toList();
     }
 
     /** Settings not applied, with the reason. */

@@ -37,8 +37,8 @@ class FrontEndsTest {
     @Test
     void threadsGoRoundRobin() {
         FrontEnds f = FrontEnds.ofConn("jdbc:mysql://a:1,b:2,c:3/x");
-        assertEquals("jdbc:mysql://a:1/x", f.urlFor(0));
-        assertEquals("jdbc:mysql://b:2/x", f.urlFor(4));
+        assertEquals("jdbc:mysql://a:1/x", f.urls().get(f.indexFor(0)));
+        assertEquals("jdbc:mysql://b:2/x", f.urls().get(f.indexFor(4)));
         assertEquals(Map.of("a:1", 3, "b:2", 2, "c:3", 2), f.spread(7));
         assertEquals(Map.of("a:1", 1, "b:2", 0, "c:3", 0), f.spread(1));
     }

@@ -68,6 +68,15 @@ class MariaDbDialectsIT {
         }
     }
 
+    /** host:port of an embedded server's URL. */
+    private static String hostOf(Database server) {
+        return server.url().replaceAll("^jdbc:mariadb://([^/]+)/.*$", "$1");
+    }
+
+    private static long commits(Database server) throws Exception {
+        return scalar(server, "SELECT VARIABLE_VALUE FROM information_schema.global_status WHERE VARIABLE_NAME = 'COM_COMMIT'");
+    }
+
     @Test
     void mysqlPartitionedTables() throws Exception {
         Database db = on(a, "mysql");
@@ -111,14 +120,14 @@ class MariaDbDialectsIT {
 
     @Test
     void threadsSpreadRoundRobinOverFrontEnds() throws Exception {
-        String hostA = a.url().replaceAll("^jdbc:mariadb://([^/]+)/.*$", "$1"), hostB = b.url().replaceAll("^jdbc:mariadb://([^/]+)/.*$", "$1");
+        String hostA = hostOf(a), hostB = hostOf(b);
         String[] common = {"--set", "db=mariadb", "--set", "tables=1", "--set", "table_size=1000", "--set", "database=sbtest"};
         for (String host : List.of(hostA, hostB)) {
             Outcome p = cli(concat(common, "--set", "hosts=" + host, "prepare"));
             assertEquals(0, p.code(), p.err());
         }
-        long commitsA = scalar(a, "SELECT VARIABLE_VALUE FROM information_schema.global_status WHERE VARIABLE_NAME = 'COM_COMMIT'");
-        long commitsB = scalar(b, "SELECT VARIABLE_VALUE FROM information_schema.global_status WHERE VARIABLE_NAME = 'COM_COMMIT'");
+        long commitsA = commits(a);
+        long commitsB = commits(b);
         Outcome r = cli(concat(common, "--set", "conn=jdbc:mariadb://" + hostA + "," + hostB + "/sbtest", "--set", "threads=3,4",
                 "--set", "time=2", "--set", "resultDirectory=" + dir, "run"));
         assertEquals(0, r.code(), r.err());
@@ -126,14 +135,14 @@ class MariaDbDialectsIT {
         assertEquals(2, levels.get(0).get("threadsPerHost").get(hostA).asInt());
         assertEquals(1, levels.get(0).get("threadsPerHost").get(hostB).asInt());
         assertEquals(2, levels.get(1).get("threadsPerHost").get(hostB).asInt());
-        assertTrue(scalar(a, "SELECT VARIABLE_VALUE FROM information_schema.global_status WHERE VARIABLE_NAME = 'COM_COMMIT'") > commitsA + 10);
-        assertTrue(scalar(b, "SELECT VARIABLE_VALUE FROM information_schema.global_status WHERE VARIABLE_NAME = 'COM_COMMIT'") > commitsB + 10);
+        assertTrue(commits(a) > commitsA + 10);
+        assertTrue(commits(b) > commitsB + 10);
         for (String host : List.of(hostA, hostB)) cli(concat(common, "--set", "hosts=" + host, "cleanup"));
     }
 
     @Test
     void limitsBelowTheRunAreRefusedBeforeItStarts() throws Exception {
-        String host = a.url().replaceAll("^jdbc:mariadb://([^/]+)/.*$", "$1");
+        String host = hostOf(a);
         String[] common = {"--set", "db=mariadb", "--set", "hosts=" + host, "--set", "database=sbtest", "--set", "tables=3",
             "--set", "table_size=100", "--set", "resultDirectory=" + dir};
         assertEquals(0, cli(concat(common, "prepare")).code());
@@ -159,7 +168,7 @@ class MariaDbDialectsIT {
 
     @Test
     void tuneAppliesAndRestores() throws Exception {
-        String host = b.url().replaceAll("^jdbc:mariadb://([^/]+)/.*$", "$1");
+        String host = hostOf(b);
         String[] common = {"--set", "db=mariadb", "--set", "hosts=" + host, "--set", "database=sbtest", "--set", "tables=1",
             "--set", "table_size=100", "--set", "resultDirectory=" + dir};
         long original = scalar(b, "SELECT @@GLOBAL.max_prepared_stmt_count"), before = 20000;

@@ -234,9 +234,10 @@ public final class TpccWorkload implements Workload {
                 out.println("Dropping table '" + TpccSchema.TABLES.get(i) + "'...");
                 st.execute("DROP TABLE IF EXISTS " + TpccSchema.TABLES.get(i));
             }
-            if (dialect.dropTablegroup(TABLEGROUP) != null) {
+            String dropGroup = dialect.dropTablegroup(TABLEGROUP);
+            if (dropGroup != null) {
                 try {
-                    st.execute(dialect.dropTablegroup(TABLEGROUP));
+                    st.execute(dropGroup);
                 } catch (SQLException e) {
                     // a server without tablegroups (seekdb)
                 }
