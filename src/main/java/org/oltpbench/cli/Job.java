@@ -21,10 +21,13 @@ import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.StopSignal;
-import org.oltpbench.measure.LevelResult;
-import org.oltpbench.report.ResultJson;
-import org.oltpbench.report.Reporter;
-import org.oltpbench.report.SysbenchFormat;
+import org.oltpbench.driver.RunListener;
+import org.oltpbench.driver.Sweep;
+import org.oltpbench.report.Console;
+import org.oltpbench.report.ResultWriter;
+import org.oltpbench.result.ClientInfo;
+import org.oltpbench.result.RunResult;
+import org.oltpbench.result.ServerInfo;
 import org.oltpbench.workload.tpcc.TpccWorkload;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Workload;
@@ -38,6 +41,7 @@ public final class Job {
     private final PrintStream out;
     private final StopSignal stop;
     private final Dialect dialect;
+    private boolean checkFailed;
 
     public Job(Config cfg, PrintStream out, StopSignal stop) {
         this.cfg = cfg;
@@ -67,20 +71,34 @@ public final class Job {
 
     /** Runs the sweep; with {@code prepareIfAbsent} (the whole job) loads the data first when it is not there. */
     public int run(boolean prepareIfAbsent) throws SQLException, IOException, InterruptedException {
+        RunResult r = runResult(prepareIfAbsent, RunListener.SILENT);
+        return r != null && r.completed() && !checkFailed && !stop.raised() ? OK : FAILED;
+    }
+
+    /**
+     * The whole run as a result, with {@code extra} told every event besides the console and the result writer;
+     * null when prepare's checks failed.
+     */
+    public RunResult runResult(boolean prepareIfAbsent, RunListener extra) throws SQLException, IOException, InterruptedException {
+        if (cfg.get(Keys.RUN_MINS) > 0 && cfg.get(Keys.RUN_TXNS_PER_TERMINAL) > 0) {
+            throw new ConfigException("runMins and runTxnsPerTerminal are both set; as in BenchmarkSQL, set one of them to 0");
+        }
         resultDir(ZonedDateTime.now());
         try (Database db = Database.open(cfg, dialect)) {
             Workload w = Workloads.create(cfg, dialect, out);
             if (!w.isPrepared(db)) {
                 if (!prepareIfAbsent) throw new ConfigException("the tables of " + w.name() + " are missing; run prepare first");
-                if (!load(db, w)) return FAILED;
+                if (!load(db, w)) return null;
             }
             ServerSide server = new ServerSide(cfg, db, out);
             server.checkLimits(w);
             String version = db.serverVersion();
-            out.printf("oltpbench %s: %s on %s %s%n%n", Version.get(), w.name(), dialect.name(), version);
+            ClientInfo client = Facts.client(db);
+            out.printf("oltpbench %s: %s on %s %s (%s %s)%n%n", Version.get(), w.name(), dialect.name(), version,
+                    client.driverName(), client.driverVersion());
             try {
                 if (cfg.get(Keys.TUNE)) server.tune(w);
-                return sweep(db, w, server.facts(version));
+                return sweep(db, w, new ServerInfo(dialect.name(), version, server.facts(version)), client, extra);
             } finally {
                 server.restore();
             }
@@ -95,117 +113,38 @@ public final class Job {
         return !cfg.get(Keys.CHECK_AFTER_LOAD) || printCheck(w.check(db)) == OK;
     }
 
-    private Reporter reporter(Workload w) {
-        return w.reportStyle().equals("tpcc") ? Reporter.tpcc(TpccWorkload.warehouseCount(cfg))
-                : Reporter.sysbench(cfg.get(Keys.PERCENTILE));
+    private Console.Style style(Workload w) {
+        return w.reportStyle().equals("tpcc") ? Console.tpcc(TpccWorkload.warehouseCount(cfg))
+                : Console.sysbench(cfg.get(Keys.PERCENTILE));
     }
 
-    private int sweep(Database db, Workload w, Map<String, Object> server) throws IOException, InterruptedException, SQLException {
-        Reporter reporter = reporter(w);
+    private RunResult sweep(Database db, Workload w, ServerInfo server, ClientInfo client, RunListener extra)
+            throws IOException, InterruptedException, SQLException {
         ZonedDateTime started = ZonedDateTime.now();
         Path dir = resultDir(started);
-        List<ResultJson.Level> levels = new ArrayList<>();
-        boolean failed = false;
-        for (int threads : cfg.get(Keys.THREADS)) {
-            List<LevelResult> runs = new ArrayList<>();
-            for (int rep = 1; rep <= cfg.get(Keys.REPEAT) && !stop.raised(); rep++) {
-                printLevelHeader(threads, rep);
-                LevelResult r = level(db, w, threads, rep);
-                runs.add(r);
-                reporter.level(out, r);
-                if (r.aborted() != null) {
-                    out.println("level aborted: " + r.aborted());
-                    failed = true;
-                    break;
-                }
-                if (cfg.get(Keys.CHECK_AFTER_RUN) && printCheck(w.check(db)) != OK) {
-                    failed = true;
-                    break;
-                }
-            }
-            if (!runs.isEmpty()) levels.add(new ResultJson.Level(pick(runs), runs));
-            if (failed || stop.raised()) break;
-        }
-        reporter.sweep(out, levels.stream().map(ResultJson.Level::kept).toList());
-        ResultJson.Extra extra = r -> {
-            Map<String, Object> m = new LinkedHashMap<>(reporter.extra().fields(r));
-            m.put("threadsPerHost", db.frontEnds().spread(r.threads()));
-            return m;
-        };
-        Path file = ResultJson.write(dir, header(w, server, started), levels, extra);
-        out.println();
-        out.println("results: " + file.toAbsolutePath());
-        return failed || stop.raised() ? FAILED : OK;
-    }
-
-    private LevelResult level(Database db, Workload w, int threads, int rep) throws InterruptedException {
-        int pct = cfg.get(Keys.PERCENTILE);
-        long seed = cfg.get(Keys.RAND_SEED) != 0 ? cfg.get(Keys.RAND_SEED) + rep : System.nanoTime();
-        var settings = new LevelRunner.Settings(threads, cfg.get(Keys.WARMUP_SECS), levelSecs(),
-                levelEvents(threads), levelRate(), cfg.get(Keys.REPORT_INTERVAL_SECS), pct, seed,
-                new IgnoreList(cfg.get(Keys.IGNORE_ERRORS)));
-        LevelRunner.Listener progress = i -> out.println(SysbenchFormat.interval(i, pct));
+        ResultWriter writer = new ResultWriter(dir);
+        Console console = new Console(out, cfg.get(Keys.PERCENTILE), cfg.get(Keys.REPORT_INTERVAL_SECS),
+                cfg.get(Keys.WARMUP_SECS), style(w));
+        RunListener listeners = RunListener.all(List.of(console, writer, extra));
+        RunResult empty = new RunResult(RunResult.SCHEMA_VERSION, Version.get(), w.name(), w.reportStyle(), cfg.publicView(),
+                server, client, started.toInstant().toString(), null, cfg.get(Keys.REPEAT_PICK), cfg.get(Keys.PERCENTILE),
+                List.of());
+        Sweep.AfterRepeat after = cfg.get(Keys.CHECK_AFTER_RUN) ? r -> {
+            boolean ok = printCheck(w.check(db)) == OK;
+            checkFailed |= !ok;
+            return ok;
+        } : Sweep.AfterRepeat.NONE;
         try {
-            LevelResult r = new LevelRunner(settings, w, db, progress, stop).run();
-            out.println();
+            RunResult r = new Sweep(cfg, db, w, listeners, stop, after).run(empty);
             return r;
         } catch (LevelRunner.SetupException e) {
-            throw new ConfigException("threads=" + threads + ": the workers could not start: "
-                    + SetupHints.describe(e.getCause()), e.getCause());
+            throw new ConfigException("the workers could not start: " + SetupHints.describe(e.getCause()), e.getCause());
+        } finally {
+            if (writer.file() != null) {
+                out.println();
+                out.println("results: " + writer.file().toAbsolutePath());
+            }
         }
-    }
-
-    /** Seconds per level: BenchmarkSQL's runMins when set, else time (0 when only a transaction count bounds the level). */
-    private int levelSecs() {
-        if (cfg.get(Keys.RUN_MINS) > 0 && cfg.get(Keys.RUN_TXNS_PER_TERMINAL) > 0) {
-            throw new ConfigException("runMins and runTxnsPerTerminal are both set; as in BenchmarkSQL, set one of them to 0");
-        }
-        if (cfg.get(Keys.RUN_MINS) > 0) return cfg.get(Keys.RUN_MINS) * 60;
-        if (cfg.get(Keys.RUN_TXNS_PER_TERMINAL) > 0 && !cfg.isSet(Keys.TIME)) return 0;
-        return cfg.get(Keys.TIME);
-    }
-
-    /** Transactions per level: BenchmarkSQL's runTxnsPerTerminal x terminals, else events. */
-    private long levelEvents(int threads) {
-        long perTerminal = cfg.get(Keys.RUN_TXNS_PER_TERMINAL);
-        return perTerminal > 0 ? perTerminal * threads : cfg.get(Keys.EVENTS);
-    }
-
-    /** Transactions per second over all threads: BenchmarkSQL's limitTxnsPerMin / 60, else rate. */
-    private double levelRate() {
-        double perMin = cfg.get(Keys.LIMIT_TXNS_PER_MIN);
-        return perMin > 0 ? perMin / 60 : cfg.get(Keys.RATE);
-    }
-
-    private void printLevelHeader(int threads, int rep) {
-        out.println("Running the test with following options:");
-        out.println("Number of threads: " + threads + (cfg.get(Keys.REPEAT) > 1 ? " (run " + rep + " of " + cfg.get(Keys.REPEAT) + ")" : ""));
-        if (cfg.get(Keys.REPORT_INTERVAL_SECS) > 0) {
-            out.println("Report intermediate results every " + cfg.get(Keys.REPORT_INTERVAL_SECS) + " second(s)");
-        }
-        if (cfg.get(Keys.WARMUP_SECS) > 0) out.println("Warmup time: " + cfg.get(Keys.WARMUP_SECS) + " second(s)");
-        out.println();
-        out.println("Threads started!");
-        out.println();
-    }
-
-    /** repeatPick: the run with the highest tps, or the median run by tps. */
-    private LevelResult pick(List<LevelResult> runs) {
-        List<LevelResult> sorted = new ArrayList<>(runs);
-        sorted.sort(Comparator.comparingDouble(LevelResult::tps));
-        return cfg.get(Keys.REPEAT_PICK).equals("max") ? sorted.get(sorted.size() - 1) : sorted.get((sorted.size() - 1) / 2);
-    }
-
-    private Map<String, Object> header(Workload w, Map<String, Object> server, ZonedDateTime started) {
-        Map<String, Object> h = new LinkedHashMap<>();
-        h.put("tool", "oltpbench " + Version.get());
-        h.put("workload", w.name());
-        h.put("db", dialect.name());
-        h.put("serverVersion", server.get("version"));
-        h.put("server", server);
-        h.put("startedAt", started.toString());
-        h.put("config", cfg.publicView());
-        return h;
     }
 
     /** resultDirectory with %t conversions filled from the start time (BenchmarkSQL's convention). */

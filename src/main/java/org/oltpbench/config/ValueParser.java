@@ -56,9 +56,9 @@ public interface ValueParser<T> {
     static ValueParser<String> oneOf(String... allowed) {
         List<String> list = Arrays.asList(allowed);
         return s -> {
-            String v = s.trim().toLowerCase(Locale.ROOT);
-            if (!list.contains(v)) throw new IllegalArgumentException("one of " + String.join(", ", list));
-            return v;
+            String v = s.trim();
+            for (String a : list) if (a.equalsIgnoreCase(v)) return a; // any case in, the canonical spelling out
+            throw new IllegalArgumentException("one of " + String.join(", ", list));
         };
     }
 

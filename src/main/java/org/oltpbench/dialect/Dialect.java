@@ -110,6 +110,14 @@ public interface Dialect {
         return java.util.Map.of();
     }
 
+    /**
+     * The server's committed-transaction counter, read around each repeat to cross-check the client's count;
+     * {@link CommitCounter#none} with the reason on an engine without one.
+     */
+    default CommitCounter commitCounter() {
+        return CommitCounter.none(name() + " has no committed-transaction counter oltpbench reads");
+    }
+
     // --- sessions and limits ---
 
     /** Whether dbPsMode=auto means server-side prepared statements on this engine. */

@@ -122,6 +122,16 @@ public class PostgresDialect implements Dialect {
                 + "(SELECT COALESCE(MAX(" + idColumn + "), 1) FROM " + table + "))");
     }
 
+    /**
+     * pg_stat_database.xact_commit of the benchmark's database: every committed transaction, autocommitted
+     * statements included. A session's statistics reach it when the session goes idle or ends.
+     */
+    @Override
+    public CommitCounter commitCounter() {
+        return CommitCounter.query("pg_stat_database.xact_commit", true,
+                "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()", 1);
+    }
+
     @Override
     public Set<Integer> retryableCodes() {
         return Set.of();

@@ -20,6 +20,7 @@ final class LevelRun {
     private final CountDownLatch done;
     private volatile boolean running = true;
     private volatile String failure;
+    private int errors;
     private volatile Throwable setupFailure;
 
     LevelRun(Workload workload, Dialect dialect, HostPools pool, int threads, IgnoreList ignore, Budget budget) {
@@ -102,10 +103,23 @@ final class LevelRun {
 
     /** A non-ignored error: the level stops and the run is reported as aborted. */
     void fail(String who, SQLException e) {
-        if (failure == null) {
-            failure = who + ": " + describe(e);
-        }
+        failWith(who + ": " + describe(e));
+    }
+
+    /** A worker died on an unexpected exception: the level stops, aborted, naming the cause. */
+    void died(String who, Throwable t) {
+        failWith(who + " died: " + t.getClass().getName() + (t.getMessage() == null ? "" : ": " + t.getMessage().lines().findFirst().orElse("")));
+    }
+
+    private synchronized void failWith(String why) {
+        errors++;
+        if (failure == null) failure = why;
         running = false;
+    }
+
+    /** Errors that were not ignored (each stops the level; several threads may hit one at once). */
+    synchronized int errors() {
+        return errors;
     }
 
     String failure() {

@@ -1,33 +1,41 @@
 package org.oltpbench.driver;
 
-import org.oltpbench.db.HostPools;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.db.Database;
-import org.oltpbench.measure.Interval;
-import org.oltpbench.measure.LevelResult;
+import org.oltpbench.db.HostPools;
+import org.oltpbench.dialect.CommitCounter;
+import org.oltpbench.measure.CpuClock;
 import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.result.Counts;
+import org.oltpbench.result.Histograms;
+import org.oltpbench.result.IntervalResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.ServerCount;
+import org.oltpbench.result.TxnMetrics;
+import org.oltpbench.result.Window;
 import org.oltpbench.workload.Workload;
 import org.oltpbench.workload.sysbench.SbRandom;
 
 /**
- * Runs one thread level: starts the workers, releases them together, prints a progress interval
- * every reportIntervalSecs, discards the warm-up, stops after the measured time (or the event budget,
- * a fatal error, or Ctrl-C) and returns what was measured. The calling thread is the reporter.
+ * Runs one repeat of one thread level: starts the workers, releases them together, publishes a report interval
+ * every reportIntervalSecs, discards the warm-up, stops after the measured time (or the event budget, a fatal
+ * error, a dead worker, or Ctrl-C) and returns what was measured. The calling thread is the reporter.
+ *
+ * <p>The measured window runs from the end of the warm-up until every worker has finished the transaction it was
+ * in when time ran out (as sysbench's "total time" does); those last transactions are counted. Counters and
+ * latency histograms are harvested together from each thread, so every count and histogram describes the same
+ * transactions.
  */
 public final class LevelRunner {
 
-    /** Receives progress intervals. The silent listener is a null object. */
-    public interface Listener {
-        void interval(Interval interval);
-
-        Listener SILENT = i -> { };
-    }
-
     /** Everything one level needs besides the workload and the database. */
-    public record Settings(int threads, int warmupSecs, int timeSecs, long events, double rate, int reportIntervalSecs,
-                           int percentile, long seed, IgnoreList ignore) {
+    public record Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
+                           int reportIntervalSecs, long seed, IgnoreList ignore) {
     }
 
     /** A level that could not start: connecting or preparing statements failed. */
@@ -42,15 +50,14 @@ public final class LevelRunner {
     private final Settings s;
     private final Workload workload;
     private final Database db;
-    private final Listener listener;
+    private final RunListener listener;
     private final StopSignal stop;
     private final ThreadStats[] stats;
     private final Histogram[][] recycled;
-    private final Histogram[] cumulative;
-    private final Histogram interval = ThreadStats.newHistogram();
-    private long[] lastTotals;
+    private final Histogram[] cumulative, scratch;
+    private final Histogram interval = Histograms.empty();
 
-    public LevelRunner(Settings s, Workload workload, Database db, Listener listener, StopSignal stop) {
+    public LevelRunner(Settings s, Workload workload, Database db, RunListener listener, StopSignal stop) {
         this.s = s;
         this.workload = workload;
         this.db = db;
@@ -60,11 +67,18 @@ public final class LevelRunner {
         stats = new ThreadStats[s.threads()];
         recycled = new Histogram[s.threads()][kinds];
         cumulative = new Histogram[kinds];
+        scratch = new Histogram[kinds];
         for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(kinds);
-        for (int k = 0; k < kinds; k++) cumulative[k] = ThreadStats.newHistogram();
+        for (int k = 0; k < kinds; k++) {
+            cumulative[k] = Histograms.empty();
+            scratch[k] = Histograms.empty();
+        }
     }
 
-    public LevelResult run() throws InterruptedException {
+    public RepeatResult run() throws InterruptedException {
+        CommitCounter counter = db.dialect().commitCounter();
+        RepeatResult r;
+        long serverBefore;
         try (HostPools pool = db.pools(s.threads(), "oltpbench-" + s.threads())) {
             LevelRun run = new LevelRun(workload, db.dialect(), pool, s.threads(), s.ignore(), Budget.of(s.events()));
             List<Thread> threads = startWorkers(run);
@@ -74,8 +88,10 @@ public final class LevelRunner {
                 joinAll(run, threads);
                 throw new SetupException(run.setupFailure());
             }
-            return measure(run, threads);
+            serverBefore = readCounter(counter);
+            r = measure(run, threads);
         }
+        return withServerCount(r, counter, serverBefore);
     }
 
     private List<Thread> startWorkers(LevelRun run) {
@@ -93,16 +109,21 @@ public final class LevelRunner {
         return threads;
     }
 
-    private LevelResult measure(LevelRun run, List<Thread> threads) throws InterruptedException {
+    /** Where an interval or the window started: counters, monotonic time and CPU. */
+    private record Mark(Marks marks, long nanos, CpuClock.Sample cpu) {
+    }
+
+    private RepeatResult measure(LevelRun run, List<Thread> threads) throws InterruptedException {
         final long t0 = System.nanoTime();
         final long warmEnd = t0 + s.warmupSecs() * 1_000_000_000L;
         final long end = s.timeSecs() > 0 ? warmEnd + s.timeSecs() * 1_000_000_000L : Long.MAX_VALUE;
         final long step = s.reportIntervalSecs() * 1_000_000_000L;
         long nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
         boolean measuring = s.warmupSecs() == 0;
-        Marks baseline = marks();
-        lastTotals = baseline.totals();
-        long measureStart = t0;
+        List<IntervalResult> intervals = new ArrayList<>();
+        Mark last = new Mark(collect(false), t0, CpuClock.sample());
+        Mark start = last;
+        Instant startedAt = Instant.now();
         run.release();
         boolean allDone = false;
         while (!allDone && run.running() && !stop.raised()) {
@@ -110,74 +131,57 @@ public final class LevelRunner {
             allDone = run.awaitDone(Math.max(0, Math.min(wake - System.nanoTime(), 200_000_000L)));
             long now = System.nanoTime();
             if (now >= nextReport) {
-                report(now, t0, step, !measuring, measuring);
-                nextReport += step;
+                last = report(last, t0, !measuring, measuring, intervals);
+                nextReport += step * Math.max(1, (now - nextReport) / step + 1);
             }
             if (!measuring && now >= warmEnd) {
-                harvest(false);
-                baseline = marks();
-                measureStart = now;
+                // the interval in progress goes on across the boundary; only the window starts here
+                start = new Mark(collect(false), System.nanoTime(), CpuClock.sample());
+                startedAt = Instant.now();
                 measuring = true;
             }
             if (measuring && now >= end) break;
         }
-        long measureEnd = System.nanoTime();
-        // the measured window ends here: later completions are neither counted nor timed
-        if (measuring) harvest(true);
-        Marks endMarks = marks();
         run.stop();
         joinAll(run, threads);
+        // the window closes when the last worker is done: transactions in flight at the deadline are counted
+        Mark done = new Mark(collect(measuring), System.nanoTime(), CpuClock.sample());
+        if (!measuring) start = done;
         String aborted = run.failure() != null ? run.failure() : stop.raised() ? "interrupted (Ctrl-C)" : null;
-        if (!measuring) baseline = endMarks;
-        return result(measuring ? (measureEnd - measureStart) / 1e9 : 0, diff(endMarks.totals(), baseline.totals()),
-                diff(endMarks.threadEvents(), baseline.threadEvents()), diff(endMarks.threadNanos(), baseline.threadNanos()),
-                aborted);
+        Window window = new Window(startedAt.toString(), Instant.now().toString(), (done.nanos() - start.nanos()) / 1e9);
+        return result(window, start, done, intervals, aborted, run.errors());
     }
 
-    private void report(long now, long t0, long step, boolean warmup, boolean measuring) {
-        harvest(measuring);
-        long[] t = totals();
-        double secs = step / 1e9;
-        listener.interval(new Interval(Math.round((now - t0) / 1e9), secs, s.threads(),
-                t[ThreadStats.EVENTS] - lastTotals[ThreadStats.EVENTS], t[ThreadStats.READS] - lastTotals[ThreadStats.READS],
-                t[ThreadStats.WRITES] - lastTotals[ThreadStats.WRITES], t[ThreadStats.OTHER] - lastTotals[ThreadStats.OTHER],
-                t[ThreadStats.ERRORS] - lastTotals[ThreadStats.ERRORS], t[ThreadStats.RECONNECTS] - lastTotals[ThreadStats.RECONNECTS],
-                interval.getTotalCount() == 0 ? 0 : interval.getValueAtPercentile(s.percentile()) / 1000.0, warmup));
+    /** Publishes the interval since {@code last}; rates divide by its measured length. */
+    private Mark report(Mark last, long t0, boolean warmup, boolean measuring, List<IntervalResult> intervals) {
+        Marks m = collect(measuring);
+        long now = System.nanoTime();
+        CpuClock.Sample cpu = CpuClock.sample();
+        long[] t = m.totals(), p = last.marks().totals();
+        IntervalResult i = new IntervalResult((now - t0) / 1e9, (now - last.nanos()) / 1e9, s.threads(),
+                t[ThreadStats.EVENTS] - p[ThreadStats.EVENTS], t[ThreadStats.READS] - p[ThreadStats.READS],
+                t[ThreadStats.WRITES] - p[ThreadStats.WRITES], t[ThreadStats.OTHER] - p[ThreadStats.OTHER],
+                t[ThreadStats.ERRORS] - p[ThreadStats.ERRORS], t[ThreadStats.RECONNECTS] - p[ThreadStats.RECONNECTS],
+                warmup, CpuClock.cores(last.cpu(), cpu), Histograms.encode(interval));
         interval.reset();
-        lastTotals = t;
+        intervals.add(i);
+        listener.interval(i);
+        return new Mark(m, now, cpu);
     }
 
-    /** Moves every recorder's interval into the progress histogram and, when measuring, the cumulative ones. */
-    private void harvest(boolean measuring) {
-        for (int i = 0; i < stats.length; i++) {
-            for (int k = 0; k < cumulative.length; k++) {
-                Histogram h = stats[i].harvest(k, recycled[i][k]);
-                recycled[i][k] = h;
-                interval.add(h);
-                if (measuring) cumulative[k].add(h);
-            }
-        }
-    }
-
-    private LevelResult result(double seconds, long[] totals, long[] threadEvents, long[] threadNanos, String aborted) {
-        int kinds = cumulative.length;
-        long[][] kindCounts = new long[kinds][ThreadStats.PER_KIND];
-        for (int k = 0; k < kinds; k++) {
-            for (int f = 0; f < ThreadStats.PER_KIND; f++) kindCounts[k][f] = totals[ThreadStats.kindSlot(k, f)];
-        }
-        return new LevelResult(s.threads(), seconds, workload.kinds(), totals, kindCounts, cumulative, threadEvents,
-                threadNanos, aborted);
-    }
-
-    /** The counters at one instant: summed over threads, and each thread's events and latency sum (for fairness). */
-    private record Marks(long[] totals, long[] threadEvents, long[] threadNanos) {
-    }
-
-    /** Every thread's counters, each from a consistent snapshot (whole transactions only). */
-    private Marks marks() {
+    /**
+     * Harvests every thread: its counters and, at the same instant, its latencies, which go to the interval
+     * histogram and (when measuring) the cumulative per-kind ones.
+     */
+    private Marks collect(boolean measuring) {
         long[] totals = null, events = new long[stats.length], nanos = new long[stats.length];
         for (int i = 0; i < stats.length; i++) {
-            long[] t = stats[i].snapshot();
+            for (Histogram h : scratch) h.reset();
+            long[] t = stats[i].harvest(recycled[i], scratch);
+            for (int k = 0; k < scratch.length; k++) {
+                interval.add(scratch[k]);
+                if (measuring) cumulative[k].add(scratch[k]);
+            }
             if (totals == null) totals = new long[t.length];
             for (int k = 0; k < t.length; k++) totals[k] += t[k];
             events[i] = t[ThreadStats.EVENTS];
@@ -186,14 +190,90 @@ public final class LevelRunner {
         return new Marks(totals, events, nanos);
     }
 
-    private long[] totals() {
-        return marks().totals();
+    /** The counters at one instant: summed over threads, and each thread's events and latency sum (for fairness). */
+    private record Marks(long[] totals, long[] threadEvents, long[] threadNanos) {
+    }
+
+    private RepeatResult result(Window window, Mark start, Mark done, List<IntervalResult> intervals, String aborted,
+                                int errors) {
+        long[] t = diff(done.marks().totals(), start.marks().totals());
+        List<String> kinds = workload.kinds();
+        List<TxnMetrics> txns = new ArrayList<>();
+        long rollbacks = 0, retries = 0;
+        for (int k = 0; k < kinds.size(); k++) {
+            long rb = t[ThreadStats.kindSlot(k, ThreadStats.ROLLBACKS)], rt = t[ThreadStats.kindSlot(k, ThreadStats.RETRIES)];
+            txns.add(new TxnMetrics(kinds.get(k), t[ThreadStats.kindSlot(k, ThreadStats.COUNT)], rb, rt,
+                    t[ThreadStats.kindSlot(k, ThreadStats.KIND_ERRORS)], Histograms.encode(cumulative[k])));
+            rollbacks += rb;
+            retries += rt;
+        }
+        Counts counts = new Counts(t[ThreadStats.EVENTS], rollbacks, t[ThreadStats.READS], t[ThreadStats.WRITES],
+                t[ThreadStats.OTHER], t[ThreadStats.ERRORS], errors, retries, t[ThreadStats.RECONNECTS], t[ThreadStats.LATENCY_NS]);
+        List<Long> threadEvents = new ArrayList<>(), threadNanos = new ArrayList<>();
+        long[] ev = diff(done.marks().threadEvents(), start.marks().threadEvents());
+        long[] ns = diff(done.marks().threadNanos(), start.marks().threadNanos());
+        for (int i = 0; i < ev.length; i++) {
+            threadEvents.add(ev[i]);
+            threadNanos.add(ns[i]);
+        }
+        // the client's committed transactions over the whole repeat, formed as the server's counter counts them
+        long[] all = done.marks().totals();
+        long commits = all[ThreadStats.COMMITS] + (db.dialect().commitCounter().countsAutocommit() ? all[ThreadStats.AUTOCOMMITS] : 0);
+        return new RepeatResult(s.repeat(), s.threads(), aborted == null ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
+                aborted, window, counts, txns, intervals, threadEvents, threadNanos,
+                CpuClock.between(start.cpu(), done.cpu()), ServerCount.none("not read yet", commits));
     }
 
     private static long[] diff(long[] a, long[] b) {
         long[] out = new long[a.length];
         for (int i = 0; i < a.length; i++) out[i] = a[i] - b[i];
         return out;
+    }
+
+    private long readCounter(CommitCounter counter) {
+        if (counter.name() == null) return -1;
+        try (Connection c = db.connect()) {
+            return counter.read(c);
+        } catch (SQLException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** The server counter's growth over the repeat, read after every benchmark connection has closed. */
+    private RepeatResult withServerCount(RepeatResult r, CommitCounter counter, long before) {
+        long client = r.serverCount().client();
+        ServerCount sc;
+        if (counter.name() == null) {
+            sc = ServerCount.none(counter.note(), client);
+        } else if (before < 0) {
+            sc = ServerCount.none(counter.name() + " could not be read", client);
+        } else {
+            long after = settled(counter, before, client);
+            sc = after < 0 ? ServerCount.none(counter.name() + " could not be read", client)
+                    : new ServerCount(counter.name(), after - before, client, null);
+        }
+        return new RepeatResult(r.repeat(), r.threads(), r.status(), r.reason(), r.window(), r.counts(), r.transactions(),
+                r.intervals(), r.threadEvents(), r.threadLatencyNanos(), r.cpu(), sc);
+    }
+
+    /**
+     * Reads the counter until it stops moving (PostgreSQL publishes a session's statistics when it ends, a moment
+     * after the client closed it), at most about 3 s.
+     */
+    private long settled(CommitCounter counter, long before, long client) {
+        long value = readCounter(counter);
+        for (int i = 0; i < 30 && value >= 0; i++) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            long next = readCounter(counter);
+            if (next == value && (value - before >= client || i >= 5)) break;
+            value = next;
+        }
+        return value;
     }
 
     /**

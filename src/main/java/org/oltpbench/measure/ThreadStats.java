@@ -12,23 +12,24 @@ import org.HdrHistogram.SingleWriterRecorder;
  */
 public final class ThreadStats {
     /** Counter slots. Per-kind slots follow the global ones: {@code KIND_BASE + kind * PER_KIND + field}. */
-    public static final int EVENTS = 0, READS = 1, WRITES = 2, OTHER = 3, ERRORS = 4, RECONNECTS = 5, LATENCY_NS = 6;
+    public static final int EVENTS = 0, READS = 1, WRITES = 2, OTHER = 3, ERRORS = 4, RECONNECTS = 5, LATENCY_NS = 6,
+            COMMITS = 7, AUTOCOMMITS = 8;
     public static final int COUNT = 0, ROLLBACKS = 1, RETRIES = 2, KIND_ERRORS = 3;
-    public static final int KIND_BASE = 7, PER_KIND = 4;
+    public static final int KIND_BASE = 9, PER_KIND = 4;
 
     /**
      * Latency is recorded in microseconds with 3 significant digits. Histograms auto-resize to the
      * largest value seen, so memory follows the real latency range (a resize allocates once per
      * doubling of the maximum, never per query).
      */
-    public static final long MAX_MICROS = 24L * 3_600_000_000L;
-    public static final int DIGITS = 3;
+    public static final long MAX_MICROS = org.oltpbench.result.Histograms.MAX_MICROS;
+    public static final int DIGITS = org.oltpbench.result.Histograms.DIGITS;
 
     private final AtomicLongArray counters;
     private final SingleWriterRecorder[] recorders;
     /** Statements of the transaction in flight (READS, WRITES, OTHER), published with its outcome. */
     private final java.util.concurrent.atomic.AtomicLong version = new java.util.concurrent.atomic.AtomicLong();
-    private long pendingReads, pendingWrites, pendingOther;
+    private long pendingReads, pendingWrites, pendingOther, pendingCommits, pendingAutocommits;
     /** Time the transaction in flight spent waiting by design (TPC-C keying time), not counted as latency. */
     private long pendingIdleNanos;
 
@@ -65,6 +66,25 @@ public final class ThreadStats {
     }
 
     /**
+     * One DML statement classified as sysbench 1.0.20 does (drv_mysql.c, drv_pgsql.c): a write when it changed
+     * at least one row, "other" when it changed none.
+     */
+    public void dml(int rowsChanged) {
+        if (rowsChanged > 0) pendingWrites++;
+        else pendingOther++;
+    }
+
+    /** Explicit COMMITs the transaction in flight sent; compared with the server's counter after each repeat. */
+    public void commits(int n) {
+        pendingCommits += n;
+    }
+
+    /** Statements that ran in autocommit mode, each its own transaction on the server. */
+    public void autocommits(int n) {
+        pendingAutocommits += n;
+    }
+
+    /**
      * Owner thread only: makes pending statements visible without a finished transaction: after a failed
      * transaction (the statements it did issue still count) or a final flush.
      */
@@ -79,7 +99,9 @@ public final class ThreadStats {
         if (pendingReads != 0) add(READS, pendingReads);
         if (pendingWrites != 0) add(WRITES, pendingWrites);
         if (pendingOther != 0) add(OTHER, pendingOther);
-        pendingReads = pendingWrites = pendingOther = 0;
+        if (pendingCommits != 0) add(COMMITS, pendingCommits);
+        if (pendingAutocommits != 0) add(AUTOCOMMITS, pendingAutocommits);
+        pendingReads = pendingWrites = pendingOther = pendingCommits = pendingAutocommits = 0;
     }
 
     /** Owner thread only: one committed transaction of {@code kind} that took {@code nanos}. */
@@ -92,17 +114,21 @@ public final class ThreadStats {
         finish(kind, ROLLBACKS, nanos);
     }
 
-    /** Publishes the transaction: its statements, the event, its outcome counter and its latency (idle time excluded). */
+    /**
+     * Publishes the transaction: its statements, the event, its outcome counter and its latency (idle time
+     * excluded). The latency is recorded inside the publication, so {@link #harvest(Histogram[], Histogram[])} sees
+     * a histogram and counters that hold exactly the same transactions.
+     */
     private void finish(int kind, int outcome, long nanos) {
         nanos -= takeIdle();
+        long micros = nanos / 1000;
         beginPublish();
         addStatements();
         add(EVENTS, 1);
         add(LATENCY_NS, nanos);
         add(kindSlot(kind, outcome), 1);
-        endPublish();
-        long micros = nanos / 1000;
         recorders[kind].recordValue(micros < 1 ? 1 : Math.min(micros, MAX_MICROS));
+        endPublish();
     }
 
     private long takeIdle() {
@@ -153,9 +179,28 @@ public final class ThreadStats {
         }
     }
 
-    /** Reporter thread only: the latencies recorded since the last call, in the recycled histogram. */
-    public Histogram harvest(int kind, Histogram recycle) {
-        return recorders[kind].getIntervalHistogram(recycle);
+    /**
+     * Reporter thread only: adds the latencies recorded since the last call to {@code into} (per kind) and returns
+     * every counter as of the same instant, so counters and histograms describe the same transactions. Harvesting
+     * is repeated until no publication overlapped it; each harvest's values are kept, so nothing is lost.
+     *
+     * @param recycled per kind, the histogram handed back to the recorder (replaced in place)
+     */
+    public long[] harvest(Histogram[] recycled, Histogram[] into) {
+        long[] out = new long[counters.length()];
+        while (true) {
+            long before = version.get();
+            if ((before & 1) == 0) {
+                for (int k = 0; k < recorders.length; k++) {
+                    Histogram h = recorders[k].getIntervalHistogram(recycled[k]);
+                    recycled[k] = h;
+                    into[k].add(h);
+                }
+                for (int i = 0; i < out.length; i++) out[i] = counters.get(i);
+                if (version.get() == before) return out;
+            }
+            Thread.onSpinWait();
+        }
     }
 
     public static Histogram newHistogram() {

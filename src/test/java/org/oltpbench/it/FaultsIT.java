@@ -24,8 +24,7 @@ import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.StopSignal;
-import org.oltpbench.measure.LevelResult;
-import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.result.RepeatResult;
 import org.oltpbench.workload.sysbench.Preset;
 import org.oltpbench.workload.sysbench.SysbenchWorkload;
 
@@ -55,9 +54,9 @@ class FaultsIT {
         if (db != null) db.close();
     }
 
-    private LevelResult run(SysbenchWorkload w, int threads, int secs, StopSignal stop) throws InterruptedException {
-        var s = new LevelRunner.Settings(threads, 0, secs, 0, 0, 1, 95, 3, new IgnoreList(List.of("1213", "1205")));
-        return new LevelRunner(s, w, db, LevelRunner.Listener.SILENT, stop).run();
+    private RepeatResult run(SysbenchWorkload w, int threads, int secs, StopSignal stop) throws InterruptedException {
+        var s = new LevelRunner.Settings(threads, 1, 0, secs, 0, 0, 1, 3, new IgnoreList(List.of("1213", "1205")));
+        return new LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT, stop).run();
     }
 
     /** Every benchmark connection is killed mid-run: each thread reconnects, counts it, and goes on. */
@@ -72,11 +71,11 @@ class FaultsIT {
             }
         });
         killer.start();
-        LevelResult r = run(rw, 4, 4, new StopSignal());
+        RepeatResult r = run(rw, 4, 4, new StopSignal());
         killer.join();
-        assertNull(r.aborted(), r.aborted());
-        assertTrue(r.totals()[ThreadStats.RECONNECTS] >= 4, "reconnects " + r.totals()[ThreadStats.RECONNECTS]);
-        assertTrue(r.events() > 100);
+        assertNull(r.reason(), r.reason());
+        assertTrue(r.counts().reconnects() >= 4, "reconnects " + r.counts().reconnects());
+        assertTrue(r.counts().transactions() > 100);
     }
 
     private void killOthers() throws SQLException {
@@ -98,10 +97,10 @@ class FaultsIT {
         try (Database text = Database.open(config("embedded=false", "conn=" + db.url(), "db-ps-mode=disable"),
                 Dialects.forName("mariadb"))) {
             long before = status("Com_stmt_prepare");
-            var s = new LevelRunner.Settings(2, 0, 2, 0, 0, 1, 95, 3, new IgnoreList(off.get(Keys.IGNORE_ERRORS)));
-            LevelResult r = new LevelRunner(s, new SysbenchWorkload(Preset.load("oltp_read_only"), off, db.dialect(), QUIET),
-                    text, LevelRunner.Listener.SILENT, new StopSignal()).run();
-            assertTrue(r.events() > 0);
+            var s = new LevelRunner.Settings(2, 1, 0, 2, 0, 0, 1, 3, new IgnoreList(off.get(Keys.IGNORE_ERRORS)));
+            RepeatResult r = new LevelRunner(s, new SysbenchWorkload(Preset.load("oltp_read_only"), off, db.dialect(), QUIET),
+                    text, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
+            assertTrue(r.counts().transactions() > 0);
             assertEquals(before, status("Com_stmt_prepare"), "server-side prepares with db-ps-mode=disable");
         }
         long before = status("Com_stmt_prepare");
@@ -123,10 +122,10 @@ class FaultsIT {
         });
         ctrlC.start();
         long t0 = System.nanoTime();
-        LevelResult r = run(rw, 2, 30, stop);
+        RepeatResult r = run(rw, 2, 30, stop);
         assertTrue((System.nanoTime() - t0) / 1e9 < 10, "level did not stop");
-        assertEquals("interrupted (Ctrl-C)", r.aborted());
-        assertTrue(r.events() > 0 && r.seconds() > 1);
+        assertEquals("interrupted (Ctrl-C)", r.reason());
+        assertTrue(r.counts().transactions() > 0 && r.seconds() > 1);
     }
 
     private long status(String name) throws SQLException {

@@ -23,7 +23,7 @@ import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.StopSignal;
-import org.oltpbench.measure.LevelResult;
+import org.oltpbench.result.RepeatResult;
 import org.oltpbench.workload.sysbench.Preset;
 import org.oltpbench.workload.sysbench.SysbenchWorkload;
 
@@ -65,10 +65,10 @@ class SysbenchInteropIT {
             SysbenchWorkload w = new SysbenchWorkload(Preset.load("oltp_read_write"), config(), db.dialect(), QUIET);
             assertTrue(w.isPrepared(db));
             assertTrue(w.check(db).passed(), w.check(db).lines().toString());
-            var s = new LevelRunner.Settings(2, 0, 2, 0, 0, 1, 95, 5, new IgnoreList(config().get(Keys.IGNORE_ERRORS)));
-            LevelResult r = new LevelRunner(s, w, db, LevelRunner.Listener.SILENT, new StopSignal()).run();
-            assertNull(r.aborted(), r.aborted());
-            assertTrue(r.events() > 0);
+            var s = new LevelRunner.Settings(2, 1, 0, 2, 0, 0, 1, 5, new IgnoreList(config().get(Keys.IGNORE_ERRORS)));
+            RepeatResult r = new LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
+            assertNull(r.reason(), r.reason());
+            assertTrue(r.counts().transactions() > 0);
             assertTrue(w.check(db).passed());
         } finally {
             sysbench("cleanup");

@@ -26,8 +26,7 @@ import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.StopSignal;
-import org.oltpbench.measure.LevelResult;
-import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.result.RepeatResult;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.tpcc.TpccCheck;
 import org.oltpbench.workload.tpcc.TpccWorkload;
@@ -82,12 +81,12 @@ class TpccIT {
     void runsAtOneFourAndEightTerminalsKeepingTheDataConsistent() throws Exception {
         for (int terminals : new int[] {1, 4, 8}) {
             long before = count("SELECT SUM(d_next_o_id) FROM bmsql_district");
-            var s = new LevelRunner.Settings(terminals, 0, 10, 0, 0, 2, 95, 9, new IgnoreList(List.of("1213", "1205")));
-            LevelResult r = new LevelRunner(s, w, db, LevelRunner.Listener.SILENT, new StopSignal()).run();
-            assertNull(r.aborted(), r.aborted());
-            long committed = r.kindCounts()[0][ThreadStats.COUNT];
+            var s = new LevelRunner.Settings(terminals, 1, 0, 10, 0, 0, 2, 9, new IgnoreList(List.of("1213", "1205")));
+            RepeatResult r = new LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
+            assertNull(r.reason(), r.reason());
+            long committed = r.transactions().get(0).committed();
             assertTrue(committed > 0);
-            long rollbacks = r.kindCounts()[0][ThreadStats.ROLLBACKS];
+            long rollbacks = r.transactions().get(0).rollbacks();
             // every committed NewOrder took exactly one order number; rolled-back ones gave theirs back
             long after = count("SELECT SUM(d_next_o_id) FROM bmsql_district");
             assertTrue(after - before >= committed, "d_next_o_id grew " + (after - before) + " for " + committed);

@@ -40,8 +40,8 @@ final class BulkInsertTerminal extends SbTerminal {
         full.setInt(2 * buffered + 2, next);
         if (++buffered == ROWS) {
             buffered = 0;
-            full.executeUpdate();
-            st.writes(1);
+            st.dml(full.executeUpdate());
+            st.autocommits(1);
         }
         return 0;
     }
@@ -61,10 +61,10 @@ final class BulkInsertTerminal extends SbTerminal {
                 rest.setInt(2 * i + 1, next - buffered + 1 + i);
                 rest.setInt(2 * i + 2, next - buffered + 1 + i);
             }
-            rest.executeUpdate();
+            st.dml(rest.executeUpdate());
         }
         buffered = 0;
-        st.writes(1);
+        st.autocommits(1);
         st.publishStatements();
     }
 }

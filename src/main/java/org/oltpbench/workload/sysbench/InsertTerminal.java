@@ -9,25 +9,23 @@ import org.oltpbench.measure.ThreadStats;
 /**
  * oltp_insert.lua: one autocommitted INSERT per event into a uniformly chosen table. With auto_inc the
  * engine picks the id; without, ids come from sysbench's unique permutation (sb_rand_unique) mapped to
- * the signed INT range, and threads draw from interleaved indexes so no two draw the same one.
+ * the signed INT range. Terminals claim blocks of indexes from the workload's one sequence (sysbench's shared
+ * sb_rand_unique counter), so no index repeats across threads, levels or repeats of a run.
  */
 final class InsertTerminal extends SbTerminal {
     private final PreparedStatement[] ps;
     private final boolean autoInc;
-    private final int tables, tableSize, threads;
+    private final int tables, tableSize;
     private final UniqueIds unique;
-    private long index;
+    private long index, blockEnd;
     private final char[] cBuf = new char[Templates.C.length], padBuf = new char[Templates.PAD.length];
 
-    InsertTerminal(Connection c, SbRandom rnd, SysbenchSettings s, Dialect dialect, UniqueIds unique, int thread,
-                   int threads) throws SQLException {
+    InsertTerminal(Connection c, SbRandom rnd, SysbenchSettings s, Dialect dialect, UniqueIds unique) throws SQLException {
         super(c, rnd);
         this.autoInc = s.autoInc();
         this.tables = s.tables();
         this.tableSize = s.tableSize();
         this.unique = unique;
-        this.threads = threads;
-        this.index = thread;
         ps = new PreparedStatement[tables];
         for (int t = 0; t < tables; t++) {
             String table = "sbtest" + (t + 1);
@@ -42,14 +40,17 @@ final class InsertTerminal extends SbTerminal {
         int k = (int) rnd.rand(1, tableSize);
         int p = 1;
         if (!autoInc) {
-            s.setInt(p++, (int) (unique.id(index) - 2147483648L));
-            index += threads;
+            if (index == blockEnd) {
+                index = unique.claimBlock();
+                blockEnd = index + UniqueIds.BLOCK;
+            }
+            s.setInt(p++, (int) (unique.id(index++) - 2147483648L));
         }
         s.setInt(p++, k);
         s.setString(p++, Templates.value(rnd, Templates.C, cBuf));
         s.setString(p, Templates.value(rnd, Templates.PAD, padBuf));
-        s.executeUpdate();
-        st.writes(1);
+        st.dml(s.executeUpdate());
+        st.autocommits(1);
         return 0;
     }
 }

@@ -15,6 +15,8 @@ final class OltpTerminal extends SbTerminal {
     private final boolean transaction;
     private final PreparedStatement[][][] ps;
     private final int tables, tableSize, rangeSize;
+    /** Statements per event without BEGIN/COMMIT: each is its own transaction when skip_trx is on. */
+    private final int statements;
     private final char[] cBuf = new char[Templates.C.length], padBuf = new char[Templates.PAD.length];
 
     OltpTerminal(Connection c, SbRandom rnd, Plan plan, SysbenchSettings s) throws SQLException {
@@ -25,6 +27,9 @@ final class OltpTerminal extends SbTerminal {
         this.tables = s.tables();
         this.tableSize = s.tableSize();
         this.rangeSize = s.rangeSize();
+        int n = 0;
+        for (int i = 0; i < steps.length; i++) n += counts[i] * steps[i].sql.length;
+        this.statements = n;
         ps = new PreparedStatement[tables][steps.length][];
         for (int t = 0; t < tables; t++) {
             for (int i = 0; i < steps.length; i++) {
@@ -48,6 +53,9 @@ final class OltpTerminal extends SbTerminal {
         if (transaction) {
             control("COMMIT");
             st.other(1);
+            st.commits(1);
+        } else {
+            st.autocommits(statements);
         }
         return 0;
     }
@@ -72,25 +80,22 @@ final class OltpTerminal extends SbTerminal {
             }
             case INDEX_UPDATES, DELETES -> {
                 s[0].setInt(1, id());
-                s[0].executeUpdate();
-                st.writes(1);
+                st.dml(s[0].executeUpdate());
             }
             case NON_INDEX_UPDATES -> {
                 s[0].setString(1, Templates.value(rnd, Templates.C, cBuf));
                 s[0].setInt(2, id());
-                s[0].executeUpdate();
-                st.writes(1);
+                st.dml(s[0].executeUpdate());
             }
             case DELETE_INSERTS -> {
                 int id = id(), k = id();
                 s[0].setInt(1, id);
-                s[0].executeUpdate();
+                st.dml(s[0].executeUpdate());
                 s[1].setInt(1, id);
                 s[1].setInt(2, k);
                 s[1].setString(3, Templates.value(rnd, Templates.C, cBuf));
                 s[1].setString(4, Templates.value(rnd, Templates.PAD, padBuf));
-                s[1].executeUpdate();
-                st.writes(2);
+                st.dml(s[1].executeUpdate());
             }
         }
     }

@@ -46,6 +46,7 @@ final class RandomKeysTerminal extends SbTerminal {
         }
         query(ps);
         st.reads(1);
+        st.autocommits(1);
         return 0;
     }
 }

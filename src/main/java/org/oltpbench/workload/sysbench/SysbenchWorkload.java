@@ -195,7 +195,7 @@ public final class SysbenchWorkload implements Workload {
         SbRandom rnd = s.random(seed);
         return switch (preset.script()) {
             case "oltp" -> new OltpTerminal(c, rnd, plan, s);
-            case "insert" -> new InsertTerminal(c, rnd, s, dialect, unique, index, threads);
+            case "insert" -> new InsertTerminal(c, rnd, s, dialect, unique);
             case "random_points" -> new RandomKeysTerminal(c, rnd, s, false, index, threads);
             case "random_ranges" -> new RandomKeysTerminal(c, rnd, s, true, index, threads);
             case "bulk_insert" -> new BulkInsertTerminal(c, rnd, index);

@@ -25,7 +25,7 @@ final class Delivery extends Txn {
     }
 
     @Override
-    void generate(TpccRandom r, int w, int dTerminal, int warehouses, int first) {
+    void generate(TpccRandom r, int w, int dTerminal, int allWarehouses) {
         this.w = w;
         this.carrier = r.between(1, 10);
     }

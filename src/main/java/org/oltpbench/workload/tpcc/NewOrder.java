@@ -12,10 +12,16 @@ import org.oltpbench.measure.ThreadStats;
  * Round trips are what a loopback benchmark pays for, so the lines go in a few statements: all items in one
  * IN-list SELECT, all stock rows in one (s_w_id, s_i_id) IN-list SELECT ... FOR UPDATE, and the stock updates and
  * order-line inserts each as one JDBC batch. Statements for every list length are prepared up front.
+ * <p>newOrderStyle=perItem sends what BenchmarkSQL 5.0 sends instead: for each line in item-id order, one SELECT of
+ * the item and one SELECT ... FOR UPDATE of its stock row; the stock updates and order-line inserts stay batched,
+ * as they are upstream.
  */
 final class NewOrder extends Txn {
     private final PreparedStatement customer, district, bumpDistrict, insOrder, insNewOrder, updStock, insLine;
     private final PreparedStatement[] items = new PreparedStatement[16], stocks = new PreparedStatement[16];
+    /** perItem style: one item and one stock row per statement; null in the default style. */
+    private final PreparedStatement item1, stock1;
+    private final int[] order = new int[15];
     private int w, d, cid, lines;
     private final int[] item = new int[15], supply = new int[15], qty = new int[15];
     private boolean allLocal;
@@ -24,7 +30,7 @@ final class NewOrder extends Txn {
     private final long[] priceCents = new long[15];
     private final String[] pairDist = new String[15];
 
-    NewOrder(Connection c) throws SQLException {
+    NewOrder(Connection c, boolean perItem) throws SQLException {
         super(c);
         customer = prepare("SELECT c_discount, c_last, c_credit, w_tax FROM bmsql_customer JOIN bmsql_warehouse ON w_id = c_w_id "
                 + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
@@ -33,7 +39,11 @@ final class NewOrder extends Txn {
         insOrder = prepare("INSERT INTO bmsql_oorder (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_ol_cnt, o_all_local) "
                 + "VALUES (?, ?, ?, ?, ?, ?, ?)");
         insNewOrder = prepare("INSERT INTO bmsql_new_order (no_o_id, no_d_id, no_w_id) VALUES (?, ?, ?)");
-        for (int n = 1; n <= 15; n++) {
+        item1 = perItem ? prepare("SELECT i_id, i_price, i_name, i_data FROM bmsql_item WHERE i_id = ?") : null;
+        stock1 = perItem ? prepare("SELECT s_w_id, s_i_id, s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, "
+                + "s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10 FROM bmsql_stock "
+                + "WHERE s_w_id = ? AND s_i_id = ? FOR UPDATE") : null;
+        for (int n = 1; n <= 15 && !perItem; n++) {
             items[n] = prepare("SELECT i_id, i_price, i_name, i_data FROM bmsql_item WHERE i_id IN (" + "?, ".repeat(n - 1) + "?)");
             stocks[n] = prepare("SELECT s_w_id, s_i_id, s_quantity, s_data, s_dist_01, s_dist_02, s_dist_03, s_dist_04, "
                     + "s_dist_05, s_dist_06, s_dist_07, s_dist_08, s_dist_09, s_dist_10 FROM bmsql_stock "
@@ -46,7 +56,7 @@ final class NewOrder extends Txn {
     }
 
     @Override
-    void generate(TpccRandom r, int w, int dTerminal, int warehouses, int first) {
+    void generate(TpccRandom r, int w, int dTerminal, int allWarehouses) {
         this.w = w;
         this.d = r.between(1, 10);
         this.cid = r.customerId();
@@ -55,7 +65,7 @@ final class NewOrder extends Txn {
         allLocal = true;
         for (int i = 0; i < lines; i++) {
             item[i] = rollback && i == lines - 1 ? TpccLoader.ITEMS + 1 : r.itemId();
-            supply[i] = r.between(1, 100) == 1 ? otherWarehouse(r, w, warehouses, first) : w;
+            supply[i] = r.between(1, 100) == 1 ? otherWarehouse(r, w, allWarehouses) : w;
             if (supply[i] != w) allLocal = false;
             qty[i] = r.between(1, 10);
         }
@@ -89,12 +99,12 @@ final class NewOrder extends Txn {
         insNewOrder.setInt(3, w);
         insNewOrder.executeUpdate();
         st.writes(3);
-        if (!readItems(st)) {
+        if (item1 != null ? !readAndLockPerItem(st) : !readItems(st)) {
             c.rollback(); // 2.4.2.3: an unused item id rolls the whole order back
             st.other(1);
             return false;
         }
-        lockStock(st);
+        if (item1 == null) lockStock(st);
         writeLines(oid, st);
         commit(st);
         return true;
@@ -173,6 +183,49 @@ final class NewOrder extends Txn {
         updStock.executeBatch();
         insLine.executeBatch();
         st.writes(2 * lines);
+    }
+
+    /**
+     * BenchmarkSQL 5.0's order: lines sorted by item id; per line the item, then its stock row FOR UPDATE.
+     * False when an item does not exist (checked as it is reached, as upstream does).
+     */
+    private boolean readAndLockPerItem(ThreadStats st) throws SQLException {
+        int n = 0, pairs = 0;
+        for (int i = 0; i < lines; i++) {
+            if (indexOf(itemIds, n, item[i]) < 0) itemIds[n++] = item[i];
+            int p = pairOf(pairs, supply[i], item[i]);
+            if (p < 0) {
+                pairW[pairs] = supply[i];
+                pairI[pairs] = item[i];
+                p = pairs++;
+            }
+            linePair[i] = p;
+            lineItem[i] = indexOf(itemIds, n, item[i]);
+            order[i] = i;
+        }
+        for (int j = 1; j < lines; j++) { // insertion sort by item id: no allocation on the transaction path
+            int o = order[j], k = j - 1;
+            for (; k >= 0 && item[order[k]] > item[o]; k--) order[k + 1] = order[k];
+            order[k + 1] = o;
+        }
+        for (int j = 0; j < lines; j++) {
+            int i = order[j];
+            item1.setInt(1, item[i]);
+            try (ResultSet rs = item1.executeQuery()) {
+                st.reads(1);
+                if (!rs.next()) return false;
+                priceCents[lineItem[i]] = Math.round(rs.getDouble(2) * 100);
+            }
+            stock1.setInt(1, supply[i]);
+            stock1.setInt(2, item[i]);
+            try (ResultSet rs = stock1.executeQuery()) {
+                st.reads(1);
+                if (!rs.next()) throw new SQLException("TPC-C: stock row (" + supply[i] + ", " + item[i] + ") not found; run check", "02000");
+                pairQty[linePair[i]] = rs.getInt(3);
+                pairDist[linePair[i]] = rs.getString(4 + d);
+            }
+        }
+        return true;
     }
 
     private int pairOf(int n, int sw, int si) {

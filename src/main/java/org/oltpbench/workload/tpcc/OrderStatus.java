@@ -24,7 +24,7 @@ final class OrderStatus extends Txn {
     }
 
     @Override
-    void generate(TpccRandom r, int w, int dTerminal, int warehouses, int first) {
+    void generate(TpccRandom r, int w, int dTerminal, int allWarehouses) {
         this.w = w;
         this.d = r.between(1, 10);
         boolean byName = r.between(1, 100) <= 60;

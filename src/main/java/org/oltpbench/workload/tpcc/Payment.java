@@ -34,11 +34,11 @@ final class Payment extends Txn {
     }
 
     @Override
-    void generate(TpccRandom r, int w, int dTerminal, int warehouses, int first) {
+    void generate(TpccRandom r, int w, int dTerminal, int allWarehouses) {
         this.w = w;
         this.d = r.between(1, 10);
         boolean local = r.between(1, 100) <= 85;
-        this.cw = local ? w : otherWarehouse(r, w, warehouses, first);
+        this.cw = local ? w : otherWarehouse(r, w, allWarehouses);
         this.cd = local ? d : r.between(1, 10);
         boolean byName = r.between(1, 100) <= 60;
         this.last = byName ? r.lastName() : null;

@@ -20,7 +20,7 @@ final class StockLevel extends Txn {
 
     /** 2.8.1.2: the terminal's own district. */
     @Override
-    void generate(TpccRandom r, int w, int dTerminal, int warehouses, int first) {
+    void generate(TpccRandom r, int w, int dTerminal, int allWarehouses) {
         this.w = w;
         this.d = dTerminal;
         this.threshold = r.between(10, 20);

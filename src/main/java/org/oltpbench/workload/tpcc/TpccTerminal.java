@@ -22,11 +22,17 @@ final class TpccTerminal implements Terminal {
     private final Txn[] txns;
     private final Deck deck;
     private final TpccRandom r;
-    private final int homeW, homeD, first, count;
+    private final int homeW, homeD, first, count, all;
     private final boolean fixed, keying, thinking;
 
-    TpccTerminal(Connection c, Dialect dialect, Deck deck, TpccRandom r, int index, int first, int count, boolean fixed,
-                 boolean keying, boolean thinking) throws SQLException {
+    /**
+     * @param first   the first warehouse this client drives (home warehouses)
+     * @param count   how many warehouses this client drives
+     * @param all     every warehouse of the database, for remote supply and payment warehouses
+     * @param perItem newOrderStyle=perItem (BenchmarkSQL 5.0's statements)
+     */
+    TpccTerminal(Connection c, Dialect dialect, Deck deck, TpccRandom r, int index, int first, int count, int all,
+                 boolean fixed, boolean keying, boolean thinking, boolean perItem) throws SQLException {
         this.keying = keying;
         this.thinking = thinking;
         this.c = c;
@@ -35,11 +41,12 @@ final class TpccTerminal implements Terminal {
         this.r = r;
         this.first = first;
         this.count = count;
+        this.all = Math.max(all, first + count - 1);
         this.fixed = fixed;
         this.homeW = first + index % count;
         this.homeD = (index / count) % 10 + 1;
         c.setAutoCommit(false);
-        txns = new Txn[] {new NewOrder(c), new Payment(c), new OrderStatus(c), new Delivery(c), new StockLevel(c)};
+        txns = new Txn[] {new NewOrder(c, perItem), new Payment(c), new OrderStatus(c), new Delivery(c), new StockLevel(c)};
     }
 
     @Override
@@ -54,7 +61,7 @@ final class TpccTerminal implements Terminal {
         int kind = deck.deal(r);
         if (keying) pause(KEYING_MS[kind] * 1_000_000L, st);
         Txn t = txns[kind];
-        t.generate(r, fixed ? homeW : r.between(first, first + count - 1), homeD, count, first);
+        t.generate(r, fixed ? homeW : r.between(first, first + count - 1), homeD, all);
         for (int attempt = 0; ; attempt++) {
             try {
                 boolean committed = t.execute(st);

@@ -249,8 +249,9 @@ public final class TpccWorkload implements Workload {
     public Terminal terminal(Connection c, int index, int threads, long seed) throws SQLException {
         int[] k = constants(c);
         TpccRandom r = new TpccRandom(seed, k[0], k[1], k[2]);
-        return new TpccTerminal(c, dialect, new Deck(weights), r, index, first, count, cfg.get(Keys.TERMINAL_WAREHOUSE_FIXED),
-                cfg.get(Keys.KEYING_TIME), cfg.get(Keys.THINK_TIME));
+        return new TpccTerminal(c, dialect, new Deck(weights), r, index, first, count, cfg.get(Keys.WAREHOUSES),
+                cfg.get(Keys.TERMINAL_WAREHOUSE_FIXED), cfg.get(Keys.KEYING_TIME), cfg.get(Keys.THINK_TIME),
+                cfg.get(Keys.NEW_ORDER_STYLE).equals("perItem"));
     }
 
     /** Run-time NURand constants, drawn once per workload: C_last obeys 2.1.6.1 against the loaded one. */

@@ -32,8 +32,13 @@ abstract class Txn {
         return statements.size();
     }
 
-    /** Draws this transaction's inputs for home warehouse {@code w} and terminal district {@code d}. */
-    abstract void generate(TpccRandom r, int w, int d, int warehouses, int firstWarehouse);
+    /**
+     * Draws this transaction's inputs for home warehouse {@code w} and terminal district {@code d}.
+     *
+     * @param allWarehouses every warehouse of the database (1..allWarehouses): remote warehouses are drawn from all
+     *                      of them, even when this client drives only a range (2.4.1.5, 2.5.1.2)
+     */
+    abstract void generate(TpccRandom r, int w, int d, int allWarehouses);
 
     /**
      * Runs the transaction and commits it.
@@ -55,6 +60,7 @@ abstract class Txn {
     protected final void commit(ThreadStats st) throws SQLException {
         c.commit();
         st.other(1);
+        st.commits(1);
     }
 
     void close() {
@@ -67,10 +73,10 @@ abstract class Txn {
         }
     }
 
-    /** A remote warehouse: any warehouse of the range but {@code w} (w itself when there is only one). */
-    static int otherWarehouse(TpccRandom r, int w, int warehouses, int first) {
-        if (warehouses == 1) return w;
-        int o = r.between(first, first + warehouses - 2);
+    /** A remote warehouse: uniform over every warehouse 1..all but {@code w} (w itself when there is only one). */
+    static int otherWarehouse(TpccRandom r, int w, int all) {
+        if (all <= 1) return w;
+        int o = r.between(1, all - 1);
         return o >= w ? o + 1 : o;
     }
 }

@@ -30,12 +30,22 @@ class TpccRandomTest {
         }
     }
 
+    /**
+     * NURand(A, x, y) = (((random(0, A) | random(x, y)) + C) % (y - x + 1)) + x, checked through its exact
+     * distribution for A = 1, x = 0, y = 3, C = 1, computed by hand: random(0,1) | random(0,3) is
+     * 0 with p 1/8, 1 with 3/8, 2 with 1/8, 3 with 3/8; adding 1 mod 4 gives 1: 1/8, 2: 3/8, 3: 1/8, 0: 3/8.
+     * AND instead of OR, a missing C, or a wrong modulus each change this table.
+     */
     @Test
     void nurandFormula() {
-        // (((random(0, A) | random(x, y)) + C) % (y - x + 1)) + x with both draws pinned through a 1-value range
-        TpccRandom fixed = new TpccRandom(1, 0, 0, 0);
-        int v = TpccRandom.nurand(0, 5, 5, 7, fixed);
-        assertEquals(((0 | 5) + 7) % 1 + 5, v);
+        TpccRandom g = new TpccRandom(7, 0, 0, 0);
+        int n = 80_000;
+        int[] seen = new int[4];
+        for (int i = 0; i < n; i++) seen[TpccRandom.nurand(1, 0, 3, 1, g)]++;
+        double[] expected = {3 / 8.0, 1 / 8.0, 3 / 8.0, 1 / 8.0};
+        for (int v = 0; v < 4; v++) {
+            assertEquals(expected[v], seen[v] / (double) n, 0.01, "share of " + v);
+        }
     }
 
     @Test
@@ -130,9 +140,23 @@ class TpccRandomTest {
     @Test
     void remoteWarehouseIsNeverHome() {
         for (int i = 0; i < 10_000; i++) {
-            int o = Txn.otherWarehouse(r, 3, 5, 1);
+            int o = Txn.otherWarehouse(r, 3, 5);
             assertTrue(o >= 1 && o <= 5 && o != 3);
         }
-        assertEquals(1, Txn.otherWarehouse(r, 1, 1, 1));
+        assertEquals(1, Txn.otherWarehouse(r, 1, 1));
+    }
+
+    /**
+     * 2.4.1.5 / 2.5.1.2: a remote warehouse is drawn from every warehouse of the database, not the client's range.
+     * A client driving only warehouse 3 of 10 must still reach 1, 2 and 4..10, each about 1/9 of the time.
+     */
+    @Test
+    void remoteWarehouseComesFromAllWarehousesNotTheClientsRange() {
+        int[] seen = new int[11];
+        for (int i = 0; i < 90_000; i++) seen[Txn.otherWarehouse(r, 3, 10)]++;
+        assertEquals(0, seen[3]);
+        for (int w = 1; w <= 10; w++) {
+            if (w != 3) assertTrue(Math.abs(seen[w] - 10_000) < 500, "warehouse " + w + " drawn " + seen[w] + " times");
+        }
     }
 }

@@ -1,0 +1,70 @@
+package org.oltpbench.driver;
+
+import org.oltpbench.result.IntervalResult;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.RunResult;
+
+/**
+ * What the run loop publishes. Console formats, the result writer and API callers are listeners; the loop knows
+ * none of them. Events arrive on the thread that runs the sweep, in this order: runStarted, then per level and
+ * repeat repeatStarted, interval..., repeatFinished, then levelFinished per level, then runFinished.
+ * Every event after runStarted carries the whole run so far.
+ */
+public interface RunListener {
+    default void runStarted(RunResult run) {
+    }
+
+    default void repeatStarted(int threads, int repeat, int repeats) {
+    }
+
+    default void interval(IntervalResult interval) {
+    }
+
+    default void repeatFinished(RunResult run, RepeatResult repeat) {
+    }
+
+    default void levelFinished(RunResult run, LevelResult level) {
+    }
+
+    default void runFinished(RunResult run) {
+    }
+
+    RunListener SILENT = new RunListener() {
+    };
+
+    /** Several listeners in order; a listener that throws stops the run (result files must not silently stop). */
+    static RunListener all(java.util.List<RunListener> listeners) {
+        return new RunListener() {
+            @Override
+            public void runStarted(RunResult run) {
+                for (RunListener l : listeners) l.runStarted(run);
+            }
+
+            @Override
+            public void repeatStarted(int threads, int repeat, int repeats) {
+                for (RunListener l : listeners) l.repeatStarted(threads, repeat, repeats);
+            }
+
+            @Override
+            public void interval(IntervalResult interval) {
+                for (RunListener l : listeners) l.interval(interval);
+            }
+
+            @Override
+            public void repeatFinished(RunResult run, RepeatResult repeat) {
+                for (RunListener l : listeners) l.repeatFinished(run, repeat);
+            }
+
+            @Override
+            public void levelFinished(RunResult run, LevelResult level) {
+                for (RunListener l : listeners) l.levelFinished(run, level);
+            }
+
+            @Override
+            public void runFinished(RunResult run) {
+                for (RunListener l : listeners) l.runFinished(run);
+            }
+        };
+    }
+}

@@ -1,0 +1,70 @@
+package org.oltpbench.measure;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.oltpbench.result.ClientCpu;
+
+/**
+ * The client process's CPU time and the host's busy time, sampled at the edges of a window. Read a few times per
+ * repeat and per report interval, never on the transaction path.
+ */
+public final class CpuClock {
+    private static final Path PROC_STAT = Path.of("/proc/stat");
+    private static final com.sun.management.OperatingSystemMXBean OS = bean();
+
+    /** One reading: process CPU ns, host busy and total jiffies (-1 when /proc/stat is unreadable), monotonic ns. */
+    public record Sample(long processNanos, long hostBusy, long hostTotal, long at) {
+    }
+
+    private CpuClock() {
+    }
+
+    private static com.sun.management.OperatingSystemMXBean bean() {
+        var b = ManagementFactory.getOperatingSystemMXBean();
+        return b instanceof com.sun.management.OperatingSystemMXBean s ? s : null;
+    }
+
+    public static Sample sample() {
+        long[] host = hostJiffies();
+        return new Sample(OS == null ? 0 : Math.max(0, OS.getProcessCpuTime()), host[0], host[1], System.nanoTime());
+    }
+
+    /** The client's share between two samples. */
+    public static ClientCpu between(Sample a, Sample b) {
+        double secs = (b.at() - a.at()) / 1e9;
+        double process = (b.processNanos() - a.processNanos()) / 1e9;
+        long total = b.hostTotal() - a.hostTotal();
+        double hostBusy = a.hostTotal() < 0 || total <= 0 ? -1 : (double) (b.hostBusy() - a.hostBusy()) / total;
+        return new ClientCpu(process, secs > 0 ? process / secs : 0, Runtime.getRuntime().availableProcessors(), hostBusy);
+    }
+
+    /** Cores the process kept busy between two samples. */
+    public static double cores(Sample a, Sample b) {
+        double secs = (b.at() - a.at()) / 1e9;
+        return secs > 0 ? (b.processNanos() - a.processNanos()) / 1e9 / secs : 0;
+    }
+
+    /** {busy, total} jiffies of all CPUs from /proc/stat's first line; {-1, -1} elsewhere than Linux. */
+    static long[] hostJiffies() {
+        try {
+            String line = Files.readAllLines(PROC_STAT).get(0);
+            return parseCpuLine(line);
+        } catch (IOException | RuntimeException e) {
+            return new long[] {-1, -1};
+        }
+    }
+
+    /** "cpu user nice system idle iowait irq softirq steal ..." : busy = total - idle - iowait. */
+    static long[] parseCpuLine(String line) {
+        String[] f = line.trim().split("\\s+");
+        long total = 0, idle = 0;
+        for (int i = 1; i < f.length && i <= 8; i++) {
+            long v = Long.parseLong(f[i]);
+            total += v;
+            if (i == 4 || i == 5) idle += v;
+        }
+        return new long[] {total - idle, total};
+    }
+}

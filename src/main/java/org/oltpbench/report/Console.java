@@ -1,0 +1,109 @@
+package org.oltpbench.report;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import org.oltpbench.driver.RunListener;
+import org.oltpbench.result.IntervalResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.RunResult;
+import org.oltpbench.result.ServerCount;
+
+/**
+ * The console: sysbench's level header and progress lines for every workload, then the workload's own summary
+ * per repeat and table at the end, and one-line warnings when the server's count or the client's CPU use casts
+ * doubt on a result.
+ */
+public final class Console implements RunListener {
+
+    /** What differs between workloads: the per-repeat summary and the final table. */
+    public interface Style {
+        void summary(PrintStream out, RepeatResult r);
+
+        void table(PrintStream out, RunResult run);
+    }
+
+    private final PrintStream out;
+    private final int percentile, reportIntervalSecs, warmupSecs;
+    private final Style style;
+
+    public Console(PrintStream out, int percentile, int reportIntervalSecs, int warmupSecs, Style style) {
+        this.out = out;
+        this.percentile = percentile;
+        this.reportIntervalSecs = reportIntervalSecs;
+        this.warmupSecs = warmupSecs;
+        this.style = style;
+    }
+
+    public static Style sysbench(int percentile) {
+        return new Style() {
+            @Override
+            public void summary(PrintStream out, RepeatResult r) {
+                SysbenchFormat.summary(out, r, percentile);
+            }
+
+            @Override
+            public void table(PrintStream out, RunResult run) {
+                SysbenchFormat.sweepTable(out, run);
+            }
+        };
+    }
+
+    public static Style tpcc(int warehouses) {
+        return new Style() {
+            @Override
+            public void summary(PrintStream out, RepeatResult r) {
+                TpccFormat.summary(out, r, warehouses);
+            }
+
+            @Override
+            public void table(PrintStream out, RunResult run) {
+                TpccFormat.sweepTable(out, run, warehouses);
+            }
+        };
+    }
+
+    @Override
+    public void repeatStarted(int threads, int repeat, int repeats) {
+        out.println("Running the test with following options:");
+        out.println("Number of threads: " + threads + (repeats > 1 ? " (run " + repeat + " of " + repeats + ")" : ""));
+        if (reportIntervalSecs > 0) out.println("Report intermediate results every " + reportIntervalSecs + " second(s)");
+        if (warmupSecs > 0) out.println("Warmup time: " + warmupSecs + " second(s)");
+        out.println();
+        out.println("Threads started!");
+        out.println();
+    }
+
+    @Override
+    public void interval(IntervalResult i) {
+        out.println(SysbenchFormat.interval(i, percentile));
+    }
+
+    @Override
+    public void repeatFinished(RunResult run, RepeatResult r) {
+        out.println();
+        style.summary(out, r);
+        for (String w : warnings(r)) out.println(w);
+        if (!r.completed()) out.println("level aborted: " + r.reason());
+    }
+
+    @Override
+    public void runFinished(RunResult run) {
+        style.table(out, run);
+    }
+
+    /** The one-line warnings a repeat earns: server count disagreement, client saturation. */
+    static java.util.List<String> warnings(RepeatResult r) {
+        java.util.List<String> w = new java.util.ArrayList<>();
+        ServerCount sc = r.serverCount();
+        if (sc.disagrees()) {
+            w.add(String.format(Locale.ROOT, "warning: the server's %s grew by %d over this run, the client committed %d "
+                    + "(%+.2f%%); something else used the server, or a count is wrong", sc.counter(), sc.server(), sc.client(),
+                    sc.differencePct()));
+        }
+        if (r.cpu().saturated()) {
+            w.add(String.format(Locale.ROOT, "warning: the client used %.2f of this host's %d cores (more than half); the "
+                    + "result may measure the client, not the database", r.cpu().cores(), r.cpu().hostCores()));
+        }
+        return w;
+    }
+}

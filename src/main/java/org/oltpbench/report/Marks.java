@@ -1,0 +1,47 @@
+package org.oltpbench.report;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.RunResult;
+
+/** The flags every results table shares: aborted repeats, client saturation, the repeat pick rule and spread. */
+final class Marks {
+    private Marks() {
+    }
+
+    /** The level's threads, with "*" when the reported repeat aborted (no repeat of the level completed). */
+    static String threads(LevelResult l) {
+        return l.threads() + (l.kept().completed() ? "" : "*");
+    }
+
+    /** Cores the client kept busy, with "!" when that was more than half of the host's. */
+    static String cpu(RepeatResult r) {
+        return String.format(Locale.ROOT, "%.2f/%d%s", r.cpu().cores(), r.cpu().hostCores(), r.cpu().saturated() ? " !" : "");
+    }
+
+    static void footnotes(PrintStream out, RunResult run) {
+        boolean aborted = false, saturated = false;
+        for (LevelResult l : run.levels()) {
+            aborted |= !l.kept().completed();
+            saturated |= l.kept().cpu().saturated();
+            if (l.repeats().size() > 1) out.println(repeats(l, run.repeatPick()));
+        }
+        if (aborted) out.println("* aborted: no run of this level completed; its figures are partial");
+        if (saturated) {
+            out.println("! client cpu: the client used more than half of this host's cores; the figures may measure the client");
+        }
+    }
+
+    /** "threads 8: kept run 2 of 3 by max tps; tps 480.10-495.90; run 3 aborted". */
+    static String repeats(LevelResult l, String rule) {
+        StringBuilder b = new StringBuilder("threads " + l.threads() + ": ");
+        if (l.picked() < 0) b.append("no run completed");
+        else b.append("kept run ").append(l.picked() + 1).append(" of ").append(l.repeats().size()).append(" by ").append(rule).append(" tps");
+        double[] spread = l.tpsSpread();
+        b.append(String.format(Locale.ROOT, "; tps %.2f-%.2f over completed runs", spread[0], spread[1]));
+        for (RepeatResult r : l.repeats()) if (!r.completed()) b.append("; run ").append(r.repeat()).append(" aborted");
+        return b.toString();
+    }
+}

@@ -1,0 +1,23 @@
+package org.oltpbench.result;
+
+/**
+ * What one repeat counted inside its measured window, over all threads.
+ *
+ * @param transactions   transactions that ended (committed or rolled back as the workload prescribes); sysbench's events
+ * @param rollbacks      of those, the expected rollbacks (TPC-C's 1% New-Orders with an unused item)
+ * @param reads          statements that returned rows (sysbench's "read")
+ * @param writes         DML statements that changed at least one row (sysbench's "write")
+ * @param other          every other statement: BEGIN, COMMIT, and DML that changed no row (sysbench's "other")
+ * @param ignoredErrors  errors on the ignore list (sysbench's "ignored errors"); the transaction was restarted
+ * @param errors         errors that were not ignored: each one ends the repeat as aborted
+ * @param retries        TPC-C transactions re-run after a retryable error (deadlock, serialization failure)
+ * @param reconnects     connections lost and opened again
+ * @param latencySumNanos the exact sum of the transactions' latency, for the mean and sysbench's "sum"
+ */
+public record Counts(long transactions, long rollbacks, long reads, long writes, long other, long ignoredErrors,
+                     long errors, long retries, long reconnects, long latencySumNanos) {
+
+    public long queries() {
+        return reads + writes + other;
+    }
+}

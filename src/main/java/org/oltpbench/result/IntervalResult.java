@@ -1,0 +1,34 @@
+package org.oltpbench.result;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One report interval of one repeat, as the progress line showed it. Rates divide by the measured
+ * {@code seconds}, which can differ from reportIntervalSecs when the reporter wakes late.
+ *
+ * @param at             seconds since the repeat started (warm-up included), at the interval's end, measured
+ * @param seconds        measured length of the interval
+ * @param warmup         true while the repeat was still warming up (not part of the measured window)
+ * @param clientCpuCores the client process's CPU time over the interval divided by its length (1.0 = one core busy)
+ * @param latency        encoded histogram (µs) of the transactions that ended in the interval, all types together
+ */
+public record IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes,
+                             long other, long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores,
+                             String latency) {
+
+    public long queries() {
+        return reads + writes + other;
+    }
+
+    public double tps() {
+        return seconds > 0 ? transactions / seconds : 0;
+    }
+
+    public double qps() {
+        return seconds > 0 ? queries() / seconds : 0;
+    }
+
+    public Histogram histogram() {
+        return Histograms.decode(latency);
+    }
+}

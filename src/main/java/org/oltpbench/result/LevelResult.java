@@ -1,0 +1,37 @@
+package org.oltpbench.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One thread level: its repeats and which one is reported.
+ *
+ * @param threads        the level
+ * @param threadsPerHost threads per front end (host:port), as they were spread round-robin
+ * @param picked         index into {@code repeats} of the reported one under the run's pick rule; -1 when no repeat
+ *                       completed (then the last one is shown, marked aborted)
+ * @param repeats        every run of the level, in the order they ran
+ */
+public record LevelResult(int threads, Map<String, Integer> threadsPerHost, int picked, List<RepeatResult> repeats) {
+
+    public LevelResult {
+        threadsPerHost = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(threadsPerHost));
+        repeats = List.copyOf(repeats);
+    }
+
+    /** The reported repeat: the picked one, or the last when none completed. */
+    public RepeatResult kept() {
+        return picked >= 0 ? repeats.get(picked) : repeats.get(repeats.size() - 1);
+    }
+
+    /** Lowest and highest tps over the completed repeats; {0, 0} when none completed. */
+    public double[] tpsSpread() {
+        double lo = Double.MAX_VALUE, hi = 0;
+        for (RepeatResult r : repeats) {
+            if (!r.completed()) continue;
+            lo = Math.min(lo, r.tps());
+            hi = Math.max(hi, r.tps());
+        }
+        return hi == 0 && lo == Double.MAX_VALUE ? new double[] {0, 0} : new double[] {lo, hi};
+    }
+}

@@ -1,0 +1,89 @@
+package org.oltpbench.result;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One run of one thread level.
+ *
+ * @param repeat       1-based number of this run within its level
+ * @param threads      the level
+ * @param status       "completed", or "aborted" when a non-ignored error, a dead worker or Ctrl-C ended it
+ * @param reason       why it aborted; null when completed
+ * @param window       the measured window (warm-up excluded)
+ * @param counts       what was counted in the window
+ * @param transactions per transaction type, in the order the workload declares them
+ * @param intervals    every report interval, warm-up ones included (flagged)
+ * @param threadEvents transactions per thread in the window, for sysbench's fairness lines
+ * @param threadLatencyNanos summed latency per thread in the window
+ * @param cpu          the client's CPU use in the window
+ * @param serverCount  the server's committed-transaction counter beside the client's
+ */
+public record RepeatResult(int repeat, int threads, String status, String reason, Window window, Counts counts,
+                           List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
+                           List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount) {
+    public static final String COMPLETED = "completed", ABORTED = "aborted";
+
+    public RepeatResult {
+        transactions = List.copyOf(transactions);
+        intervals = List.copyOf(intervals);
+        threadEvents = List.copyOf(threadEvents);
+        threadLatencyNanos = List.copyOf(threadLatencyNanos);
+    }
+
+    public boolean completed() {
+        return COMPLETED.equals(status);
+    }
+
+    public double seconds() {
+        return window.seconds();
+    }
+
+    public double tps() {
+        return rate(counts.transactions());
+    }
+
+    public double qps() {
+        return rate(counts.queries());
+    }
+
+    /** Events per second of the measured window. */
+    public double rate(long n) {
+        return window.seconds() > 0 ? n / window.seconds() : 0;
+    }
+
+    /** Mean latency in ms from the exact nanosecond sum (sysbench's avg), not from histogram buckets. */
+    public double avgMs() {
+        return counts.transactions() == 0 ? 0 : counts.latencySumNanos() / 1e6 / counts.transactions();
+    }
+
+    /** All transaction types' latencies together. */
+    public Histogram histogram() {
+        List<String> all = new ArrayList<>();
+        for (TxnMetrics t : transactions) all.add(t.latency());
+        return Histograms.merge(all);
+    }
+
+    public double percentileMs(double p) {
+        return Histograms.percentileMs(histogram(), p);
+    }
+
+    /** The metrics of a transaction type by name, or null. */
+    public TxnMetrics transaction(String name) {
+        for (TxnMetrics t : transactions) if (t.name().equals(name)) return t;
+        return null;
+    }
+
+    /** Derived, for people reading the file; ignored when read back. */
+    @JsonProperty("summary")
+    public Summary summary() {
+        Histogram h = histogram();
+        return new Summary(tps(), qps(), avgMs(), LatencySummary.of(h));
+    }
+
+    /** tps, qps, and latency in ms (avg from the exact sum, the rest from the histogram). */
+    public record Summary(double tps, double qps, double avgMs, LatencySummary latencyMs) {
+    }
+}

@@ -1,0 +1,44 @@
+package org.oltpbench.result;
+
+/**
+ * TPC-C throughput from a repeat. Two New-Order counts exist and both are reported, named:
+ * <ul>
+ * <li>{@link #tpmC}: New-Orders that ended, the 1% rolled back on an unused item (2.4.1.4, 2.4.2.3) included.
+ *     TPC-C 5.4.1 counts "completed" New-Order transactions and 2.4.2.3 says a rolled-back New-Order is
+ *     completed; BenchmarkSQL and go-tpc count this way.</li>
+ * <li>{@link #tpmCCommitted}: committed New-Orders only, which equals the growth of sum(d_next_o_id)
+ *     (HammerDB's NOPM counts this way).</li>
+ * </ul>
+ */
+public final class TpccMetrics {
+    public static final String NEW_ORDER = "NEW_ORDER";
+    /** TPC-C 4.2: at most 12.86 tpmC per warehouse with keying and think times. */
+    public static final double MAX_TPMC_PER_WAREHOUSE = 12.86;
+
+    private TpccMetrics() {
+    }
+
+    public static double tpmC(RepeatResult r) {
+        TxnMetrics no = r.transaction(NEW_ORDER);
+        return no == null ? 0 : perMinute(r, no.completed());
+    }
+
+    public static double tpmCCommitted(RepeatResult r) {
+        TxnMetrics no = r.transaction(NEW_ORDER);
+        return no == null ? 0 : perMinute(r, no.committed());
+    }
+
+    /** Every transaction that ended, of all five types, per minute. */
+    public static double tpmTotal(RepeatResult r) {
+        return perMinute(r, r.counts().transactions());
+    }
+
+    public static double perMinute(RepeatResult r, long n) {
+        return r.seconds() > 0 ? n * 60.0 / r.seconds() : 0;
+    }
+
+    /** tpmC against the spec's ceiling for the warehouse count, in percent. */
+    public static double efficiency(RepeatResult r, int warehouses) {
+        return tpmC(r) / (MAX_TPMC_PER_WAREHOUSE * warehouses) * 100;
+    }
+}
