@@ -33,4 +33,49 @@ class ThreadStatsTest {
         assertEquals(2_000_000, stats.snapshot()[ThreadStats.EVENTS]);
         assertTrue(snapshots > 100, "the reader raced the writer " + snapshots + " times");
     }
+
+    /**
+     * Harvests taken while the owner records give histograms and counters that hold the same transactions:
+     * the summary's Count and the histogram's total always agree, per kind and per harvest.
+     */
+    @Test
+    void harvestedHistogramsMatchTheCountersExactly() throws Exception {
+        ThreadStats stats = new ThreadStats(2);
+        Thread owner = new Thread(() -> {
+            for (int i = 0; i < 1_000_000; i++) {
+                if (i % 3 == 0) stats.rollback(1, 2000);
+                else stats.event(i % 2, 1000);
+            }
+        });
+        org.HdrHistogram.Histogram[] recycled = new org.HdrHistogram.Histogram[2];
+        org.HdrHistogram.Histogram[] total = {org.oltpbench.result.Histograms.empty(), org.oltpbench.result.Histograms.empty()};
+        owner.start();
+        int harvests = 0;
+        while (owner.isAlive()) {
+            long[] c = stats.harvest(recycled, total);
+            for (int k = 0; k < 2; k++) {
+                long ended = c[ThreadStats.kindSlot(k, ThreadStats.COUNT)] + c[ThreadStats.kindSlot(k, ThreadStats.ROLLBACKS)];
+                assertEquals(ended, total[k].getTotalCount(), "kind " + k + " after " + harvests + " harvests");
+            }
+            harvests++;
+        }
+        owner.join();
+        long[] c = stats.harvest(recycled, total);
+        assertEquals(1_000_000, total[0].getTotalCount() + total[1].getTotalCount());
+        assertEquals(1_000_000, c[ThreadStats.EVENTS]);
+        assertTrue(harvests > 10, "the reader raced the writer " + harvests + " times");
+    }
+
+    /** sysbench's classification of DML: a statement that changed no row is "other", not "write". */
+    @Test
+    void dmlThatChangesNoRowCountsAsOther() {
+        ThreadStats stats = new ThreadStats(1);
+        stats.dml(1);
+        stats.dml(0);
+        stats.dml(3);
+        stats.event(0, 1000);
+        long[] s = stats.snapshot();
+        assertEquals(2, s[ThreadStats.WRITES]);
+        assertEquals(1, s[ThreadStats.OTHER]);
+    }
 }

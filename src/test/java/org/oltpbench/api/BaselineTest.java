@@ -1,0 +1,55 @@
+package org.oltpbench.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.oltpbench.Baseline;
+import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.RunResult;
+
+class BaselineTest {
+    /** A run with one thread level at {@code tps} (a 10 s window of tps x 10 transactions). */
+    private static RunResult run(double tps) {
+        String json = """
+                {"schemaVersion":"2.0","oltpbenchVersion":"t","workload":"w","reportStyle":"sysbench","config":{},
+                 "server":{"dialect":"mariadb","version":"v","facts":{}},"client":null,"startedAt":"t0","endedAt":null,
+                 "repeatPick":"max","percentile":95,"levels":[{"threads":4,"threadsPerHost":{},"picked":0,"repeats":[
+                 {"repeat":1,"threads":4,"status":"completed","reason":null,"window":{"start":"a","end":"b","seconds":10.0},
+                  "counts":{"transactions":%d,"rollbacks":0,"reads":0,"writes":0,"other":0,"ignoredErrors":0,"errors":0,
+                            "retries":0,"reconnects":0,"latencySumNanos":0},
+                  "transactions":[],"intervals":[],"threadEvents":[],"threadLatencyNanos":[],
+                  "cpu":{"processSeconds":1,"cores":0.1,"hostCores":2,"hostBusy":0.5},
+                  "serverCount":{"counter":null,"server":-1,"client":0,"note":"n"}}]}]}
+                """.formatted(Math.round(tps * 10));
+        return ResultFiles.fromJson(json, "test");
+    }
+
+    @Test
+    void passesAtOrAboveTheRatio(@TempDir Path dir) throws Exception {
+        ResultFiles.write(dir, run(1000));
+        Baseline b = Baseline.of(dir).tpsAtLeast(0.9);
+        assertEquals(List.of(), b.violations(run(900)));
+        b.check(run(1200));
+    }
+
+    /** 850 tps against a baseline of 1,000 at 0.9: the message names the level, the metric and both values. */
+    @Test
+    void failsBelowTheRatioNamingLevelMetricAndValues() {
+        Baseline b = Baseline.of(run(1000)).tpsAtLeast(0.9);
+        AssertionError e = assertThrows(AssertionError.class, () -> b.check(run(850)));
+        assertTrue(e.getMessage().contains("threads=4: tps 850.00 is below 0.90 x baseline 1000.00 (= 900.00)"), e.getMessage());
+    }
+
+    @Test
+    void aMissingLevelIsAViolation() {
+        RunResult empty = ResultFiles.fromJson(ResultFiles.toJson(run(1)).replaceAll("(?s)\"levels\" : \\[.*\\]\\s*}\\s*$",
+                "\"levels\" : [ ] }"), "t");
+        assertEquals(List.of("threads=4: the baseline has this level and the run does not"),
+                Baseline.of(run(1000)).tpsAtLeast(0.9).violations(empty));
+    }
+}

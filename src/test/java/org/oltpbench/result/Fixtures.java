@@ -1,0 +1,55 @@
+package org.oltpbench.result;
+
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** Hand-made results with known numbers, for tests of the arithmetic and the file format. */
+final class Fixtures {
+    private Fixtures() {
+    }
+
+    static String hist(long... micros) {
+        Histogram h = Histograms.empty();
+        for (long m : micros) h.recordValue(m);
+        return Histograms.encode(h);
+    }
+
+    /** A TPC-C-shaped repeat: NEW_ORDER and PAYMENT with the given counts, over {@code seconds}. */
+    static RepeatResult tpcc(int threads, double seconds, long noCommitted, long noRollbacks, long payments, String status) {
+        TxnMetrics no = new TxnMetrics("NEW_ORDER", noCommitted, noRollbacks, 0, 0, hist(repeat(1000, noCommitted + noRollbacks)));
+        TxnMetrics pay = new TxnMetrics("PAYMENT", payments, 0, 2, 0, hist(repeat(500, payments)));
+        long all = noCommitted + noRollbacks + payments;
+        Counts c = new Counts(all, noRollbacks, 10 * all, 5 * all, all, 0, 0, 2, 0, all * 800_000L);
+        return new RepeatResult(1, threads, status, status.equals(RepeatResult.COMPLETED) ? null : "error 1213",
+                new Window("2026-11-23T07:00:00Z", "2026-11-23T07:01:00Z", seconds), c, List.of(no, pay), List.of(),
+                List.of(all), List.of(all * 800_000L), new ClientCpu(6, 0.1, 2, 0.5), ServerCount.none("test", 0));
+    }
+
+    /** A sysbench-shaped repeat with {@code tps} transactions per second over 10 s. */
+    static RepeatResult sysbench(int repeat, int threads, long transactions, String status) {
+        Counts c = new Counts(transactions, 0, 14 * transactions, 4 * transactions, 2 * transactions, 1, 0, 0, 0,
+                transactions * 2_000_000L);
+        List<IntervalResult> intervals = List.of(new IntervalResult(10.0, 10.0, threads, transactions, 14 * transactions,
+                4 * transactions, 2 * transactions, 1, 0, false, 0.75, hist(2000, 2000, 3000)));
+        return new RepeatResult(repeat, threads, status, status.equals(RepeatResult.COMPLETED) ? null : "thread 0: error 1062",
+                new Window("2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0), c,
+                List.of(new TxnMetrics("event", transactions, 0, 0, 0, hist(2000, 2000, 3000))), intervals,
+                List.of(transactions / 2, transactions - transactions / 2), List.of(1L, 2L), new ClientCpu(7.5, 0.75, 2, 0.6),
+                new ServerCount("Com_commit", transactions, transactions, null));
+    }
+
+    static RunResult run(List<LevelResult> levels) {
+        return new RunResult(RunResult.SCHEMA_VERSION, "0.2.0", "oltp_read_write", "sysbench",
+                Map.of("threads", List.of(4, 8), "time", 10, "db", "mariadb"),
+                new ServerInfo("mariadb", "10.11.19-MariaDB", Map.of("max_connections", "2000")),
+                new ClientInfo("vm", 2, 24L << 30, "Linux", "OpenJDK 25", "MariaDB Connector/J", "3.5.1"),
+                "2026-11-23T07:00:00Z", "2026-11-23T07:00:30Z", "max", 95, levels);
+    }
+
+    static long[] repeat(long v, long n) {
+        long[] a = new long[(int) n];
+        java.util.Arrays.fill(a, v);
+        return a;
+    }
+}
