@@ -138,7 +138,7 @@ public final class Job {
             RunResult r = new Sweep(cfg, db, w, listeners, stop, after).run(empty);
             return r;
         } catch (LevelRunner.SetupException e) {
-            throw new ConfigException("the workers could not start: " + SetupHints.describe(e.getCause()), e.getCause());
+            throw new ConfigException("the workers could not start: " + SetupHints.describe(e.getCause(), dialect), e.getCause());
         } finally {
             if (writer.file() != null) {
                 out.println();

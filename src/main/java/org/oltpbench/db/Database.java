@@ -14,6 +14,7 @@ import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.Keys;
 import org.oltpbench.dialect.Dialect;
+import org.oltpbench.dialect.JdbcDriver;
 
 /**
  * Where the benchmark connects: the dialect, the JDBC URL and credentials, and (for embedded=true)
@@ -69,7 +70,7 @@ public final class Database implements AutoCloseable {
             throw e;
         } catch (SQLException e) {
             db.close();
-            throw ConnectFailure.describe(e, db.url, cfg.get(Keys.USER), dialect.userHint());
+            throw ConnectFailure.describe(e, db.url, cfg.get(Keys.USER), dialect);
         }
         return db;
     }
@@ -101,7 +102,7 @@ public final class Database implements AutoCloseable {
         try {
             return DriverManager.getConnection(target, properties(target));
         } catch (SQLException e) {
-            throw ConnectFailure.describe(e, target, user, dialect.userHint());
+            throw ConnectFailure.describe(e, target, user, dialect);
         }
     }
 

@@ -2,8 +2,6 @@ package org.oltpbench.dialect;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import org.oltpbench.db.JdbcDriver;
-import org.oltpbench.db.load.TextSink;
 import java.util.List;
 import java.util.Set;
 
@@ -164,7 +162,30 @@ public interface Dialect {
      * The engine's bulk load path for tab-separated text rows (LOAD DATA LOCAL INFILE, COPY FROM STDIN),
      * or null when this engine or this server has none; loaders then use multi-row INSERTs.
      */
-    default TextSink.Sender bulkSender(Connection c, String table, List<String> columns) throws SQLException {
+    default BulkSender bulkSender(Connection c, String table, List<String> columns) throws SQLException {
+        return null;
+    }
+
+    /** What a failed connect means, for the one-line message and its fix. */
+    enum ConnectProblem { ACCESS_DENIED, NO_DATABASE, UNREACHABLE, OTHER }
+
+    /**
+     * Classifies a failed connect by the SQL standard's SQLState classes (28: authorization, 3D000: no such catalog,
+     * 08: connection); dialects add their engine's vendor codes.
+     */
+    default ConnectProblem connectProblem(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        if (state.startsWith("28")) return ConnectProblem.ACCESS_DENIED;
+        if (state.equals("3D000")) return ConnectProblem.NO_DATABASE;
+        if (state.startsWith("08")) return ConnectProblem.UNREACHABLE;
+        return ConnectProblem.OTHER;
+    }
+
+    /**
+     * The cause and the fix of a server error that kept a level from starting (a limit reached, a table missing),
+     * in the engine's own terms; null when the error's own message is the best there is.
+     */
+    default String explain(SQLException e) {
         return null;
     }
 

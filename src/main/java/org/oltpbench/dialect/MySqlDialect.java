@@ -10,8 +10,6 @@ import java.util.TreeMap;
 import org.oltpbench.tune.GlobalVariables;
 import org.oltpbench.tune.ServerSettings;
 import org.oltpbench.tune.Setting;
-import org.oltpbench.db.JdbcDriver;
-import org.oltpbench.db.load.TextSink;
 import java.util.Set;
 
 /** MySQL 5.7/8.x over mysql-connector-j; the base of the MySQL-protocol family. */
@@ -101,7 +99,7 @@ public class MySqlDialect implements Dialect {
      * on empty tables.
      */
     @Override
-    public TextSink.Sender bulkSender(Connection c, String table, List<String> columns) throws SQLException {
+    public BulkSender bulkSender(Connection c, String table, List<String> columns) throws SQLException {
         JdbcDriver driver = JdbcDriver.forUrl(c.getMetaData().getURL());
         if (!driver.feedsLocalInfile()) return null;
         try (Statement probe = c.createStatement(); ResultSet rs = probe.executeQuery("SELECT @@local_infile")) {
@@ -148,6 +146,26 @@ public class MySqlDialect implements Dialect {
     }
 
     /** 1213 deadlock, 1205 lock wait timeout, 1020 record changed since last read. */
+    /** 1045 access denied, 1049 unknown database; the rest by SQLState. */
+    @Override
+    public ConnectProblem connectProblem(SQLException e) {
+        if (e.getErrorCode() == 1045) return ConnectProblem.ACCESS_DENIED;
+        if (e.getErrorCode() == 1049) return ConnectProblem.NO_DATABASE;
+        return Dialect.super.connectProblem(e);
+    }
+
+    /** 1461 prepared-statement limit, 1040 too many connections, 1146 no such table. */
+    @Override
+    public String explain(SQLException e) {
+        return switch (e.getErrorCode()) {
+            case 1461 -> "the server's max_prepared_stmt_count is reached; raise it (SET GLOBAL max_prepared_stmt_count=...) "
+                    + "or set db-ps-mode=disable";
+            case 1040 -> "the server refuses more connections; raise max_connections or lower threads";
+            case 1146 -> "a table is missing (" + org.oltpbench.util.Text.firstLine(e.getMessage()) + "); run prepare";
+            default -> null;
+        };
+    }
+
     /**
      * Com_commit: one per COMMIT statement, so once per explicit transaction. Handler_commit is not used: on
      * MariaDB 10.11 it also counts every statement's own commit (BEGIN; SELECT; UPDATE; COMMIT adds 3 to it, an

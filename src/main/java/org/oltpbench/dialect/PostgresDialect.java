@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import org.oltpbench.db.JdbcDriver;
-import org.oltpbench.db.load.TextSink;
 import org.oltpbench.tune.ServerSettings;
 import org.postgresql.PGConnection;
 import java.util.Set;
@@ -95,7 +93,7 @@ public class PostgresDialect implements Dialect {
 
     /** COPY ... FROM STDIN in text format. */
     @Override
-    public TextSink.Sender bulkSender(Connection c, String table, List<String> columns) throws SQLException {
+    public BulkSender bulkSender(Connection c, String table, List<String> columns) throws SQLException {
         if (!c.isWrapperFor(PGConnection.class)) return null;
         PGConnection pg = c.unwrap(PGConnection.class);
         String sql = "COPY " + table + " (" + String.join(", ", columns) + ") FROM STDIN";
@@ -120,6 +118,24 @@ public class PostgresDialect implements Dialect {
         if (!autoInc) return List.of();
         return List.of("SELECT setval(pg_get_serial_sequence('" + table + "', '" + idColumn + "'), "
                 + "(SELECT COALESCE(MAX(" + idColumn + "), 1) FROM " + table + "))");
+    }
+
+    /** 28P01 password authentication failed; the rest by SQLState class. */
+    @Override
+    public ConnectProblem connectProblem(SQLException e) {
+        if ("28P01".equals(e.getSQLState())) return ConnectProblem.ACCESS_DENIED;
+        return Dialect.super.connectProblem(e);
+    }
+
+    /** 53300 too many connections, 42P01 no such table. */
+    @Override
+    public String explain(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        return switch (state) {
+            case "53300" -> "the server refuses more connections; raise max_connections (postgresql.conf, restart) or lower threads";
+            case "42P01" -> "a table is missing (" + org.oltpbench.util.Text.firstLine(e.getMessage()) + "); run prepare";
+            default -> null;
+        };
     }
 
     /**

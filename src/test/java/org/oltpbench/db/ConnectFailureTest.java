@@ -6,11 +6,16 @@ import java.net.ConnectException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import org.junit.jupiter.api.Test;
+import org.oltpbench.dialect.Dialects;
 
 /** Connect failures become one line naming the cause and the fix, never the password. */
 class ConnectFailureTest {
     private static String msg(SQLException e) {
-        String m = ConnectFailure.describe(e, "jdbc:mariadb://h:3306/db", "sb", "").getMessage();
+        return msg(e, "mysql");
+    }
+
+    private static String msg(SQLException e, String db) {
+        String m = ConnectFailure.describe(e, "jdbc:mariadb://h:3306/db", "sb", Dialects.forName(db)).getMessage();
         assertTrue(m.lines().count() == 1, m);
         return m;
     }
@@ -19,20 +24,28 @@ class ConnectFailureTest {
     void wrongPassword() {
         assertTrue(msg(new SQLException("Access denied for user 'sb'@'h' (using password: YES)", "28000", 1045))
                 .contains("access denied for user 'sb'"));
-        assertTrue(msg(new SQLException("password authentication failed", "28P01")).contains("check user and password"));
+        assertTrue(msg(new SQLException("password authentication failed", "28P01"), "postgres").contains("check user and password"));
     }
 
     @Test
     void oceanBaseNamesItsUserForm() {
         String m = ConnectFailure.describe(new SQLException("Access denied", "28000", 1045), "jdbc:mariadb://h:2881/db", "root",
-                org.oltpbench.dialect.Dialects.forName("oceanbase").userHint()).getMessage();
+                Dialects.forName("oceanbase")).getMessage();
         assertTrue(m.contains("user@tenant") && m.lines().count() == 1, m);
     }
 
     @Test
     void unknownDatabase() {
         assertTrue(msg(new SQLException("Unknown database 'db'", "42000", 1049)).contains("does not exist"));
-        assertTrue(msg(new SQLException("database \"db\" does not exist", "3D000")).contains("does not exist"));
+        assertTrue(msg(new SQLException("database \"db\" does not exist", "3D000"), "postgres").contains("does not exist"));
+    }
+
+    /** Vendor codes belong to their engine: MySQL's 1049 means nothing on PostgreSQL. */
+    @Test
+    void vendorCodesAreTheDialectsOwn() {
+        SQLException mysqlCode = new SQLException("odd", "42000", 1049);
+        assertTrue(msg(mysqlCode, "mysql").contains("does not exist"));
+        assertTrue(msg(mysqlCode, "postgres").contains("cannot connect to jdbc:mariadb://h:3306/db: odd"), msg(mysqlCode, "postgres"));
     }
 
     @Test

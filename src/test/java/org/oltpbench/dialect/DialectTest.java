@@ -9,7 +9,7 @@ import java.sql.SQLTransactionRollbackException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.db.JdbcDriver;
+import org.oltpbench.dialect.JdbcDriver;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import org.oltpbench.dialect.Dialect.ErrorClass;
 
@@ -124,5 +124,28 @@ class DialectTest {
         assertThrows(org.oltpbench.config.ConfigException.class, () -> JdbcDriver.forUrl("jdbc:oracle:thin:@h"));
         assertEquals("jdbc:mariadb://h:2881/x", new OceanBaseDialect().jdbcUrl("h", 0, "x"));
         assertEquals("jdbc:postgresql://h:5432/x", new PostgresDialect().jdbcUrl("h", 0, "x"));
+    }
+
+    /** Each engine explains its own codes; generic code names none (MySQL's 1461 means nothing to PostgreSQL). */
+    @Test
+    void serverErrorsAreExplainedByTheirOwnEngine() {
+        java.sql.SQLException limit = new java.sql.SQLException("Can't create more than max_prepared_stmt_count", "42000", 1461);
+        assertTrue(Dialects.forName("mariadb").explain(limit).contains("max_prepared_stmt_count"));
+        assertEquals(null, Dialects.forName("postgres").explain(limit));
+        java.sql.SQLException tooMany = new java.sql.SQLException("sorry, too many clients already", "53300");
+        assertTrue(Dialects.forName("postgres").explain(tooMany).contains("max_connections"));
+        assertEquals(null, Dialects.forName("mysql").explain(tooMany));
+        assertTrue(Dialects.forName("klustron").explain(new java.sql.SQLException("relation \"sbtest1\" does not exist", "42P01"))
+                .contains("run prepare"));
+    }
+
+    @Test
+    void commitCountersAreTheDialectsChoice() {
+        assertEquals("Com_commit", Dialects.forName("mariadb").commitCounter().name());
+        assertEquals(false, Dialects.forName("mysql").commitCounter().countsAutocommit());
+        assertEquals("pg_stat_database.xact_commit", Dialects.forName("postgres").commitCounter().name());
+        assertEquals(true, Dialects.forName("klustron").commitCounter().countsAutocommit());
+        assertEquals(null, Dialects.forName("tidb").commitCounter().name());
+        assertTrue(Dialects.forName("oceanbase").commitCounter().note().contains("GV$SYSSTAT"));
     }
 }

@@ -3,8 +3,9 @@ package org.oltpbench.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.RunResult;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -52,10 +53,13 @@ class CtrlCIT {
     @Test
     void sigintWritesResultsSoFar() throws Exception {
         interruptAfterTwoSeconds("db=mariadb", "embedded=true");
-        JsonNode json = new ObjectMapper().readTree(dir.resolve("r/result.json").toFile());
-        JsonNode level = json.get("levels").get(0);
-        assertEquals("interrupted (Ctrl-C)", level.get("aborted").asText());
-        assertTrue(level.get("tps").asDouble() > 0);
+        RunResult run = ResultFiles.read(dir.resolve("r"));
+        RepeatResult r = run.levels().get(0).kept();
+        assertEquals(RepeatResult.ABORTED, r.status());
+        assertEquals("interrupted (Ctrl-C)", r.reason());
+        assertTrue(r.tps() > 0);
+        assertEquals(-1, run.levels().get(0).picked(), "an interrupted repeat is never the reported one");
+        assertTrue(run.endedAt() != null, "the last write happened after the sweep ended");
     }
 
     /** tune=true on seekdb, then Ctrl-C: every changed setting is back to its old value. */

@@ -131,10 +131,10 @@ class MariaDbDialectsIT {
         Outcome r = cli(concat(common, "--set", "conn=jdbc:mariadb://" + hostA + "," + hostB + "/sbtest", "--set", "threads=3,4",
                 "--set", "time=2", "--set", "resultDirectory=" + dir, "run"));
         assertEquals(0, r.code(), r.err());
-        JsonNode levels = new ObjectMapper().readTree(dir.resolve("result.json").toFile()).get("levels");
-        assertEquals(2, levels.get(0).get("threadsPerHost").get(hostA).asInt());
-        assertEquals(1, levels.get(0).get("threadsPerHost").get(hostB).asInt());
-        assertEquals(2, levels.get(1).get("threadsPerHost").get(hostB).asInt());
+        var levels = org.oltpbench.result.ResultFiles.read(dir).levels();
+        assertEquals(2, levels.get(0).threadsPerHost().get(hostA));
+        assertEquals(1, levels.get(0).threadsPerHost().get(hostB));
+        assertEquals(2, levels.get(1).threadsPerHost().get(hostB));
         assertTrue(commits(a) > commitsA + 10);
         assertTrue(commits(b) > commitsB + 10);
         for (String host : List.of(hostA, hostB)) cli(concat(common, "--set", "hosts=" + host, "cleanup"));
@@ -180,7 +180,7 @@ class MariaDbDialectsIT {
         assertTrue(r.out().contains("tune: max_prepared_stmt_count: " + before + " → 1048576"), r.out());
         assertTrue(r.out().contains("tune: max_prepared_stmt_count: restored " + before), r.out());
         assertEquals(before, scalar(b, "SELECT @@GLOBAL.max_prepared_stmt_count"));
-        JsonNode server = new ObjectMapper().readTree(dir.resolve("result.json").toFile()).get("server");
+        JsonNode server = new ObjectMapper().readTree(dir.resolve("result.json").toFile()).get("server").get("facts");
         assertEquals("1048576", server.get("tuning").get(0).get("newValue").asText(), server.toString());
         assertTrue(server.get("variables").has("innodb_buffer_pool_size"), server.toString());
         cli(concat(common, "cleanup"));

@@ -21,7 +21,7 @@ public final class Sinks {
     public static RowSink open(Dialect dialect, Connection c, String table, List<String> columns, String method)
             throws SQLException {
         if (!method.equals("batch")) {
-            TextSink.Sender sender = dialect.bulkSender(c, table, columns);
+            org.oltpbench.dialect.BulkSender sender = dialect.bulkSender(c, table, columns);
             if (sender != null) return new TextSink(sender);
             if (method.equals("csv")) {
                 throw new ConfigException("loadMethod=csv: " + dialect.name() + " at this server has no usable bulk path "

@@ -1,6 +1,7 @@
 package org.oltpbench.db.load;
 
-import java.io.InputStream;
+import org.oltpbench.dialect.BulkSender;
+
 import java.sql.SQLException;
 
 /**
@@ -10,16 +11,10 @@ import java.sql.SQLException;
 public final class TextSink implements RowSink {
     static final int CHUNK_BYTES = 8 << 20;
 
-    /** Sends one chunk of text rows as one statement. */
-    @FunctionalInterface
-    public interface Sender {
-        void send(InputStream rows, int rowCount) throws SQLException;
-    }
-
     private final TextRows rows = new TextRows();
-    private final Sender sender;
+    private final BulkSender sender;
 
-    public TextSink(Sender sender) {
+    public TextSink(BulkSender sender) {
         this.sender = sender;
     }
 

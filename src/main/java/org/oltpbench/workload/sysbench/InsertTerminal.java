@@ -1,22 +1,27 @@
 package org.oltpbench.workload.sysbench;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.measure.ThreadStats;
 
 /**
- * oltp_insert.lua: one autocommitted INSERT per event into a uniformly chosen table. With auto_inc the
- * engine picks the id; without, ids come from sysbench's unique permutation (sb_rand_unique) mapped to
- * the signed INT range. Terminals claim blocks of indexes from the workload's one sequence (sysbench's shared
- * sb_rand_unique counter), so no index repeats across threads, levels or repeats of a run.
+ * oltp_insert.lua: one autocommitted INSERT per event into a uniformly chosen table. sysbench 1.0.20 sends it with
+ * {@code con:query()}, as SQL text with the values in it, whatever db-ps-mode says; so does this terminal, in every
+ * dbPsMode (one reused buffer; the values are digits and dashes, which need no escaping). With auto_inc the engine
+ * picks the id; without, ids come from sysbench's unique permutation (sb_rand_unique) mapped to the signed INT
+ * range. Terminals claim blocks of indexes from the workload's one sequence (sysbench's shared sb_rand_unique
+ * counter), so no index repeats across threads, levels or repeats of a run.
  */
 final class InsertTerminal extends SbTerminal {
-    private final PreparedStatement[] ps;
+    /** Per table, the INSERT's text split at its '?' placeholders: values go between the parts. */
+    private final String[][] parts;
     private final boolean autoInc;
     private final int tables, tableSize;
     private final UniqueIds unique;
+    private final Statement text;
+    private final StringBuilder sql = new StringBuilder(512);
     private long index, blockEnd;
     private final char[] cBuf = new char[Templates.C.length], padBuf = new char[Templates.PAD.length];
 
@@ -26,31 +31,51 @@ final class InsertTerminal extends SbTerminal {
         this.tables = s.tables();
         this.tableSize = s.tableSize();
         this.unique = unique;
-        ps = new PreparedStatement[tables];
+        this.text = c.createStatement();
+        parts = new String[tables][];
         for (int t = 0; t < tables; t++) {
             String table = "sbtest" + (t + 1);
-            ps[t] = prepare(autoInc ? dialect.sysbenchAutoIdInsert(table)
+            parts[t] = template(autoInc ? dialect.sysbenchAutoIdInsert(table)
                     : "INSERT INTO " + table + " (id, k, c, pad) VALUES (?, ?, ?, ?)");
         }
     }
 
+    /** "A (?, ?) B" -> {"A (", ", ", ") B"}. */
+    static String[] template(String withPlaceholders) {
+        return withPlaceholders.split("\\?", -1);
+    }
+
     @Override
     public int next(ThreadStats st) throws SQLException {
-        PreparedStatement s = ps[(int) rnd.uniform(1, tables) - 1];
+        String[] p = parts[(int) rnd.uniform(1, tables) - 1];
         int k = (int) rnd.rand(1, tableSize);
-        int p = 1;
+        int at = 0;
+        sql.setLength(0);
+        sql.append(p[at++]);
         if (!autoInc) {
             if (index == blockEnd) {
                 index = unique.claimBlock();
                 blockEnd = index + UniqueIds.BLOCK;
             }
-            s.setInt(p++, (int) (unique.id(index++) - 2147483648L));
+            sql.append(unique.id(index++) - 2147483648L).append(p[at++]);
         }
-        s.setInt(p++, k);
-        s.setString(p++, Templates.value(rnd, Templates.C, cBuf));
-        s.setString(p, Templates.value(rnd, Templates.PAD, padBuf));
-        st.dml(s.executeUpdate());
+        sql.append(k).append(p[at++]);
+        rnd.fill(Templates.C, cBuf);
+        sql.append('\'').append(cBuf).append('\'').append(p[at++]);
+        rnd.fill(Templates.PAD, padBuf);
+        sql.append('\'').append(padBuf).append('\'').append(p[at]);
+        st.dml(text.executeUpdate(sql.toString()));
         st.autocommits(1);
         return 0;
+    }
+
+    @Override
+    public void close() {
+        try {
+            text.close();
+        } catch (SQLException | RuntimeException e) {
+            // the connection may be gone
+        }
+        super.close();
     }
 }

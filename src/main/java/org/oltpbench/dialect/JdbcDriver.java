@@ -1,4 +1,4 @@
-package org.oltpbench.db;
+package org.oltpbench.dialect;
 
 import java.io.InputStream;
 import java.sql.SQLException;
