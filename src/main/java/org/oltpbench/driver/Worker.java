@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.measure.ThreadStats;
 import org.oltpbench.workload.Terminal;
-import org.oltpbench.workload.Workload;
 
 /**
  * One benchmark thread: holds one connection and one terminal for the whole level and runs

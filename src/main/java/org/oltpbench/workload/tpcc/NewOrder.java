@@ -132,16 +132,7 @@ final class NewOrder extends Txn {
 
     /** Locks the order's distinct stock rows in one statement and reads their quantities and district info. */
     private void lockStock(ThreadStats st) throws SQLException {
-        int n = 0;
-        for (int i = 0; i < lines; i++) {
-            int p = pairOf(n, supply[i], item[i]);
-            if (p < 0) {
-                pairW[n] = supply[i];
-                pairI[n] = item[i];
-                p = n++;
-            }
-            linePair[i] = p;
-        }
+        int n = pairLines();
         PreparedStatement ps = stocks[n];
         for (int i = 0; i < n; i++) {
             ps.setInt(2 * i + 1, pairW[i]);
@@ -190,16 +181,10 @@ final class NewOrder extends Txn {
      * False when an item does not exist (checked as it is reached, as upstream does).
      */
     private boolean readAndLockPerItem(ThreadStats st) throws SQLException {
-        int n = 0, pairs = 0;
+        pairLines();
+        int n = 0;
         for (int i = 0; i < lines; i++) {
             if (indexOf(itemIds, n, item[i]) < 0) itemIds[n++] = item[i];
-            int p = pairOf(pairs, supply[i], item[i]);
-            if (p < 0) {
-                pairW[pairs] = supply[i];
-                pairI[pairs] = item[i];
-                p = pairs++;
-            }
-            linePair[i] = p;
             lineItem[i] = indexOf(itemIds, n, item[i]);
             order[i] = i;
         }
@@ -226,6 +211,21 @@ final class NewOrder extends Txn {
             }
         }
         return true;
+    }
+
+    /** The order's distinct (supply warehouse, item) pairs, and each line's pair; returns how many pairs. */
+    private int pairLines() {
+        int n = 0;
+        for (int i = 0; i < lines; i++) {
+            int p = pairOf(n, supply[i], item[i]);
+            if (p < 0) {
+                pairW[n] = supply[i];
+                pairI[n] = item[i];
+                p = n++;
+            }
+            linePair[i] = p;
+        }
+        return n;
     }
 
     private int pairOf(int n, int sw, int si) {
