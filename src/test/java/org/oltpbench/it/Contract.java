@@ -41,6 +41,11 @@ final class Contract {
         RepeatResult r = new LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
         assertNull(r.reason(), r.reason());
         assertTrue(r.counts().transactions() > 0, "no events at " + threads + " threads");
+        var sc = r.serverCount();
+        System.out.printf("contract: %s %s %d threads: server %s %d, client %d%n", db.dialect().name(), w.name(), threads,
+                sc.counter(), sc.server(), sc.client());
+        assertFalse(sc.disagrees(), "the server's " + sc.counter() + " grew by " + sc.server() + ", the client committed "
+                + sc.client());
         return r;
     }
 

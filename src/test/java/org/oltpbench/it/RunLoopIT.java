@@ -132,6 +132,28 @@ class RunLoopIT {
         }
     }
 
+    /**
+     * sysbench's oltp_insert sends its INSERT as SQL text (con:query) whatever db-ps-mode says: with dbPsMode=enable
+     * the server prepares nothing during the level, and Com_insert grows by exactly the inserts counted.
+     */
+    @Test
+    void oltpInsertSendsTextInEveryPsMode() throws Exception {
+        Config cfg = config(List.of("workload=oltp_insert", "tables=1", "tableSize=100", "dbPsMode=enable"));
+        SysbenchWorkload w = new SysbenchWorkload(Preset.load("oltp_insert"), cfg, db.dialect(), QUIET);
+        w.prepare(db);
+        try {
+            long prepares = count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'COM_STMT_PREPARE'");
+            long inserts = count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'COM_INSERT'");
+            RepeatResult r = run(w, 2, 0, 500);
+            assertNull(r.reason(), r.reason());
+            assertEquals(500, r.counts().writes());
+            assertEquals(prepares, count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'COM_STMT_PREPARE'"));
+            assertEquals(inserts + 500, count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'COM_INSERT'"));
+        } finally {
+            w.cleanup(db);
+        }
+    }
+
     private long count(String sql) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             rs.next();
