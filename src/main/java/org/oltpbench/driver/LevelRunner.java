@@ -77,21 +77,44 @@ public final class LevelRunner {
 
     public RepeatResult run() throws InterruptedException {
         CommitCounter counter = db.dialect().commitCounter();
-        RepeatResult r;
-        long serverBefore;
-        try (HostPools pool = db.pools(s.threads(), "oltpbench-" + s.threads())) {
-            LevelRun run = new LevelRun(workload, db.dialect(), pool, s.threads(), s.ignore(), Budget.of(s.events()));
-            List<Thread> threads = startWorkers(run);
-            run.awaitReady();
-            if (run.setupFailure() != null) {
-                run.release();
-                joinAll(run, threads);
-                throw new SetupException(run.setupFailure());
+        // one connection reads the server's counter for the whole repeat, so reading adds nothing to it
+        Connection counting = counter.name() == null ? null : openQuietly();
+        try {
+            RepeatResult r;
+            long serverBefore;
+            try (HostPools pool = db.pools(s.threads(), "oltpbench-" + s.threads())) {
+                LevelRun run = new LevelRun(workload, db.dialect(), pool, s.threads(), s.ignore(), Budget.of(s.events()));
+                List<Thread> threads = startWorkers(run);
+                run.awaitReady();
+                if (run.setupFailure() != null) {
+                    run.release();
+                    joinAll(run, threads);
+                    throw new SetupException(run.setupFailure());
+                }
+                serverBefore = readCounter(counter, counting);
+                r = measure(run, threads);
             }
-            serverBefore = readCounter(counter);
-            r = measure(run, threads);
+            return withServerCount(r, counter, counting, serverBefore);
+        } finally {
+            closeQuietly(counting);
         }
-        return withServerCount(r, counter, serverBefore);
+    }
+
+    private Connection openQuietly() {
+        try {
+            return db.connect();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c == null) return;
+        try {
+            c.close();
+        } catch (SQLException | RuntimeException e) {
+            // the counter was read or not; nothing to keep
+        }
     }
 
     private List<Thread> startWorkers(LevelRun run) {
@@ -230,9 +253,9 @@ public final class LevelRunner {
         return out;
     }
 
-    private long readCounter(CommitCounter counter) {
-        if (counter.name() == null) return -1;
-        try (Connection c = db.connect()) {
+    private static long readCounter(CommitCounter counter, Connection c) {
+        if (counter.name() == null || c == null) return -1;
+        try {
             return counter.read(c);
         } catch (SQLException | RuntimeException e) {
             return -1;
@@ -240,7 +263,7 @@ public final class LevelRunner {
     }
 
     /** The server counter's growth over the repeat, read after every benchmark connection has closed. */
-    private RepeatResult withServerCount(RepeatResult r, CommitCounter counter, long before) {
+    private RepeatResult withServerCount(RepeatResult r, CommitCounter counter, Connection c, long before) {
         long client = r.serverCount().client();
         ServerCount sc;
         if (counter.name() == null) {
@@ -248,7 +271,7 @@ public final class LevelRunner {
         } else if (before < 0) {
             sc = ServerCount.none(counter.name() + " could not be read", client);
         } else {
-            long after = settled(counter, before, client);
+            long after = settled(counter, c, before, client);
             sc = after < 0 ? ServerCount.none(counter.name() + " could not be read", client)
                     : new ServerCount(counter.name(), after - before, client, null);
         }
@@ -260,8 +283,8 @@ public final class LevelRunner {
      * Reads the counter until it stops moving (PostgreSQL publishes a session's statistics when it ends, a moment
      * after the client closed it), at most about 3 s.
      */
-    private long settled(CommitCounter counter, long before, long client) {
-        long value = readCounter(counter);
+    private static long settled(CommitCounter counter, Connection c, long before, long client) {
+        long value = readCounter(counter, c);
         for (int i = 0; i < 30 && value >= 0; i++) {
             try {
                 Thread.sleep(100);
@@ -269,7 +292,7 @@ public final class LevelRunner {
                 Thread.currentThread().interrupt();
                 break;
             }
-            long next = readCounter(counter);
+            long next = readCounter(counter, c);
             if (next == value && (value - before >= client || i >= 5)) break;
             value = next;
         }

@@ -41,7 +41,8 @@ final class Worker implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | Error e) {
-            run.died("thread " + index, e);
+            if (run.running()) run.died("thread " + index, e);
+            else stats.discardPending(); // cut off by the end of the level
         } finally {
             tearDown();
             run.workerDone();
@@ -92,8 +93,12 @@ final class Worker implements Runnable {
 
     /** @return whether the loop goes on (the event is restarted) */
     private boolean recover(SQLException e) {
+        if (!run.running()) {
+            // cut off by the end of the level (interrupted while it waited): not a result, neither counted nor timed
+            stats.discardPending();
+            return false;
+        }
         stats.publishStatements();
-        if (!run.running()) return false;
         Dialect.ErrorClass c = run.dialect().classify(e);
         if (c == Dialect.ErrorClass.CONNECTION_LOST) return reconnect(e);
         terminal.rollbackQuietly();

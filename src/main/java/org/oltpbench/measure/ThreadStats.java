@@ -33,8 +33,12 @@ public final class ThreadStats {
     /** Time the transaction in flight spent waiting by design (TPC-C keying time), not counted as latency. */
     private long pendingIdleNanos;
 
+    /** Per-kind outcome counters (retries, errors) of the transaction in flight, published with it. */
+    private final long[] pendingKind;
+
     public ThreadStats(int kinds) {
         counters = new AtomicLongArray(KIND_BASE + kinds * PER_KIND);
+        pendingKind = new long[kinds * PER_KIND];
         recorders = new SingleWriterRecorder[kinds];
         for (int i = 0; i < kinds; i++) recorders[i] = new SingleWriterRecorder(DIGITS);
     }
@@ -101,6 +105,12 @@ public final class ThreadStats {
         if (pendingOther != 0) add(OTHER, pendingOther);
         if (pendingCommits != 0) add(COMMITS, pendingCommits);
         if (pendingAutocommits != 0) add(AUTOCOMMITS, pendingAutocommits);
+        for (int i = 0; i < pendingKind.length; i++) {
+            if (pendingKind[i] != 0) {
+                add(KIND_BASE + i, pendingKind[i]);
+                pendingKind[i] = 0;
+            }
+        }
         pendingReads = pendingWrites = pendingOther = pendingCommits = pendingAutocommits = 0;
     }
 
@@ -146,9 +156,19 @@ public final class ThreadStats {
         return KIND_BASE + kind * PER_KIND + field;
     }
 
-    /** Owner thread only: a per-kind outcome counter (ROLLBACKS, RETRIES, KIND_ERRORS). */
+    /** Owner thread only: a per-kind outcome counter (RETRIES, KIND_ERRORS), published with the transaction. */
     public void kind(int kind, int field) {
-        add(kindSlot(kind, field), 1);
+        pendingKind[kind * PER_KIND + field]++;
+    }
+
+    /**
+     * Owner thread only: forgets the transaction in flight (its statements, idle time and outcome counters). For a
+     * transaction cut off by the end of the level (its thread interrupted while it waited on the server): it is
+     * not a result of the benchmark, so it is neither counted nor timed.
+     */
+    public void discardPending() {
+        pendingReads = pendingWrites = pendingOther = pendingCommits = pendingAutocommits = pendingIdleNanos = 0;
+        java.util.Arrays.fill(pendingKind, 0);
     }
 
     /**

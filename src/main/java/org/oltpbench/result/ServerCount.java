@@ -15,8 +15,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param note    why there is no comparison, or null
  */
 public record ServerCount(String counter, long server, long client, String note) {
-    /** Warn when the two differ by more than this share. */
+    /** Warn when the two differ by more than this share of the client's count... */
     public static final double TOLERANCE = 0.01;
+    /** ...and by more than this many transactions (a short run's few background commits are not news). */
+    public static final long MIN_DIFFERENCE = 10;
 
     public static ServerCount none(String note, long client) {
         return new ServerCount(null, -1, client, note);
@@ -29,8 +31,9 @@ public record ServerCount(String counter, long server, long client, String note)
         return (server - client) * 100.0 / client;
     }
 
-    /** True when both sides were counted and they differ by more than {@link #TOLERANCE}. */
+    /** True when both sides were counted and differ by more than {@link #TOLERANCE} and {@link #MIN_DIFFERENCE}. */
     public boolean disagrees() {
-        return counter != null && server >= 0 && Math.abs(differencePct()) > TOLERANCE * 100;
+        long diff = Math.abs(server - client);
+        return counter != null && server >= 0 && diff > MIN_DIFFERENCE && diff > TOLERANCE * client;
     }
 }

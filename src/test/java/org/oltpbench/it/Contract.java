@@ -44,8 +44,12 @@ final class Contract {
         var sc = r.serverCount();
         System.out.printf("contract: %s %s %d threads: server %s %d, client %d%n", db.dialect().name(), w.name(), threads,
                 sc.counter(), sc.server(), sc.client());
-        assertFalse(sc.disagrees(), "the server's " + sc.counter() + " grew by " + sc.server() + ", the client committed "
-                + sc.client());
+        // the server never counts fewer than the client committed; it may count a little more: the previous step's
+        // statistics arriving late on PostgreSQL, autovacuum's own transactions
+        if (sc.counter() != null) {
+            assertTrue(sc.server() >= sc.client() && sc.server() <= sc.client() * 1.01 + 100, "the server's " + sc.counter()
+                    + " grew by " + sc.server() + ", the client committed " + sc.client());
+        }
         return r;
     }
 

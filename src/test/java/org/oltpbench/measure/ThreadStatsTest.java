@@ -78,4 +78,19 @@ class ThreadStatsTest {
         assertEquals(2, s[ThreadStats.WRITES]);
         assertEquals(1, s[ThreadStats.OTHER]);
     }
+
+    /** A transaction cut off by the end of the level leaves no statements, errors or retries behind. */
+    @Test
+    void aDiscardedTransactionLeavesNoTrace() {
+        ThreadStats stats = new ThreadStats(1);
+        stats.reads(14);
+        stats.kind(0, ThreadStats.RETRIES);
+        stats.discardPending();
+        stats.reads(1);
+        stats.event(0, 1000);
+        long[] s = stats.snapshot();
+        assertEquals(1, s[ThreadStats.READS]);
+        assertEquals(0, s[ThreadStats.kindSlot(0, ThreadStats.RETRIES)]);
+        assertEquals(1, s[ThreadStats.EVENTS]);
+    }
 }
