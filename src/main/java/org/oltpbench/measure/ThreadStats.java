@@ -202,7 +202,9 @@ public final class ThreadStats {
     /**
      * Reporter thread only: adds the latencies recorded since the last call to {@code into} (per kind) and returns
      * every counter as of the same instant, so counters and histograms describe the same transactions. Harvesting
-     * is repeated until no publication overlapped it; each harvest's values are kept, so nothing is lost.
+     * is repeated until no publication overlapped it; each harvest's values are kept, so nothing is lost. It needs a
+     * gap of a few microseconds between two of the owner's publications: every round trip to a server gives one
+     * (bulk_insert, whose events are buffer appends, gives one at each flush).
      *
      * @param recycled per kind, the histogram handed back to the recorder (replaced in place)
      */
