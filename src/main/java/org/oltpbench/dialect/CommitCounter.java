@@ -7,71 +7,41 @@ import java.sql.Statement;
 
 /**
  * The server's own counter of committed transactions, read before and after each repeat to cross-check the
- * client's count. An engine without a counter that fits is the null object {@link #none}, with the reason.
+ * client's count. An engine without a counter that fits is {@link #none}, with the reason.
+ *
+ * @param name             the counter's name as the engine calls it; null when there is none
+ * @param note             why there is no counter; null when there is one
+ * @param countsAutocommit whether the counter counts autocommitted statements as transactions (PostgreSQL's
+ *                         xact_commit) or only explicit COMMITs (MySQL's Com_commit); the client's count is formed
+ *                         the same way
+ * @param reader           reads the counter's current value
  */
-public interface CommitCounter {
-    /** The counter's name as the engine calls it; null when there is none. */
-    String name();
+public record CommitCounter(String name, String note, boolean countsAutocommit, Reader reader) {
 
-    /** Why there is no counter; null when there is one. */
-    String note();
-
-    /**
-     * Whether the counter counts autocommitted statements as transactions (PostgreSQL's xact_commit) or only
-     * explicit COMMITs (MySQL's Com_commit); the client's count is formed the same way.
-     */
-    boolean countsAutocommit();
-
-    long read(Connection c) throws SQLException;
-
-    static CommitCounter none(String note) {
-        return new CommitCounter() {
-            @Override
-            public String name() {
-                return null;
-            }
-
-            @Override
-            public String note() {
-                return note;
-            }
-
-            @Override
-            public boolean countsAutocommit() {
-                return false;
-            }
-
-            @Override
-            public long read(Connection c) {
-                return -1;
-            }
-        };
+    /** Reads the counter on a connection the caller holds for the repeat. */
+    @FunctionalInterface
+    public interface Reader {
+        long read(Connection c) throws SQLException;
     }
 
-    /** A counter that one query returns as its first column of its first row. */
+    public long read(Connection c) throws SQLException {
+        return reader.read(c);
+    }
+
+    static CommitCounter none(String note) {
+        return new CommitCounter(null, note, false, c -> -1);
+    }
+
+    static CommitCounter of(String name, boolean countsAutocommit, Reader reader) {
+        return new CommitCounter(name, null, countsAutocommit, reader);
+    }
+
+    /** A counter that one query returns in column {@code column} of its first row. */
     static CommitCounter query(String name, boolean countsAutocommit, String sql, int column) {
-        return new CommitCounter() {
-            @Override
-            public String name() {
-                return name;
+        return of(name, countsAutocommit, c -> {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+                return rs.next() ? Long.parseLong(rs.getString(column).trim()) : -1;
             }
-
-            @Override
-            public String note() {
-                return null;
-            }
-
-            @Override
-            public boolean countsAutocommit() {
-                return countsAutocommit;
-            }
-
-            @Override
-            public long read(Connection c) throws SQLException {
-                try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-                    return rs.next() ? Long.parseLong(rs.getString(column).trim()) : -1;
-                }
-            }
-        };
+        });
     }
 }

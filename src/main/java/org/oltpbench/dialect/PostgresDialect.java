@@ -151,38 +151,19 @@ public class PostgresDialect implements Dialect {
      * Read inside a transaction that is rolled back, so reading adds nothing to xact_commit; the snapshot of the
      * statistics is cleared first (stats_fetch_consistency may cache it).
      */
-    private static final CommitCounter COMMITS = new CommitCounter() {
-        @Override
-        public String name() {
-            return "pg_stat_database.xact_commit";
-        }
-
-        @Override
-        public String note() {
-            return null;
-        }
-
-        @Override
-        public boolean countsAutocommit() {
-            return true;
-        }
-
-        @Override
-        public long read(Connection c) throws SQLException {
-            boolean auto = c.getAutoCommit();
-            c.setAutoCommit(false);
-            try (java.sql.Statement st = c.createStatement()) {
-                st.execute("SELECT pg_stat_clear_snapshot()");
-                try (java.sql.ResultSet rs = st.executeQuery(
-                        "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")) {
-                    return rs.next() ? rs.getLong(1) : -1;
-                }
-            } finally {
-                c.rollback();
-                c.setAutoCommit(auto);
+    private static final CommitCounter COMMITS = CommitCounter.of("pg_stat_database.xact_commit", true, c -> {
+        boolean auto = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (java.sql.Statement st = c.createStatement()) {
+            st.execute("SELECT pg_stat_clear_snapshot()");
+            try (java.sql.ResultSet rs = st.executeQuery("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")) {
+                return rs.next() ? rs.getLong(1) : -1;
             }
+        } finally {
+            c.rollback();
+            c.setAutoCommit(auto);
         }
-    };
+    });
 
     @Override
     public Set<Integer> retryableCodes() {
