@@ -56,6 +56,7 @@ public final class LevelRunner {
     private final Histogram[][] recycled;
     private final Histogram[] cumulative, scratch;
     private final Histogram interval = Histograms.empty();
+    private final CommitCounter counter;
 
     public LevelRunner(Settings s, Workload workload, Database db, RunListener listener, StopSignal stop) {
         this.s = s;
@@ -63,6 +64,7 @@ public final class LevelRunner {
         this.db = db;
         this.listener = listener;
         this.stop = stop;
+        this.counter = db.dialect().commitCounter();
         int kinds = workload.kinds().size();
         stats = new ThreadStats[s.threads()];
         recycled = new Histogram[s.threads()][kinds];
@@ -76,7 +78,6 @@ public final class LevelRunner {
     }
 
     public RepeatResult run() throws InterruptedException {
-        CommitCounter counter = db.dialect().commitCounter();
         // one connection reads the server's counter for the whole repeat, so reading adds nothing to it
         Connection counting = counter.name() == null ? null : openQuietly();
         try {
@@ -241,7 +242,7 @@ public final class LevelRunner {
         }
         // the client's committed transactions over the whole repeat, formed as the server's counter counts them
         long[] all = done.marks().totals();
-        long commits = all[ThreadStats.COMMITS] + (db.dialect().commitCounter().countsAutocommit() ? all[ThreadStats.AUTOCOMMITS] : 0);
+        long commits = all[ThreadStats.COMMITS] + (counter.countsAutocommit() ? all[ThreadStats.AUTOCOMMITS] : 0);
         return new RepeatResult(s.repeat(), s.threads(), aborted == null ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
                 aborted, window, counts, txns, intervals, threadEvents, threadNanos,
                 CpuClock.between(start.cpu(), done.cpu()), ServerCount.none("not read yet", commits));
