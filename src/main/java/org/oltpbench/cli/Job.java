@@ -20,6 +20,8 @@ import org.oltpbench.driver.RunListener;
 import org.oltpbench.driver.Sweep;
 import org.oltpbench.report.Console;
 import org.oltpbench.report.ResultWriter;
+import org.oltpbench.report.files.IntervalLog;
+import org.oltpbench.report.files.ReportFiles;
 import org.oltpbench.result.ClientInfo;
 import org.oltpbench.result.RunResult;
 import org.oltpbench.result.ServerInfo;
@@ -119,8 +121,8 @@ public final class Job {
         Path dir = resultDir(started);
         ResultWriter writer = new ResultWriter(dir);
         Console console = new Console(out, cfg.get(Keys.PERCENTILE), cfg.get(Keys.REPORT_INTERVAL_SECS),
-                cfg.get(Keys.WARMUP_SECS), style(w));
-        RunListener listeners = RunListener.all(List.of(console, writer, extra));
+                cfg.get(Keys.WARMUP_SECS), style(w), cfg.get(Keys.CLIENT_COUNT) > 1);
+        RunListener listeners = RunListener.all(List.of(console, writer, new IntervalLog(dir), new ReportFiles(dir, out), extra));
         RunResult empty = new RunResult(RunResult.SCHEMA_VERSION, Version.get(), w.name(), w.reportStyle(), cfg.publicView(),
                 server, client, started.toInstant().toString(), null, cfg.get(Keys.REPEAT_PICK), cfg.get(Keys.PERCENTILE),
                 List.of());
@@ -142,15 +144,28 @@ public final class Job {
         }
     }
 
-    /** resultDirectory with %t conversions filled from the start time (BenchmarkSQL's convention). */
+    /**
+     * resultDirectory with %t conversions filled from the start time (BenchmarkSQL's convention), ${db},
+     * ${workload} and ${clientIndex}; with several clients and no ${clientIndex}, "-client<i>" is appended.
+     */
     Path resultDir(ZonedDateTime started) {
         String pattern = cfg.get(Keys.RESULT_DIRECTORY);
+        if (cfg.get(Keys.CLIENT_COUNT) > 1 && !pattern.contains("${clientIndex}")) pattern += "-client${clientIndex}";
+        String filled = pattern.replace("${db}", dialect.name()).replace("${workload}", workloadName())
+                .replace("${clientIndex}", String.valueOf(cfg.get(Keys.CLIENT_INDEX)));
         try {
-            return Path.of(String.format(Locale.ROOT, pattern.replace("%t", "%1$t"), started));
+            return Path.of(String.format(Locale.ROOT, filled.replace("%t", "%1$t"), started));
         } catch (IllegalFormatException e) {
             throw new ConfigException("bad value for resultDirectory: '" + pattern + "'; allowed: a path whose only "
                     + "% conversions are %tY, %tm, %td, %tH, %tM, %tS and the like");
         }
+    }
+
+    /** The workload as a file-name part: a preset's name, or a preset file's name without its extension. */
+    private String workloadName() {
+        String w = Path.of(cfg.get(Keys.WORKLOAD)).getFileName().toString();
+        int dot = w.lastIndexOf('.');
+        return dot > 0 ? w.substring(0, dot) : w;
     }
 
     private int printCheck(CheckReport report) {

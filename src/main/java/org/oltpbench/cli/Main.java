@@ -10,6 +10,8 @@ import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.driver.StopSignal;
+import org.oltpbench.result.MergeRefused;
+import org.oltpbench.result.ResultFormatException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -83,7 +85,7 @@ public final class Main implements Callable<Integer> {
     }
 
     private int fail(Exception ex) {
-        if (ex instanceof ConfigException) {
+        if (ex instanceof ConfigException || ex instanceof ResultFormatException || ex instanceof MergeRefused) {
             err.println("oltpbench: " + ex.getMessage());
             if (common.verbose) ex.printStackTrace(err);
             return Job.BAD_INPUT;
@@ -133,6 +135,33 @@ public final class Main implements Callable<Integer> {
     @Command(name = "cleanup", description = "drop the tables")
     int cleanup(@Mixin Common verb) throws Exception {
         return job(verb).cleanup();
+    }
+
+    @Command(name = "report", description = "regenerate summary.csv, the charts and report.html of a result directory from its result.json")
+    int report(@CommandLine.Parameters(paramLabel = "DIR", description = "a result directory (or its result.json)") Path dir,
+               @Option(names = "--verbose", description = "print stack traces with errors") boolean verbose) throws Exception {
+        common.verbose |= verbose;
+        return OutputVerbs.report(dir, out);
+    }
+
+    @Command(name = "compare", description = "the seeds' side-by-side table, ratio rows and trend charts for several result directories")
+    int compare(@CommandLine.Parameters(paramLabel = "DIR", arity = "0..*", description = "result directories, in column order") List<Path> dirs,
+                @Option(names = "--label", paramLabel = "NAME=DIR", description = "name a run's column; repeatable") List<String> labels,
+                @Option(names = "--baseline", paramLabel = "NAME", description = "the run ratios divide by; default the first") String baseline,
+                @Option(names = "--out", paramLabel = "DIR", description = "where compare.md/.csv/.html and the charts go") Path outDir,
+                @Option(names = "--force", description = "compare runs of different workloads or scales") boolean force,
+                @Option(names = "--verbose", description = "print stack traces with errors") boolean verbose) throws Exception {
+        common.verbose |= verbose;
+        return OutputVerbs.compare(dirs == null ? List.of() : dirs, OutputVerbs.parseLabels(labels == null ? List.of() : labels),
+                baseline, force, outDir, out);
+    }
+
+    @Command(name = "merge", description = "join the results several client machines took at the same time (clientCount/clientIndex)")
+    int merge(@CommandLine.Parameters(paramLabel = "DIR", arity = "2..*", description = "the clients' result directories") List<Path> dirs,
+              @Option(names = "--out", paramLabel = "DIR", required = true, description = "where the merged result goes") Path outDir,
+              @Option(names = "--verbose", description = "print stack traces with errors") boolean verbose) throws Exception {
+        common.verbose |= verbose;
+        return OutputVerbs.merge(dirs, outDir, out);
     }
 
     static final class VersionProvider implements CommandLine.IVersionProvider {

@@ -40,9 +40,15 @@ public record Config(Map<Key<?>, Object> values, Set<Key<?>> explicit) {
     public Map<String, Object> publicView() {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Map.Entry<Key<?>, Object> e : values.entrySet()) {
-            if (!e.getKey().secret() && e.getValue() != null) out.put(e.getKey().name(), e.getValue());
+            if (e.getKey().secret() || e.getValue() == null) continue;
+            out.put(e.getKey().name(), e.getValue() instanceof String s ? redact(s) : e.getValue());
         }
         return out;
+    }
+
+    /** A JDBC URL's password (a password= or pwd= parameter, or user:password@) replaced by ***. */
+    public static String redact(String value) {
+        return value.replaceAll("(?i)((?:password|pwd)=)[^&;]*", "$1***").replaceAll("(//[^/:@]+):[^/@]*@", "$1:***@");
     }
 
     @Override

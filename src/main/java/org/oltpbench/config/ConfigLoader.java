@@ -18,6 +18,8 @@ import java.util.Map;
  */
 public final class ConfigLoader {
     public static final String PASSWORD_ENV = "OLTPBENCH_PASSWORD";
+    /** Set by Kubernetes in each pod of an Indexed Job: the pod's index, used as clientIndex when that is unset. */
+    public static final String JOB_INDEX_ENV = "JOB_COMPLETION_INDEX";
 
     private ConfigLoader() {
     }
@@ -32,7 +34,14 @@ public final class ConfigLoader {
             if (eq <= 0) throw new ConfigException("--set '" + set + "' is not key=value; write it as --set threads=16");
             raw.put(resolve(set.substring(0, eq).trim(), "--set"), set.substring(eq + 1).trim());
         }
-        return resolveAll(raw);
+        String jobIndex = env.get(JOB_INDEX_ENV);
+        if (jobIndex != null && !raw.containsKey(Keys.CLIENT_INDEX)) raw.put(Keys.CLIENT_INDEX, jobIndex.trim());
+        Config cfg = resolveAll(raw);
+        if (cfg.get(Keys.CLIENT_INDEX) >= cfg.get(Keys.CLIENT_COUNT)) {
+            throw new ConfigException("clientIndex " + cfg.get(Keys.CLIENT_INDEX) + " is not below clientCount "
+                    + cfg.get(Keys.CLIENT_COUNT) + "; clients are numbered 0.." + (cfg.get(Keys.CLIENT_COUNT) - 1));
+        }
+        return cfg;
     }
 
     /** Parses every key's text; keys nobody set get their default. */

@@ -67,12 +67,27 @@ public final class Keys {
     public static final Key<String> REPEAT_PICK = def("repeatPick", oneOf("max", "median"), "max", "",
             "which run of a level is kept, by tps: max (as the seed reports do) or median");
     public static final Key<String> RESULT_DIRECTORY = def("resultDirectory", string(),
-            "results/%tY%tm%td-%tH%tM%tS", "", "where result.json goes; %t conversions take the start time");
+            "results/%tY%tm%td-%tH%tM%tS-${db}-${workload}", "", "the run's result directory; %t conversions take the start "
+            + "time (BenchmarkSQL's), ${db} and ${workload} the engine and workload, ${clientIndex} the client's index "
+            + "(added as -client<i> when clientCount > 1 and the pattern does not name it)");
     public static final Key<String> LOAD_METHOD = def("loadMethod", oneOf("auto", "batch", "csv"), "batch", "",
             "how prepare sends rows: batch = multi-row INSERTs; csv = LOAD DATA LOCAL INFILE (MySQL family) or "
             + "COPY (PostgreSQL family); auto = csv where the server allows it, else batch");
     public static final Key<Integer> LOAD_WORKERS = def("loadWorkers", integer(1, 1024), "4", "threads",
             "threads that load data in prepare");
+
+    // --- several client machines, one database ---
+    public static final Key<Integer> CLIENT_COUNT = def("clientCount", integer(1, 10_000), "1", "clients",
+            "client machines that share the job; each takes a disjoint share (TPC-C warehouses; sysbench threads, and "
+            + "tables when tables >= clientCount); merge joins their results");
+    public static final Key<Integer> CLIENT_INDEX = def("clientIndex", integer(0, 9_999), "0", "",
+            "this client's share, 0..clientCount-1; when unset, the environment variable JOB_COMPLETION_INDEX (a "
+            + "Kubernetes Indexed Job's) if present");
+    public static final Key<String> START_AT = def("startAt", string(), null, "",
+            "ISO-8601 time (2026-11-23T10:00:00Z) at which the first level starts; every later level starts at a whole "
+            + "multiple of its slot (warm-up + time + levelPauseSecs) after it, so several clients measure together");
+    public static final Key<Integer> LEVEL_PAUSE_SECS = def("levelPauseSecs", integer(1, 86_400), "30", "s",
+            "with startAt: the time each level's slot leaves for connecting and checks before the next level starts");
 
     // --- engine layout, session settings and tuning ---
     public static final Key<Integer> PARTITIONS = def("partitions", integer(0, 8192), "0", "partitions",

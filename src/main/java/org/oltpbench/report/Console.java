@@ -25,8 +25,11 @@ public final class Console implements RunListener {
     private final PrintStream out;
     private final int percentile, reportIntervalSecs, warmupSecs;
     private final Style style;
+    private final boolean sharedServer;
 
-    public Console(PrintStream out, int percentile, int reportIntervalSecs, int warmupSecs, Style style) {
+    /** @param sharedServer several clients drive the server: its counter counts them all, so it is not compared here */
+    public Console(PrintStream out, int percentile, int reportIntervalSecs, int warmupSecs, Style style, boolean sharedServer) {
+        this.sharedServer = sharedServer;
         this.out = out;
         this.percentile = percentile;
         this.reportIntervalSecs = reportIntervalSecs;
@@ -82,7 +85,7 @@ public final class Console implements RunListener {
     public void repeatFinished(RunResult run, RepeatResult r) {
         out.println();
         style.summary(out, r);
-        for (String w : warnings(r)) out.println(w);
+        for (String w : warnings(r, sharedServer)) out.println(w);
         if (!r.completed()) out.println("level aborted: " + r.reason());
     }
 
@@ -92,10 +95,10 @@ public final class Console implements RunListener {
     }
 
     /** The one-line warnings a repeat earns: server count disagreement, client saturation. */
-    static java.util.List<String> warnings(RepeatResult r) {
+    static java.util.List<String> warnings(RepeatResult r, boolean sharedServer) {
         java.util.List<String> w = new java.util.ArrayList<>();
         ServerCount sc = r.serverCount();
-        if (sc.disagrees()) {
+        if (sc.disagrees() && !sharedServer) {
             w.add(String.format(Locale.ROOT, "warning: the server's %s grew by %d over this run, the client committed %d "
                     + "(%+.2f%%); something else used the server, or a count is wrong", sc.counter(), sc.server(), sc.client(),
                     sc.differencePct()));

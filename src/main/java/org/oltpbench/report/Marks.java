@@ -7,17 +7,17 @@ import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
 
 /** The flags every results table shares: aborted repeats, client saturation, the repeat pick rule and spread. */
-final class Marks {
+public final class Marks {
     private Marks() {
     }
 
     /** The level's threads, with "*" when the reported repeat aborted (no repeat of the level completed). */
-    static String threads(LevelResult l) {
+    public static String threads(LevelResult l) {
         return l.threads() + (l.kept().completed() ? "" : "*");
     }
 
     /** Cores the client kept busy, with "!" when that was more than half of the host's. */
-    static String cpu(RepeatResult r) {
+    public static String cpu(RepeatResult r) {
         return String.format(Locale.ROOT, "%.2f/%d%s", r.cpu().cores(), r.cpu().hostCores(), r.cpu().saturated() ? " !" : "");
     }
 
@@ -35,7 +35,7 @@ final class Marks {
     }
 
     /** "threads 8: kept run 2 of 3 by max tps; tps 480.10-495.90; run 3 aborted". */
-    static String repeats(LevelResult l, String rule) {
+    public static String repeats(LevelResult l, String rule) {
         StringBuilder b = new StringBuilder("threads " + l.threads() + ": ");
         if (l.picked() < 0) b.append("no run completed");
         else b.append("kept run ").append(l.picked() + 1).append(" of ").append(l.repeats().size()).append(" by ").append(rule).append(" tps");

@@ -1,0 +1,125 @@
+package org.oltpbench.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.oltpbench.config.ConfigException;
+import org.oltpbench.report.LabeledRun;
+import org.oltpbench.report.chart.Charts;
+import org.oltpbench.report.chart.RunCharts;
+import org.oltpbench.report.compare.CompareTables;
+import org.oltpbench.report.compare.Comparison;
+import org.oltpbench.report.files.ReportFiles;
+import org.oltpbench.report.html.Html;
+import org.oltpbench.result.Merge;
+import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.RunResult;
+
+/** The verbs that read result directories and write outputs: report, compare, merge. No database is touched. */
+final class OutputVerbs {
+    private OutputVerbs() {
+    }
+
+    /** Regenerates summary.csv, the charts and report.html of a result directory from its result.json. */
+    static int report(Path dir, PrintStream out) throws IOException {
+        RunResult run = ResultFiles.read(dir);
+        Path resultDir = dir.toFile().isDirectory() ? dir : dir.toAbsolutePath().getParent();
+        for (Path p : ReportFiles.write(resultDir, run, out)) out.println("wrote " + p);
+        return Job.OK;
+    }
+
+    /**
+     * Writes compare.md (also printed), compare.csv, compare.html and the trend charts into {@code outDir}.
+     *
+     * @param labels label -> directory; a labelled directory not among {@code dirs} is added after them
+     */
+    static int compare(List<Path> dirs, Map<String, Path> labels, String baseline, boolean force, Path outDir,
+                       PrintStream out) throws IOException {
+        List<Path> all = new ArrayList<>(dirs);
+        for (Path p : labels.values()) if (!contains(all, p)) all.add(p);
+        if (all.isEmpty()) throw new ConfigException("compare needs result directories: oltpbench compare DIR DIR...");
+        List<LabeledRun> runs = new ArrayList<>();
+        for (Path p : all) runs.add(new LabeledRun(null, p, ResultFiles.read(p)));
+        runs = label(runs, labels);
+        Comparison c = new Comparison(runs, baseline, force);
+        Path dir = outDir != null ? outDir : Path.of("results", "compare-"
+                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        String md = CompareTables.markdown(c);
+        out.print(md);
+        List<Path> files = new ArrayList<>();
+        files.add(ReportFiles.writeFile(dir.resolve("compare.md"), md.getBytes(StandardCharsets.UTF_8)));
+        files.add(ReportFiles.writeFile(dir.resolve("compare.csv"), CompareTables.csv(c).getBytes(StandardCharsets.UTF_8)));
+        String missing = Charts.unavailable();
+        List<RunCharts.Chart> charts = missing == null ? RunCharts.forCompare(runs) : List.of();
+        if (missing != null) out.println("charts skipped (" + missing + "): install fontconfig and a font (Debian: apt-get install "
+                + "fontconfig fonts-dejavu-core); tables and CSV are written");
+        for (RunCharts.Chart ch : charts) files.add(ReportFiles.writeFile(dir.resolve(ch.file()), ch.png()));
+        String page = Html.page("oltpbench compare: " + CompareTables.title(c), CompareTables.html(c) + Html.images(charts));
+        files.add(ReportFiles.writeFile(dir.resolve("compare.html"), page.getBytes(StandardCharsets.UTF_8)));
+        out.println();
+        for (Path p : files) out.println("wrote " + p);
+        return Job.OK;
+    }
+
+    /** Joins the result directories of several clients into {@code outDir}: result.json and every report file. */
+    static int merge(List<Path> dirs, Path outDir, PrintStream out) throws IOException {
+        if (outDir == null) throw new ConfigException("merge needs --out DIR, the directory the merged result goes to");
+        List<RunResult> runs = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (Path p : dirs) {
+            runs.add(ResultFiles.read(p));
+            names.add(p.toString());
+        }
+        RunResult merged = Merge.merge(runs, names);
+        out.println("wrote " + ResultFiles.write(outDir, merged));
+        for (Path p : ReportFiles.write(outDir, merged, out)) out.println("wrote " + p);
+        return Job.OK;
+    }
+
+    /** Labels from --label; the rest get their engine's name, or their directory's name when engines repeat. */
+    private static List<LabeledRun> label(List<LabeledRun> runs, Map<String, Path> labels) {
+        Map<String, Integer> engines = new HashMap<>();
+        for (LabeledRun r : runs) engines.merge(r.run().server().dialect(), 1, Integer::sum);
+        List<LabeledRun> out = new ArrayList<>();
+        for (LabeledRun r : runs) {
+            String label = null;
+            for (Map.Entry<String, Path> e : labels.entrySet()) if (same(e.getValue(), r.source())) label = e.getKey();
+            if (label == null) {
+                String engine = r.run().server().dialect();
+                label = engines.get(engine) == 1 ? engine : r.source().toAbsolutePath().normalize().getFileName().toString();
+            }
+            out.add(new LabeledRun(label, r.source(), r.run()));
+        }
+        return out;
+    }
+
+    /** --label name=DIR, in order given. */
+    static Map<String, Path> parseLabels(List<String> specs) {
+        Map<String, Path> out = new LinkedHashMap<>();
+        for (String s : specs) {
+            int eq = s.indexOf('=');
+            if (eq <= 0 || eq == s.length() - 1) {
+                throw new ConfigException("bad --label '" + s + "'; allowed: --label NAME=DIR, e.g. --label \"OB 4C8G\"=results/ob");
+            }
+            out.put(s.substring(0, eq), Path.of(s.substring(eq + 1)));
+        }
+        return out;
+    }
+
+    private static boolean contains(List<Path> dirs, Path p) {
+        for (Path d : dirs) if (same(d, p)) return true;
+        return false;
+    }
+
+    private static boolean same(Path a, Path b) {
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+    }
+}

@@ -1,0 +1,64 @@
+package org.oltpbench.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+import org.oltpbench.result.Histograms;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.TpccMetrics;
+import org.oltpbench.result.TxnMetrics;
+
+/**
+ * One figure of a repeat as the tables and charts show it, computed from the typed result alone.
+ *
+ * @param label  the row or column name, unit included ("avg(ms)")
+ * @param value  the figure of a repeat
+ * @param ratio  true when comparisons show it as a ratio row against the baseline
+ */
+public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean ratio) {
+
+    public double of(RepeatResult r) {
+        return value.applyAsDouble(r);
+    }
+
+    /** The figure as every table prints it: two decimals, no grouping, so it pastes into spreadsheets. */
+    public static String format(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    /** The seeds' comparison rows for a report style: sysbench (seed 000) or tpcc. */
+    public static List<Metric> table(String reportStyle) {
+        return "tpcc".equals(reportStyle) ? TPCC : SYSBENCH;
+    }
+
+    /** The headline throughput of a style: qps for sysbench, tpmC for TPC-C. */
+    public static Metric throughput(String reportStyle) {
+        return "tpcc".equals(reportStyle) ? TPMC : QPS;
+    }
+
+    /** The headline latency of a style: all transactions' p95, or New-Order's for TPC-C. */
+    public static Metric p95(String reportStyle) {
+        return "tpcc".equals(reportStyle) ? NEW_ORDER_P95 : P95;
+    }
+
+    public static final Metric TPS = new Metric("tps", RepeatResult::tps, true);
+    public static final Metric QPS = new Metric("qps", RepeatResult::qps, true);
+    public static final Metric AVG = new Metric("avg(ms)", RepeatResult::avgMs, false);
+    public static final Metric MAX = new Metric("max(ms)", r -> Histograms.maxMs(r.histogram()), false);
+    public static final Metric P95 = new Metric("95th percentile(ms)", r -> r.percentileMs(95), true);
+    public static final Metric P99 = new Metric("99th percentile(ms)", r -> r.percentileMs(99), false);
+
+    public static final Metric TPMC = new Metric("tpmC", TpccMetrics::tpmC, true);
+    public static final Metric TPMC_COMMITTED = new Metric("tpmC (committed)", TpccMetrics::tpmCCommitted, false);
+    public static final Metric TPM_TOTAL = new Metric("tpmTOTAL", TpccMetrics::tpmTotal, true);
+    public static final Metric NEW_ORDER_P95 = new Metric("NewOrder 95th(ms)", r -> newOrder(r, 95), true);
+    public static final Metric NEW_ORDER_P99 = new Metric("NewOrder 99th(ms)", r -> newOrder(r, 99), false);
+
+    private static final List<Metric> SYSBENCH = List.of(TPS, QPS, AVG, MAX, P95);
+    private static final List<Metric> TPCC = List.of(TPMC, TPMC_COMMITTED, TPM_TOTAL, NEW_ORDER_P95, NEW_ORDER_P99);
+
+    private static double newOrder(RepeatResult r, double percentile) {
+        TxnMetrics no = r.transaction(TpccMetrics.NEW_ORDER);
+        return no == null ? 0 : Histograms.percentileMs(no.histogram(), percentile);
+    }
+}

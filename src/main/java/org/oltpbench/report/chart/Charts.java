@@ -1,0 +1,224 @@
+package org.oltpbench.report.chart;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.GraphicsEnvironment;
+import java.awt.Paint;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.TreeSet;
+import javax.imageio.ImageIO;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.DatasetRenderingOrder;
+import org.jfree.chart.plot.IntervalMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.LineAndShapeRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * The two chart shapes every report uses, drawn with JFreeChart on a headless AWT: a figure against thread levels
+ * (levels as categories, so 24...1024 spread evenly and each tick is an exact level), and a figure over time.
+ * Each takes a left-axis group of lines and an optional right-axis group.
+ */
+public final class Charts {
+    public static final int WIDTH = 960, HEIGHT = 540;
+    private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 18);
+    private static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 14);
+    private static final Font TICK = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
+    private static final Paint[] LEFT = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0x9467bd),
+        new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf), new Color(0xbcbd22)};
+    private static final Paint[] RIGHT = {new Color(0xff7f0e), new Color(0x7f7f7f), new Color(0x393b79), new Color(0x637939)};
+
+    /** One line: its legend name and its points (x, y). */
+    public record Line(String name, List<double[]> points) {
+    }
+
+    /** Two axes' worth of lines; {@code right} may be empty. */
+    public record Axes(String leftTitle, List<Line> left, String rightTitle, List<Line> right) {
+        public static Axes one(String title, List<Line> lines) {
+            return new Axes(title, lines, null, List.of());
+        }
+    }
+
+    private Charts() {
+    }
+
+    /**
+     * Why charts cannot be drawn on this machine (no fonts: Java's font manager finds none without fontconfig and a
+     * font), or null when they can.
+     */
+    public static String unavailable() {
+        try {
+            System.setProperty("java.awt.headless", "true");
+            String[] families = GraphicsEnvironment.getLocalGraphicsEnvironment().getAvailableFontFamilyNames();
+            if (families.length == 0) return "no fonts found";
+            BufferedImage probe = new BufferedImage(10, 10, BufferedImage.TYPE_INT_RGB);
+            probe.createGraphics().getFontMetrics(LABEL).stringWidth("0");
+            return null;
+        } catch (Throwable e) { // a missing libfontconfig or font file surfaces as an Error from the font manager
+            return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+        }
+    }
+
+    /** A figure against thread levels; x values are the levels. */
+    public static JFreeChart byThreads(String title, String subtitle, Axes axes) {
+        TreeSet<Integer> levels = new TreeSet<>();
+        for (Line l : axes.left()) for (double[] p : l.points()) levels.add((int) p[0]);
+        for (Line l : axes.right()) for (double[] p : l.points()) levels.add((int) p[0]);
+        CategoryAxis x = new CategoryAxis("threads");
+        if (levels.size() > 12) x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        CategoryPlot plot = new CategoryPlot(categories(axes.left(), levels), x, numberAxis(axes.leftTitle()),
+                renderer(LEFT, false));
+        if (!axes.right().isEmpty()) {
+            plot.setDataset(1, categories(axes.right(), levels));
+            plot.setRangeAxis(1, numberAxis(axes.rightTitle()));
+            plot.mapDatasetToRangeAxis(1, 1);
+            plot.setRenderer(1, renderer(RIGHT, true));
+            plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
+        }
+        style(plot.getDomainAxis());
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        return chart(title, subtitle, plot);
+    }
+
+    /**
+     * Several figures against thread levels, one panel each, stacked over one threads axis (sysbench's qps and
+     * tps are proportional, so two axes on one panel would draw one line over the other).
+     */
+    public static JFreeChart byThreadsStacked(String title, String subtitle, List<Axes> panels) {
+        TreeSet<Integer> levels = new TreeSet<>();
+        for (Axes a : panels) for (Line l : a.left()) for (double[] p : l.points()) levels.add((int) p[0]);
+        CategoryAxis x = new CategoryAxis("threads");
+        style(x);
+        org.jfree.chart.plot.CombinedDomainCategoryPlot plot = new org.jfree.chart.plot.CombinedDomainCategoryPlot(x);
+        plot.setGap(12);
+        int i = 0;
+        for (Axes a : panels) {
+            LineAndShapeRenderer r = renderer(new Paint[] {i++ == 0 ? LEFT[0] : RIGHT[0]}, false);
+            CategoryPlot p = new CategoryPlot(categories(a.left(), levels), null, numberAxis(a.leftTitle()), r);
+            p.setBackgroundPaint(Color.WHITE);
+            p.setRangeGridlinePaint(new Color(0xdddddd));
+            plot.add(p, 1);
+        }
+        return chart(title, subtitle, plot);
+    }
+
+    /** A figure over a level's time: x in seconds since the repeat began; the warm-up, if any, is shaded. */
+    public static JFreeChart overTime(String title, String subtitle, Axes axes, double warmupEndSecs) {
+        XYPlot plot = new XYPlot(series(axes.left()), numberAxis("time since the level started (s)"),
+                numberAxis(axes.leftTitle()), xyRenderer(LEFT, false));
+        if (!axes.right().isEmpty()) {
+            plot.setDataset(1, series(axes.right()));
+            plot.setRangeAxis(1, numberAxis(axes.rightTitle()));
+            plot.mapDatasetToRangeAxis(1, 1);
+            plot.setRenderer(1, xyRenderer(RIGHT, true));
+        }
+        if (warmupEndSecs > 0) {
+            IntervalMarker warm = new IntervalMarker(0, warmupEndSecs, new Color(0xeeeeee));
+            warm.setLabel("warm-up");
+            warm.setLabelFont(TICK);
+            warm.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
+            warm.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+            warm.setLabelOffset(new RectangleInsets(6, 6, 6, 6));
+            plot.addDomainMarker(warm);
+        }
+        ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(true);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        plot.setDomainGridlinePaint(new Color(0xdddddd));
+        return chart(title, subtitle, plot);
+    }
+
+    public static byte[] png(JFreeChart chart) {
+        BufferedImage img = chart.createBufferedImage(WIDTH, HEIGHT);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            ImageIO.write(img, "png", out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private static JFreeChart chart(String title, String subtitle, org.jfree.chart.plot.Plot plot) {
+        JFreeChart c = new JFreeChart(title, TITLE, plot, true);
+        c.setBackgroundPaint(Color.WHITE);
+        c.setPadding(new RectangleInsets(8, 8, 8, 16));
+        if (subtitle != null) c.addSubtitle(new TextTitle(subtitle, TICK));
+        LegendTitle legend = c.getLegend();
+        legend.setItemFont(LABEL);
+        legend.setPosition(RectangleEdge.BOTTOM);
+        return c;
+    }
+
+    private static NumberAxis numberAxis(String title) {
+        NumberAxis a = new NumberAxis(title);
+        a.setAutoRangeIncludesZero(true);
+        style(a);
+        return a;
+    }
+
+    private static void style(org.jfree.chart.axis.Axis a) {
+        a.setLabelFont(LABEL);
+        a.setTickLabelFont(TICK);
+    }
+
+    private static DefaultCategoryDataset categories(List<Line> lines, TreeSet<Integer> levels) {
+        DefaultCategoryDataset d = new DefaultCategoryDataset();
+        for (Line l : lines) {
+            for (int level : levels) d.addValue((Number) null, l.name(), Integer.valueOf(level));
+            for (double[] p : l.points()) d.setValue(p[1], l.name(), Integer.valueOf((int) p[0]));
+        }
+        return d;
+    }
+
+    private static XYSeriesCollection series(List<Line> lines) {
+        XYSeriesCollection c = new XYSeriesCollection();
+        for (Line l : lines) {
+            XYSeries s = new XYSeries(l.name(), true, true);
+            for (double[] p : l.points()) s.add(p[0], p[1]);
+            c.addSeries(s);
+        }
+        return c;
+    }
+
+    private static LineAndShapeRenderer renderer(Paint[] palette, boolean dashed) {
+        LineAndShapeRenderer r = new LineAndShapeRenderer(true, true);
+        for (int i = 0; i < palette.length; i++) {
+            r.setSeriesPaint(i, palette[i]);
+            r.setSeriesStroke(i, stroke(dashed));
+        }
+        r.setDefaultItemLabelFont(TICK);
+        return r;
+    }
+
+    private static XYLineAndShapeRenderer xyRenderer(Paint[] palette, boolean dashed) {
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+        for (int i = 0; i < palette.length; i++) {
+            r.setSeriesPaint(i, palette[i]);
+            r.setSeriesStroke(i, stroke(dashed));
+        }
+        return r;
+    }
+
+    private static BasicStroke stroke(boolean dashed) {
+        return dashed ? new BasicStroke(2.2f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f, new float[] {8f, 5f}, 0f)
+                : new BasicStroke(2.5f);
+    }
+}

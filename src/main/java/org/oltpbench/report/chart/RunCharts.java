@@ -1,0 +1,101 @@
+package org.oltpbench.report.chart;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.oltpbench.report.LabeledRun;
+import org.oltpbench.report.Metric;
+import org.oltpbench.result.Histograms;
+import org.oltpbench.result.IntervalResult;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.RunResult;
+
+/** Which charts a run and a comparison get, with their data taken from the typed results alone. */
+public final class RunCharts {
+
+    /** A rendered chart and the file it goes to. */
+    public record Chart(String file, String title, byte[] png) {
+    }
+
+    private RunCharts() {
+    }
+
+    /** throughput.png, latency.png and level-N.png for each level (its reported repeat). */
+    public static List<Chart> forRun(RunResult run) {
+        String sub = LabeledRun.engine(run) + " - " + run.workload() + " - started " + when(run.startedAt());
+        List<Chart> out = new ArrayList<>();
+        boolean tpcc = "tpcc".equals(run.reportStyle());
+        String tt = "Throughput by threads";
+        out.add(render("throughput.png", tt, tpcc
+                ? Charts.byThreads(tt, sub, Charts.Axes.one("transactions per minute",
+                        List.of(line("tpmC (NewOrders)", run, Metric.TPMC), line("tpmTOTAL (all types)", run, Metric.TPM_TOTAL))))
+                : Charts.byThreadsStacked(tt, sub, List.of(Charts.Axes.one("queries per second", List.of(line("qps", run, Metric.QPS))),
+                        Charts.Axes.one("transactions per second", List.of(line("tps", run, Metric.TPS)))))));
+        List<Charts.Line> latency = tpcc
+                ? List.of(line("NewOrder p95", run, Metric.NEW_ORDER_P95), line("NewOrder p99", run, Metric.NEW_ORDER_P99))
+                : List.of(line("avg", run, Metric.AVG), line("p95", run, Metric.P95), line("p99", run, Metric.P99));
+        String lt = (tpcc ? "NewOrder latency" : "Latency") + " by threads";
+        out.add(render("latency.png", lt, Charts.byThreads(lt, sub, Charts.Axes.one("latency (ms)", latency))));
+        for (LevelResult l : run.levels()) out.add(level(run, l, sub, tpcc));
+        return out;
+    }
+
+    /** compare-throughput.png (qps or tpmC), compare-tps.png for sysbench runs, compare-p95.png: one line per run. */
+    public static List<Chart> forCompare(List<LabeledRun> runs) {
+        String style = runs.get(0).run().reportStyle();
+        String sub = runs.get(0).run().workload();
+        List<Chart> out = new ArrayList<>();
+        Metric main = Metric.throughput(style);
+        String unit = "tpcc".equals(style) ? "tpmC (NewOrders per minute)" : "queries per second";
+        out.add(compare("compare-throughput.png", main.label() + " by threads", sub, unit, runs, main));
+        if (!"tpcc".equals(style)) {
+            out.add(compare("compare-tps.png", "tps by threads", sub, "transactions per second", runs, Metric.TPS));
+        }
+        Metric p95 = Metric.p95(style);
+        out.add(compare("compare-p95.png", p95.label().replace("(ms)", "") + " latency by threads", sub, "latency (ms)", runs, p95));
+        return out;
+    }
+
+    private static Chart compare(String file, String title, String sub, String unit, List<LabeledRun> runs, Metric m) {
+        List<Charts.Line> lines = new ArrayList<>();
+        for (LabeledRun r : runs) lines.add(line(r.legend(), r.run(), m));
+        return render(file, title, Charts.byThreads(title, sub, Charts.Axes.one(unit, lines)));
+    }
+
+    private static Chart level(RunResult run, LevelResult l, String sub, boolean tpcc) {
+        RepeatResult r = l.kept();
+        List<double[]> rate = new ArrayList<>(), p95 = new ArrayList<>();
+        double warmEnd = 0;
+        for (IntervalResult i : r.intervals()) {
+            rate.add(new double[] {i.at(), tpcc ? i.tps() * 60 : i.tps()});
+            p95.add(new double[] {i.at(), Histograms.percentileMs(i.histogram(), 95)});
+            if (i.warmup()) warmEnd = i.at();
+        }
+        String title = l.threads() + (l.threads() == 1 ? " thread" : " threads") + ": throughput and p95 over time"
+                + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
+        Charts.Axes axes = new Charts.Axes(tpcc ? "transactions per minute (all types)" : "transactions per second",
+                List.of(new Charts.Line(tpcc ? "TPM, all types (left axis)" : "tps (left axis)", rate)), "p95 latency (ms)",
+                List.of(new Charts.Line("p95 (right axis)", p95)));
+        return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, warmEnd));
+    }
+
+    private static Charts.Line line(String name, RunResult run, Metric m) {
+        List<double[]> points = new ArrayList<>();
+        for (LevelResult l : run.levels()) points.add(new double[] {l.threads(), m.of(l.kept())});
+        return new Charts.Line(name, points);
+    }
+
+    /** "2026-11-23 13:13:06 UTC" from an ISO-8601 instant; the text as it is when it is not one. */
+    static String when(String iso) {
+        try {
+            return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
+                    .format(java.time.Instant.parse(iso).atZone(java.time.ZoneOffset.UTC));
+        } catch (RuntimeException e) {
+            return iso;
+        }
+    }
+
+    private static Chart render(String file, String title, org.jfree.chart.JFreeChart chart) {
+        return new Chart(file, title, Charts.png(chart));
+    }
+}

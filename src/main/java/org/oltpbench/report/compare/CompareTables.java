@@ -1,0 +1,93 @@
+package org.oltpbench.report.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.oltpbench.report.LabeledRun;
+import org.oltpbench.report.files.Csv;
+import org.oltpbench.report.html.Html;
+
+/** A comparison as Markdown (compare.md, printed too), CSV (compare.csv) and an HTML fragment. */
+public final class CompareTables {
+    private CompareTables() {
+    }
+
+    public static String markdown(Comparison c) {
+        StringBuilder b = new StringBuilder("## ").append(title(c)).append("\n\n");
+        for (LabeledRun r : c.runs()) {
+            b.append("- **").append(r.label()).append("**: ").append(LabeledRun.engine(r.run())).append(", started ")
+                    .append(r.run().startedAt()).append(", `").append(r.source()).append("`\n");
+        }
+        for (int threads : c.levels()) {
+            b.append("\n| threads ").append(threads).append(" |");
+            for (LabeledRun r : c.runs()) b.append(' ').append(r.label()).append(" |");
+            b.append("\n|---|");
+            b.append("---:|".repeat(c.runs().size())).append('\n');
+            for (Comparison.Row row : c.rows(threads)) {
+                b.append("| ").append(row.label()).append(" |");
+                for (Comparison.Cell cell : row.cells()) b.append(' ').append(cell.text()).append(" |");
+                b.append('\n');
+            }
+        }
+        b.append('\n');
+        for (String f : footnotes(c)) b.append(f.startsWith("*") ? "\\" + f : f).append("\n\n");
+        return b.toString();
+    }
+
+    /** One row per level and figure: threads, figure, then one column per run. */
+    public static String csv(Comparison c) {
+        List<Object> header = new ArrayList<>(List.of("threads", "metric"));
+        for (LabeledRun r : c.runs()) header.add(r.label());
+        StringBuilder b = new StringBuilder(Csv.row(header)).append('\n');
+        for (int threads : c.levels()) {
+            for (Comparison.Row row : c.rows(threads)) {
+                List<Object> line = new ArrayList<>(List.of(threads, row.label()));
+                for (Comparison.Cell cell : row.cells()) line.add(cell.text());
+                b.append(Csv.row(line)).append('\n');
+            }
+        }
+        return b.toString();
+    }
+
+    public static String html(Comparison c) {
+        StringBuilder b = new StringBuilder();
+        List<List<String>> runs = new ArrayList<>();
+        for (LabeledRun r : c.runs()) {
+            runs.add(List.of(r.label(), LabeledRun.engine(r.run()), r.run().startedAt(), r.source().toString()));
+        }
+        b.append(Html.table(List.of("run", "engine", "started", "result directory"), runs));
+        for (int threads : c.levels()) {
+            List<String> header = new ArrayList<>(List.of("threads " + threads));
+            for (LabeledRun r : c.runs()) header.add(r.label());
+            List<List<String>> rows = new ArrayList<>();
+            for (Comparison.Row row : c.rows(threads)) {
+                List<String> line = new ArrayList<>(List.of(row.label()));
+                for (Comparison.Cell cell : row.cells()) line.add(cell.text());
+                rows.add(line);
+            }
+            b.append(Html.table(header, rows));
+        }
+        for (String f : footnotes(c)) b.append(Html.note(f));
+        return b.toString();
+    }
+
+    public static String title(Comparison c) {
+        List<String> labels = new ArrayList<>();
+        for (LabeledRun r : c.runs()) labels.add(r.label());
+        return c.runs().get(0).run().workload() + ": " + String.join(" vs ", labels);
+    }
+
+    static List<String> footnotes(Comparison c) {
+        List<String> notes = new ArrayList<>();
+        boolean aborted = false, saturated = false;
+        for (int threads : c.levels()) {
+            for (Comparison.Cell cell : c.rows(threads).get(0).cells()) {
+                aborted |= cell.aborted();
+                saturated |= cell.saturated();
+            }
+        }
+        if (aborted) notes.add("* aborted: that run's level did not complete; its figures are partial.");
+        if (saturated) notes.add("! client saturated: that run's client used more than half of its host's cores; the figures may measure the client.");
+        if (c.runs().size() > 1) notes.add("Ratios divide each run's figure by " + c.baseline().label() + "'s at the same level.");
+        return notes;
+    }
+}

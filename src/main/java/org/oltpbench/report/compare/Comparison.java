@@ -1,0 +1,126 @@
+package org.oltpbench.report.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+import org.oltpbench.config.ConfigException;
+import org.oltpbench.report.LabeledRun;
+import org.oltpbench.report.Metric;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RepeatResult;
+
+/**
+ * Several runs side by side, as the seeds print them: per thread level, one column per run, the style's rows
+ * (sysbench: tps, qps, avg, max, p95; TPC-C: tpmC both ways, tpmTOTAL, NewOrder p95/p99), then ratio rows against
+ * the baseline run. Runs of different workloads or scales are refused unless forced.
+ */
+public final class Comparison {
+    /** The keys that fix a run's scale: differing values make the numbers incomparable. */
+    static final List<String> SCALE_KEYS = List.of("tables", "tableSize", "warehouses", "warehouseRange");
+
+    private final List<LabeledRun> runs;
+    private final int baseline;
+    private final String style;
+
+    /** One cell: the figure, or null where the run has no such level, with the run's flags for that level. */
+    public record Cell(Double value, boolean aborted, boolean saturated) {
+        public String text() {
+            if (value == null) return "-";
+            return Metric.format(value) + (aborted ? " *" : "") + (saturated ? " !" : "");
+        }
+    }
+
+    /** A row of the table: its label and one cell per run. */
+    public record Row(String label, List<Cell> cells) {
+    }
+
+    public Comparison(List<LabeledRun> runs, String baselineLabel, boolean force) {
+        if (runs.isEmpty()) throw new ConfigException("compare needs at least one result directory");
+        this.runs = List.copyOf(runs);
+        this.baseline = baselineIndex(baselineLabel);
+        this.style = runs.get(0).run().reportStyle();
+        if (!force) {
+            String why = mismatch();
+            if (why != null) throw new ConfigException(why + "; compare runs of one workload and scale, or add --force");
+        }
+    }
+
+    public List<LabeledRun> runs() {
+        return runs;
+    }
+
+    public LabeledRun baseline() {
+        return runs.get(baseline);
+    }
+
+    public String style() {
+        return style;
+    }
+
+    /** Every thread level any run has, ascending. */
+    public List<Integer> levels() {
+        TreeSet<Integer> all = new TreeSet<>();
+        for (LabeledRun r : runs) for (LevelResult l : r.run().levels()) all.add(l.threads());
+        return new ArrayList<>(all);
+    }
+
+    /** The rows of one level's block: the figures, then (with two runs or more) the ratios to the baseline. */
+    public List<Row> rows(int threads) {
+        List<Row> rows = new ArrayList<>();
+        for (Metric m : Metric.table(style)) rows.add(new Row(m.label(), cells(threads, m)));
+        if (runs.size() < 2) return rows;
+        for (Metric m : Metric.table(style)) {
+            if (!m.ratio()) continue;
+            List<Cell> figures = cells(threads, m), ratios = new ArrayList<>();
+            Cell base = figures.get(baseline);
+            for (Cell c : figures) {
+                boolean defined = c.value() != null && base.value() != null && base.value() != 0;
+                ratios.add(new Cell(defined ? c.value() / base.value() : null, c.aborted() || base.aborted(),
+                        c.saturated() || base.saturated()));
+            }
+            rows.add(new Row(m.label() + " / " + baseline().label(), ratios));
+        }
+        return rows;
+    }
+
+    private List<Cell> cells(int threads, Metric m) {
+        List<Cell> cells = new ArrayList<>();
+        for (LabeledRun r : runs) {
+            LevelResult l = r.run().level(threads);
+            if (l == null) {
+                cells.add(new Cell(null, false, false));
+                continue;
+            }
+            RepeatResult k = l.kept();
+            cells.add(new Cell(m.of(k), !k.completed(), k.cpu().saturated()));
+        }
+        return cells;
+    }
+
+    private int baselineIndex(String label) {
+        if (label == null) return 0;
+        for (int i = 0; i < runs.size(); i++) if (runs.get(i).label().equals(label)) return i;
+        List<String> labels = new ArrayList<>();
+        for (LabeledRun r : runs) labels.add(r.label());
+        throw new ConfigException("--baseline " + label + " names no run; the runs are labelled " + String.join(", ", labels));
+    }
+
+    /** The first difference in workload or scale between the first run and another, or null. */
+    String mismatch() {
+        LabeledRun a = runs.get(0);
+        for (LabeledRun b : runs.subList(1, runs.size())) {
+            if (!a.run().workload().equals(b.run().workload())) {
+                return "the runs differ in workload: " + a.label() + " ran " + a.run().workload() + ", " + b.label() + " ran "
+                        + b.run().workload();
+            }
+            for (String key : SCALE_KEYS) {
+                Object x = a.run().config().get(key), y = b.run().config().get(key);
+                if (!Objects.equals(String.valueOf(x), String.valueOf(y))) {
+                    return "the runs differ in scale: " + key + " is " + x + " in " + a.label() + " and " + y + " in " + b.label();
+                }
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,57 @@
+package org.oltpbench.report.files;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+import org.oltpbench.report.Metric;
+import org.oltpbench.result.Histograms;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.RunResult;
+
+/**
+ * summary.csv: one row per thread level, the reported repeat of each (as the console table), every figure from
+ * result.json. Latencies in ms; rates per second (TPC-C's per minute); flags as the words "aborted" and "saturated".
+ */
+public final class SummaryCsv {
+    public static final String FILE = "summary.csv";
+
+    private SummaryCsv() {
+    }
+
+    public static String render(RunResult run) {
+        boolean tpcc = "tpcc".equals(run.reportStyle());
+        List<String> header = new ArrayList<>(List.of("threads", "repeat", "status", "seconds", "transactions", "tps", "qps",
+                "reads_per_s", "writes_per_s", "other_per_s", "avg_ms", "min_ms", "p50_ms", "p90_ms", "p95_ms", "p99_ms",
+                "p999_ms", "max_ms", "errors", "ignored_errors", "reconnects", "client_cpu_cores", "client_saturated"));
+        if (tpcc) header.addAll(List.of("tpmC", "tpmC_committed", "tpmTOTAL", "neworder_p95_ms", "neworder_p99_ms"));
+        StringBuilder b = new StringBuilder(String.join(",", header)).append('\n');
+        for (LevelResult l : run.levels()) {
+            RepeatResult r = l.kept();
+            Histogram h = r.histogram();
+            var c = r.counts();
+            List<Object> row = new ArrayList<>(List.of(l.threads(), r.repeat(), r.status(), num(r.seconds()),
+                    c.transactions(), num(r.tps()), num(r.qps()), num(r.rate(c.reads())), num(r.rate(c.writes())),
+                    num(r.rate(c.other())), num(r.avgMs()), num(Histograms.minMs(h)), pct(h, 50), pct(h, 90), pct(h, 95),
+                    pct(h, 99), pct(h, 99.9), num(Histograms.maxMs(h)), c.errors(), c.ignoredErrors(), c.reconnects(),
+                    num(r.cpu().cores()), r.cpu().saturated()));
+            if (tpcc) {
+                for (Metric m : List.of(Metric.TPMC, Metric.TPMC_COMMITTED, Metric.TPM_TOTAL, Metric.NEW_ORDER_P95,
+                        Metric.NEW_ORDER_P99)) {
+                    row.add(num(m.of(r)));
+                }
+            }
+            b.append(Csv.row(row)).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String pct(Histogram h, double p) {
+        return num(Histograms.percentileMs(h, p));
+    }
+
+    static String num(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+}

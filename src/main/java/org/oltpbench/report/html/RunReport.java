@@ -1,0 +1,115 @@
+package org.oltpbench.report.html;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.oltpbench.report.LabeledRun;
+import org.oltpbench.report.Marks;
+import org.oltpbench.report.Metric;
+import org.oltpbench.report.chart.RunCharts;
+import org.oltpbench.result.ClientInfo;
+import org.oltpbench.result.Histograms;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.RunResult;
+import org.oltpbench.result.TpccMetrics;
+import org.oltpbench.result.TxnMetrics;
+
+/**
+ * report.html: one self-contained page from a result.json: the results per level, per transaction type for TPC-C,
+ * the charts inline, the run's config (no password), the server's variables and the client machine.
+ */
+public final class RunReport {
+    private RunReport() {
+    }
+
+    /** @param charts the run's charts; empty when this machine cannot draw them (the page says so) */
+    public static String render(RunResult run, List<RunCharts.Chart> charts, String chartsMissing) {
+        String title = "oltpbench: " + run.workload() + " on " + LabeledRun.engine(run);
+        StringBuilder b = new StringBuilder();
+        b.append(Html.pairs(List.of("run", ""), identity(run)));
+        b.append("<h2>Results by thread level</h2>\n").append(levels(run));
+        if ("tpcc".equals(run.reportStyle())) b.append("<h2>Transactions by type</h2>\n").append(transactions(run));
+        b.append("<h2>Charts</h2>\n");
+        b.append(charts.isEmpty() ? Html.note("charts not drawn: " + chartsMissing) : Html.images(charts));
+        b.append("<h2>Configuration</h2>\n").append(Html.pairs(List.of("key", "value"), pairs(redacted(run.config()))));
+        b.append("<h2>Server</h2>\n").append(Html.pairs(List.of("fact", "value"), pairs(run.server().facts())));
+        return Html.page(title, b.toString());
+    }
+
+    private static List<List<String>> identity(RunResult run) {
+        ClientInfo c = run.client();
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("workload", run.workload()));
+        rows.add(List.of("server", LabeledRun.engine(run)));
+        rows.add(List.of("client host", c.host() + ", " + c.cores() + " cores" + (c.memoryBytes() > 0
+                ? ", " + Math.round(c.memoryBytes() / (double) (1L << 30)) + " GiB" : "")));
+        rows.add(List.of("client software", "oltpbench " + run.oltpbenchVersion() + ", " + c.jvm() + ", " + c.driverName() + " "
+                + c.driverVersion()));
+        rows.add(List.of("client os", c.os()));
+        rows.add(List.of("started", run.startedAt()));
+        rows.add(List.of("ended", run.endedAt() == null ? "(did not end: the run was killed; finished levels shown)" : run.endedAt()));
+        rows.add(List.of("status", run.completed() ? "completed" : "aborted (see the flagged levels)"));
+        rows.add(List.of("repeats", "kept by " + run.repeatPick() + " tps"));
+        return rows;
+    }
+
+    private static String levels(RunResult run) {
+        boolean tpcc = "tpcc".equals(run.reportStyle());
+        List<String> header = new ArrayList<>(List.of("threads"));
+        for (Metric m : Metric.table(run.reportStyle())) header.add(m.label());
+        if (!tpcc) header.addAll(List.of("99th percentile(ms)", "errors"));
+        header.addAll(List.of("reconnects", "client cpu (cores/host)"));
+        List<List<String>> rows = new ArrayList<>();
+        StringBuilder notes = new StringBuilder();
+        for (LevelResult l : run.levels()) {
+            RepeatResult r = l.kept();
+            List<String> row = new ArrayList<>(List.of(Marks.threads(l)));
+            for (Metric m : Metric.table(run.reportStyle())) row.add(Metric.format(m.of(r)));
+            if (!tpcc) row.addAll(List.of(Metric.format(Metric.P99.of(r)), String.valueOf(r.counts().errors() + r.counts().ignoredErrors())));
+            row.addAll(List.of(String.valueOf(r.counts().reconnects()), Marks.cpu(r)));
+            rows.add(row);
+            if (l.repeats().size() > 1) notes.append(Html.note(Marks.repeats(l, run.repeatPick())));
+            if (!r.completed()) notes.append(Html.note("* threads " + l.threads() + " aborted: " + r.reason()));
+            if (r.cpu().saturated()) {
+                notes.append(Html.note("! threads " + l.threads() + ": the client used more than half of its host's cores; "
+                        + "the figures may measure the client"));
+            }
+        }
+        return Html.table(header, rows) + notes;
+    }
+
+    private static String transactions(RunResult run) {
+        StringBuilder b = new StringBuilder();
+        for (LevelResult l : run.levels()) {
+            RepeatResult r = l.kept();
+            List<List<String>> rows = new ArrayList<>();
+            for (TxnMetrics t : r.transactions()) {
+                Histogram h = t.histogram();
+                rows.add(List.of(t.name(), String.valueOf(t.completed()), Metric.format(TpccMetrics.perMinute(r, t.completed())),
+                        String.valueOf(t.rollbacks()), String.valueOf(t.retries()), String.valueOf(t.errors()),
+                        Metric.format(Histograms.meanMs(h)), Metric.format(Histograms.percentileMs(h, 90)),
+                        Metric.format(Histograms.percentileMs(h, 95)), Metric.format(Histograms.percentileMs(h, 99)),
+                        Metric.format(Histograms.maxMs(h))));
+            }
+            b.append("<p>").append(Html.esc(Marks.threads(l))).append(" terminals</p>\n");
+            b.append(Html.table(List.of("type", "count", "per minute", "rollbacks", "retries", "errors", "avg(ms)", "90th(ms)",
+                    "95th(ms)", "99th(ms)", "max(ms)"), rows));
+        }
+        return b.toString();
+    }
+
+    /** Result files written before URLs were redacted may still carry a password in conn. */
+    private static Map<String, Object> redacted(Map<String, Object> config) {
+        Map<String, Object> out = new java.util.LinkedHashMap<>();
+        config.forEach((k, v) -> out.put(k, v instanceof String s ? org.oltpbench.config.Config.redact(s) : v));
+        return out;
+    }
+
+    private static List<List<String>> pairs(Map<String, Object> map) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Map.Entry<String, Object> e : map.entrySet()) rows.add(List.of(e.getKey(), String.valueOf(e.getValue())));
+        return rows;
+    }
+}

@@ -1,0 +1,210 @@
+package org.oltpbench.result;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Joins the results that several client machines took at the same time against one database, each driving its
+ * own share (clientCount/clientIndex). Counts add up; histograms are added bucket by bucket, so merged percentiles
+ * are the percentiles of every transaction together, never averages of percentiles. Rates divide the summed
+ * counts by the clients' mean window length, which equals the sum of the clients' rates when their windows are
+ * equally long; windows that overlap by less than {@link #MIN_OVERLAP} of the shorter one are refused.
+ */
+public final class Merge {
+    /** The share of the shorter window that every client's window of the same repeat must overlap. */
+    public static final double MIN_OVERLAP = 0.9;
+
+    private Merge() {
+    }
+
+    /** @param names one name per run for messages (its directory) */
+    public static RunResult merge(List<RunResult> runs, List<String> names) {
+        if (runs.size() < 2) throw new MergeRefused("merge needs two result directories or more");
+        RunResult first = runs.get(0);
+        for (int i = 1; i < runs.size(); i++) sameShape(first, names.get(0), runs.get(i), names.get(i));
+        List<LevelResult> levels = new ArrayList<>();
+        for (int k = 0; k < first.levels().size(); k++) levels.add(level(runs, names, k, first.repeatPick()));
+        List<Integer> threads = new ArrayList<>();
+        for (LevelResult l : levels) threads.add(l.threads());
+        Map<String, Object> config = new LinkedHashMap<>(first.config());
+        config.put("threads", threads);
+        config.remove("clientIndex");
+        config.put("mergedFrom", names);
+        String started = first.startedAt(), ended = first.endedAt();
+        for (RunResult r : runs) {
+            if (r.startedAt().compareTo(started) < 0) started = r.startedAt();
+            ended = ended == null || r.endedAt() == null ? null : r.endedAt().compareTo(ended) > 0 ? r.endedAt() : ended;
+        }
+        return new RunResult(first.schemaVersion(), first.oltpbenchVersion(), first.workload(), first.reportStyle(), config,
+                first.server(), client(runs), started, ended, first.repeatPick(), first.percentile(), levels);
+    }
+
+    private static void sameShape(RunResult a, String an, RunResult b, String bn) {
+        if (!a.workload().equals(b.workload())) {
+            throw new MergeRefused(bn + " ran " + b.workload() + ", " + an + " ran " + a.workload() + "; merge joins shares of one job");
+        }
+        if (a.levels().size() != b.levels().size()) {
+            throw new MergeRefused(bn + " has " + b.levels().size() + " thread levels, " + an + " has " + a.levels().size()
+                    + "; merge needs every client to have run the same levels (a killed client? run them again)");
+        }
+        for (int k = 0; k < a.levels().size(); k++) {
+            int ra = a.levels().get(k).repeats().size(), rb = b.levels().get(k).repeats().size();
+            if (ra != rb) throw new MergeRefused("level " + (k + 1) + ": " + bn + " has " + rb + " repeats, " + an + " has " + ra);
+            for (int j = 0; j < ra; j++) {
+                overlap(a.levels().get(k).repeats().get(j).window(), an, b.levels().get(k).repeats().get(j).window(), bn, k, j);
+            }
+        }
+    }
+
+    private static void overlap(Window a, String an, Window b, String bn, int level, int repeat) {
+        double as = seconds(a.start()), ae = seconds(a.end()), bs = seconds(b.start()), be = seconds(b.end());
+        double shared = Math.min(ae, be) - Math.max(as, bs), shorter = Math.min(ae - as, be - bs);
+        if (shared < MIN_OVERLAP * shorter) {
+            throw new MergeRefused(String.format(java.util.Locale.ROOT, "level %d, repeat %d: %s measured from %s to %s, %s "
+                    + "from %s to %s (%.1f s shared of %.1f s); merge needs clients that measured at the same time: give "
+                    + "every client the same startAt", level + 1, repeat + 1, an, a.start(), a.end(), bn, b.start(), b.end(),
+                    Math.max(0, shared), shorter));
+        }
+    }
+
+    private static double seconds(String iso) {
+        Instant t = Instant.parse(iso);
+        return t.getEpochSecond() + t.getNano() / 1e9;
+    }
+
+    private static LevelResult level(List<RunResult> runs, List<String> names, int k, String pick) {
+        int threads = 0;
+        Map<String, Integer> perHost = new LinkedHashMap<>();
+        for (RunResult r : runs) {
+            LevelResult l = r.levels().get(k);
+            threads += l.threads();
+            l.threadsPerHost().forEach((h, n) -> perHost.merge(h, n, Integer::sum));
+        }
+        List<RepeatResult> repeats = new ArrayList<>();
+        for (int j = 0; j < runs.get(0).levels().get(k).repeats().size(); j++) {
+            List<RepeatResult> parts = new ArrayList<>();
+            for (RunResult r : runs) parts.add(r.levels().get(k).repeats().get(j));
+            repeats.add(repeat(parts, names, threads));
+        }
+        return new LevelResult(threads, perHost, RepeatPick.pick(repeats, pick), repeats);
+    }
+
+    static RepeatResult repeat(List<RepeatResult> parts, List<String> names, int threads) {
+        RepeatResult first = parts.get(0);
+        List<String> reasons = new ArrayList<>();
+        String start = first.window().start(), end = first.window().end();
+        double seconds = 0;
+        List<Long> events = new ArrayList<>(), nanos = new ArrayList<>();
+        for (int i = 0; i < parts.size(); i++) {
+            RepeatResult p = parts.get(i);
+            if (!p.completed()) reasons.add(names.get(i) + ": " + p.reason());
+            if (p.window().start().compareTo(start) < 0) start = p.window().start();
+            if (p.window().end().compareTo(end) > 0) end = p.window().end();
+            seconds += p.window().seconds() / parts.size();
+            events.addAll(p.threadEvents());
+            nanos.addAll(p.threadLatencyNanos());
+        }
+        return new RepeatResult(first.repeat(), threads, reasons.isEmpty() ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
+                reasons.isEmpty() ? null : String.join("; ", reasons), new Window(start, end, seconds), counts(parts),
+                transactions(parts), intervals(parts, threads), events, nanos, busiest(parts), serverCount(parts));
+    }
+
+    private static Counts counts(List<RepeatResult> parts) {
+        long[] s = new long[10];
+        for (RepeatResult p : parts) {
+            Counts c = p.counts();
+            long[] v = {c.transactions(), c.rollbacks(), c.reads(), c.writes(), c.other(), c.ignoredErrors(), c.errors(),
+                c.retries(), c.reconnects(), c.latencySumNanos()};
+            for (int i = 0; i < v.length; i++) s[i] += v[i];
+        }
+        return new Counts(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9]);
+    }
+
+    private static List<TxnMetrics> transactions(List<RepeatResult> parts) {
+        List<TxnMetrics> out = new ArrayList<>();
+        for (TxnMetrics t : parts.get(0).transactions()) {
+            long committed = 0, rollbacks = 0, retries = 0, errors = 0;
+            Histogram h = Histograms.empty();
+            for (RepeatResult p : parts) {
+                TxnMetrics m = p.transaction(t.name());
+                if (m == null) throw new MergeRefused("transaction type " + t.name() + " is missing from one of the results");
+                committed += m.committed();
+                rollbacks += m.rollbacks();
+                retries += m.retries();
+                errors += m.errors();
+                h.add(m.histogram());
+            }
+            out.add(new TxnMetrics(t.name(), committed, rollbacks, retries, errors, Histograms.encode(h)));
+        }
+        return out;
+    }
+
+    /** Interval i of every client added together, up to the shortest client's count. */
+    private static List<IntervalResult> intervals(List<RepeatResult> parts, int threads) {
+        int n = Integer.MAX_VALUE;
+        for (RepeatResult p : parts) n = Math.min(n, p.intervals().size());
+        List<IntervalResult> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            double at = 0, secs = 0, cpu = 0;
+            long tx = 0, rd = 0, wr = 0, ot = 0, ig = 0, rc = 0;
+            boolean warm = false;
+            Histogram h = Histograms.empty();
+            for (RepeatResult p : parts) {
+                IntervalResult x = p.intervals().get(i);
+                at += x.at() / parts.size();
+                secs += x.seconds() / parts.size();
+                cpu += x.clientCpuCores();
+                tx += x.transactions();
+                rd += x.reads();
+                wr += x.writes();
+                ot += x.other();
+                ig += x.ignoredErrors();
+                rc += x.reconnects();
+                warm |= x.warmup();
+                h.add(x.histogram());
+            }
+            out.add(new IntervalResult(at, secs, threads, tx, rd, wr, ot, ig, rc, warm, cpu, Histograms.encode(h)));
+        }
+        return out;
+    }
+
+    /** The client CPU of the busiest client (the highest share of its own host): the one that could limit the result. */
+    private static ClientCpu busiest(List<RepeatResult> parts) {
+        ClientCpu worst = parts.get(0).cpu();
+        for (RepeatResult p : parts) {
+            if (p.cpu().cores() / Math.max(1, p.cpu().hostCores()) > worst.cores() / Math.max(1, worst.hostCores())) worst = p.cpu();
+        }
+        return worst;
+    }
+
+    /** Every client read the same server counter over nearly the same time: keep the largest growth, sum the clients. */
+    private static ServerCount serverCount(List<RepeatResult> parts) {
+        long server = -1, client = 0;
+        String counter = parts.get(0).serverCount().counter(), note = null;
+        for (RepeatResult p : parts) {
+            ServerCount s = p.serverCount();
+            client += s.client();
+            if (s.counter() == null || s.server() < 0) note = s.note() != null ? s.note() : "not read on every client";
+            else server = Math.max(server, s.server());
+        }
+        return note != null ? ServerCount.none(note, client) : new ServerCount(counter, server, client, null);
+    }
+
+    private static ClientInfo client(List<RunResult> runs) {
+        ClientInfo first = runs.get(0).client();
+        List<String> hosts = new ArrayList<>();
+        int cores = 0;
+        long memory = 0;
+        for (RunResult r : runs) {
+            hosts.add(r.client().host());
+            cores += r.client().cores();
+            memory = memory < 0 || r.client().memoryBytes() < 0 ? -1 : memory + r.client().memoryBytes();
+        }
+        return new ClientInfo(String.join("+", hosts), cores, memory, first.os(), first.jvm(), first.driverName(),
+                first.driverVersion());
+    }
+}
