@@ -8,6 +8,7 @@ import java.time.ZonedDateTime;
 import java.util.IllegalFormatException;
 import java.util.List;
 import java.util.Locale;
+import org.oltpbench.config.ClientShare;
 import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.Keys;
@@ -15,6 +16,7 @@ import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.LevelRunner;
+import org.oltpbench.driver.StartGate;
 import org.oltpbench.driver.StopSignal;
 import org.oltpbench.driver.RunListener;
 import org.oltpbench.driver.Sweep;
@@ -26,6 +28,7 @@ import org.oltpbench.result.ClientInfo;
 import org.oltpbench.result.RunResult;
 import org.oltpbench.result.ServerInfo;
 import org.oltpbench.workload.tpcc.TpccWorkload;
+import org.oltpbench.util.Progress;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Workload;
 import org.oltpbench.workload.Workloads;
@@ -55,7 +58,7 @@ public final class Job {
 
     public int check() throws SQLException {
         try (Database db = Database.open(cfg, dialect)) {
-            return printCheck(Workloads.create(cfg, dialect, out).check(db));
+            return printCheck(checked(db, Workloads.create(cfg, dialect, out)));
         }
     }
 
@@ -81,6 +84,9 @@ public final class Job {
             throw new ConfigException("runMins and runTxnsPerTerminal are both set; as in BenchmarkSQL, set one of them to 0");
         }
         resultDir(ZonedDateTime.now());
+        if (Sweep.startAt(cfg) != null && Sweep.levelSecs(cfg) == 0) {
+            throw new ConfigException("startAt needs timed levels (time or runMins > 0), so that every level's start can be computed");
+        }
         try (Database db = Database.open(cfg, dialect)) {
             Workload w = Workloads.create(cfg, dialect, out);
             if (!w.isPrepared(db)) {
@@ -107,7 +113,8 @@ public final class Job {
         long t0 = System.nanoTime();
         w.prepare(db);
         out.printf(Locale.ROOT, "prepare done in %.1f s%n", (System.nanoTime() - t0) / 1e9);
-        return !cfg.get(Keys.CHECK_AFTER_LOAD) || printCheck(w.check(db)) == OK;
+        if (!ClientShare.of(cfg).leads()) return true; // client 0 checks the whole data set once every client has loaded
+        return !cfg.get(Keys.CHECK_AFTER_LOAD) || printCheck(checked(db, w)) == OK;
     }
 
     private Console.Style style(Workload w) {
@@ -127,12 +134,13 @@ public final class Job {
                 server, client, started.toInstant().toString(), null, cfg.get(Keys.REPEAT_PICK), cfg.get(Keys.PERCENTILE),
                 List.of());
         Sweep.AfterRepeat after = cfg.get(Keys.CHECK_AFTER_RUN) ? r -> {
-            boolean ok = printCheck(w.check(db)) == OK;
+            boolean ok = printCheck(checked(db, w)) == OK;
             checkFailed |= !ok;
             return ok;
         } : Sweep.AfterRepeat.NONE;
         try {
-            RunResult r = new Sweep(cfg, db, w, listeners, stop, after).run(empty);
+            Sweep sweep = new Sweep(cfg, db, w, listeners, stop, after, at -> StartGate.at(at, out));
+            RunResult r = sweep.run(empty);
             return r;
         } catch (LevelRunner.SetupException e) {
             throw new ConfigException("the workers could not start: " + SetupHints.describe(e.getCause(), dialect), e.getCause());
@@ -166,6 +174,11 @@ public final class Job {
         String w = Path.of(cfg.get(Keys.WORKLOAD)).getFileName().toString();
         int dot = w.lastIndexOf('.');
         return dot > 0 ? w.substring(0, dot) : w;
+    }
+
+    /** The workload's checks, with a progress line while they run (TPC-C's take seconds to minutes). */
+    private CheckReport checked(Database db, Workload w) throws SQLException {
+        return Progress.during(out, "checking " + w.name(), () -> w.check(db));
     }
 
     private int printCheck(CheckReport report) {

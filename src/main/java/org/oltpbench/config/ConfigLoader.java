@@ -41,6 +41,8 @@ public final class ConfigLoader {
             throw new ConfigException("clientIndex " + cfg.get(Keys.CLIENT_INDEX) + " is not below clientCount "
                     + cfg.get(Keys.CLIENT_COUNT) + "; clients are numbered 0.." + (cfg.get(Keys.CLIENT_COUNT) - 1));
         }
+        String split = ClientShare.of(cfg).threadsProblem(cfg.get(Keys.THREADS));
+        if (split != null) throw new ConfigException(split);
         return cfg;
     }
 

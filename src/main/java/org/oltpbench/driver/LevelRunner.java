@@ -57,8 +57,15 @@ public final class LevelRunner {
     private final Histogram[] cumulative, scratch;
     private final Histogram interval = Histograms.empty();
     private final CommitCounter counter;
+    private final StartGate gate;
 
     public LevelRunner(Settings s, Workload workload, Database db, RunListener listener, StopSignal stop) {
+        this(s, workload, db, listener, stop, StartGate.NOW);
+    }
+
+    /** @param gate held after the workers are ready and before the measurement starts (startAt) */
+    public LevelRunner(Settings s, Workload workload, Database db, RunListener listener, StopSignal stop, StartGate gate) {
+        this.gate = gate;
         this.s = s;
         this.workload = workload;
         this.db = db;
@@ -92,6 +99,7 @@ public final class LevelRunner {
                     joinAll(run, threads);
                     throw new SetupException(run.setupFailure());
                 }
+                gate.await(stop);
                 serverBefore = readCounter(counter, counting);
                 r = measure(run, threads);
             }

@@ -20,4 +20,14 @@ public record LabeledRun(String label, Path source, RunResult run) {
     public static String engine(RunResult run) {
         return run.server().dialect() + " " + run.server().version();
     }
+
+    /** "2026-11-23 13:13:06 UTC" from an ISO-8601 instant; the text as it is when it is not one. */
+    public static String when(String iso) {
+        try {
+            return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
+                    .format(java.time.Instant.parse(iso).atZone(java.time.ZoneOffset.UTC));
+        } catch (RuntimeException e) {
+            return iso;
+        }
+    }
 }

@@ -36,8 +36,9 @@ public final class Merge {
         config.put("mergedFrom", names);
         String started = first.startedAt(), ended = first.endedAt();
         for (RunResult r : runs) {
-            if (r.startedAt().compareTo(started) < 0) started = r.startedAt();
-            ended = ended == null || r.endedAt() == null ? null : r.endedAt().compareTo(ended) > 0 ? r.endedAt() : ended;
+            // ISO-8601 texts with and without fractions do not sort as text ("00Z" > "00.5Z"): compare instants
+            if (seconds(r.startedAt()) < seconds(started)) started = r.startedAt();
+            ended = ended == null || r.endedAt() == null ? null : seconds(r.endedAt()) > seconds(ended) ? r.endedAt() : ended;
         }
         return new RunResult(first.schemaVersion(), first.oltpbenchVersion(), first.workload(), first.reportStyle(), config,
                 first.server(), client(runs), started, ended, first.repeatPick(), first.percentile(), levels);
@@ -102,8 +103,8 @@ public final class Merge {
         for (int i = 0; i < parts.size(); i++) {
             RepeatResult p = parts.get(i);
             if (!p.completed()) reasons.add(names.get(i) + ": " + p.reason());
-            if (p.window().start().compareTo(start) < 0) start = p.window().start();
-            if (p.window().end().compareTo(end) > 0) end = p.window().end();
+            if (seconds(p.window().start()) < seconds(start)) start = p.window().start();
+            if (seconds(p.window().end()) > seconds(end)) end = p.window().end();
             seconds += p.window().seconds() / parts.size();
             events.addAll(p.threadEvents());
             nanos.addAll(p.threadLatencyNanos());

@@ -5,18 +5,18 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /** Hand-made results with known numbers, for tests of the arithmetic and the file format. */
-final class Fixtures {
+public final class Fixtures {
     private Fixtures() {
     }
 
-    static String hist(long... micros) {
+    public static String hist(long... micros) {
         Histogram h = Histograms.empty();
         for (long m : micros) h.recordValue(m);
         return Histograms.encode(h);
     }
 
     /** A TPC-C-shaped repeat: NEW_ORDER and PAYMENT with the given counts, over {@code seconds}. */
-    static RepeatResult tpcc(int threads, double seconds, long noCommitted, long noRollbacks, long payments, String status) {
+    public static RepeatResult tpcc(int threads, double seconds, long noCommitted, long noRollbacks, long payments, String status) {
         TxnMetrics no = new TxnMetrics("NEW_ORDER", noCommitted, noRollbacks, 0, 0, hist(repeat(1000, noCommitted + noRollbacks)));
         TxnMetrics pay = new TxnMetrics("PAYMENT", payments, 0, 2, 0, hist(repeat(500, payments)));
         long all = noCommitted + noRollbacks + payments;
@@ -27,7 +27,7 @@ final class Fixtures {
     }
 
     /** A sysbench-shaped repeat with {@code tps} transactions per second over 10 s. */
-    static RepeatResult sysbench(int repeat, int threads, long transactions, String status) {
+    public static RepeatResult sysbench(int repeat, int threads, long transactions, String status) {
         Counts c = new Counts(transactions, 0, 14 * transactions, 4 * transactions, 2 * transactions, 1, 0, 0, 0,
                 transactions * 2_000_000L);
         List<IntervalResult> intervals = List.of(new IntervalResult(10.0, 10.0, threads, transactions, 14 * transactions,
@@ -39,7 +39,7 @@ final class Fixtures {
                 new ServerCount("Com_commit", transactions, transactions, null));
     }
 
-    static RunResult run(List<LevelResult> levels) {
+    public static RunResult run(List<LevelResult> levels) {
         return new RunResult(RunResult.SCHEMA_VERSION, "0.2.0", "oltp_read_write", "sysbench",
                 Map.of("threads", List.of(4, 8), "time", 10, "db", "mariadb"),
                 new ServerInfo("mariadb", "10.11.19-MariaDB", Map.of("max_connections", "2000")),
@@ -47,7 +47,7 @@ final class Fixtures {
                 "2026-11-23T07:00:00Z", "2026-11-23T07:00:30Z", "max", 95, levels);
     }
 
-    static long[] repeat(long v, long n) {
+    public static long[] repeat(long v, long n) {
         long[] a = new long[(int) n];
         java.util.Arrays.fill(a, v);
         return a;

@@ -22,7 +22,7 @@ public final class RunCharts {
 
     /** throughput.png, latency.png and level-N.png for each level (its reported repeat). */
     public static List<Chart> forRun(RunResult run) {
-        String sub = LabeledRun.engine(run) + " - " + run.workload() + " - started " + when(run.startedAt());
+        String sub = LabeledRun.engine(run) + " - " + run.workload() + " - started " + LabeledRun.when(run.startedAt());
         List<Chart> out = new ArrayList<>();
         boolean tpcc = "tpcc".equals(run.reportStyle());
         String tt = "Throughput by threads";
@@ -83,16 +83,6 @@ public final class RunCharts {
         List<double[]> points = new ArrayList<>();
         for (LevelResult l : run.levels()) points.add(new double[] {l.threads(), m.of(l.kept())});
         return new Charts.Line(name, points);
-    }
-
-    /** "2026-11-23 13:13:06 UTC" from an ISO-8601 instant; the text as it is when it is not one. */
-    static String when(String iso) {
-        try {
-            return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'")
-                    .format(java.time.Instant.parse(iso).atZone(java.time.ZoneOffset.UTC));
-        } catch (RuntimeException e) {
-            return iso;
-        }
     }
 
     private static Chart render(String file, String title, org.jfree.chart.JFreeChart chart) {

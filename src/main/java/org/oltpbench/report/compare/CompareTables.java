@@ -15,7 +15,7 @@ public final class CompareTables {
         StringBuilder b = new StringBuilder("## ").append(title(c)).append("\n\n");
         for (LabeledRun r : c.runs()) {
             b.append("- **").append(r.label()).append("**: ").append(LabeledRun.engine(r.run())).append(", started ")
-                    .append(r.run().startedAt()).append(", `").append(r.source()).append("`\n");
+                    .append(LabeledRun.when(r.run().startedAt())).append(", `").append(r.source()).append("`\n");
         }
         for (int threads : c.levels()) {
             b.append("\n| threads ").append(threads).append(" |");
@@ -52,7 +52,7 @@ public final class CompareTables {
         StringBuilder b = new StringBuilder();
         List<List<String>> runs = new ArrayList<>();
         for (LabeledRun r : c.runs()) {
-            runs.add(List.of(r.label(), LabeledRun.engine(r.run()), r.run().startedAt(), r.source().toString()));
+            runs.add(List.of(r.label(), LabeledRun.engine(r.run()), LabeledRun.when(r.run().startedAt()), r.source().toString()));
         }
         b.append(Html.table(List.of("run", "engine", "started", "result directory"), runs));
         for (int threads : c.levels()) {

@@ -38,6 +38,13 @@ public final class Comparison {
     public Comparison(List<LabeledRun> runs, String baselineLabel, boolean force) {
         if (runs.isEmpty()) throw new ConfigException("compare needs at least one result directory");
         this.runs = List.copyOf(runs);
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (LabeledRun r : runs) {
+            if (!seen.add(r.label())) {
+                throw new ConfigException("two runs are labelled " + r.label() + " (the same directory twice, or the same "
+                        + "engine in directories of one name); give each its own --label NAME=DIR");
+            }
+        }
         this.baseline = baselineIndex(baselineLabel);
         this.style = runs.get(0).run().reportStyle();
         if (!force) {

@@ -34,7 +34,7 @@ final class InsertTerminal extends SbTerminal {
         this.text = c.createStatement();
         parts = new String[tables][];
         for (int t = 0; t < tables; t++) {
-            String table = "sbtest" + (t + 1);
+            String table = "sbtest" + s.table(t);
             parts[t] = template(autoInc ? dialect.sysbenchAutoIdInsert(table)
                     : "INSERT INTO " + table + " (id, k, c, pad) VALUES (?, ?, ?, ?)");
         }

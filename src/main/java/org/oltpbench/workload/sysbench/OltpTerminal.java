@@ -35,7 +35,7 @@ final class OltpTerminal extends SbTerminal {
             for (int i = 0; i < steps.length; i++) {
                 String[] sql = steps[i].sql;
                 ps[t][i] = new PreparedStatement[sql.length];
-                for (int j = 0; j < sql.length; j++) ps[t][i][j] = prepare(String.format(sql[j], t + 1));
+                for (int j = 0; j < sql.length; j++) ps[t][i][j] = prepare(String.format(sql[j], s.table(t)));
             }
         }
     }

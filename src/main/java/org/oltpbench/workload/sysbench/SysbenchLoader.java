@@ -16,6 +16,7 @@ import org.oltpbench.db.load.RowSink;
 import org.oltpbench.db.load.Sinks;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Layout;
+import org.oltpbench.util.Progress;
 
 /**
  * sysbench's prepare, in parallel across and within tables: each table is created, filled in chunks of
@@ -36,6 +37,7 @@ final class SysbenchLoader {
     private final String method;
     private final long seed;
     private final PrintStream out;
+    private final java.util.concurrent.atomic.AtomicLong loaded = new java.util.concurrent.atomic.AtomicLong();
 
     SysbenchLoader(Database db, SysbenchSettings s, boolean secondary, boolean createSecondary, Layout layout,
                    int workers, String method, long seed, PrintStream out) {
@@ -73,27 +75,30 @@ final class SysbenchLoader {
 
     void load(int rows) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
-            for (int t = 1; t <= s.tables(); t++) {
+            for (int i = 0; i < s.tables(); i++) {
+                int t = s.table(i);
                 out.printf("Creating table 'sbtest%d'...%n", t);
                 for (String sql : createTable(dialect, layout, s.autoInc(), secondary, t)) st.execute(sql);
             }
         }
         List<int[]> chunks = new ArrayList<>();
-        AtomicInteger[] left = new AtomicInteger[s.tables() + 1];
-        for (int t = 1; t <= s.tables(); t++) {
+        AtomicInteger[] left = new AtomicInteger[s.table(s.tables() - 1) + 1];
+        for (int i = 0; i < s.tables(); i++) {
+            int t = s.table(i);
             int n = (rows + CHUNK - 1) / CHUNK;
             left[t] = new AtomicInteger(n);
             if (rows > 0) out.printf("Inserting %d records into 'sbtest%d'%n", rows, t);
-            for (int i = 0; i < n; i++) chunks.add(new int[] {t, i * CHUNK + 1, Math.min(rows, (i + 1) * CHUNK)});
+            for (int k = 0; k < n; k++) chunks.add(new int[] {t, k * CHUNK + 1, Math.min(rows, (k + 1) * CHUNK)});
         }
         chunks.sort((a, b) -> a[1] != b[1] ? Integer.compare(a[1], b[1]) : Integer.compare(a[0], b[0]));
-        runAll(chunks, left);
-        for (int t = 1; t <= s.tables(); t++) {
-            if (rows == 0) finishTable(t);
+        runAll(chunks, left, (long) rows * s.tables());
+        for (int i = 0; i < s.tables(); i++) {
+            if (rows == 0) finishTable(s.table(i));
         }
     }
 
-    private void runAll(List<int[]> chunks, AtomicInteger[] left) throws SQLException {
+    private void runAll(List<int[]> chunks, AtomicInteger[] left, long total) throws SQLException {
+        Progress progress = new Progress(out, "loading", total, "rows", loaded::get);
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(workers, chunks.size())));
         try {
             List<Future<?>> futures = new ArrayList<>();
@@ -104,7 +109,17 @@ final class SysbenchLoader {
                     return null;
                 }));
             }
-            for (Future<?> f : futures) f.get();
+            for (Future<?> f : futures) {
+                while (true) {
+                    try {
+                        f.get(1, java.util.concurrent.TimeUnit.SECONDS);
+                        break;
+                    } catch (java.util.concurrent.TimeoutException e) {
+                        progress.print();
+                    }
+                }
+            }
+            if (total > 0) progress.finish();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof SQLException se) throw se;
             throw new IllegalStateException(e.getCause());
@@ -129,6 +144,7 @@ final class SysbenchLoader {
                 sink.text(c);
                 sink.text(pad);
                 sink.endRow();
+                loaded.incrementAndGet();
             }
         }
     }

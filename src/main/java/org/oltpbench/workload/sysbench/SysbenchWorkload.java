@@ -36,7 +36,7 @@ public final class SysbenchWorkload implements Workload {
         this.out = out;
         long seed = seed(cfg);
         this.unique = new UniqueIds(seed, seed >>> 32);
-        if (preset.singleTable() && s.tables() != 1) {
+        if (preset.singleTable() && cfg.get(Keys.TABLES) != 1) {
             throw new ConfigException("workload " + preset.name() + " works on sbtest1 only; set tables=1");
         }
     }
@@ -55,9 +55,12 @@ public final class SysbenchWorkload implements Workload {
         return List.of("event");
     }
 
-    /** The tables this preset uses: sbtest1..tables, or one per thread for bulk_insert. */
-    private int tableCount() {
-        return bulk() ? Collections.max(cfg.get(Keys.THREADS)) : s.tables();
+    /** The numbers N of the sbtestN this client uses: its share of 1..tables, or one per thread for bulk_insert. */
+    private List<Integer> tableNumbers() {
+        List<Integer> out = new java.util.ArrayList<>();
+        if (bulk()) for (int t = 1; t <= Collections.max(cfg.get(Keys.THREADS)); t++) out.add(t);
+        else for (int i = 0; i < s.tables(); i++) out.add(s.table(i));
+        return out;
     }
 
     private boolean bulk() {
@@ -79,7 +82,7 @@ public final class SysbenchWorkload implements Workload {
         int present = 0;
         String missing = null;
         try (Connection c = db.connect()) {
-            for (int t = 1; t <= tableCount(); t++) {
+            for (int t : tableNumbers()) {
                 if (Database.tableExists(c, "sbtest" + t)) present++;
                 else if (missing == null) missing = "sbtest" + t;
             }
@@ -93,11 +96,11 @@ public final class SysbenchWorkload implements Workload {
     }
 
     private void checkIdRange(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT MAX(id) FROM sbtest1")) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT MAX(id) FROM sbtest" + s.table(0))) {
             rs.next();
             long max = rs.getLong(1);
             if (max < s.tableSize()) {
-                throw new ConfigException("sbtest1 holds ids up to " + max + " but tableSize=" + s.tableSize()
+                throw new ConfigException("sbtest" + s.table(0) + " holds ids up to " + max + " but tableSize=" + s.tableSize()
                         + "; set tableSize=" + max + " or run cleanup, then prepare");
             }
         }
@@ -105,8 +108,14 @@ public final class SysbenchWorkload implements Workload {
 
     @Override
     public void prepare(Database db) throws SQLException {
+        int clients = cfg.get(Keys.CLIENT_COUNT);
+        if (clients > 1 && (bulk() || cfg.get(Keys.TABLES) < clients)) {
+            throw new ConfigException("prepare with clientCount=" + clients + " splits the sysbench tables, so it needs tables >= "
+                    + "clientCount (tables=" + cfg.get(Keys.TABLES) + (bulk() ? ", and bulk_insert has none to split" : "")
+                    + "); prepare once with clientCount=1, then run the clients");
+        }
         try (Connection c = db.connect()) {
-            for (int t = 1; t <= tableCount(); t++) {
+            for (int t : tableNumbers()) {
                 if (Database.tableExists(c, "sbtest" + t)) {
                     throw new ConfigException("table sbtest" + t + " already exists; run cleanup first, or run without prepare");
                 }
@@ -122,7 +131,7 @@ public final class SysbenchWorkload implements Workload {
 
     private void createBulkTables(Database db) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
-            for (int t = 1; t <= tableCount(); t++) {
+            for (int t : tableNumbers()) {
                 out.printf("Creating table 'sbtest%d'...%n", t);
                 st.execute("CREATE TABLE IF NOT EXISTS sbtest" + t
                         + " (\n  id INTEGER NOT NULL,\n  k INTEGER DEFAULT '0' NOT NULL,\n  PRIMARY KEY (id))");
@@ -136,7 +145,7 @@ public final class SysbenchWorkload implements Workload {
         CheckReport report = new CheckReport();
         int expected = loadRows();
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
-            for (int t = 1; t <= tableCount(); t++) {
+            for (int t : tableNumbers()) {
                 String table = "sbtest" + t;
                 if (!Database.tableExists(c, table)) {
                     report.add(table, false, "missing; run prepare");
@@ -183,7 +192,7 @@ public final class SysbenchWorkload implements Workload {
     @Override
     public void cleanup(Database db) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
-            for (int t = 1; t <= tableCount(); t++) {
+            for (int t : tableNumbers()) {
                 out.printf("Dropping table 'sbtest%d'...%n", t);
                 st.execute("DROP TABLE IF EXISTS sbtest" + t);
             }

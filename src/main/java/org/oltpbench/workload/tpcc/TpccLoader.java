@@ -18,6 +18,7 @@ import org.oltpbench.db.Database;
 import org.oltpbench.db.load.RowSink;
 import org.oltpbench.db.load.Sinks;
 import org.oltpbench.dialect.Dialect;
+import org.oltpbench.util.Progress;
 
 /**
  * TPC-C's initial population (4.3.3.1) in BenchmarkSQL's tables. {@code loadWorkers} threads load whole
@@ -66,7 +67,8 @@ final class TpccLoader {
             }));
         }
         pool.shutdown();
-        Progress progress = new Progress(out, rows, done, warehouses.size(), rowsExpected(warehouses.size(), item));
+        Progress progress = new Progress(out, "loading " + warehouses.size() + " warehouse(s)", rowsExpected(warehouses.size(), item),
+                "rows", rows::get);
         try {
             for (Future<?> f : futures) {
                 while (true) {
@@ -74,11 +76,11 @@ final class TpccLoader {
                         f.get(1, java.util.concurrent.TimeUnit.SECONDS);
                         break;
                     } catch (java.util.concurrent.TimeoutException e) {
-                        progress.print(false);
+                        progress.print();
                     }
                 }
             }
-            progress.print(true);
+            progress.finish();
         } catch (ExecutionException e) {
             pool.shutdownNow();
             if (e.getCause() instanceof SQLException se) throw se;

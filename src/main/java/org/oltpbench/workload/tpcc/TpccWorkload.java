@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.oltpbench.config.ClientShare;
 import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.Keys;
@@ -16,6 +17,7 @@ import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Layout;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Terminal;
+import org.oltpbench.util.Progress;
 import org.oltpbench.workload.Workload;
 
 /** TPC-C on BenchmarkSQL 5.0's bmsql_* schema. */
@@ -28,15 +30,22 @@ public final class TpccWorkload implements Workload {
     private final Dialect dialect;
     private final PrintStream out;
     private final int first, count;
+    /** The whole job's warehouses, of which this client drives {@code first..first+count-1}. */
+    private final int[] whole;
+    private final ClientShare share;
     private final double[] weights;
     private final long seed;
     private volatile int[] runConstants;
+    /** How long a client waits for another client's part of a shared load before giving up. */
+    static final long STALL_SECS = 30 * 60;
 
     public TpccWorkload(Config cfg, Dialect dialect, PrintStream out) {
         this.cfg = cfg;
         this.dialect = dialect;
         this.out = out;
-        int[] range = range(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
+        this.share = ClientShare.of(cfg);
+        this.whole = range(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
+        int[] range = share(cfg);
         this.first = range[0];
         this.count = range[1] - range[0] + 1;
         this.weights = new double[] {cfg.get(Keys.NEW_ORDER_WEIGHT), cfg.get(Keys.PAYMENT_WEIGHT),
@@ -51,10 +60,22 @@ public final class TpccWorkload implements Workload {
         this.seed = s != 0 ? s : System.nanoTime();
     }
 
-    /** How many warehouses a config drives: the size of warehouseRange, or warehouses. */
+    /** How many warehouses a config drives: this client's share of warehouseRange, or of warehouses. */
     public static int warehouseCount(Config cfg) {
-        int[] r = range(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
+        int[] r = share(cfg);
         return r[1] - r[0] + 1;
+    }
+
+    /** This client's slice {first, last} of the job's warehouses (all of them for a single client). */
+    static int[] share(Config cfg) {
+        int[] r = range(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
+        ClientShare share = ClientShare.of(cfg);
+        int[] mine = share.slice(r[0], r[1]);
+        if (mine[1] < mine[0]) {
+            throw new ConfigException((r[1] - r[0] + 1) + " warehouses split over clientCount=" + share.count() + " leave client "
+                    + share.index() + " without one; TPC-C needs warehouses >= clientCount");
+        }
+        return mine;
     }
 
     /** warehouseRange "a-b" (or "" for 1-warehouses) as {first, last}. */
@@ -118,6 +139,7 @@ public final class TpccWorkload implements Workload {
         List<Integer> missing;
         boolean items;
         int cLoad;
+        if (!share.leads()) awaitLead(db, "to create the TPC-C tables", c -> loadConstantIfPresent(c) != null);
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             if (!Database.tableExists(c, "bmsql_warehouse")) {
                 out.println("Creating the TPC-C tables (BenchmarkSQL 5.0 schema)...");
@@ -130,16 +152,23 @@ public final class TpccWorkload implements Workload {
                 throw new ConfigException("warehouses " + first + "-" + (first + count - 1)
                         + " are already loaded; run cleanup first, or set warehouseRange to the ones still missing");
             }
-            items = count(st, "SELECT COUNT(*) FROM bmsql_item") == 0;
+            items = share.leads() && count(st, "SELECT COUNT(*) FROM bmsql_item") == 0;
             cLoad = loadConstant(c);
         }
         out.printf("Loading %d warehouse(s) with %d worker(s)%s...%n", missing.size(), cfg.get(Keys.LOAD_WORKERS),
                 items ? " and the 100,000 items" : "");
         new TpccLoader(db, cfg.get(Keys.LOAD_METHOD), cfg.get(Keys.LOAD_WORKERS), seed, cLoad, out).load(missing, items);
+        if (!share.leads()) {
+            awaitLead(db, "to finish the load (every client's warehouses, then the indexes)", this::loadFinished);
+            return;
+        }
+        if (!share.alone()) awaitOtherClients(db);
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             if (indexesLater && !indexExists(c)) {
-                out.println("Creating the secondary indexes...");
-                for (String sql : TpccSchema.createIndexes(dialect, Layout.tpcc(cfg, null))) st.execute(sql);
+                Progress.during(out, "creating the secondary indexes", () -> {
+                    for (String sql : TpccSchema.createIndexes(dialect, Layout.tpcc(cfg, null))) st.execute(sql);
+                    return null;
+                });
             }
             writeConfig(c);
         }
@@ -183,16 +212,94 @@ public final class TpccWorkload implements Workload {
 
     /** The load-time C of NURand(255, ...): kept in bmsql_config so later loads and runs use the same one. */
     private int loadConstant(Connection c) throws SQLException {
-        try (Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT cfg_value FROM bmsql_config WHERE cfg_name = 'nURandCLast'")) {
-            if (rs.next()) return Integer.parseInt(rs.getString(1).trim());
-        }
+        Integer present = loadConstantIfPresent(c);
+        if (present != null) return present;
         int cLoad = new TpccRandom(seed, 0, 0, 0).between(0, 255);
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO bmsql_config (cfg_name, cfg_value) VALUES ('nURandCLast', ?)")) {
             ps.setString(1, String.valueOf(cLoad));
             ps.executeUpdate();
         }
         return cLoad;
+    }
+
+    /** The stored load-time C, or null when the tables or the row are not there yet. */
+    private static Integer loadConstantIfPresent(Connection c) throws SQLException {
+        if (!Database.tableExists(c, "bmsql_config")) return null;
+        try (Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT cfg_value FROM bmsql_config WHERE cfg_name = 'nURandCLast'")) {
+            return rs.next() ? Integer.parseInt(rs.getString(1).trim()) : null;
+        }
+    }
+
+    /** True once the leading client wrote bmsql_config's last rows, which it does after every client's load and the indexes. */
+    private boolean loadFinished(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT cfg_value FROM bmsql_config WHERE cfg_name = 'warehouses'")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && Integer.parseInt(rs.getString(1).trim()) >= whole[1];
+            }
+        }
+    }
+
+    /** A condition the leading client (clientIndex 0) makes true. */
+    private interface Ready {
+        boolean test(Connection c) throws SQLException;
+    }
+
+    /** Polls every 2 s, with a progress line, until the leading client has done its part; gives up after {@link #STALL_SECS}. */
+    private void awaitLead(Database db, String what, Ready ready) throws SQLException {
+        long t0 = System.nanoTime();
+        Progress p = new Progress(out, "waiting for client 0 " + what, 0, "", () -> 0);
+        while (true) {
+            try (Connection c = db.connect()) {
+                if (ready.test(c)) break;
+            }
+            if ((System.nanoTime() - t0) / 1_000_000_000L > STALL_SECS) {
+                throw new SQLException("client 0 did not " + what.substring(3) + " within " + STALL_SECS / 60 + " minutes; "
+                        + "is the client with clientIndex=0 running against the same database?");
+            }
+            p.print();
+            pause();
+        }
+        p.finish();
+    }
+
+    /** The leading client waits until every client's warehouses are loaded; gives up when none arrives for STALL_SECS. */
+    private void awaitOtherClients(Database db) throws SQLException {
+        int total = whole[1] - whole[0] + 1;
+        long[] loaded = {0};
+        Progress p = new Progress(out, "waiting for the other clients' warehouses", total, "warehouses", () -> loaded[0]);
+        long lastChange = System.nanoTime();
+        while (true) {
+            long n;
+            try (Connection c = db.connect(); PreparedStatement ps = c.prepareStatement(
+                    "SELECT COUNT(*) FROM bmsql_warehouse WHERE w_id BETWEEN ? AND ?")) {
+                ps.setInt(1, whole[0]);
+                ps.setInt(2, whole[1]);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    n = rs.getLong(1);
+                }
+            }
+            if (n != loaded[0]) lastChange = System.nanoTime();
+            loaded[0] = n;
+            if (n >= total) break;
+            if ((System.nanoTime() - lastChange) / 1_000_000_000L > STALL_SECS) {
+                throw new SQLException("no client finished a warehouse for " + STALL_SECS / 60 + " minutes (" + n + " of " + total
+                        + " loaded); is every client of clientCount=" + share.count() + " running its prepare?");
+            }
+            p.print();
+            pause();
+        }
+        p.finish();
+    }
+
+    private static void pause() throws SQLException {
+        try {
+            Thread.sleep(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("prepare interrupted");
+        }
     }
 
     /** BenchmarkSQL's bmsql_config: warehouses (the highest loaded), the NURand constants. */

@@ -1,0 +1,61 @@
+package org.oltpbench.config;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * This client's disjoint share of a job that {@code clientCount} client machines run together against one database.
+ * Client i of N takes, of T threads, T/N plus one of the remainder when i < T mod N; of a range of warehouses, the
+ * i-th of N contiguous slices of those sizes; of sysbench tables, every N-th table from table i+1. The shares of
+ * all clients add up to the whole, with no overlap.
+ */
+public record ClientShare(int count, int index) {
+    public static final ClientShare ALONE = new ClientShare(1, 0);
+
+    public ClientShare {
+        if (count < 1 || index < 0 || index >= count) throw new IllegalArgumentException("client " + index + " of " + count);
+    }
+
+    public static ClientShare of(Config cfg) {
+        return new ClientShare(cfg.get(Keys.CLIENT_COUNT), cfg.get(Keys.CLIENT_INDEX));
+    }
+
+    public boolean alone() {
+        return count == 1;
+    }
+
+    /** The client that creates shared objects (TPC-C's tables, items, indexes) and runs the checks. */
+    public boolean leads() {
+        return index == 0;
+    }
+
+    /** This client's threads of a level of {@code total}. */
+    public int threads(int total) {
+        return total / count + (index < total % count ? 1 : 0);
+    }
+
+    /** This client's slice {first, last} of {@code first..last}; empty (last < first) when the range is smaller than N. */
+    public int[] slice(int first, int last) {
+        int n = last - first + 1, base = n / count, extra = n % count;
+        int start = first + index * base + Math.min(index, extra);
+        return new int[] {start, start + base + (index < extra ? 1 : 0) - 1};
+    }
+
+    /** This client's sysbench tables of 1..tables: index+1, index+1+N, ... */
+    public List<Integer> tables(int tables) {
+        List<Integer> out = new ArrayList<>();
+        for (int t = index + 1; t <= tables; t += count) out.add(t);
+        return out;
+    }
+
+    /** The message when a level has fewer threads than clients, or null when every level fits. */
+    public String threadsProblem(List<Integer> levels) {
+        for (int t : levels) {
+            if (t < count) {
+                return "threads " + t + " split over clientCount=" + count + " leaves client " + (count - 1)
+                        + " without a thread; every level needs threads >= clientCount (threads are the whole job's)";
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,71 @@
+package org.oltpbench.report.chart;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.report.LabeledRun;
+import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.RunResult;
+
+/** Every chart type rendered from fixed result files (real runs, see src/test/resources/results/README.md). */
+class RunChartsTest {
+
+    static RunResult fixture(String name) throws Exception {
+        return ResultFiles.read(Path.of("src/test/resources/results", name));
+    }
+
+    @Test
+    void thisMachineCanDrawCharts() {
+        assertNull(Charts.unavailable(), "install fontconfig and fonts-dejavu-core, as .ci/run does");
+    }
+
+    @Test
+    void sysbenchRunGetsThroughputLatencyAndOneChartPerLevel() throws Exception {
+        List<RunCharts.Chart> charts = RunCharts.forRun(fixture("sysbench-3-levels.json"));
+        assertEquals(List.of("throughput.png", "latency.png", "level-1.png", "level-2.png", "level-4.png"), files(charts));
+        for (RunCharts.Chart c : charts) assertReadable(c);
+    }
+
+    @Test
+    void tpccRunGetsTheSameSet() throws Exception {
+        List<RunCharts.Chart> charts = RunCharts.forRun(fixture("tpcc-2-levels.json"));
+        assertEquals(List.of("throughput.png", "latency.png", "level-1.png", "level-2.png"), files(charts));
+        for (RunCharts.Chart c : charts) assertReadable(c);
+    }
+
+    @Test
+    void comparisonsGetOneLinePerRun() throws Exception {
+        RunResult r = fixture("sysbench-3-levels.json");
+        List<RunCharts.Chart> charts = RunCharts.forCompare(List.of(new LabeledRun("A", Path.of("a"), r),
+                new LabeledRun("B", Path.of("b"), r)));
+        assertEquals(List.of("compare-throughput.png", "compare-tps.png", "compare-p95.png"), files(charts));
+        for (RunCharts.Chart c : charts) assertReadable(c);
+        RunResult t = fixture("tpcc-2-levels.json");
+        List<RunCharts.Chart> tpcc = RunCharts.forCompare(List.of(new LabeledRun("A", Path.of("a"), t)));
+        assertEquals(List.of("compare-throughput.png", "compare-p95.png"), files(tpcc));
+        for (RunCharts.Chart c : tpcc) assertReadable(c);
+    }
+
+    private static List<String> files(List<RunCharts.Chart> charts) {
+        return charts.stream().map(RunCharts.Chart::file).toList();
+    }
+
+    /** A PNG of the chart size with lines, text and fills: more than a few distinct colours (antialiased text has many). */
+    private static void assertReadable(RunCharts.Chart c) throws Exception {
+        BufferedImage img = ImageIO.read(new ByteArrayInputStream(c.png()));
+        assertEquals(Charts.WIDTH, img.getWidth(), c.file());
+        assertEquals(Charts.HEIGHT, img.getHeight(), c.file());
+        Set<Integer> colours = new HashSet<>();
+        for (int y = 0; y < img.getHeight(); y += 2) for (int x = 0; x < img.getWidth(); x += 2) colours.add(img.getRGB(x, y));
+        assertTrue(colours.size() > 20, c.file() + " has only " + colours.size() + " colours");
+    }
+}

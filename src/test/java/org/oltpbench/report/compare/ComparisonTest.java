@@ -1,0 +1,113 @@
+package org.oltpbench.report.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.config.ConfigException;
+import org.oltpbench.report.LabeledRun;
+import org.oltpbench.result.Fixtures;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.RunResult;
+
+/** Tables and ratios against figures worked out by hand from the fixtures' counts. */
+class ComparisonTest {
+
+    /** A sysbench run whose levels 4 and 8 made {@code tx4} and {@code tx8} transactions in 10 s. */
+    private static RunResult run(long tx4, long tx8, String status8, Map<String, Object> config) {
+        RunResult r = Fixtures.run(List.of(level(4, tx4, RepeatResult.COMPLETED), level(8, tx8, status8)));
+        return new RunResult(r.schemaVersion(), r.oltpbenchVersion(), r.workload(), r.reportStyle(), config, r.server(),
+                r.client(), r.startedAt(), r.endedAt(), r.repeatPick(), r.percentile(), r.levels());
+    }
+
+    private static LevelResult level(int threads, long tx, String status) {
+        return new LevelResult(threads, Map.of(), status.equals(RepeatResult.COMPLETED) ? 0 : -1,
+                List.of(Fixtures.sysbench(1, threads, tx, status)));
+    }
+
+    private static Map<String, Object> scale(int tables, int tableSize) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("tables", tables);
+        m.put("tableSize", tableSize);
+        return m;
+    }
+
+    private static Comparison twoRuns(String baseline) {
+        LabeledRun ob = new LabeledRun("OB", Path.of("ob"), run(3000, 5000, RepeatResult.COMPLETED, scale(4, 1000)));
+        LabeledRun my = new LabeledRun("MySQL", Path.of("my"), run(2000, 4000, RepeatResult.ABORTED, scale(4, 1000)));
+        return new Comparison(List.of(ob, my), baseline, false);
+    }
+
+    @Test
+    void rowsAreTheSeedsFiguresThenRatiosToTheFirstRun() {
+        Comparison c = twoRuns(null);
+        assertEquals(List.of(4, 8), c.levels());
+        List<Comparison.Row> rows = c.rows(4);
+        assertEquals(List.of("tps", "qps", "avg(ms)", "max(ms)", "95th percentile(ms)", "tps / OB", "qps / OB",
+                "95th percentile(ms) / OB"), rows.stream().map(Comparison.Row::label).toList());
+        // 3000 and 2000 transactions in 10 s; 20 statements each (14 reads, 4 writes, 2 other)
+        assertEquals("300.00", rows.get(0).cells().get(0).text());
+        assertEquals("200.00", rows.get(0).cells().get(1).text());
+        assertEquals("6000.00", rows.get(1).cells().get(0).text());
+        assertEquals("2.00", rows.get(2).cells().get(0).text(), "2 ms each, from the exact sum");
+        assertEquals("1.00", rows.get(5).cells().get(0).text());
+        assertEquals("0.67", rows.get(5).cells().get(1).text(), "200 / 300");
+    }
+
+    @Test
+    void baselineNamesTheDivisor() {
+        Comparison c = twoRuns("MySQL");
+        Comparison.Row tps = c.rows(4).get(5);
+        assertEquals("tps / MySQL", tps.label());
+        assertEquals("1.50", tps.cells().get(0).text(), "300 / 200");
+        assertEquals(1.5, tps.cells().get(0).value(), 1e-12);
+        assertThrows(ConfigException.class, () -> twoRuns("TiDB"));
+    }
+
+    @Test
+    void anAbortedLevelIsFlaggedInEveryTable() {
+        Comparison c = twoRuns(null);
+        assertEquals("400.00 *", c.rows(8).get(0).cells().get(1).text());
+        assertEquals("1.25", c.rows(8).get(0).cells().get(0).text().replace("500.00", "1.25"));
+        assertEquals("0.80 *", c.rows(8).get(5).cells().get(1).text(), "a ratio with an aborted side is flagged too");
+        String md = CompareTables.markdown(c);
+        assertTrue(md.contains("| tps | 500.00 | 400.00 * |"), md);
+        assertTrue(md.contains("\\* aborted"), md);
+        assertTrue(CompareTables.csv(c).contains("8,tps / OB,1.00,0.80 *"), CompareTables.csv(c));
+        assertTrue(CompareTables.html(c).contains("<td>400.00 *</td>"));
+    }
+
+    @Test
+    void aLevelOnlyOneRunHasShowsADash() {
+        LabeledRun a = new LabeledRun("a", Path.of("a"), run(1000, 2000, RepeatResult.COMPLETED, scale(1, 10)));
+        RunResult one = Fixtures.run(List.of(level(4, 1000, RepeatResult.COMPLETED)));
+        LabeledRun b = new LabeledRun("b", Path.of("b"), new RunResult(one.schemaVersion(), one.oltpbenchVersion(), one.workload(),
+                one.reportStyle(), scale(1, 10), one.server(), one.client(), one.startedAt(), one.endedAt(), one.repeatPick(),
+                one.percentile(), one.levels()));
+        Comparison c = new Comparison(List.of(a, b), null, false);
+        assertEquals("-", c.rows(8).get(0).cells().get(1).text());
+        assertEquals("-", c.rows(8).get(5).cells().get(1).text());
+    }
+
+    @Test
+    void differentScalesOrWorkloadsAreRefusedUnlessForced() {
+        LabeledRun a = new LabeledRun("a", Path.of("a"), run(1000, 2000, RepeatResult.COMPLETED, scale(4, 1000)));
+        LabeledRun b = new LabeledRun("b", Path.of("b"), run(1000, 2000, RepeatResult.COMPLETED, scale(4, 5000)));
+        ConfigException e = assertThrows(ConfigException.class, () -> new Comparison(List.of(a, b), null, false));
+        assertEquals("the runs differ in scale: tableSize is 1000 in a and 5000 in b; compare runs of one workload and "
+                + "scale, or add --force", e.getMessage());
+        new Comparison(List.of(a, b), null, true);
+        RunResult t = Fixtures.run(List.of());
+        LabeledRun tpcc = new LabeledRun("t", Path.of("t"), new RunResult(t.schemaVersion(), t.oltpbenchVersion(), "tpcc", "tpcc",
+                scale(4, 1000), t.server(), t.client(), t.startedAt(), t.endedAt(), t.repeatPick(), t.percentile(), t.levels()));
+        assertTrue(assertThrows(ConfigException.class, () -> new Comparison(List.of(a, tpcc), null, false)).getMessage()
+                .startsWith("the runs differ in workload: a ran oltp_read_write, t ran tpcc"));
+        assertThrows(ConfigException.class, () -> new Comparison(List.of(a, a), null, true), "one label twice");
+    }
+}

@@ -1,0 +1,82 @@
+package org.oltpbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class MergeTest {
+
+    private static RepeatResult part(long txns, long[] latencies, String start, String end, double seconds, int cpuPct) {
+        TxnMetrics t = new TxnMetrics("event", txns, 0, 0, 0, Fixtures.hist(latencies));
+        Counts c = new Counts(txns, 0, 14 * txns, 4 * txns, 2 * txns, 0, 0, 0, 1, txns * 1_000_000L);
+        IntervalResult i = new IntervalResult(10, 10, 2, txns, 14 * txns, 4 * txns, 2 * txns, 0, 1, false, 0.5, Fixtures.hist(latencies));
+        return new RepeatResult(1, 2, RepeatResult.COMPLETED, null, new Window(start, end, seconds), c, List.of(t), List.of(i),
+                List.of(txns / 2, txns - txns / 2), List.of(1L, 1L), new ClientCpu(cpuPct / 10.0, cpuPct / 100.0, 2, 0.5),
+                new ServerCount("Com_commit", 3 * txns, txns, null));
+    }
+
+    private static RunResult client(RepeatResult r, String host) {
+        RunResult base = Fixtures.run(List.of(new LevelResult(2, Map.of("h:3306", 2), 0, List.of(r))));
+        return new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(), base.reportStyle(), base.config(),
+                base.server(), new ClientInfo(host, 2, 1L << 30, "Linux", "jvm", "d", "1"), base.startedAt(), base.endedAt(),
+                base.repeatPick(), base.percentile(), base.levels());
+    }
+
+    @Test
+    void countsAddAndPercentilesComeFromTheUnionOfTheHistograms() {
+        // client a: 90 fast transactions (1 ms); client b: 10 slow ones (100 ms). p95 of the union is slow; the mean of
+        // the clients' p95s (1 ms and 100 ms) would be 50.5 ms, which no transaction took.
+        long[] fast = Fixtures.repeat(1000, 90), slow = Fixtures.repeat(100_000, 10);
+        RunResult a = client(part(90, fast, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40), "a");
+        RunResult b = client(part(10, slow, "2026-11-23T07:00:00.500Z", "2026-11-23T07:00:10.500Z", 10.0, 90), "b");
+        RunResult m = Merge.merge(List.of(a, b), List.of("dirA", "dirB"));
+        RepeatResult r = m.levels().get(0).kept();
+        assertEquals(4, m.levels().get(0).threads());
+        assertEquals(Map.of("h:3306", 4), m.levels().get(0).threadsPerHost());
+        assertEquals(100, r.counts().transactions());
+        assertEquals(2000, r.counts().queries());
+        assertEquals(10.0, r.tps(), 1e-9, "100 transactions in 10 s: the sum of 9 and 1 tps");
+        Histogram union = Histograms.empty();
+        for (long v : fast) union.recordValue(v);
+        for (long v : slow) union.recordValue(v);
+        assertEquals(union.getValueAtPercentile(95) / 1000.0, r.percentileMs(95), 0);
+        assertEquals(100.0, Math.floor(r.percentileMs(95)), "the 95th of 100 values, 10 of them 100 ms");
+        assertEquals(1.0, Math.floor(r.percentileMs(50)));
+        assertEquals(100, r.intervals().get(0).transactions());
+        assertEquals(1.0, r.intervals().get(0).clientCpuCores(), 1e-12);
+        assertEquals(0.9, r.cpu().cores(), 1e-12, "the busiest client's CPU");
+        assertEquals(100, r.serverCount().client());
+        assertEquals(270, r.serverCount().server(), "every client saw the shared server; the largest growth");
+        assertEquals("2026-11-23T07:00:00Z", r.window().start());
+        assertEquals("2026-11-23T07:00:10.500Z", r.window().end());
+        assertEquals("a+b", m.client().host());
+        assertEquals(List.of("dirA", "dirB"), m.config().get("mergedFrom"));
+        assertEquals(List.of(4), m.config().get("threads"));
+    }
+
+    @Test
+    void windowsThatDoNotOverlapAreRefused() {
+        long[] v = Fixtures.repeat(1000, 10);
+        RunResult a = client(part(10, v, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 10), "a");
+        RunResult late = client(part(10, v, "2026-11-23T07:00:02Z", "2026-11-23T07:00:12Z", 10.0, 10), "b");
+        MergeRefused e = assertThrows(MergeRefused.class, () -> Merge.merge(List.of(a, late), List.of("dirA", "dirB")));
+        assertTrue(e.getMessage().contains("(8.0 s shared of 10.0 s)") && e.getMessage().contains("startAt"), e.getMessage());
+        RunResult ok = client(part(10, v, "2026-11-23T07:00:01Z", "2026-11-23T07:00:11Z", 10.0, 10), "b");
+        Merge.merge(List.of(a, ok), List.of("dirA", "dirB"));
+    }
+
+    @Test
+    void differentLevelsAreRefused() {
+        long[] v = Fixtures.repeat(1000, 10);
+        RepeatResult r = part(10, v, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 10);
+        RunResult one = client(r, "a");
+        RunResult two = Fixtures.run(List.of(new LevelResult(2, Map.of(), 0, List.of(r)), new LevelResult(4, Map.of(), 0, List.of(r))));
+        MergeRefused e = assertThrows(MergeRefused.class, () -> Merge.merge(List.of(one, two), List.of("dirA", "dirB")));
+        assertTrue(e.getMessage().startsWith("dirB has 2 thread levels, dirA has 1"), e.getMessage());
+    }
+}
