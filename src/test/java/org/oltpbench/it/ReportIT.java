@@ -1,0 +1,139 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.oltpbench.cli.Main;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.RunResult;
+
+/** The result directory, report and compare on real runs of the embedded MariaDB; a killed run still reports. */
+class ReportIT {
+    @TempDir
+    Path dir;
+
+    record Outcome(int code, String out, String err) {
+    }
+
+    static Outcome cli(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private Path run(String name, String... more) {
+        List<String> a = new ArrayList<>(List.of("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=oltp_read_only",
+                "--set", "tables=1", "--set", "table_size=2000", "--set", "threads=1,2", "--set", "time=2",
+                "--set", "report-interval=1", "--set", "resultDirectory=" + dir.resolve(name)));
+        for (String m : more) a.addAll(List.of("--set", m));
+        Outcome o = cli(a.toArray(new String[0]));
+        assertEquals(0, o.code(), o.out() + o.err());
+        return dir.resolve(name);
+    }
+
+    private static String f(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    @Test
+    void compareTablesCarryEachRunsNumbersAndTheirRatios() throws Exception {
+        Path a = run("server-side"), b = run("client-side", "dbPsMode=disable");
+        for (String file : List.of("result.json", "summary.csv", "intervals.csv", "1.hlog", "2.hlog", "throughput.png",
+                "latency.png", "level-1.png", "level-2.png", "report.html")) {
+            assertTrue(Files.size(a.resolve(file)) > 0, file);
+        }
+        Path out = dir.resolve("cmp");
+        Outcome o = cli("compare", a.toString(), "--label", "ps=" + a, "--label", "text=" + b, "--out", out.toString());
+        assertEquals(0, o.code(), o.out() + o.err());
+        RunResult ra = ResultFiles.read(a), rb = ResultFiles.read(b);
+        String md = Files.readString(out.resolve("compare.md"));
+        assertTrue(o.out().startsWith(md), "compare.md is what was printed");
+        for (int threads : List.of(1, 2)) {
+            RepeatResult x = ra.level(threads).kept(), y = rb.level(threads).kept();
+            assertTrue(md.contains("| threads " + threads + " | ps | text |"), md);
+            assertTrue(md.contains("| tps | " + f(x.tps()) + " | " + f(y.tps()) + " |"), md);
+            assertTrue(md.contains("| qps | " + f(x.qps()) + " | " + f(y.qps()) + " |"), md);
+            assertTrue(md.contains("| avg(ms) | " + f(x.avgMs()) + " | " + f(y.avgMs()) + " |"), md);
+            assertTrue(md.contains("| 95th percentile(ms) | " + f(x.percentileMs(95)) + " | " + f(y.percentileMs(95)) + " |"), md);
+            assertTrue(md.contains("| tps / ps | 1.00 | " + f(y.tps() / x.tps()) + " |"), md);
+            assertTrue(md.contains("| qps / ps | 1.00 | " + f(y.qps() / x.qps()) + " |"), md);
+        }
+        for (String file : List.of("compare.csv", "compare.html", "compare-throughput.png", "compare-tps.png", "compare-p95.png")) {
+            assertTrue(Files.size(out.resolve(file)) > 0, file);
+        }
+        assertTrue(Files.readString(out.resolve("compare.html")).contains("data:image/png;base64,"));
+
+        // a run of another scale is refused with the difference named, and allowed with --force
+        Path c = dir.resolve("bigger");
+        Files.createDirectories(c);
+        Files.writeString(c.resolve("result.json"), Files.readString(a.resolve("result.json"))
+                .replace("\"tableSize\" : 2000", "\"tableSize\" : 3000"));
+        Outcome refused = cli("compare", a.toString(), c.toString(), "--out", dir.resolve("cmp2").toString());
+        assertEquals(2, refused.code(), refused.out() + refused.err());
+        assertEquals("oltpbench: the runs differ in scale: tableSize is 2000 in server-side and 3000 in bigger; compare runs of "
+                + "one workload and scale, or add --force\n", refused.err());
+        assertEquals(0, cli("compare", a.toString(), c.toString(), "--force", "--out", dir.resolve("cmp3").toString()).code());
+    }
+
+    /** SIGKILL once the third level starts: two finished levels and their intervals are on disk, and report works. */
+    @Test
+    void aKilledRunStillReports() throws Exception {
+        Path jar = Path.of("target/oltpbench.jar");
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString()));
+        for (String s : List.of("db=mariadb", "embedded=true", "tables=1", "table_size=2000", "threads=1,2,4", "time=3",
+                "report-interval=1", "resultDirectory=" + dir.resolve("killed"))) {
+            cmd.addAll(List.of("--set", s));
+        }
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        StringBuilder log = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                log.append(line).append('\n');
+                if (line.equals("Number of threads: 4")) {
+                    p.destroyForcibly(); // SIGKILL: nothing runs after it, no shutdown hook
+                    break;
+                }
+            }
+        }
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(137, p.exitValue(), log.toString());
+        Path killed = dir.resolve("killed");
+        RunResult run = ResultFiles.read(killed);
+        assertNull(run.endedAt(), "the run never ended");
+        assertEquals(List.of(1, 2), run.levels().stream().map(LevelResult::threads).toList());
+        List<String> intervals = Files.readAllLines(killed.resolve("intervals.csv"));
+        assertTrue(intervals.stream().filter(l -> l.startsWith("2,1,")).count() >= 3, "every interval of level 2: " + intervals);
+        Outcome o = cli("report", killed.toString());
+        assertEquals(0, o.code(), o.out() + o.err());
+        String html = Files.readString(killed.resolve("report.html"));
+        assertTrue(html.contains("did not end"), "the page says the run was cut off");
+        assertTrue(html.contains("<td>" + f(run.level(2).kept().tps()) + "</td>"), html);
+        assertTrue(Files.exists(killed.resolve("level-2.png")) && Files.exists(killed.resolve("throughput.png")));
+        assertTrue(Files.readAllLines(killed.resolve("summary.csv")).size() == 3);
+    }
+
+    @Test
+    void reportOnADirectoryWithoutResultsSaysSoInOneLine() {
+        Outcome o = cli("report", dir.resolve("nothing").toString());
+        assertEquals(2, o.code());
+        assertTrue(o.err().startsWith("oltpbench: ") && o.err().contains("no such file") && o.err().lines().count() == 1, o.err());
+    }
+}
