@@ -54,7 +54,7 @@ public final class CompareTables {
         for (LabeledRun r : c.runs()) {
             runs.add(List.of(r.label(), LabeledRun.engine(r.run()), LabeledRun.when(r.run().startedAt()), r.source().toString()));
         }
-        b.append(Html.table(List.of("run", "engine", "started", "result directory"), runs));
+        b.append(Html.pairs(List.of("run", "engine", "started", "result directory"), runs));
         for (int threads : c.levels()) {
             List<String> header = new ArrayList<>(List.of("threads " + threads));
             for (LabeledRun r : c.runs()) header.add(r.label());

@@ -48,8 +48,8 @@ public final class RunReport {
         rows.add(List.of("client software", "oltpbench " + run.oltpbenchVersion() + ", " + c.jvm() + ", " + c.driverName() + " "
                 + c.driverVersion()));
         rows.add(List.of("client os", c.os()));
-        rows.add(List.of("started", run.startedAt()));
-        rows.add(List.of("ended", run.endedAt() == null ? "(did not end: the run was killed; finished levels shown)" : run.endedAt()));
+        rows.add(List.of("started", LabeledRun.when(run.startedAt())));
+        rows.add(List.of("ended", run.endedAt() == null ? "(did not end: the run was killed; finished levels shown)" : LabeledRun.when(run.endedAt())));
         rows.add(List.of("status", run.completed() ? "completed" : "aborted (see the flagged levels)"));
         rows.add(List.of("repeats", "kept by " + run.repeatPick() + " tps"));
         return rows;
