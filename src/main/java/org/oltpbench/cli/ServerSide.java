@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.oltpbench.config.ClientShare;
 import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.Keys;
@@ -78,7 +79,9 @@ final class ServerSide {
      * largest level needs, in one line naming the setting. The statement count comes from a probe terminal.
      */
     void checkLimits(Workload w) throws SQLException {
-        int maxThreads = cfg.get(Keys.THREADS).stream().mapToInt(Integer::intValue).max().orElse(1);
+        int maxThreads = ClientShare.of(cfg).threads(cfg.get(Keys.THREADS).stream().mapToInt(Integer::intValue).max().orElse(1));
+        String fds = fileDescriptorProblem(maxThreads, openFileLimit());
+        if (fds != null) throw new ConfigException(fds);
         int perFrontEnd = (maxThreads + db.frontEnds().size() - 1) / db.frontEnds().size();
         try (Connection c = db.connect()) {
             int statements;
@@ -92,5 +95,30 @@ final class ServerSide {
             List<String> problems = db.dialect().limitProblems(c, new Demand(perFrontEnd + 1, statements, db.serverPrepared()));
             if (!problems.isEmpty()) throw new ConfigException(String.join("; ", problems));
         }
+    }
+
+    /** File descriptors a level of {@code threads} needs beyond its sockets: the jar, the JVM's own, setup connections. */
+    static final int SPARE_FILES = 256;
+
+    /** The line that refuses a level the client's open-file limit cannot hold, or null. */
+    static String fileDescriptorProblem(int threads, long limit) {
+        if (limit < 0 || threads + SPARE_FILES <= limit) return null;
+        return "threads=" + threads + " needs about " + (threads + SPARE_FILES) + " open files (one socket per connection) but "
+                + "this process may open " + limit + " (ulimit -n); raise the limit (ulimit -n " + Math.max(65536, 2 * threads)
+                + ") or lower threads";
+    }
+
+    /** The soft limit on open files of this process (Linux /proc/self/limits); -1 when unknown or unlimited. */
+    static long openFileLimit() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/limits"))) {
+                if (!line.startsWith("Max open files")) continue;
+                String soft = line.substring("Max open files".length()).trim().split("\\s+")[0];
+                return soft.equals("unlimited") ? -1 : Long.parseLong(soft);
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // not Linux: the server's refusal will say it instead
+        }
+        return -1;
     }
 }

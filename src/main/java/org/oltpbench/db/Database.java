@@ -1,7 +1,5 @@
 package org.oltpbench.db;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
@@ -18,8 +16,8 @@ import org.oltpbench.dialect.JdbcDriver;
 
 /**
  * Where the benchmark connects: the dialect, the JDBC URL and credentials, and (for embedded=true)
- * the server oltpbench started. Hands out single connections for setup work and HikariCP pools
- * for thread levels. The password stays in here and is never part of a message.
+ * the server oltpbench started. Hands out single connections for setup work and the terminals'
+ * {@link Sessions} for thread levels. The password stays in here and is never part of a message.
  */
 public final class Database implements AutoCloseable {
     private final Dialect dialect;
@@ -106,35 +104,25 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** The connections of one thread level: thread i takes one from front end i mod n and holds it for the level. */
-    public HostPools pools(int threads, String name) {
-        List<HikariDataSource> pools = new java.util.ArrayList<>();
-        for (int i = 0; i < frontEnds.size(); i++) {
-            pools.add(pool(frontEnds.urls().get(i), Math.max(1, frontEnds.threadsOn(i, threads)), name + "-" + i));
-        }
-        return new HostPools(frontEnds, pools);
+    /** The benchmark connections of one thread level: each terminal opens and holds its own. */
+    public Sessions sessions() {
+        return new Sessions(this);
     }
 
-    private HikariDataSource pool(String target, int size, String name) {
-        HikariConfig hc = new HikariConfig();
-        hc.setPoolName(name);
-        hc.setJdbcUrl(target);
-        hc.setUsername(user);
-        hc.setPassword(password);
-        hc.setMaximumPoolSize(size);
-        // a fixed-size pool, filled up front: with minimumIdle=0 HikariCP creates connections only for waiters, and a
-        // burst of 8 workers once left the 8th waiting 60 s with 7 created (total=7, active=7) on a loaded machine
-        hc.setMinimumIdle(size);
-        hc.setAutoCommit(true);
-        hc.setMaxLifetime(0);
-        hc.setIdleTimeout(0);
-        hc.setKeepaliveTime(0);
-        hc.setConnectionTimeout(60_000);
-        hc.setInitializationFailTimeout(-1);
+    /**
+     * A benchmark session to front end {@code frontEnd}: the driver's performance properties and the benchmark
+     * session settings, under the user's own URL parameters. Errors stay SQLExceptions: a terminal that loses its
+     * connection reconnects through here.
+     */
+    Connection benchmarkConnection(int frontEnd) throws SQLException {
+        String target = frontEnds.urls().get(frontEnd);
+        Properties p = new Properties();
         driverProps.forEach((k, v) -> {
-            if (!urlHas(target, k)) hc.addDataSourceProperty(k, v);
+            if (!urlHas(target, k)) p.setProperty(k, v);
         });
-        return new HikariDataSource(hc);
+        if (user != null) p.setProperty("user", user);
+        if (password != null) p.setProperty("password", password);
+        return DriverManager.getConnection(target, p);
     }
 
     /** The server's version string, e.g. "11.4.5-MariaDB" or "PostgreSQL 15.8". */

@@ -1,6 +1,6 @@
 package org.oltpbench.driver;
 
-import org.oltpbench.db.HostPools;
+import org.oltpbench.db.Sessions;
 import java.sql.SQLException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +11,7 @@ import org.oltpbench.workload.Workload;
 final class LevelRun {
     private final Workload workload;
     private final Dialect dialect;
-    private final HostPools pool;
+    private final Sessions sessions;
     private final int threads;
     private final IgnoreList ignore;
     private final Budget budget;
@@ -23,10 +23,10 @@ final class LevelRun {
     private int errors;
     private volatile Throwable setupFailure;
 
-    LevelRun(Workload workload, Dialect dialect, HostPools pool, int threads, IgnoreList ignore, Budget budget) {
+    LevelRun(Workload workload, Dialect dialect, Sessions sessions, int threads, IgnoreList ignore, Budget budget) {
         this.workload = workload;
         this.dialect = dialect;
-        this.pool = pool;
+        this.sessions = sessions;
         this.threads = threads;
         this.ignore = ignore;
         this.budget = budget;
@@ -42,8 +42,8 @@ final class LevelRun {
         return dialect;
     }
 
-    HostPools pool() {
-        return pool;
+    Sessions sessions() {
+        return sessions;
     }
 
     int threads() {
@@ -70,8 +70,18 @@ final class LevelRun {
         ready.countDown();
     }
 
-    void awaitReady() throws InterruptedException {
-        ready.await();
+    /**
+     * Waits until every worker has connected and prepared its statements, or one of them failed to; while it takes
+     * longer than a second, tells {@code listener} each second how many connections are open.
+     */
+    void awaitReady(RunListener listener) throws InterruptedException {
+        boolean told = false;
+        while (!ready.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (setupFailure != null) return;
+            listener.connecting(sessions.open(), threads, false);
+            told = true;
+        }
+        if (told) listener.connecting(sessions.open(), threads, true);
     }
 
     void release() {

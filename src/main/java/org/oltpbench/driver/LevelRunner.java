@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.db.Database;
-import org.oltpbench.db.HostPools;
 import org.oltpbench.dialect.CommitCounter;
 import org.oltpbench.measure.CpuClock;
 import org.oltpbench.measure.ThreadStats;
@@ -35,7 +34,12 @@ public final class LevelRunner {
 
     /** Everything one level needs besides the workload and the database. */
     public record Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
-                           int reportIntervalSecs, long seed, IgnoreList ignore) {
+                           int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads) {
+        /** Terminals on platform threads. */
+        public Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
+                        int reportIntervalSecs, long seed, IgnoreList ignore) {
+            this(threads, repeat, warmupSecs, timeSecs, events, rate, reportIntervalSecs, seed, ignore, false);
+        }
     }
 
     /** A level that could not start: connecting or preparing statements failed. */
@@ -90,19 +94,17 @@ public final class LevelRunner {
         try {
             RepeatResult r;
             long serverBefore;
-            try (HostPools pool = db.pools(s.threads(), "oltpbench-" + s.threads())) {
-                LevelRun run = new LevelRun(workload, db.dialect(), pool, s.threads(), s.ignore(), Budget.of(s.events()));
-                List<Thread> threads = startWorkers(run);
-                run.awaitReady();
-                if (run.setupFailure() != null) {
-                    run.release();
-                    joinAll(run, threads);
-                    throw new SetupException(run.setupFailure());
-                }
-                gate.await(stop);
-                serverBefore = readCounter(counter, counting);
-                r = measure(run, threads);
+            LevelRun run = new LevelRun(workload, db.dialect(), db.sessions(), s.threads(), s.ignore(), Budget.of(s.events()));
+            List<Thread> threads = startWorkers(run);
+            run.awaitReady(listener);
+            if (run.setupFailure() != null) {
+                run.release();
+                joinAll(run, threads);
+                throw new SetupException(run.setupFailure());
             }
+            gate.await(stop);
+            serverBefore = readCounter(counter, counting);
+            r = measure(run, threads);
             return withServerCount(r, counter, counting, serverBefore);
         } finally {
             closeQuietly(counting);
@@ -133,8 +135,10 @@ public final class LevelRunner {
         for (int i = 0; i < s.threads(); i++) {
             long seed = seeds.nextLong();
             Pacer pacer = s.rate() > 0 ? Pacer.poisson(perThread, SbRandom.uniform(seed ^ 0x5DEECE66DL)) : Pacer.UNLIMITED;
-            Thread t = new Thread(new Worker(run, i, stats[i], pacer, seed), "oltpbench-" + i);
-            t.setDaemon(true);
+            Worker w = new Worker(run, i, stats[i], pacer, seed);
+            Thread t = s.virtualThreads() ? Thread.ofVirtual().name("oltpbench-" + i).unstarted(w)
+                    : new Thread(w, "oltpbench-" + i);
+            if (!t.isVirtual()) t.setDaemon(true); // virtual threads are always daemons
             t.start();
             threads.add(t);
         }
@@ -310,7 +314,7 @@ public final class LevelRunner {
 
     /**
      * Waits for workers to finish their transaction in flight. After a short wait, threads still blocked
-     * (waiting for a connection from the pool or backing off from a reconnect) are interrupted; any still
+     * (waiting to open a connection or backing off from a reconnect) are interrupted; any still
      * inside a statement after the grace period are abandoned (they are daemons).
      */
     private static void joinAll(LevelRun run, List<Thread> threads) throws InterruptedException {

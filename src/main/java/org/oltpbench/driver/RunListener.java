@@ -21,6 +21,10 @@ public interface RunListener {
     default void interval(IntervalResult interval) {
     }
 
+    /** While a repeat's terminals open their connections (told each second when it takes longer than one). */
+    default void connecting(int open, int total, boolean done) {
+    }
+
     default void repeatFinished(RunResult run, RepeatResult repeat) {
     }
 
@@ -49,6 +53,11 @@ public interface RunListener {
             @Override
             public void interval(IntervalResult interval) {
                 for (RunListener l : listeners) l.interval(interval);
+            }
+
+            @Override
+            public void connecting(int open, int total, boolean done) {
+                for (RunListener l : listeners) l.connecting(open, total, done);
             }
 
             @Override

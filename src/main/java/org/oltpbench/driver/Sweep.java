@@ -119,7 +119,8 @@ public final class Sweep {
     LevelRunner.Settings settings(int threads, int rep) {
         long seed = cfg.get(Keys.RAND_SEED) != 0 ? cfg.get(Keys.RAND_SEED) + rep : System.nanoTime();
         return new LevelRunner.Settings(threads, rep, cfg.get(Keys.WARMUP_SECS), levelSecs(cfg), levelEvents(threads),
-                levelRate(), cfg.get(Keys.REPORT_INTERVAL_SECS), seed, new IgnoreList(cfg.get(Keys.IGNORE_ERRORS)));
+                levelRate(), cfg.get(Keys.REPORT_INTERVAL_SECS), seed, new IgnoreList(cfg.get(Keys.IGNORE_ERRORS)),
+                cfg.get(Keys.THREAD_MODEL).equals("virtual"));
     }
 
     /** Seconds per level: BenchmarkSQL's runMins when set, else time (0 when only a transaction count bounds the level). */

@@ -51,6 +51,7 @@ final class Worker implements Runnable {
 
     private boolean setUp() {
         try {
+            if (run.setupFailure() != null) return false; // another terminal could not start: the level will not run
             connect();
             return true;
         } catch (SQLException | RuntimeException e) {
@@ -62,7 +63,7 @@ final class Worker implements Runnable {
     }
 
     private void connect() throws SQLException {
-        connection = run.pool().connection(index);
+        connection = run.sessions().connection(index);
         terminal = run.workload().terminal(connection, index, run.threads(), seed);
     }
 
@@ -113,7 +114,7 @@ final class Worker implements Runnable {
     /** Replaces the lost connection, retrying with back-off while the level runs. */
     private boolean reconnect(SQLException cause) {
         closeQuietly();
-        if (connection != null) run.pool().evict(index, connection);
+        run.sessions().close(connection);
         connection = null;
         long backoffMs = 10;
         while (run.running()) {
@@ -141,12 +142,7 @@ final class Worker implements Runnable {
 
     private void tearDown() {
         closeQuietly();
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (SQLException | RuntimeException e) {
-                // the pool is closed right after
-            }
-        }
+        run.sessions().close(connection);
+        connection = null;
     }
 }

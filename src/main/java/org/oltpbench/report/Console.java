@@ -76,6 +76,21 @@ public final class Console implements RunListener {
         out.println();
     }
 
+    private org.oltpbench.util.Progress connecting;
+    private volatile int open;
+
+    @Override
+    public void connecting(int open, int total, boolean done) {
+        this.open = open;
+        if (connecting == null) connecting = new org.oltpbench.util.Progress(out, "connecting", total, "connections", () -> this.open);
+        if (done) {
+            connecting.finish();
+            connecting = null;
+        } else {
+            connecting.print();
+        }
+    }
+
     @Override
     public void interval(IntervalResult i) {
         out.println(SysbenchFormat.interval(i, percentile));
