@@ -93,6 +93,7 @@ public final class Job {
                 if (!prepareIfAbsent) throw new ConfigException("the tables of " + w.name() + " are missing; run prepare first");
                 if (!load(db, w)) return null;
             }
+            w.validate(db);
             ServerSide server = new ServerSide(cfg, db, out);
             server.checkLimits(w);
             String version = db.serverVersion();

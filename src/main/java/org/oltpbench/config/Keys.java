@@ -152,6 +152,14 @@ public final class Keys {
     public static final Key<Integer> NUMBER_OF_RANGES = count("numberOfRanges", "10", "BETWEEN ranges in select_random_ranges");
     public static final Key<Integer> DELTA = def("delta", integer(0, Integer.MAX_VALUE), "5", "", "width of each select_random_ranges range");
 
+    // --- custom SQL (workload=sql, mysqlslap-style) ---
+    public static final Key<String> QUERY = def("query", string(), null, "",
+            "workload=sql: a file of ;-separated statements (or the SQL itself), run one per event, autocommitted, drawn "
+            + "by '-- weight: N' lines; placeholders {int:LO:HI}, {seq}, {str:N}, {pick:a|b} are bound per execution");
+    public static final Key<String> CREATE = def("create", string(), null, "",
+            "workload=sql: a file of CREATE TABLE (and index) statements that prepare runs, then fills each table with "
+            + "tableSize generated rows");
+
     // --- BenchmarkSQL 5.0 keys kept so its props files load (TPC-C workload) ---
     public static final Key<Integer> WAREHOUSES = def("warehouses", integer(1, 1_000_000), "1", "warehouses", "TPC-C scale");
     public static final Key<Integer> RUN_MINS = def("runMins", integer(0, 100_000), "0", "min", "TPC-C minutes per level; 0 = use time");

@@ -24,6 +24,10 @@ public interface Workload {
     /** Creates and loads the data set. */
     void prepare(Database db) throws SQLException;
 
+    /** Checks before the run what the server must accept (a custom script's SQL); throws a one-line ConfigException. */
+    default void validate(Database db) throws SQLException {
+    }
+
     /** Verifies the data set; the report says which checks failed. */
     CheckReport check(Database db) throws SQLException;
 

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import org.oltpbench.config.Config;
 import org.oltpbench.config.Keys;
 import org.oltpbench.dialect.Dialect;
+import org.oltpbench.workload.sql.SqlWorkload;
 import org.oltpbench.workload.sysbench.Preset;
 import org.oltpbench.workload.sysbench.SysbenchWorkload;
 import org.oltpbench.workload.tpcc.TpccWorkload;
@@ -15,6 +16,7 @@ public final class Workloads {
 
     public static Workload create(Config cfg, Dialect dialect, PrintStream out) {
         if (name(cfg).equals("tpcc")) return new TpccWorkload(cfg, dialect, out);
+        if (name(cfg).equals("sql")) return new SqlWorkload(cfg, out);
         return new SysbenchWorkload(Preset.load(name(cfg)), cfg, dialect, out);
     }
 

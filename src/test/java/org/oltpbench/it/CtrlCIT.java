@@ -60,6 +60,9 @@ class CtrlCIT {
         assertTrue(r.tps() > 0);
         assertEquals(-1, run.levels().get(0).picked(), "an interrupted repeat is never the reported one");
         assertTrue(run.endedAt() != null, "the last write happened after the sweep ended");
+        // the report files are made during the shutdown too (nothing on that path may register a shutdown hook)
+        assertTrue(Files.readString(dir.resolve("r/report.html")).contains("data:image/png;base64,"));
+        assertTrue(Files.exists(dir.resolve("r/summary.csv")) && Files.exists(dir.resolve("r/intervals.csv")));
     }
 
     /** tune=true on seekdb, then Ctrl-C: every changed setting is back to its old value. */

@@ -148,6 +148,8 @@ public final class Charts {
     public static byte[] png(JFreeChart chart) {
         BufferedImage img = chart.createBufferedImage(WIDTH, HEIGHT);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
+        // in memory: ImageIO's default disk cache registers a delete-on-exit hook, which fails during Ctrl-C's shutdown
+        ImageIO.setUseCache(false);
         try {
             ImageIO.write(img, "png", out);
         } catch (IOException e) {

@@ -48,7 +48,14 @@ public final class ReportFiles implements RunListener {
         List<Path> files = new ArrayList<>();
         files.add(writeFile(dir.resolve(SummaryCsv.FILE), SummaryCsv.render(run).getBytes(StandardCharsets.UTF_8)));
         String missing = Charts.unavailable();
-        List<RunCharts.Chart> charts = missing == null ? RunCharts.forRun(run) : List.of();
+        List<RunCharts.Chart> charts = List.of();
+        if (missing == null) {
+            try {
+                charts = RunCharts.forRun(run);
+            } catch (RuntimeException | LinkageError e) { // the font manager or AWT failing late; the tables still count
+                missing = "drawing failed: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+            }
+        }
         if (missing != null) out.println("charts skipped (" + missing + "): " + FONT_HINT + "; tables and CSV are written");
         for (RunCharts.Chart c : charts) files.add(writeFile(dir.resolve(c.file()), c.png()));
         files.add(writeFile(dir.resolve(HTML), RunReport.render(run, charts, missing + "; " + FONT_HINT)
