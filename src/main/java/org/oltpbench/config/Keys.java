@@ -50,8 +50,9 @@ public final class Keys {
             "a preset name from workloads/ (oltp_read_write, ...), or a path to a preset file");
     public static final Key<List<Integer>> THREADS = def("threads", List.of("num-threads", "terminals"),
             intList(1, MAX_THREADS), "1", "threads", "thread level, or a comma list of levels to sweep");
-    public static final Key<String> THREAD_MODEL = def("threadModel", oneOf("platform", "virtual"), "platform", "",
-            "what runs each terminal: a platform (OS) thread, or a virtual thread (JDK 21+; lighter at thousands of sessions)");
+    public static final Key<String> THREAD_MODEL = def("threadModel", oneOf("auto", "platform", "virtual"), "auto", "",
+            "what runs each terminal: a platform (OS) thread or a virtual thread; auto = platform below 512 threads, "
+            + "virtual from 512 (measured: see Performance)");
     public static final Key<Integer> TIME = def("time", List.of("max-time"), integer(0, Integer.MAX_VALUE), "10", "s",
             "seconds to measure at each level; 0 = until events are done");
     public static final Key<Long> EVENTS = def("events", List.of("max-requests"), longInt(0), "0", "events",

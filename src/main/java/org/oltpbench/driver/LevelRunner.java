@@ -145,8 +145,19 @@ public final class LevelRunner {
         return threads;
     }
 
-    /** Where an interval or the window started: counters, monotonic time and CPU. */
-    private record Mark(Marks marks, long nanos, CpuClock.Sample cpu) {
+    /**
+     * Where an interval or the window started: counters, monotonic time and CPU. The counters are read thread by
+     * thread, so they span {@code spreadNanos}; {@code nanos} is the middle of that span. With thousands of platform
+     * threads sharing few cores the reporter waits for CPU between threads, and the span becomes visible.
+     */
+    private record Mark(Marks marks, long nanos, CpuClock.Sample cpu, long spreadNanos) {
+    }
+
+    private Mark mark(boolean measuring) {
+        long before = System.nanoTime();
+        Marks m = collect(measuring);
+        long after = System.nanoTime();
+        return new Mark(m, before + (after - before) / 2, CpuClock.sample(), after - before);
     }
 
     private RepeatResult measure(LevelRun run, List<Thread> threads) throws InterruptedException {
@@ -157,7 +168,7 @@ public final class LevelRunner {
         long nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
         boolean measuring = s.warmupSecs() == 0;
         List<IntervalResult> intervals = new ArrayList<>();
-        Mark last = new Mark(collect(false), t0, CpuClock.sample());
+        Mark last = new Mark(collect(false), t0, CpuClock.sample(), 0); // nothing runs before the release
         Mark start = last;
         Instant startedAt = Instant.now();
         run.release();
@@ -172,7 +183,7 @@ public final class LevelRunner {
             }
             if (!measuring && now >= warmEnd) {
                 // the interval in progress goes on across the boundary; only the window starts here
-                start = new Mark(collect(false), System.nanoTime(), CpuClock.sample());
+                start = mark(false);
                 startedAt = Instant.now();
                 measuring = true;
             }
@@ -181,18 +192,20 @@ public final class LevelRunner {
         run.stop();
         joinAll(run, threads);
         // the window closes when the last worker is done: transactions in flight at the deadline are counted
-        Mark done = new Mark(collect(measuring), System.nanoTime(), CpuClock.sample());
+        Mark done = mark(measuring);
         if (!measuring) start = done;
         String aborted = run.failure() != null ? run.failure() : stop.raised() ? "interrupted (Ctrl-C)" : null;
-        Window window = new Window(startedAt.toString(), Instant.now().toString(), (done.nanos() - start.nanos()) / 1e9);
+        Window window = new Window(startedAt.toString(), Instant.now().toString(), (done.nanos() - start.nanos()) / 1e9,
+                (start.spreadNanos() + done.spreadNanos()) / 2e9);
         return result(window, start, done, intervals, aborted, run.errors());
     }
 
     /** Publishes the interval since {@code last}; rates divide by its measured length. */
     private Mark report(Mark last, long t0, boolean warmup, boolean measuring, List<IntervalResult> intervals) {
-        Marks m = collect(measuring);
-        long now = System.nanoTime();
-        CpuClock.Sample cpu = CpuClock.sample();
+        Mark here = mark(measuring);
+        Marks m = here.marks();
+        long now = here.nanos();
+        CpuClock.Sample cpu = here.cpu();
         long[] t = m.totals(), p = last.marks().totals();
         IntervalResult i = new IntervalResult((now - t0) / 1e9, (now - last.nanos()) / 1e9, s.threads(),
                 t[ThreadStats.EVENTS] - p[ThreadStats.EVENTS], t[ThreadStats.READS] - p[ThreadStats.READS],
@@ -202,7 +215,7 @@ public final class LevelRunner {
         interval.reset();
         intervals.add(i);
         listener.interval(i);
-        return new Mark(m, now, cpu);
+        return here;
     }
 
     /**
@@ -211,17 +224,20 @@ public final class LevelRunner {
      */
     private Marks collect(boolean measuring) {
         long[] totals = null, events = new long[stats.length], nanos = new long[stats.length];
+        // every thread's latencies are summed in scratch first, then added to the interval and window histograms
+        // once: per thread only its own (packed) interval histogram is walked, which keeps the edges of the window
+        // close together in time at thousands of threads
+        for (Histogram h : scratch) h.reset();
         for (int i = 0; i < stats.length; i++) {
-            for (Histogram h : scratch) h.reset();
             long[] t = stats[i].harvest(recycled[i], scratch);
-            for (int k = 0; k < scratch.length; k++) {
-                interval.add(scratch[k]);
-                if (measuring) cumulative[k].add(scratch[k]);
-            }
             if (totals == null) totals = new long[t.length];
             for (int k = 0; k < t.length; k++) totals[k] += t[k];
             events[i] = t[ThreadStats.EVENTS];
             nanos[i] = t[ThreadStats.LATENCY_NS];
+        }
+        for (int k = 0; k < scratch.length; k++) {
+            interval.add(scratch[k]);
+            if (measuring) cumulative[k].add(scratch[k]);
         }
         return new Marks(totals, events, nanos);
     }

@@ -120,7 +120,18 @@ public final class Sweep {
         long seed = cfg.get(Keys.RAND_SEED) != 0 ? cfg.get(Keys.RAND_SEED) + rep : System.nanoTime();
         return new LevelRunner.Settings(threads, rep, cfg.get(Keys.WARMUP_SECS), levelSecs(cfg), levelEvents(threads),
                 levelRate(), cfg.get(Keys.REPORT_INTERVAL_SECS), seed, new IgnoreList(cfg.get(Keys.IGNORE_ERRORS)),
-                cfg.get(Keys.THREAD_MODEL).equals("virtual"));
+                virtualThreads(cfg.get(Keys.THREAD_MODEL), threads));
+    }
+
+    /** From this many threads, threadModel=auto runs terminals on virtual threads. */
+    public static final int VIRTUAL_FROM = 512;
+
+    /**
+     * Whether a level's terminals run on virtual threads. Platform threads by the thousand on few cores starve the
+     * reporter (measured: 5,000 on 2 cores took minutes to read the counters), and cost a stack each.
+     */
+    static boolean virtualThreads(String model, int threads) {
+        return model.equals("virtual") || (model.equals("auto") && threads >= VIRTUAL_FROM);
     }
 
     /** Seconds per level: BenchmarkSQL's runMins when set, else time (0 when only a transaction count bounds the level). */

@@ -40,7 +40,7 @@ public final class ThreadStats {
         counters = new AtomicLongArray(KIND_BASE + kinds * PER_KIND);
         pendingKind = new long[kinds * PER_KIND];
         recorders = new SingleWriterRecorder[kinds];
-        for (int i = 0; i < kinds; i++) recorders[i] = new SingleWriterRecorder(DIGITS);
+        for (int i = 0; i < kinds; i++) recorders[i] = new SingleWriterRecorder(DIGITS, true); // packed: memory follows the values seen, not the range
     }
 
     public int kinds() {

@@ -118,6 +118,11 @@ public final class Console implements RunListener {
                     + "(%+.2f%%); something else used the server, or a count is wrong", sc.counter(), sc.server(), sc.client(),
                     sc.differencePct()));
         }
+        if (r.window().uncertain()) {
+            w.add(String.format(Locale.ROOT, "warning: reading the counters of %d threads at the window's edges took %.2f s, "
+                    + "so the %.2f s window (and every rate) may be off by %.1f%%; at thousands of threads use threadModel=virtual",
+                    r.threads(), 2 * r.window().edgeSecs(), r.seconds(), 100 * r.window().edgeSecs() / r.seconds()));
+        }
         if (r.cpu().saturated()) {
             w.add(String.format(Locale.ROOT, "warning: the client used %.2f of this host's %d cores (more than half); the "
                     + "result may measure the client, not the database", r.cpu().cores(), r.cpu().hostCores()));
