@@ -8,9 +8,6 @@ import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.ResultFiles;
 import org.oltpbench.result.RunResult;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,22 +16,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oltpbench.cli.Main;
 
 /** The command line as a user meets it: the whole job, the verbs, exit codes and one-line errors. */
 class CliIT {
     @TempDir
     Path dir;
 
-    record Outcome(int code, String out, String err) {
-    }
 
-    private Outcome cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     private String[] embedded(String... more) {
         List<String> a = new ArrayList<>(List.of("--set", "db=mariadb", "--set", "embedded=true", "--set", "tables=2",
@@ -45,7 +33,7 @@ class CliIT {
 
     @Test
     void wholeJobPreparesRunsSweepsAndWritesResults() throws Exception {
-        Outcome o = cli(embedded("--set", "threads=1,2", "--set", "time=3", "--set", "report-interval=1",
+        Tools.Outcome o = Tools.cli(embedded("--set", "threads=1,2", "--set", "time=3", "--set", "report-interval=1",
                 "--set", "repeat=2", "--set", "password="));
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("Creating a secondary index on 'sbtest2'"), o.out());
@@ -80,7 +68,7 @@ class CliIT {
     /** The embedded server has grants off, so any password connects; it must still appear nowhere. */
     @Test
     void passwordNeverAppears() throws Exception {
-        Outcome o = cli(embedded("--set", "threads=1", "--set", "time=1", "--set", "warmup-time=1", "--verbose"));
+        Tools.Outcome o = Tools.cli(embedded("--set", "threads=1", "--set", "time=1", "--set", "warmup-time=1", "--verbose"));
         assertEquals(0, o.code(), o.err());
         assertFalse(o.out().contains("Sup3rSecret!") || o.err().contains("Sup3rSecret!"));
         assertFalse(Files.readString(dir.resolve("r/result.json")).contains("Sup3rSecret!"));
@@ -88,14 +76,14 @@ class CliIT {
 
     @Test
     void optionsWorkAfterTheVerbToo() {
-        Outcome o = cli("prepare", "--set", "tabel_size=5");
+        Tools.Outcome o = Tools.cli("prepare", "--set", "tabel_size=5");
         assertEquals(2, o.code());
         assertTrue(o.err().contains("did you mean 'tableSize'"), o.err());
     }
 
     @Test
     void unknownKeyIsOneLineExit2() {
-        Outcome o = cli("--set", "tabel_size=5");
+        Tools.Outcome o = Tools.cli("--set", "tabel_size=5");
         assertEquals(2, o.code());
         assertEquals(1, o.err().strip().lines().count(), o.err());
         assertTrue(o.err().contains("did you mean 'tableSize'"), o.err());
@@ -103,7 +91,7 @@ class CliIT {
 
     @Test
     void unreachableServerIsOneLineExit2() {
-        Outcome o = cli("--set", "conn=jdbc:mysql://127.0.0.1:1/sbtest", "--set", "user=root");
+        Tools.Outcome o = Tools.cli("--set", "conn=jdbc:mysql://127.0.0.1:1/sbtest", "--set", "user=root");
         assertEquals(2, o.code());
         assertEquals(1, o.err().strip().lines().count(), o.err());
         assertTrue(o.err().contains("cannot connect to jdbc:mysql://127.0.0.1:1/sbtest"), o.err());
@@ -111,31 +99,31 @@ class CliIT {
 
     @Test
     void missingTablesOnRunIsExit2() {
-        Outcome o = cli(embedded("run", "--set", "threads=1", "--set", "time=1"));
+        Tools.Outcome o = Tools.cli(embedded("run", "--set", "threads=1", "--set", "time=1"));
         assertEquals(2, o.code());
         assertTrue(o.err().contains("run prepare first"), o.err());
     }
 
     @Test
     void missingPropsFileIsExit2() {
-        Outcome o = cli("-c", dir.resolve("none.properties").toString());
+        Tools.Outcome o = Tools.cli("-c", dir.resolve("none.properties").toString());
         assertEquals(2, o.code());
         assertTrue(o.err().contains("does not exist"), o.err());
     }
 
     @Test
     void helpAndVersion() {
-        Outcome h = cli("--help");
+        Tools.Outcome h = Tools.cli("--help");
         assertEquals(0, h.code());
         assertTrue(h.out().contains("prepare") && h.out().contains("cleanup"), h.out());
-        Outcome v = cli("--version");
+        Tools.Outcome v = Tools.cli("--version");
         assertEquals(0, v.code());
         assertTrue(v.out().startsWith("oltpbench "), v.out());
     }
 
     @Test
     void badCommandLineIsExit2() {
-        Outcome o = cli("--no-such-flag");
+        Tools.Outcome o = Tools.cli("--no-such-flag");
         assertEquals(2, o.code());
     }
 
@@ -149,7 +137,7 @@ class CliIT {
                 "//To run for specified minutes- runTxnsPerTerminal must equal zero", "runMins=0", "limitTxnsPerMin=0",
                 "terminalWarehouseFixed=true", "newOrderWeight=45", "paymentWeight=43", "orderStatusWeight=4",
                 "deliveryWeight=4", "stockLevelWeight=4", "resultDirectory=" + dir.resolve("tp"), "embedded=true", "time=4", ""));
-        Outcome o = cli("-c", props.toString(), "--set", "checkAfterRun=true");
+        Tools.Outcome o = Tools.cli("-c", props.toString(), "--set", "checkAfterRun=true");
         assertEquals(0, o.code(), o.err() + o.out());
         assertTrue(o.out().contains("check passed"), o.out());
         assertTrue(Pattern.compile("Measured tpmC \\(NewOrders\\) = [1-9][\\d.]*").matcher(o.out()).find(), o.out());

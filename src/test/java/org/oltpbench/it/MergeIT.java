@@ -69,7 +69,7 @@ class MergeIT {
             assertEquals(1, c0.levels().get(0).threads());
             assertEquals(1, c1.levels().get(0).threads());
             Path merged = dir.resolve("merged");
-            ReportIT.Outcome o = ReportIT.cli("merge", dir.resolve("c0-client0").toString(), dir.resolve("c1-client1").toString(),
+            Tools.Outcome o = Tools.cli("merge", dir.resolve("c0-client0").toString(), dir.resolve("c1-client1").toString(),
                     "--out", merged.toString());
             assertEquals(0, o.code(), o.out() + o.err());
             RunResult m = ResultFiles.read(merged);

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +15,6 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oltpbench.cli.Main;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.ResultFiles;
@@ -28,22 +25,14 @@ class ReportIT {
     @TempDir
     Path dir;
 
-    record Outcome(int code, String out, String err) {
-    }
 
-    static Outcome cli(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
-        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     private Path run(String name, String... more) {
         List<String> a = new ArrayList<>(List.of("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=oltp_read_only",
                 "--set", "tables=1", "--set", "table_size=2000", "--set", "threads=1,2", "--set", "time=2",
                 "--set", "report-interval=1", "--set", "resultDirectory=" + dir.resolve(name)));
         for (String m : more) a.addAll(List.of("--set", m));
-        Outcome o = cli(a.toArray(new String[0]));
+        Tools.Outcome o = Tools.cli(a.toArray(new String[0]));
         assertEquals(0, o.code(), o.out() + o.err());
         return dir.resolve(name);
     }
@@ -60,7 +49,7 @@ class ReportIT {
             assertTrue(Files.size(a.resolve(file)) > 0, file);
         }
         Path out = dir.resolve("cmp");
-        Outcome o = cli("compare", a.toString(), "--label", "ps=" + a, "--label", "text=" + b, "--out", out.toString());
+        Tools.Outcome o = Tools.cli("compare", a.toString(), "--label", "ps=" + a, "--label", "text=" + b, "--out", out.toString());
         assertEquals(0, o.code(), o.out() + o.err());
         RunResult ra = ResultFiles.read(a), rb = ResultFiles.read(b);
         String md = Files.readString(out.resolve("compare.md"));
@@ -85,11 +74,11 @@ class ReportIT {
         Files.createDirectories(c);
         Files.writeString(c.resolve("result.json"), Files.readString(a.resolve("result.json"))
                 .replace("\"tableSize\" : 2000", "\"tableSize\" : 3000"));
-        Outcome refused = cli("compare", a.toString(), c.toString(), "--out", dir.resolve("cmp2").toString());
+        Tools.Outcome refused = Tools.cli("compare", a.toString(), c.toString(), "--out", dir.resolve("cmp2").toString());
         assertEquals(2, refused.code(), refused.out() + refused.err());
         assertEquals("oltpbench: the runs differ in scale: tableSize is 2000 in server-side and 3000 in bigger; compare runs of "
                 + "one workload and scale, or add --force\n", refused.err());
-        assertEquals(0, cli("compare", a.toString(), c.toString(), "--force", "--out", dir.resolve("cmp3").toString()).code());
+        assertEquals(0, Tools.cli("compare", a.toString(), c.toString(), "--force", "--out", dir.resolve("cmp3").toString()).code());
     }
 
     /** SIGKILL once the third level starts: two finished levels and their intervals are on disk, and report works. */
@@ -121,7 +110,7 @@ class ReportIT {
         assertEquals(List.of(1, 2), run.levels().stream().map(LevelResult::threads).toList());
         List<String> intervals = Files.readAllLines(killed.resolve("intervals.csv"));
         assertTrue(intervals.stream().filter(l -> l.startsWith("2,1,")).count() >= 3, "every interval of level 2: " + intervals);
-        Outcome o = cli("report", killed.toString());
+        Tools.Outcome o = Tools.cli("report", killed.toString());
         assertEquals(0, o.code(), o.out() + o.err());
         String html = Files.readString(killed.resolve("report.html"));
         assertTrue(html.contains("did not end"), "the page says the run was cut off");
@@ -132,7 +121,7 @@ class ReportIT {
 
     @Test
     void reportOnADirectoryWithoutResultsSaysSoInOneLine() {
-        Outcome o = cli("report", dir.resolve("nothing").toString());
+        Tools.Outcome o = Tools.cli("report", dir.resolve("nothing").toString());
         assertEquals(2, o.code());
         assertTrue(o.err().startsWith("oltpbench: ") && o.err().contains("no such file") && o.err().lines().count() == 1, o.err());
     }

@@ -30,7 +30,7 @@ class SqlWorkloadIT {
                 -- weight: 3
                 UPDATE acct SET c = {str:10}, flag = {pick:Y|N} WHERE id = {int:1:5000};
                 """);
-        ReportIT.Outcome o = ReportIT.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=sql",
+        Tools.Outcome o = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=sql",
                 "--set", "create=" + create, "--set", "query=" + query, "--set", "tableSize=5000", "--set", "threads=4",
                 "--set", "events=2000", "--set", "time=0", "--set", "report-interval=0", "--set", "resultDirectory=" + dir.resolve("r"));
         assertEquals(0, o.code(), o.out() + o.err());
@@ -52,13 +52,13 @@ class SqlWorkloadIT {
     void sqlTheServerRefusesStopsBeforeTheRunNamingTheLine() throws Exception {
         Path query = dir.resolve("bad.sql");
         Files.writeString(query, "SELECT 1;\n\nSELEC oops FROM nowhere;\n");
-        ReportIT.Outcome o = ReportIT.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=sql",
+        Tools.Outcome o = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=sql",
                 "--set", "query=" + query, "--set", "threads=1", "--set", "time=1", "--set", "resultDirectory=" + dir.resolve("r"));
         assertEquals(2, o.code(), o.out() + o.err());
         assertTrue(o.err().startsWith("oltpbench: " + query + " line 3: the server refused the statement: "), o.err());
         assertTrue(o.err().contains("SQL syntax") && o.err().lines().count() == 1, o.err());
         assertTrue(!o.out().contains("Threads started"), "nothing ran");
-        ReportIT.Outcome missing = ReportIT.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=sql",
+        Tools.Outcome missing = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=sql",
                 "--set", "query=" + dir.resolve("none.sql"), "--set", "threads=1");
         assertEquals(2, missing.code());
         assertTrue(missing.err().contains("cannot be read (NoSuchFileException"), missing.err());

@@ -47,4 +47,16 @@ final class Tools {
         }
         return new Result(p.exitValue(), out);
     }
+
+    /** What one in-process command line gave: its exit code and what it printed to stdout and stderr. */
+    record Outcome(int code, String out, String err) {
+    }
+
+    /** Runs oltpbench's command line in this JVM (no Ctrl-C hook). */
+    static Outcome cli(String... args) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(), err = new java.io.ByteArrayOutputStream();
+        int code = org.oltpbench.cli.Main.execute(args, new java.io.PrintStream(out, true, StandardCharsets.UTF_8),
+                new java.io.PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
 }

@@ -16,8 +16,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.load.RowSink;
@@ -70,17 +68,7 @@ final class RowLoader {
                     return null;
                 }));
             }
-            for (Future<?> f : futures) {
-                while (true) {
-                    try {
-                        f.get(1, TimeUnit.SECONDS);
-                        break;
-                    } catch (TimeoutException e) {
-                        progress.print();
-                    }
-                }
-            }
-            progress.finish();
+            progress.awaitAll(futures);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof SQLException se) throw se;
             throw new IllegalStateException(e.getCause());

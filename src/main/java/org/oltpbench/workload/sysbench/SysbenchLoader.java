@@ -109,17 +109,8 @@ final class SysbenchLoader {
                     return null;
                 }));
             }
-            for (Future<?> f : futures) {
-                while (true) {
-                    try {
-                        f.get(1, java.util.concurrent.TimeUnit.SECONDS);
-                        break;
-                    } catch (java.util.concurrent.TimeoutException e) {
-                        progress.print();
-                    }
-                }
-            }
-            if (total > 0) progress.finish();
+            if (total > 0) progress.awaitAll(futures);
+            else for (Future<?> f : futures) f.get();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof SQLException se) throw se;
             throw new IllegalStateException(e.getCause());

@@ -70,17 +70,7 @@ final class TpccLoader {
         Progress progress = new Progress(out, "loading " + warehouses.size() + " warehouse(s)", rowsExpected(warehouses.size(), item),
                 "rows", rows::get);
         try {
-            for (Future<?> f : futures) {
-                while (true) {
-                    try {
-                        f.get(1, java.util.concurrent.TimeUnit.SECONDS);
-                        break;
-                    } catch (java.util.concurrent.TimeoutException e) {
-                        progress.print();
-                    }
-                }
-            }
-            progress.finish();
+            progress.awaitAll(futures);
         } catch (ExecutionException e) {
             pool.shutdownNow();
             if (e.getCause() instanceof SQLException se) throw se;
