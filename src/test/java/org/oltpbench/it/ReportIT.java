@@ -48,6 +48,15 @@ class ReportIT {
                 "latency.png", "level-1.png", "level-2.png", "report.html")) {
             assertTrue(Files.size(a.resolve(file)) > 0, file);
         }
+        // the .hlog holds every interval's histogram, readable by HdrHistogram's own log reader
+        for (int threads : List.of(1, 2)) {
+            long logged = 0;
+            org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(a.resolve(threads + ".hlog").toFile());
+            while (reader.hasNext()) logged += ((org.HdrHistogram.Histogram) reader.nextIntervalHistogram()).getTotalCount();
+            long intervals = ResultFiles.read(a).level(threads).kept().intervals().stream()
+                    .mapToLong(org.oltpbench.result.IntervalResult::transactions).sum();
+            assertEquals(intervals, logged, threads + ".hlog");
+        }
         Path out = dir.resolve("cmp");
         Tools.Outcome o = Tools.cli("compare", a.toString(), "--label", "ps=" + a, "--label", "text=" + b, "--out", out.toString());
         assertEquals(0, o.code(), o.out() + o.err());
