@@ -58,7 +58,8 @@ public final class Keys {
     public static final Key<Long> EVENTS = def("events", List.of("max-requests"), longInt(0), "0", "events",
             "stop a level after this many events (transactions); 0 = no limit");
     public static final Key<Double> RATE = def("rate", List.of("tx-rate"), decimal(0, 1e9), "0", "tps",
-            "target transactions per second over all threads, Poisson arrivals; 0 = unlimited");
+            "target transactions per second over all threads: one Poisson arrival process shared by every thread, latency "
+            + "from the intended start, service time beside it; 0 = unlimited");
     public static final Key<Integer> WARMUP_SECS = def("warmupSecs", List.of("warmup-time"), integer(0, 86_400), "0", "s",
             "seconds run before measuring at each level; not counted");
     public static final Key<Integer> REPORT_INTERVAL_SECS = def("reportIntervalSecs", List.of("report-interval"),

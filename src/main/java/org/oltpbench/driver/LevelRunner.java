@@ -59,6 +59,9 @@ public final class LevelRunner {
     private final ThreadStats[] stats;
     private final Histogram[][] recycled;
     private final Histogram[] cumulative, scratch;
+    /** With a rate: the shared arrival schedule, and service times beside the latencies; null without one. */
+    private final Arrivals arrivals;
+    private final Histogram[] cumulativeService, scratchService;
     private final Histogram interval = Histograms.empty();
     private final CommitCounter counter;
     private final StartGate gate;
@@ -85,6 +88,13 @@ public final class LevelRunner {
         for (int k = 0; k < kinds; k++) {
             cumulative[k] = Histograms.empty();
             scratch[k] = Histograms.empty();
+        }
+        arrivals = s.rate() > 0 ? new Arrivals(s.rate()) : null;
+        cumulativeService = arrivals == null ? null : new Histogram[kinds];
+        scratchService = arrivals == null ? null : new Histogram[kinds];
+        for (int k = 0; arrivals != null && k < kinds; k++) {
+            cumulativeService[k] = Histograms.empty();
+            scratchService[k] = Histograms.empty();
         }
     }
 
@@ -131,10 +141,9 @@ public final class LevelRunner {
     private List<Thread> startWorkers(LevelRun run) {
         List<Thread> threads = new ArrayList<>(s.threads());
         SbRandom seeds = SbRandom.uniform(s.seed());
-        double perThread = s.rate() / s.threads();
         for (int i = 0; i < s.threads(); i++) {
             long seed = seeds.nextLong();
-            Pacer pacer = s.rate() > 0 ? Pacer.poisson(perThread, SbRandom.uniform(seed ^ 0x5DEECE66DL)) : Pacer.UNLIMITED;
+            Pacer pacer = arrivals != null ? arrivals.pacer(SbRandom.uniform(seed ^ 0x5DEECE66DL)) : Pacer.UNLIMITED;
             Worker w = new Worker(run, i, stats[i], pacer, seed);
             Thread t = s.virtualThreads() ? Thread.ofVirtual().name("oltpbench-" + i).unstarted(w)
                     : new Thread(w, "oltpbench-" + i);
@@ -171,6 +180,7 @@ public final class LevelRunner {
         Mark last = new Mark(collect(false), t0, CpuClock.sample(), 0); // nothing runs before the release
         Mark start = last;
         Instant startedAt = Instant.now();
+        if (arrivals != null) arrivals.start(System.nanoTime()); // the schedule starts with the terminals, not before
         run.release();
         boolean allDone = false;
         while (!allDone && run.running() && !stop.raised()) {
@@ -211,7 +221,8 @@ public final class LevelRunner {
                 t[ThreadStats.EVENTS] - p[ThreadStats.EVENTS], t[ThreadStats.READS] - p[ThreadStats.READS],
                 t[ThreadStats.WRITES] - p[ThreadStats.WRITES], t[ThreadStats.OTHER] - p[ThreadStats.OTHER],
                 t[ThreadStats.ERRORS] - p[ThreadStats.ERRORS], t[ThreadStats.RECONNECTS] - p[ThreadStats.RECONNECTS],
-                warmup, CpuClock.cores(last.cpu(), cpu), Histograms.encode(interval));
+                warmup, CpuClock.cores(last.cpu(), cpu), Histograms.encode(interval),
+                arrivals == null ? -1 : arrivals.queue(now));
         interval.reset();
         intervals.add(i);
         listener.interval(i);
@@ -228,8 +239,9 @@ public final class LevelRunner {
         // once: per thread only its own (packed) interval histogram is walked, which keeps the edges of the window
         // close together in time at thousands of threads
         for (Histogram h : scratch) h.reset();
+        if (scratchService != null) for (Histogram h : scratchService) h.reset();
         for (int i = 0; i < stats.length; i++) {
-            long[] t = stats[i].harvest(recycled[i], scratch);
+            long[] t = stats[i].harvest(recycled[i], scratch, scratchService);
             if (totals == null) totals = new long[t.length];
             for (int k = 0; k < t.length; k++) totals[k] += t[k];
             events[i] = t[ThreadStats.EVENTS];
@@ -238,6 +250,7 @@ public final class LevelRunner {
         for (int k = 0; k < scratch.length; k++) {
             interval.add(scratch[k]);
             if (measuring) cumulative[k].add(scratch[k]);
+            if (measuring && scratchService != null) cumulativeService[k].add(scratchService[k]);
         }
         return new Marks(totals, events, nanos);
     }
@@ -255,7 +268,8 @@ public final class LevelRunner {
         for (int k = 0; k < kinds.size(); k++) {
             long rb = t[ThreadStats.kindSlot(k, ThreadStats.ROLLBACKS)], rt = t[ThreadStats.kindSlot(k, ThreadStats.RETRIES)];
             txns.add(new TxnMetrics(kinds.get(k), t[ThreadStats.kindSlot(k, ThreadStats.COUNT)], rb, rt,
-                    t[ThreadStats.kindSlot(k, ThreadStats.KIND_ERRORS)], Histograms.encode(cumulative[k])));
+                    t[ThreadStats.kindSlot(k, ThreadStats.KIND_ERRORS)], Histograms.encode(cumulative[k]),
+                    cumulativeService == null ? null : Histograms.encode(cumulativeService[k])));
             rollbacks += rb;
             retries += rt;
         }

@@ -74,21 +74,36 @@ final class Worker implements Runnable {
      */
     private void loop() {
         final Budget budget = run.budget();
+        final boolean limited = pacer.limited();
         while (run.running()) {
             long start = pacer.awaitNext();
+            long began = limited ? System.nanoTime() : start;
             if (!budget.take()) return;
             while (true) {
                 try {
                     int outcome = terminal.next(stats);
-                    long nanos = System.nanoTime() - start;
-                    if ((outcome & Terminal.ROLLED_BACK) == 0) stats.event(outcome, nanos);
-                    else stats.rollback(outcome & ~Terminal.ROLLED_BACK, nanos);
+                    long end = System.nanoTime();
+                    record(outcome, end - start, limited ? end - began : -1);
                     break;
                 } catch (SQLException e) {
                     if (!recover(e)) return;
                     if (!run.running()) return;
                 }
             }
+        }
+    }
+
+    /** Latency from the intended start; with a rate, service time from the actual start too (else -1). */
+    private void record(int outcome, long nanos, long serviceNanos) {
+        boolean rolledBack = (outcome & Terminal.ROLLED_BACK) != 0;
+        int kind = outcome & ~Terminal.ROLLED_BACK;
+        if (serviceNanos < 0) {
+            if (rolledBack) stats.rollback(kind, nanos);
+            else stats.event(kind, nanos);
+        } else if (rolledBack) {
+            stats.rollback(kind, nanos, serviceNanos);
+        } else {
+            stats.event(kind, nanos, serviceNanos);
         }
     }
 

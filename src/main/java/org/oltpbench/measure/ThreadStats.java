@@ -27,6 +27,9 @@ public final class ThreadStats {
 
     private final AtomicLongArray counters;
     private final SingleWriterRecorder[] recorders;
+    /** Per kind, service time (from the actual start) of rate-limited transactions; empty when not rate-limited. */
+    private final SingleWriterRecorder[] serviceRecorders;
+    private final Histogram[] recycledService;
     /** Statements of the transaction in flight (READS, WRITES, OTHER), published with its outcome. */
     private final java.util.concurrent.atomic.AtomicLong version = new java.util.concurrent.atomic.AtomicLong();
     private long pendingReads, pendingWrites, pendingOther, pendingCommits, pendingAutocommits;
@@ -40,7 +43,12 @@ public final class ThreadStats {
         counters = new AtomicLongArray(KIND_BASE + kinds * PER_KIND);
         pendingKind = new long[kinds * PER_KIND];
         recorders = new SingleWriterRecorder[kinds];
-        for (int i = 0; i < kinds; i++) recorders[i] = new SingleWriterRecorder(DIGITS, true); // packed: memory follows the values seen, not the range
+        serviceRecorders = new SingleWriterRecorder[kinds];
+        recycledService = new Histogram[kinds];
+        for (int i = 0; i < kinds; i++) {
+            recorders[i] = new SingleWriterRecorder(DIGITS, true); // packed: memory follows the values seen, not the range
+            serviceRecorders[i] = new SingleWriterRecorder(DIGITS, true);
+        }
     }
 
     public int kinds() {
@@ -116,12 +124,25 @@ public final class ThreadStats {
 
     /** Owner thread only: one committed transaction of {@code kind} that took {@code nanos}. */
     public void event(int kind, long nanos) {
-        finish(kind, COUNT, nanos);
+        finish(kind, COUNT, nanos, -1);
+    }
+
+    /**
+     * Owner thread only, rate-limited runs: {@code nanos} from the intended start (free of coordinated omission) and
+     * {@code serviceNanos} from the moment the transaction actually began.
+     */
+    public void event(int kind, long nanos, long serviceNanos) {
+        finish(kind, COUNT, nanos, serviceNanos);
     }
 
     /** Owner thread only: a transaction that ended in an expected rollback: an event, but not a committed one. */
     public void rollback(int kind, long nanos) {
-        finish(kind, ROLLBACKS, nanos);
+        finish(kind, ROLLBACKS, nanos, -1);
+    }
+
+    /** As {@link #rollback(int, long)}, with the service time of a rate-limited run. */
+    public void rollback(int kind, long nanos, long serviceNanos) {
+        finish(kind, ROLLBACKS, nanos, serviceNanos);
     }
 
     /**
@@ -129,16 +150,22 @@ public final class ThreadStats {
      * excluded). The latency is recorded inside the publication, so {@link #harvest(Histogram[], Histogram[])} sees
      * a histogram and counters that hold exactly the same transactions.
      */
-    private void finish(int kind, int outcome, long nanos) {
-        nanos -= takeIdle();
-        long micros = nanos / 1000;
+    private void finish(int kind, int outcome, long nanos, long serviceNanos) {
+        long idle = takeIdle();
+        nanos -= idle;
         beginPublish();
         addStatements();
         add(EVENTS, 1);
         add(LATENCY_NS, nanos);
         add(kindSlot(kind, outcome), 1);
-        recorders[kind].recordValue(micros < 1 ? 1 : Math.min(micros, MAX_MICROS));
+        recorders[kind].recordValue(micros(nanos));
+        if (serviceNanos >= 0) serviceRecorders[kind].recordValue(micros(serviceNanos - idle));
         endPublish();
+    }
+
+    private static long micros(long nanos) {
+        long micros = nanos / 1000;
+        return micros < 1 ? 1 : Math.min(micros, MAX_MICROS);
     }
 
     private long takeIdle() {
@@ -209,6 +236,11 @@ public final class ThreadStats {
      * @param recycled per kind, the histogram handed back to the recorder (replaced in place)
      */
     public long[] harvest(Histogram[] recycled, Histogram[] into) {
+        return harvest(recycled, into, null);
+    }
+
+    /** As {@link #harvest(Histogram[], Histogram[])}, adding service times to {@code intoService} when it is given. */
+    public long[] harvest(Histogram[] recycled, Histogram[] into, Histogram[] intoService) {
         long[] out = new long[counters.length()];
         while (true) {
             long before = version.get();
@@ -217,6 +249,11 @@ public final class ThreadStats {
                     Histogram h = recorders[k].getIntervalHistogram(recycled[k]);
                     recycled[k] = h;
                     into[k].add(h);
+                    if (intoService != null) {
+                        Histogram sh = serviceRecorders[k].getIntervalHistogram(recycledService[k]);
+                        recycledService[k] = sh;
+                        intoService[k].add(sh);
+                    }
                 }
                 for (int i = 0; i < out.length; i++) out[i] = counters.get(i);
                 if (version.get() == before) return out;

@@ -94,6 +94,7 @@ public final class Console implements RunListener {
     @Override
     public void interval(IntervalResult i) {
         out.println(SysbenchFormat.interval(i, percentile));
+        if (i.queue() >= 0) out.println(SysbenchFormat.queue(i));
     }
 
     @Override

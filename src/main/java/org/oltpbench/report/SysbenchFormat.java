@@ -28,6 +28,11 @@ public final class SysbenchFormat {
                 i.writes() / s, i.other() / s, percentile, p, i.ignoredErrors() / s, i.reconnects() / s);
     }
 
+    /** With a rate: arrivals due but not yet started (an estimate, see IntervalResult.queue). */
+    public static String queue(IntervalResult i) {
+        return String.format(Locale.ROOT, "[ %ds ] queue length: %d", Math.round(i.at()), i.queue());
+    }
+
     public static void summary(PrintStream out, RepeatResult r, int percentile) {
         var c = r.counts();
         double s = r.seconds() > 0 ? r.seconds() : 1;
@@ -54,7 +59,27 @@ public final class SysbenchFormat {
         out.printf(Locale.ROOT, "        %3dth percentile: %27.2f%n", percentile, Histograms.percentileMs(h, percentile));
         out.printf(Locale.ROOT, "         sum: %39.2f%n", c.latencySumNanos() / 1e6);
         out.println();
+        Histogram service = serviceTime(r);
+        if (service != null) {
+            out.println("Service time (ms), from each transaction's actual start (the latency above runs from its intended start):");
+            out.printf(Locale.ROOT, "         avg: %39.2f%n", Histograms.meanMs(service));
+            out.printf(Locale.ROOT, "         max: %39.2f%n", Histograms.maxMs(service));
+            out.printf(Locale.ROOT, "        %3dth percentile: %27.2f%n", percentile, Histograms.percentileMs(service, percentile));
+            out.println();
+        }
         fairness(out, r);
+    }
+
+    /** Every type's service times together; null when the run had no rate. */
+    static Histogram serviceTime(RepeatResult r) {
+        Histogram all = null;
+        for (var t : r.transactions()) {
+            Histogram h = t.serviceHistogram();
+            if (h == null) return null;
+            if (all == null) all = Histograms.empty();
+            all.add(h);
+        }
+        return all;
     }
 
     /** sysbench's fairness: population standard deviation of events and of busy time over threads. */

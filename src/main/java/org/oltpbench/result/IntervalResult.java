@@ -11,10 +11,19 @@ import org.HdrHistogram.Histogram;
  * @param warmup         true while the repeat was still warming up (not part of the measured window)
  * @param clientCpuCores the client process's CPU time over the interval divided by its length (1.0 = one core busy)
  * @param latency        encoded histogram (µs) of the transactions that ended in the interval, all types together
+ * @param queue          with a rate: arrivals due but not yet started at the interval's end, estimated as how far
+ *                       the shared schedule lags times the rate; -1 without a rate (0 in files from before it existed)
  */
 public record IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes,
                              long other, long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores,
-                             String latency) {
+                             String latency, long queue) {
+
+    /** An interval of a run without a rate. */
+    public IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes, long other,
+                          long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores, String latency) {
+        this(at, seconds, threads, transactions, reads, writes, other, ignoredErrors, reconnects, warmup, clientCpuCores,
+                latency, -1);
+    }
 
     public long queries() {
         return reads + writes + other;

@@ -129,7 +129,7 @@ public final class Merge {
         List<TxnMetrics> out = new ArrayList<>();
         for (TxnMetrics t : parts.get(0).transactions()) {
             long committed = 0, rollbacks = 0, retries = 0, errors = 0;
-            Histogram h = Histograms.empty();
+            Histogram h = Histograms.empty(), service = t.serviceLatency() == null ? null : Histograms.empty();
             for (RepeatResult p : parts) {
                 TxnMetrics m = p.transaction(t.name());
                 if (m == null) throw new MergeRefused("transaction type " + t.name() + " is missing from one of the results");
@@ -138,8 +138,11 @@ public final class Merge {
                 retries += m.retries();
                 errors += m.errors();
                 h.add(m.histogram());
+                if (service != null && m.serviceLatency() != null) service.add(m.serviceHistogram());
+                else service = null; // a client without a rate: no service times to merge
             }
-            out.add(new TxnMetrics(t.name(), committed, rollbacks, retries, errors, Histograms.encode(h)));
+            out.add(new TxnMetrics(t.name(), committed, rollbacks, retries, errors, Histograms.encode(h),
+                    service == null ? null : Histograms.encode(service)));
         }
         return out;
     }
@@ -151,7 +154,7 @@ public final class Merge {
         List<IntervalResult> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             double at = 0, secs = 0, cpu = 0;
-            long tx = 0, rd = 0, wr = 0, ot = 0, ig = 0, rc = 0;
+            long tx = 0, rd = 0, wr = 0, ot = 0, ig = 0, rc = 0, queue = 0;
             boolean warm = false;
             Histogram h = Histograms.empty();
             for (RepeatResult p : parts) {
@@ -166,9 +169,10 @@ public final class Merge {
                 ig += x.ignoredErrors();
                 rc += x.reconnects();
                 warm |= x.warmup();
+                queue = queue < 0 || x.queue() < 0 ? -1 : queue + x.queue();
                 h.add(x.histogram());
             }
-            out.add(new IntervalResult(at, secs, threads, tx, rd, wr, ot, ig, rc, warm, cpu, Histograms.encode(h)));
+            out.add(new IntervalResult(at, secs, threads, tx, rd, wr, ot, ig, rc, warm, cpu, Histograms.encode(h), queue));
         }
         return out;
     }

@@ -24,7 +24,7 @@ import java.util.Map;
 public record RunResult(String schemaVersion, String oltpbenchVersion, String workload, String reportStyle,
                         Map<String, Object> config, ServerInfo server, ClientInfo client, String startedAt,
                         String endedAt, String repeatPick, int percentile, List<LevelResult> levels) {
-    public static final String SCHEMA_VERSION = "2.0";
+    public static final String SCHEMA_VERSION = "2.1";
 
     public RunResult {
         config = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(config));

@@ -12,9 +12,17 @@ import org.HdrHistogram.Histogram;
  * @param retries   re-runs after retryable errors (each re-run's time is inside the transaction's latency)
  * @param errors    transactions that failed after their retries
  * @param latency   encoded histogram (µs) of every committed and rolled-back transaction: its total count is
- *                  {@code committed + rollbacks}
+ *                  {@code committed + rollbacks}; with a rate, timed from each transaction's intended start
+ * @param serviceLatency with a rate (rate, limitTxnsPerMin): the same transactions timed from their actual start;
+ *                  null when not rate-limited (then service time is the latency)
  */
-public record TxnMetrics(String name, long committed, long rollbacks, long retries, long errors, String latency) {
+public record TxnMetrics(String name, long committed, long rollbacks, long retries, long errors, String latency,
+                         String serviceLatency) {
+
+    /** A type of a run without a rate, where service time and latency are the same. */
+    public TxnMetrics(String name, long committed, long rollbacks, long retries, long errors, String latency) {
+        this(name, committed, rollbacks, retries, errors, latency, null);
+    }
 
     /** Transactions that ended, committed or rolled back: the count the histogram holds. */
     public long completed() {
@@ -29,5 +37,10 @@ public record TxnMetrics(String name, long committed, long rollbacks, long retri
     @JsonProperty("latencyMs")
     public LatencySummary latencyMs() {
         return LatencySummary.of(histogram());
+    }
+
+    /** The service-time histogram, or null when the run had no rate. */
+    public Histogram serviceHistogram() {
+        return serviceLatency == null ? null : Histograms.decode(serviceLatency);
     }
 }

@@ -44,7 +44,7 @@ class ResultFilesTest {
 
     @Test
     void anUnknownMajorVersionIsRefusedInOneLine() {
-        String json = ResultFiles.toJson(sample()).replace("\"schemaVersion\" : \"2.0\"", "\"schemaVersion\" : \"3.1\"");
+        String json = ResultFiles.toJson(sample()).replace("\"schemaVersion\" : \"" + RunResult.SCHEMA_VERSION + "\"", "\"schemaVersion\" : \"3.1\"");
         ResultFormatException e = assertThrows(ResultFormatException.class, () -> ResultFiles.fromJson(json, "x.json"));
         assertEquals("x.json has schemaVersion 3.1; this oltpbench reads 2.x; use the oltpbench version that wrote it",
                 e.getMessage());
@@ -53,7 +53,7 @@ class ResultFilesTest {
     /** A newer minor version with fields this reader does not know still reads. */
     @Test
     void aNewerMinorVersionReads() {
-        String json = ResultFiles.toJson(sample()).replace("\"schemaVersion\" : \"2.0\"",
+        String json = ResultFiles.toJson(sample()).replace("\"schemaVersion\" : \"" + RunResult.SCHEMA_VERSION + "\"",
                 "\"schemaVersion\" : \"2.7\", \"futureField\" : 1");
         assertEquals(4, ResultFiles.fromJson(json, "x.json").levels().get(0).threads());
     }

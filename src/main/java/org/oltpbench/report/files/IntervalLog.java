@@ -24,7 +24,7 @@ public final class IntervalLog implements RunListener {
     public static final String CSV = "intervals.csv";
     static final List<String> HEADER = List.of("threads", "repeat", "time_s", "interval_s", "warmup", "tps", "qps",
             "reads_per_s", "writes_per_s", "other_per_s", "p95_ms", "p99_ms", "errors_per_s", "reconnects_per_s",
-            "client_cpu_cores");
+            "client_cpu_cores", "queue");
 
     private final Path dir;
     private PrintStream csv;
@@ -82,7 +82,8 @@ public final class IntervalLog implements RunListener {
                 SummaryCsv.num(i.tps()), SummaryCsv.num(i.qps()), SummaryCsv.num(i.reads() / s),
                 SummaryCsv.num(i.writes() / s), SummaryCsv.num(i.other() / s),
                 SummaryCsv.num(Histograms.percentileMs(h, 95)), SummaryCsv.num(Histograms.percentileMs(h, 99)),
-                SummaryCsv.num(i.ignoredErrors() / s), SummaryCsv.num(i.reconnects() / s), SummaryCsv.num(i.clientCpuCores()))));
+                SummaryCsv.num(i.ignoredErrors() / s), SummaryCsv.num(i.reconnects() / s), SummaryCsv.num(i.clientCpuCores()),
+                i.queue() < 0 ? "" : String.valueOf(i.queue()))));
         csv.flush();
         if (hlog != null) {
             // the interval just ended: the event is published the moment it is measured
