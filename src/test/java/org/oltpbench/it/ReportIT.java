@@ -106,7 +106,9 @@ class ReportIT {
             while ((line = r.readLine()) != null) {
                 log.append(line).append('\n');
                 if (line.equals("Number of threads: 4")) {
+                    List<ProcessHandle> children = p.descendants().toList(); // the embedded mariadbd
                     p.destroyForcibly(); // SIGKILL: nothing runs after it, no shutdown hook
+                    children.forEach(ProcessHandle::destroyForcibly);
                     break;
                 }
             }
