@@ -202,7 +202,8 @@ public interface Dialect {
         if (e instanceof java.sql.SQLRecoverableException
                 || e instanceof java.sql.SQLNonTransientConnectionException
                 || (state != null && state.startsWith("08"))
-                || connectionLostCodes().contains(e.getErrorCode())) {
+                || connectionLostCodes().contains(e.getErrorCode())
+                || (state != null && connectionLostStates().contains(state))) {
             return ErrorClass.CONNECTION_LOST;
         }
         if (retryableCodes().contains(e.getErrorCode()) || (state != null && retryableStates().contains(state))) {
@@ -213,4 +214,9 @@ public interface Dialect {
 
     /** Vendor codes that mean the connection is gone. */
     Set<Integer> connectionLostCodes();
+
+    /** SQLStates besides class 08 that mean the server ended the session. */
+    default Set<String> connectionLostStates() {
+        return Set.of();
+    }
 }

@@ -175,4 +175,13 @@ public class PostgresDialect implements Dialect {
         return Set.of();
     }
 
+    /**
+     * The server ended the session: 57P01 admin_shutdown (pg_terminate_backend, a fast shutdown), 57P02
+     * crash_shutdown, 57P03 cannot_connect_now (still starting). The terminal reconnects.
+     */
+    @Override
+    public Set<String> connectionLostStates() {
+        return Set.of("57P01", "57P02", "57P03");
+    }
+
 }

@@ -43,6 +43,10 @@ class DialectTest {
         Dialect pg = new PostgresDialect();
         assertEquals(ErrorClass.RETRYABLE, pg.classify(new SQLTransactionRollbackException("serialize", "40001")));
         assertEquals(ErrorClass.RETRYABLE, pg.classify(new SQLException("deadlock", "40P01")));
+        // pg_terminate_backend: "FATAL: terminating connection due to administrator command"
+        assertEquals(ErrorClass.CONNECTION_LOST, pg.classify(new SQLException("terminating connection", "57P01")));
+        assertEquals(ErrorClass.CONNECTION_LOST, new KlustronDialect().classify(new SQLException("terminating", "57P01")));
+        assertEquals(ErrorClass.OTHER, new MySqlDialect().classify(new SQLException("x", "57P01")));
         assertEquals(ErrorClass.CONNECTION_LOST, pg.classify(new SQLException("io", "08006")));
         assertEquals(ErrorClass.OTHER, pg.classify(new SQLException("dup", "23505")));
     }

@@ -68,6 +68,36 @@ class PostgresContractIT {
         }
     }
 
+    /** pg_terminate_backend on one benchmark session mid-run: that terminal reconnects, counts it, and the level completes. */
+    @org.junit.jupiter.api.Test
+    void aTerminatedBackendReconnects() throws Exception {
+        Database db = dbs.get("postgres");
+        Config cfg = config("postgres", "workload=oltp_read_only", "tables=1");
+        var w = new org.oltpbench.workload.sysbench.SysbenchWorkload(Preset.load("oltp_read_only"), cfg, db.dialect(),
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        w.cleanup(db);
+        w.prepare(db);
+        Thread killer = new Thread(() -> {
+            try (java.sql.Connection c = db.connect(); java.sql.Statement st = c.createStatement()) {
+                Thread.sleep(2000);
+                // one backend of this database other than this one and the counter's: the newest benchmark session
+                st.executeQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
+                        + "AND pid <> pg_backend_pid() AND state IS NOT NULL ORDER BY backend_start DESC LIMIT 1").close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        var s = new org.oltpbench.driver.LevelRunner.Settings(4, 1, 0, 5, 0, 0, 1, 3,
+                new org.oltpbench.driver.IgnoreList(cfg.get(org.oltpbench.config.Keys.IGNORE_ERRORS)));
+        killer.start();
+        var r = new org.oltpbench.driver.LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT,
+                new org.oltpbench.driver.StopSignal()).run();
+        killer.join();
+        org.junit.jupiter.api.Assertions.assertNull(r.reason(), r.reason());
+        org.junit.jupiter.api.Assertions.assertTrue(r.counts().reconnects() >= 1, "reconnects: " + r.counts().reconnects());
+        w.cleanup(db);
+    }
+
     @ParameterizedTest(name = "{1} as {0}")
     @MethodSource("cases")
     void contract(String db, String workload) throws Exception {
