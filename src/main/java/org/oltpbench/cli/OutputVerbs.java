@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.report.LabeledRun;
-import org.oltpbench.report.chart.Charts;
 import org.oltpbench.report.chart.RunCharts;
 import org.oltpbench.report.compare.CompareTables;
 import org.oltpbench.report.compare.Comparison;
@@ -57,10 +56,8 @@ final class OutputVerbs {
         List<Path> files = new ArrayList<>();
         files.add(ReportFiles.writeFile(dir.resolve("compare.md"), md.getBytes(StandardCharsets.UTF_8)));
         files.add(ReportFiles.writeFile(dir.resolve("compare.csv"), CompareTables.csv(c).getBytes(StandardCharsets.UTF_8)));
-        String missing = Charts.unavailable();
-        List<RunCharts.Chart> charts = missing == null ? RunCharts.forCompare(runs) : List.of();
-        if (missing != null) out.println("charts skipped (" + missing + "): install fontconfig and a font (Debian: apt-get install "
-                + "fontconfig fonts-dejavu-core); tables and CSV are written");
+        List<LabeledRun> labelled = runs;
+        List<RunCharts.Chart> charts = ReportFiles.draw(() -> RunCharts.forCompare(labelled), out).charts();
         for (RunCharts.Chart ch : charts) files.add(ReportFiles.writeFile(dir.resolve(ch.file()), ch.png()));
         String page = Html.page("oltpbench compare: " + CompareTables.title(c), CompareTables.html(c) + Html.images(charts));
         files.add(ReportFiles.writeFile(dir.resolve("compare.html"), page.getBytes(StandardCharsets.UTF_8)));

@@ -84,7 +84,7 @@ public final class LevelRunner {
         recycled = new Histogram[s.threads()][kinds];
         cumulative = new Histogram[kinds];
         scratch = new Histogram[kinds];
-        for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(kinds);
+        for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(kinds, s.rate() > 0);
         for (int k = 0; k < kinds; k++) {
             cumulative[k] = Histograms.empty();
             scratch[k] = Histograms.empty();

@@ -39,7 +39,13 @@ public final class ThreadStats {
     /** Per-kind outcome counters (retries, errors) of the transaction in flight, published with it. */
     private final long[] pendingKind;
 
+    /** Statistics without service times (no rate). */
     public ThreadStats(int kinds) {
+        this(kinds, false);
+    }
+
+    /** @param serviceTimes keep service times beside latencies: only rate-limited runs have both */
+    public ThreadStats(int kinds, boolean serviceTimes) {
         counters = new AtomicLongArray(KIND_BASE + kinds * PER_KIND);
         pendingKind = new long[kinds * PER_KIND];
         recorders = new SingleWriterRecorder[kinds];
@@ -47,7 +53,7 @@ public final class ThreadStats {
         recycledService = new Histogram[kinds];
         for (int i = 0; i < kinds; i++) {
             recorders[i] = new SingleWriterRecorder(DIGITS, true); // packed: memory follows the values seen, not the range
-            serviceRecorders[i] = new SingleWriterRecorder(DIGITS, true);
+            if (serviceTimes) serviceRecorders[i] = new SingleWriterRecorder(DIGITS, true);
         }
     }
 
@@ -129,7 +135,7 @@ public final class ThreadStats {
 
     /**
      * Owner thread only, rate-limited runs: {@code nanos} from the intended start (free of coordinated omission) and
-     * {@code serviceNanos} from the moment the transaction actually began.
+     * {@code serviceNanos} from the moment the transaction actually began. Only on statistics made with serviceTimes.
      */
     public void event(int kind, long nanos, long serviceNanos) {
         finish(kind, COUNT, nanos, serviceNanos);

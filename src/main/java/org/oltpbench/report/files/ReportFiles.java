@@ -47,20 +47,29 @@ public final class ReportFiles implements RunListener {
     public static List<Path> write(Path dir, RunResult run, PrintStream out) {
         List<Path> files = new ArrayList<>();
         files.add(writeFile(dir.resolve(SummaryCsv.FILE), SummaryCsv.render(run).getBytes(StandardCharsets.UTF_8)));
+        Drawn drawn = draw(() -> RunCharts.forRun(run), out);
+        for (RunCharts.Chart c : drawn.charts()) files.add(writeFile(dir.resolve(c.file()), c.png()));
+        files.add(writeFile(dir.resolve(HTML), RunReport.render(run, drawn.charts(), drawn.missing() + "; " + FONT_HINT)
+                .getBytes(StandardCharsets.UTF_8)));
+        return files;
+    }
+
+    /** Charts, or none and why not (printed in one line); tables and CSV never depend on them. */
+    public record Drawn(List<RunCharts.Chart> charts, String missing) {
+    }
+
+    /** Draws {@code charts} when this machine can; no fonts, or AWT failing late, skips them with one line. */
+    public static Drawn draw(java.util.function.Supplier<List<RunCharts.Chart>> charts, PrintStream out) {
         String missing = Charts.unavailable();
-        List<RunCharts.Chart> charts = List.of();
         if (missing == null) {
             try {
-                charts = RunCharts.forRun(run);
-            } catch (RuntimeException | LinkageError e) { // the font manager or AWT failing late; the tables still count
+                return new Drawn(charts.get(), null);
+            } catch (RuntimeException | LinkageError e) { // the font manager or AWT failing late
                 missing = "drawing failed: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
             }
         }
-        if (missing != null) out.println("charts skipped (" + missing + "): " + FONT_HINT + "; tables and CSV are written");
-        for (RunCharts.Chart c : charts) files.add(writeFile(dir.resolve(c.file()), c.png()));
-        files.add(writeFile(dir.resolve(HTML), RunReport.render(run, charts, missing + "; " + FONT_HINT)
-                .getBytes(StandardCharsets.UTF_8)));
-        return files;
+        out.println("charts skipped (" + missing + "): " + FONT_HINT + "; tables and CSV are written");
+        return new Drawn(List.of(), missing);
     }
 
     /** Atomic: a reader (or a kill) never sees half a file. */
