@@ -35,7 +35,7 @@ import org.oltpbench.workload.Workloads;
 
 /** The verbs, as methods that return exit codes: 0 done, 1 ran but failed, 2 bad input (thrown as ConfigException). */
 public final class Job {
-    public static final int OK = 0, FAILED = 1, BAD_INPUT = 2;
+    public static final int OK = 0, FAILED = 1, BAD_INPUT = 2, INTERRUPTED = 130;
 
     private final Config cfg;
     private final PrintStream out;
@@ -72,7 +72,8 @@ public final class Job {
     /** Runs the sweep; with {@code prepareIfAbsent} (the whole job) loads the data first when it is not there. */
     public int run(boolean prepareIfAbsent) throws SQLException, IOException, InterruptedException {
         RunResult r = runResult(prepareIfAbsent, RunListener.SILENT);
-        return r != null && r.completed() && !checkFailed && !stop.raised() ? OK : FAILED;
+        if (stop.raised()) return INTERRUPTED;
+        return r != null && r.completed() && !checkFailed ? OK : FAILED;
     }
 
     /**
@@ -90,7 +91,7 @@ public final class Job {
         try (Database db = Database.open(cfg, dialect)) {
             Workload w = Workloads.create(cfg, dialect, out);
             if (!w.isPrepared(db)) {
-                if (!prepareIfAbsent) throw new ConfigException("the tables of " + w.name() + " are missing; run prepare first");
+                if (!prepareIfAbsent) throw new ConfigException(w.unprepared(db));
                 if (!load(db, w)) return null;
             }
             w.validate(db);

@@ -58,7 +58,10 @@ public final class Main implements Callable<Integer> {
     /** Runs the command line and returns the exit code; {@code hook} installs the Ctrl-C handler. */
     public static int execute(String[] args, PrintStream out, PrintStream err, boolean hook) {
         Main main = new Main(out, err);
-        if (hook) Runtime.getRuntime().addShutdownHook(new Thread(main::onShutdown, "oltpbench-shutdown"));
+        if (hook) {
+            Runtime.getRuntime().addShutdownHook(new Thread(main::onShutdown, "oltpbench-shutdown"));
+            CtrlC.install(main.stop, err);
+        }
         CommandLine cl = new CommandLine(main);
         cl.setOut(new java.io.PrintWriter(out, true));
         cl.setErr(new java.io.PrintWriter(err, true));
@@ -74,7 +77,7 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /** Ctrl-C: stop the level and wait (bounded) until the results gathered so far are written. */
+    /** SIGTERM, or Ctrl-C outside a measured level: stop the level and wait (bounded) until the results so far are written. */
     private void onShutdown() {
         stop.raise();
         try {

@@ -69,6 +69,16 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         return port;
     }
 
+    /**
+     * Stops the server, keeps it down for {@code downMillis} and starts it again on the same port and data (the
+     * fault tests' server restart). Every open connection is lost.
+     */
+    public void restart(long downMillis) throws ManagedProcessException, InterruptedException {
+        db.stop();
+        Thread.sleep(downMillis);
+        db.start();
+    }
+
     @Override
     public void close() {
         try {

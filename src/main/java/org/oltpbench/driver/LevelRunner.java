@@ -183,21 +183,28 @@ public final class LevelRunner {
         if (arrivals != null) arrivals.start(System.nanoTime()); // the schedule starts with the terminals, not before
         run.release();
         boolean allDone = false;
-        while (!allDone && run.running() && !stop.raised()) {
-            long wake = Math.min(nextReport, measuring ? end : warmEnd);
-            allDone = run.awaitDone(Math.max(0, Math.min(wake - System.nanoTime(), 200_000_000L)));
-            long now = System.nanoTime();
-            if (now >= nextReport) {
-                last = report(last, t0, !measuring, measuring, intervals);
-                nextReport += step * Math.max(1, (now - nextReport) / step + 1);
+        long stopAt = Long.MAX_VALUE; // set by the first Ctrl-C: the end of the interval in progress
+        stop.measuring(true);
+        try {
+            while (!allDone && run.running() && !stop.immediate()) {
+                if (stopAt == Long.MAX_VALUE && stop.finishingInterval()) stopAt = step > 0 ? nextReport : System.nanoTime();
+                long wake = Math.min(Math.min(nextReport, stopAt), measuring ? end : warmEnd);
+                allDone = run.awaitDone(Math.max(0, Math.min(wake - System.nanoTime(), 200_000_000L)));
+                long now = System.nanoTime();
+                if (now >= nextReport) {
+                    last = report(last, t0, !measuring, measuring, intervals);
+                    nextReport += step * Math.max(1, (now - nextReport) / step + 1);
+                }
+                if (!measuring && now >= warmEnd) {
+                    // the interval in progress goes on across the boundary; only the window starts here
+                    start = mark(false);
+                    startedAt = Instant.now();
+                    measuring = true;
+                }
+                if (measuring && now >= end || now >= stopAt) break;
             }
-            if (!measuring && now >= warmEnd) {
-                // the interval in progress goes on across the boundary; only the window starts here
-                start = mark(false);
-                startedAt = Instant.now();
-                measuring = true;
-            }
-            if (measuring && now >= end) break;
+        } finally {
+            stop.measuring(false);
         }
         run.stop();
         joinAll(run, threads);

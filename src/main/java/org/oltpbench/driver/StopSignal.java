@@ -4,19 +4,52 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Ctrl-C: the shutdown hook raises the signal, the running level stops at once, the sweep ends, and
- * results gathered so far are written before the JVM exits (the hook waits for {@link #finished}).
+ * Ctrl-C and its kin, in two strengths.
+ * <ul>
+ *   <li>{@link #finishInterval()} (the first Ctrl-C while a level measures): the level runs to the end of the report
+ *       interval in progress, publishes it, and stops; no further level starts.</li>
+ *   <li>{@link #raise()} (SIGTERM, a Ctrl-C outside a measured level, an embedding program): the level stops at once.</li>
+ * </ul>
+ * Either way the results gathered so far are written before the JVM exits (the shutdown hook waits for
+ * {@link #finished}).
  */
 public final class StopSignal {
-    private volatile boolean raised;
+    private volatile boolean raised, finishInterval, measuring;
     private final CountDownLatch finished = new CountDownLatch(1);
 
+    /** Whether any stop was asked for: no new level or repeat starts. */
     public boolean raised() {
+        return raised || finishInterval;
+    }
+
+    /** Whether the level must stop now, without finishing its interval. */
+    public boolean immediate() {
         return raised;
+    }
+
+    /** Whether the level in progress should stop at the end of its current report interval. */
+    public boolean finishingInterval() {
+        return finishInterval;
     }
 
     public void raise() {
         raised = true;
+    }
+
+    /**
+     * The first Ctrl-C: while a level measures, it finishes the interval in progress (returns true); at any other
+     * time (loading, connecting, between levels) there is no interval to finish, and the caller should stop at once
+     * (returns false).
+     */
+    public boolean finishInterval() {
+        if (!measuring) return false;
+        finishInterval = true;
+        return true;
+    }
+
+    /** Set by the level runner around its measuring loop. */
+    void measuring(boolean on) {
+        measuring = on;
     }
 
     /** The job has written its results; the shutdown hook may let the JVM go. */

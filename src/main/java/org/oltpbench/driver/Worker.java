@@ -116,7 +116,11 @@ final class Worker implements Runnable {
         }
         stats.publishStatements();
         Dialect.ErrorClass c = run.dialect().classify(e);
-        if (c == Dialect.ErrorClass.CONNECTION_LOST) return reconnect(e);
+        if (c == Dialect.ErrorClass.CONNECTION_LOST) {
+            // the failed event counts as an ignored error, as sysbench counts a statement it reconnected after
+            stats.add(ThreadStats.ERRORS, 1);
+            return reconnect(e);
+        }
         terminal.rollbackQuietly();
         if (run.ignore().ignores(e)) {
             stats.add(ThreadStats.ERRORS, 1);

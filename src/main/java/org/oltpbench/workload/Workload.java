@@ -21,6 +21,11 @@ public interface Workload {
     /** True when the data set is present, so a whole job can skip prepare. */
     boolean isPrepared(Database db) throws SQLException;
 
+    /** Why {@link #isPrepared} said no, as one line naming the fix, for the verbs that do not prepare. */
+    default String unprepared(Database db) throws SQLException {
+        return "the tables of " + name() + " are missing; run prepare first";
+    }
+
     /** Creates and loads the data set. */
     void prepare(Database db) throws SQLException;
 

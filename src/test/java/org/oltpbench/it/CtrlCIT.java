@@ -26,43 +26,86 @@ class CtrlCIT {
     @TempDir
     Path dir;
 
-    /** Runs the jar with {@code sets}, sends SIGINT once the 2 s progress line is out, and returns its output. */
-    private String interruptAfterTwoSeconds(String... sets) throws Exception {
+    /** The jar with {@code sets} on a 120 s level of 2 threads, reporting every {@code intervalSecs}; output merged. */
+    private Process start(int intervalSecs, String... sets) throws Exception {
         Path jar = Path.of("target/oltpbench.jar");
         assertTrue(Files.exists(jar), "run through mvn verify: the jar is built in package");
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString()));
         for (String s : sets) cmd.addAll(List.of("--set", s));
         cmd.addAll(List.of("--set", "tables=1", "--set", "table_size=2000", "--set", "threads=2", "--set", "time=120",
-                "--set", "report-interval=1", "--set", "resultDirectory=" + dir.resolve("r")));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+                "--set", "report-interval=" + intervalSecs, "--set", "resultDirectory=" + dir.resolve("r")));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).start();
+    }
+
+    private static void sigint(Process p) throws Exception {
+        new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
+    }
+
+    /** Runs the jar with {@code sets}, sends SIGINT once the 2 s progress line is out, and returns its output. */
+    private String interruptAfterTwoSeconds(String... sets) throws Exception {
+        Process p = start(1, sets);
         StringBuilder out = new StringBuilder();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 out.append(line).append('\n');
-                if (line.startsWith("[ 2s ]")) new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start().waitFor();
+                if (line.startsWith("[ 2s ]")) sigint(p);
             }
         }
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "did not exit after SIGINT");
         assertEquals(130, p.exitValue(), out.toString());
         assertTrue(!out.toString().contains("Exception"), out.toString());
+        assertTrue(out.toString().contains("finishing the current interval"), out.toString());
         assertTrue(out.toString().contains("level aborted: interrupted (Ctrl-C)"), out.toString());
         return out.toString();
     }
 
     @Test
-    void sigintWritesResultsSoFar() throws Exception {
-        interruptAfterTwoSeconds("db=mariadb", "embedded=true");
+    void sigintFinishesTheIntervalAndWritesResultsSoFar() throws Exception {
+        String out = interruptAfterTwoSeconds("db=mariadb", "embedded=true");
+        assertTrue(out.contains("[ 3s ]"), "the interval in progress at Ctrl-C is finished and printed:\n" + out);
+        assertTrue(!out.contains("[ 4s ]"), "nothing runs after it:\n" + out);
         RunResult run = ResultFiles.read(dir.resolve("r"));
         RepeatResult r = run.levels().get(0).kept();
         assertEquals(RepeatResult.ABORTED, r.status());
         assertEquals("interrupted (Ctrl-C)", r.reason());
         assertTrue(r.tps() > 0);
+        assertEquals(3, r.intervals().size(), "intervals 1-3 s, the third finished after Ctrl-C");
+        assertEquals(3.0, r.intervals().get(2).at(), 0.3);
+        assertEquals(3.0, r.window().seconds(), 0.3, "the window ends with the finished interval");
         assertEquals(-1, run.levels().get(0).picked(), "an interrupted repeat is never the reported one");
         assertTrue(run.endedAt() != null, "the last write happened after the sweep ended");
         // the report files are made during the shutdown too (nothing on that path may register a shutdown hook)
         assertTrue(Files.readString(dir.resolve("r/report.html")).contains("data:image/png;base64,"));
         assertTrue(Files.exists(dir.resolve("r/summary.csv")) && Files.exists(dir.resolve("r/intervals.csv")));
+    }
+
+    /** With a 30 s interval the first Ctrl-C would wait for up to 30 s; the second exits at once. */
+    @Test
+    void aSecondSigintExitsAtOnce() throws Exception {
+        Process p = start(30, "db=mariadb", "embedded=true");
+        StringBuilder out = new StringBuilder();
+        long secondAt = 0;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                out.append(line).append('\n');
+                if (line.startsWith("Threads started!")) {
+                    Thread.sleep(2000);
+                    sigint(p);
+                } else if (line.contains("finishing the current interval")) {
+                    Thread.sleep(500);
+                    secondAt = System.nanoTime();
+                    sigint(p);
+                }
+            }
+        }
+        assertTrue(p.waitFor(10, TimeUnit.SECONDS), "did not exit after the second SIGINT");
+        assertEquals(130, p.exitValue(), out.toString());
+        assertTrue(secondAt > 0, out.toString());
+        assertTrue(System.nanoTime() - secondAt < 5_000_000_000L, "took more than 5 s after the second Ctrl-C:\n" + out);
+        assertTrue(out.toString().contains("Ctrl-C again: exiting now"), out.toString());
+        assertTrue(!out.toString().contains("Exception"), out.toString());
     }
 
     /** tune=true on seekdb, then Ctrl-C: every changed setting is back to its old value. */

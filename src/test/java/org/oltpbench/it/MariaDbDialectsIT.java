@@ -123,12 +123,12 @@ class MariaDbDialectsIT {
         String hostA = hostOf(a), hostB = hostOf(b);
         String[] common = {"--set", "db=mariadb", "--set", "tables=1", "--set", "table_size=1000", "--set", "database=sbtest"};
         for (String host : List.of(hostA, hostB)) {
-            Outcome p = cli(concat(common, "--set", "hosts=" + host, "prepare"));
+            Outcome p = cli(Tools.concat(common, "--set", "hosts=" + host, "prepare"));
             assertEquals(0, p.code(), p.err());
         }
         long commitsA = commits(a);
         long commitsB = commits(b);
-        Outcome r = cli(concat(common, "--set", "conn=jdbc:mariadb://" + hostA + "," + hostB + "/sbtest", "--set", "threads=3,4",
+        Outcome r = cli(Tools.concat(common, "--set", "conn=jdbc:mariadb://" + hostA + "," + hostB + "/sbtest", "--set", "threads=3,4",
                 "--set", "time=2", "--set", "resultDirectory=" + dir, "run"));
         assertEquals(0, r.code(), r.err());
         var levels = org.oltpbench.result.ResultFiles.read(dir).levels();
@@ -137,7 +137,7 @@ class MariaDbDialectsIT {
         assertEquals(2, levels.get(1).threadsPerHost().get(hostB));
         assertTrue(commits(a) > commitsA + 10);
         assertTrue(commits(b) > commitsB + 10);
-        for (String host : List.of(hostA, hostB)) cli(concat(common, "--set", "hosts=" + host, "cleanup"));
+        for (String host : List.of(hostA, hostB)) cli(Tools.concat(common, "--set", "hosts=" + host, "cleanup"));
     }
 
     @Test
@@ -145,24 +145,24 @@ class MariaDbDialectsIT {
         String host = hostOf(a);
         String[] common = {"--set", "db=mariadb", "--set", "hosts=" + host, "--set", "database=sbtest", "--set", "tables=3",
             "--set", "table_size=100", "--set", "resultDirectory=" + dir};
-        assertEquals(0, cli(concat(common, "prepare")).code());
+        assertEquals(0, cli(Tools.concat(common, "prepare")).code());
         long old = scalar(a, "SELECT @@GLOBAL.max_prepared_stmt_count");
         try (Connection c = a.connect(); Statement st = c.createStatement()) {
             st.execute("SET GLOBAL max_prepared_stmt_count = 100");
             // 9 statements x 3 tables = 27 per connection; 4 + 1 connections need 135
-            Outcome r = cli(concat(common, "--set", "threads=4", "--set", "time=1", "run"));
+            Outcome r = cli(Tools.concat(common, "--set", "threads=4", "--set", "time=1", "run"));
             assertEquals(2, r.code(), r.out());
             assertTrue(r.err().contains("max_prepared_stmt_count=100") && r.err().contains("dbPsMode=disable"), r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
-            Outcome ok = cli(concat(common, "--set", "threads=4", "--set", "time=1", "--set", "dbPsMode=disable", "run"));
+            Outcome ok = cli(Tools.concat(common, "--set", "threads=4", "--set", "time=1", "--set", "dbPsMode=disable", "run"));
             assertEquals(0, ok.code(), ok.err());
-            Outcome tuned = cli(concat(common, "--set", "threads=4", "--set", "time=1", "--set", "tune=true", "run"));
+            Outcome tuned = cli(Tools.concat(common, "--set", "threads=4", "--set", "time=1", "--set", "tune=true", "run"));
             assertEquals(2, tuned.code(), "the precheck runs before tuning: " + tuned.out());
         } finally {
             try (Connection c = a.connect(); Statement st = c.createStatement()) {
                 st.execute("SET GLOBAL max_prepared_stmt_count = " + old);
             }
-            cli(concat(common, "cleanup"));
+            cli(Tools.concat(common, "cleanup"));
         }
     }
 
@@ -175,7 +175,7 @@ class MariaDbDialectsIT {
         try (Connection c = b.connect(); Statement st = c.createStatement()) {
             st.execute("SET GLOBAL max_prepared_stmt_count = " + before);
         }
-        Outcome r = cli(concat(common, "--set", "threads=2", "--set", "time=1", "--set", "tune=true"));
+        Outcome r = cli(Tools.concat(common, "--set", "threads=2", "--set", "time=1", "--set", "tune=true"));
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("tune: max_prepared_stmt_count: " + before + " → 1048576"), r.out());
         assertTrue(r.out().contains("tune: max_prepared_stmt_count: restored " + before), r.out());
@@ -183,15 +183,9 @@ class MariaDbDialectsIT {
         JsonNode server = new ObjectMapper().readTree(dir.resolve("result.json").toFile()).get("server").get("facts");
         assertEquals("1048576", server.get("tuning").get(0).get("newValue").asText(), server.toString());
         assertTrue(server.get("variables").has("innodb_buffer_pool_size"), server.toString());
-        cli(concat(common, "cleanup"));
+        cli(Tools.concat(common, "cleanup"));
         try (Connection c = b.connect(); Statement st = c.createStatement()) {
             st.execute("SET GLOBAL max_prepared_stmt_count = " + original);
         }
-    }
-
-    private static String[] concat(String[] a, String... b) {
-        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        return out;
     }
 }

@@ -59,4 +59,11 @@ final class Tools {
                 new java.io.PrintStream(err, true, StandardCharsets.UTF_8), false);
         return new Outcome(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
+
+    /** {@code a} followed by {@code b}: a command line's common part and one call's own arguments. */
+    static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
 }

@@ -20,6 +20,7 @@ abstract class SbTerminal implements Terminal {
         this.connection = connection;
         this.rnd = rnd;
         this.control = connection.createStatement();
+        this.control.setEscapeProcessing(false); // BEGIN and COMMIT have no JDBC escapes to scan for
     }
 
     /** Prepares once per connection; closed with the terminal. */

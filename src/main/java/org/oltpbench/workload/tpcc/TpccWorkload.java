@@ -118,6 +118,20 @@ public final class TpccWorkload implements Workload {
         }
     }
 
+    /** Tables present but warehouses missing: the data set is of another scale than warehouses (or warehouseRange) asks. */
+    @Override
+    public String unprepared(Database db) throws SQLException {
+        try (Connection c = db.connect()) {
+            for (String t : TpccSchema.TABLES) if (!Database.tableExists(c, t)) return Workload.super.unprepared(db);
+            List<Integer> missing = missingWarehouses(c);
+            Integer loaded = configured(c, "warehouses");
+            return "warehouses " + missing.get(0) + (missing.size() > 1 ? "-" + missing.get(missing.size() - 1) : "")
+                    + " are not loaded" + (loaded == null ? "" : " (bmsql_config says warehouses=" + loaded + ")")
+                    + " but this run asks for warehouses " + first + "-" + (first + count - 1) + "; set warehouses="
+                    + (loaded == null ? "<the loaded count>" : loaded) + ", or run prepare to load the missing ones";
+        }
+    }
+
     /** Warehouses of the range without their bmsql_warehouse row (never loaded, or interrupted). */
     private List<Integer> missingWarehouses(Connection c) throws SQLException {
         boolean[] present = new boolean[count];
@@ -224,20 +238,24 @@ public final class TpccWorkload implements Workload {
 
     /** The stored load-time C, or null when the tables or the row are not there yet. */
     private static Integer loadConstantIfPresent(Connection c) throws SQLException {
+        return configured(c, "nURandCLast");
+    }
+
+    /** A number kept in bmsql_config, or null when the table or the row is not there. */
+    private static Integer configured(Connection c, String name) throws SQLException {
         if (!Database.tableExists(c, "bmsql_config")) return null;
-        try (Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT cfg_value FROM bmsql_config WHERE cfg_name = 'nURandCLast'")) {
-            return rs.next() ? Integer.parseInt(rs.getString(1).trim()) : null;
+        try (PreparedStatement ps = c.prepareStatement("SELECT cfg_value FROM bmsql_config WHERE cfg_name = ?")) {
+            ps.setString(1, name);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Integer.parseInt(rs.getString(1).trim()) : null;
+            }
         }
     }
 
     /** True once the leading client wrote bmsql_config's last rows, which it does after every client's load and the indexes. */
     private boolean loadFinished(Connection c) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT cfg_value FROM bmsql_config WHERE cfg_name = 'warehouses'")) {
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && Integer.parseInt(rs.getString(1).trim()) >= whole[1];
-            }
-        }
+        Integer loaded = configured(c, "warehouses");
+        return loaded != null && loaded >= whole[1];
     }
 
     /** A condition the leading client (clientIndex 0) makes true. */

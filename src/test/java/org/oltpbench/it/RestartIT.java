@@ -1,0 +1,75 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.concurrent.FutureTask;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.oltpbench.db.EmbeddedMariaDb;
+import org.oltpbench.result.IntervalResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.RunResult;
+
+/** The server restarts in the middle of a 20 s run: the terminals reconnect, and the run completes and reports it. */
+class RestartIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aServerRestartMidRunIsReconnectedCountedAndReported() throws Exception {
+        try (EmbeddedMariaDb server = EmbeddedMariaDb.start("sbtest")) {
+            String url = "jdbc:mariadb://127.0.0.1:" + server.port() + "/sbtest";
+            String[] common = {"--set", "db=mariadb", "--set", "conn=" + url, "--set", "user=root", "--set", "tables=2",
+                    "--set", "table_size=2000", "--set", "workload=oltp_read_write"};
+            assertEquals(0, Tools.cli(Tools.concat(common, "prepare")).code());
+            FutureTask<Long> restart = new FutureTask<>(() -> {
+                awaitSessions(url, 4);
+                Thread.sleep(6000);
+                long t0 = System.nanoTime();
+                server.restart(2000);
+                return (System.nanoTime() - t0) / 1_000_000;
+            });
+            new Thread(restart, "restarter").start();
+            Tools.Outcome o = Tools.cli(Tools.concat(common, "--set", "threads=4", "--set", "time=20", "--set", "report-interval=1",
+                    "--set", "resultDirectory=" + dir, "run"));
+            long downMillis = restart.get();
+            assertEquals(0, o.code(), o.out() + o.err());
+
+            RepeatResult r = ResultFiles.read(dir).levels().get(0).kept();
+            assertEquals(RepeatResult.COMPLETED, r.status(), r.reason());
+            assertTrue(r.counts().reconnects() >= 4, "every terminal reconnects: " + r.counts());
+            assertTrue(r.counts().ignoredErrors() >= r.counts().reconnects(), "each lost event is an error: " + r.counts());
+            assertEquals(20, r.intervals().size(), "every interval of the 20 s is in result.json");
+            long stalled = r.intervals().stream().filter(i -> i.transactions() == 0).count();
+            assertTrue(stalled >= 1 && stalled <= downMillis / 1000 + 3, "intervals without transactions: " + stalled
+                    + " for a restart of " + downMillis + " ms");
+            IntervalResult lastOne = r.intervals().get(19);
+            assertTrue(lastOne.transactions() > 0, "transactions after the restart");
+            long reconnectsInIntervals = r.intervals().stream().mapToLong(IntervalResult::reconnects).sum();
+            assertEquals(r.counts().reconnects(), reconnectsInIntervals, "the intervals show the reconnects (reconn/s)");
+            assertTrue(o.out().contains("reconn/s: "), o.out());
+        }
+    }
+
+    /** Waits until {@code n} benchmark sessions are connected (the level has started). */
+    private static void awaitSessions(String url, int n) throws Exception {
+        try (Connection c = DriverManager.getConnection(url, "root", ""); Statement st = c.createStatement()) {
+            for (int i = 0; i < 600; i++) {
+                try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.PROCESSLIST "
+                        + "WHERE ID <> CONNECTION_ID() AND DB = 'sbtest'")) {
+                    rs.next();
+                    if (rs.getInt(1) >= n) return;
+                }
+                Thread.sleep(100);
+            }
+        }
+        throw new AssertionError("the run's sessions never appeared");
+    }
+}
