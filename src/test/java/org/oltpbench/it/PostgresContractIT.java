@@ -25,8 +25,8 @@ class PostgresContractIT {
     private final Map<String, Database> dbs = new java.util.HashMap<>();
 
     @BeforeAll
-    void connect() {
-        Tools.requireEnv("OLTPBENCH_PG_URL", "start a PostgreSQL server and set OLTPBENCH_PG_URL (and OLTPBENCH_PG_USER), as .ci/run does");
+    void connect() throws Exception {
+        PgServer.get();
         for (String db : List.of("postgres", "klustron")) dbs.put(db, Database.open(config(db), Dialects.forName(db)));
     }
 
@@ -36,11 +36,19 @@ class PostgresContractIT {
     }
 
     static Config config(String db, String... sets) {
-        List<String> all = new ArrayList<>(List.of("db=" + db, "conn=" + System.getenv("OLTPBENCH_PG_URL"),
-                "user=" + System.getenv().getOrDefault("OLTPBENCH_PG_USER", "postgres"), "tables=2", "table_size=2000",
+        PgServer.Target pg = pgServer();
+        List<String> all = new ArrayList<>(List.of("db=" + db, "conn=" + pg.url(), "user=" + pg.user(), "tables=2", "table_size=2000",
                 "rand-seed=3"));
         all.addAll(List.of(sets));
         return ConfigLoader.load(null, all, Map.of());
+    }
+
+    private static PgServer.Target pgServer() {
+        try {
+            return PgServer.get();
+        } catch (Exception e) {
+            throw new AssertionError("the PostgreSQL server of the tests did not start: " + e.getMessage(), e);
+        }
     }
 
     static Stream<Arguments> cases() {

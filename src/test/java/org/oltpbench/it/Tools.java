@@ -35,6 +35,12 @@ final class Tools {
         assumeTrue(false, msg);
     }
 
+    /** Fails in CI (CI=true) when the environment variable naming a test server is not set; locally does nothing. */
+    static void requireEnvInCi(String name, String hint) {
+        if (System.getenv(name) != null && !System.getenv(name).isBlank()) return;
+        if ("true".equals(System.getenv("CI"))) throw new AssertionError("*** " + name + " is not set (required in CI): " + hint + " ***");
+    }
+
     record Result(int code, String out) {
     }
 
