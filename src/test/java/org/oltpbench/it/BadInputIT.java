@@ -61,6 +61,26 @@ class BadInputIT {
         assertFalse((o.out() + o.err()).contains(SECRET), "the password was printed");
     }
 
+    /** The embedded server allows 5000 connections; the level's need is known before any connection is opened. */
+    @Test
+    void threadsAboveTheServersConnectionLimitAreRefusedBeforeTheRun() {
+        String[] small = {"--set", "password=" + SECRET, "--set", "tables=1", "--set", "table_size=100"};
+        assertEquals(0, cli(Tools.concat(small, "prepare")).code());
+        try {
+            Tools.Outcome o = cli(Tools.concat(small, "--set", "threads=4,6000", "--set", "time=1", "run"));
+            assertOneLine(o, "max_connections");
+            assertFalse(o.out().contains("Threads started!"), "no level may start: " + o.out());
+        } finally {
+            cli(Tools.concat(small, "cleanup"));
+        }
+    }
+
+    @Test
+    void anUnreadableQueryFileIsNamed() {
+        Tools.Outcome o = cli("--set", "password=" + SECRET, "--set", "workload=sql", "--set", "query=/nonexistent/q.sql", "run");
+        assertOneLine(o, "query file /nonexistent/q.sql cannot be read (no such file); give a readable file, or the SQL inline");
+    }
+
     @Test
     void tableSizeAboveTheLoadedIdsIsNamed() {
         String[] small = {"--set", "password=" + SECRET, "--set", "tables=1", "--set", "table_size=500"};

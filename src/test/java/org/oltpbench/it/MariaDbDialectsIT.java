@@ -102,6 +102,40 @@ class MariaDbDialectsIT {
         }
     }
 
+    /**
+     * jdbc:mysql: selects mysql-connector-j, whose performance settings reach every benchmark session, and a setting in
+     * the user's own URL wins over oltpbench's default.
+     */
+    @Test
+    void mysqlConnectorJSessionsGetThePerformanceSettingsUnlessTheUrlSaysOtherwise() throws Exception {
+        String mysqlUrl = a.url().replace("jdbc:mariadb:", "jdbc:mysql:");
+        try (Database plain = on(a, "mysql", "conn=" + mysqlUrl);
+             Database own = on(a, "mysql", "conn=" + mysqlUrl + "?maintainTimeStats=true&useReadAheadInput=true")) {
+            var p = properties(plain);
+            assertEquals(false, p.getBooleanProperty(com.mysql.cj.conf.PropertyKey.maintainTimeStats).getValue());
+            assertEquals(false, p.getBooleanProperty(com.mysql.cj.conf.PropertyKey.useReadAheadInput).getValue());
+            assertEquals(false, p.getBooleanProperty(com.mysql.cj.conf.PropertyKey.useUnbufferedInput).getValue());
+            assertEquals(true, p.getBooleanProperty(com.mysql.cj.conf.PropertyKey.dontTrackOpenResources).getValue());
+            assertEquals(true, p.getBooleanProperty(com.mysql.cj.conf.PropertyKey.useServerPrepStmts).getValue());
+            assertEquals(true, p.getBooleanProperty(com.mysql.cj.conf.PropertyKey.useLocalSessionState).getValue(), "maxPerformance");
+            var q = properties(own);
+            assertEquals(true, q.getBooleanProperty(com.mysql.cj.conf.PropertyKey.maintainTimeStats).getValue());
+            assertEquals(true, q.getBooleanProperty(com.mysql.cj.conf.PropertyKey.useReadAheadInput).getValue());
+            assertEquals(true, q.getBooleanProperty(com.mysql.cj.conf.PropertyKey.dontTrackOpenResources).getValue());
+        }
+    }
+
+    /** The settings of one benchmark session of {@code db} (thread 0's connection). */
+    private static com.mysql.cj.conf.PropertySet properties(Database db) throws Exception {
+        var sessions = db.sessions();
+        Connection c = sessions.connection(0);
+        try {
+            return c.unwrap(com.mysql.cj.jdbc.JdbcConnection.class).getPropertySet();
+        } finally {
+            sessions.close(c);
+        }
+    }
+
     @Test
     void tidbDdlRunsOnMariaDb() throws Exception {
         Database db = on(a, "tidb");

@@ -70,8 +70,8 @@ public final class SqlWorkload implements Workload {
         try {
             return Files.readString(Path.of(value.strip()));
         } catch (IOException | RuntimeException e) {
-            throw new ConfigException(key + " file " + value + " cannot be read (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); give a readable file, or the SQL inline");
+            throw new ConfigException(key + " file " + value + " cannot be read (" + org.oltpbench.util.Text.ioReason(e)
+                    + "); give a readable file, or the SQL inline");
         }
     }
 
