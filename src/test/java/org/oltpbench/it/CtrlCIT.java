@@ -84,6 +84,7 @@ class CtrlCIT {
     @Test
     void aSecondSigintExitsAtOnce() throws Exception {
         Process p = start(30, "db=mariadb", "embedded=true");
+        List<ProcessHandle> servers = new ArrayList<>();
         StringBuilder out = new StringBuilder();
         long secondAt = 0;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
@@ -95,6 +96,7 @@ class CtrlCIT {
                     sigint(p);
                 } else if (line.contains("finishing the current interval")) {
                     Thread.sleep(500);
+                    p.descendants().forEach(servers::add); // the embedded MariaDB the jar started
                     secondAt = System.nanoTime();
                     sigint(p);
                 }
@@ -105,6 +107,11 @@ class CtrlCIT {
         assertTrue(secondAt > 0, out.toString());
         assertTrue(System.nanoTime() - secondAt < 5_000_000_000L, "took more than 5 s after the second Ctrl-C:\n" + out);
         assertTrue(out.toString().contains("Ctrl-C again: exiting now"), out.toString());
+        assertTrue(!servers.isEmpty(), "the jar's embedded server was not found");
+        for (ProcessHandle h : servers) {
+            h.onExit().get(10, TimeUnit.SECONDS); // a halted JVM runs no shutdown hook: the server must be killed anyway
+            assertTrue(!h.isAlive(), "left running: " + h.info().commandLine().orElse(String.valueOf(h.pid())));
+        }
         assertTrue(!out.toString().contains("Exception"), out.toString());
     }
 
