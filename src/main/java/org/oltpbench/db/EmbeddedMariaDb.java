@@ -9,6 +9,11 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.util.Halt;
 
@@ -77,7 +82,16 @@ public final class EmbeddedMariaDb implements AutoCloseable {
      * fault tests' server restart). Every open connection is lost.
      */
     public void restart(long downMillis) throws ManagedProcessException, InterruptedException {
+        List<ProcessHandle> server = serverProcesses();
         db.stop();
+        // the new server must not start while the old one still holds InnoDB's file locks (it would wait on them)
+        for (ProcessHandle h : server) {
+            try {
+                h.onExit().get(60, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                h.destroyForcibly();
+            }
+        }
         Thread.sleep(downMillis);
         db.start();
     }
@@ -95,12 +109,19 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 
     /** Kills the server process at once (its pid file names it) and deletes the directory: for a JVM that halts. */
     private void kill() {
+        serverProcesses().forEach(ProcessHandle::destroyForcibly);
+        deleteTree(dir);
+    }
+
+    /** The running server, as its pid file in the data directory names it (none before it started or after it ended). */
+    private List<ProcessHandle> serverProcesses() {
+        List<ProcessHandle> out = new ArrayList<>();
         try (var pids = Files.newDirectoryStream(dir.resolve("data"), "*.pid")) {
-            for (Path p : pids) ProcessHandle.of(Long.parseLong(Files.readString(p).trim())).ifPresent(ProcessHandle::destroyForcibly);
+            for (Path p : pids) ProcessHandle.of(Long.parseLong(Files.readString(p).trim())).ifPresent(out::add);
         } catch (IOException | RuntimeException e) {
             // no pid file yet, or the server is gone already
         }
-        deleteTree(dir);
+        return out;
     }
 
     private static int freePort() throws IOException {

@@ -62,9 +62,16 @@ final class Worker implements Runnable {
         }
     }
 
+    /** Opens the connection and the terminal on it; a terminal that cannot be made leaves no connection behind. */
     private void connect() throws SQLException {
         connection = run.sessions().connection(index);
-        terminal = run.workload().terminal(connection, index, run.threads(), seed);
+        try {
+            terminal = run.workload().terminal(connection, index, run.threads(), seed);
+        } catch (SQLException | RuntimeException e) {
+            run.sessions().close(connection);
+            connection = null;
+            throw e;
+        }
     }
 
     /**
