@@ -102,16 +102,9 @@ final class Worker implements Runnable {
 
     /** Latency from the intended start; with a rate, service time from the actual start too (else -1). */
     private void record(int outcome, long nanos, long serviceNanos) {
-        boolean rolledBack = (outcome & Terminal.ROLLED_BACK) != 0;
         int kind = outcome & ~Terminal.ROLLED_BACK;
-        if (serviceNanos < 0) {
-            if (rolledBack) stats.rollback(kind, nanos);
-            else stats.event(kind, nanos);
-        } else if (rolledBack) {
-            stats.rollback(kind, nanos, serviceNanos);
-        } else {
-            stats.event(kind, nanos, serviceNanos);
-        }
+        if ((outcome & Terminal.ROLLED_BACK) != 0) stats.rollback(kind, nanos, serviceNanos);
+        else stats.event(kind, nanos, serviceNanos);
     }
 
     /** @return whether the loop goes on (the event is restarted) */

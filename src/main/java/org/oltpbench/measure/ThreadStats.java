@@ -135,7 +135,8 @@ public final class ThreadStats {
 
     /**
      * Owner thread only, rate-limited runs: {@code nanos} from the intended start (free of coordinated omission) and
-     * {@code serviceNanos} from the moment the transaction actually began. Only on statistics made with serviceTimes.
+     * {@code serviceNanos} from the moment the transaction actually began, on statistics made with serviceTimes;
+     * a negative {@code serviceNanos} records no service time (as {@link #event(int, long)}).
      */
     public void event(int kind, long nanos, long serviceNanos) {
         finish(kind, COUNT, nanos, serviceNanos);

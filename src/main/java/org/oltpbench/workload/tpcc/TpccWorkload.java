@@ -125,8 +125,11 @@ public final class TpccWorkload implements Workload {
             for (String t : TpccSchema.TABLES) if (!Database.tableExists(c, t)) return Workload.super.unprepared(db);
             List<Integer> missing = missingWarehouses(c);
             Integer loaded = configured(c, "warehouses");
-            return "warehouses " + missing.get(0) + (missing.size() > 1 ? "-" + missing.get(missing.size() - 1) : "")
-                    + " are not loaded" + (loaded == null ? "" : " (bmsql_config says warehouses=" + loaded + ")")
+            int lo = missing.get(0), hi = missing.get(missing.size() - 1);
+            String which = missing.size() == 1 ? "warehouse " + lo + " is"
+                    : missing.size() == hi - lo + 1 ? "warehouses " + lo + "-" + hi + " are"
+                    : missing.size() + " warehouses between " + lo + " and " + hi + " are";
+            return which + " not loaded" + (loaded == null ? "" : " (bmsql_config says warehouses=" + loaded + ")")
                     + " but this run asks for warehouses " + first + "-" + (first + count - 1) + "; set warehouses="
                     + (loaded == null ? "<the loaded count>" : loaded) + ", or run prepare to load the missing ones";
         }
@@ -243,7 +246,11 @@ public final class TpccWorkload implements Workload {
 
     /** A number kept in bmsql_config, or null when the table or the row is not there. */
     private static Integer configured(Connection c, String name) throws SQLException {
-        if (!Database.tableExists(c, "bmsql_config")) return null;
+        return Database.tableExists(c, "bmsql_config") ? configValue(c, name) : null;
+    }
+
+    /** A number kept in bmsql_config, or null when the row is not there; the table must exist. */
+    private static Integer configValue(Connection c, String name) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT cfg_value FROM bmsql_config WHERE cfg_name = ?")) {
             ps.setString(1, name);
             try (ResultSet rs = ps.executeQuery()) {
@@ -385,11 +392,8 @@ public final class TpccWorkload implements Workload {
         if (k != null) return k;
         synchronized (this) {
             if (runConstants == null) {
-                int cLoad;
-                try (Statement st = c.createStatement();
-                     ResultSet rs = st.executeQuery("SELECT cfg_value FROM bmsql_config WHERE cfg_name = 'nURandCLast'")) {
-                    cLoad = rs.next() ? Integer.parseInt(rs.getString(1).trim()) : 0;
-                }
+                Integer stored = configValue(c, "nURandCLast");
+                int cLoad = stored == null ? 0 : stored;
                 TpccRandom r = new TpccRandom(seed ^ 0xC0FFEE, 0, 0, 0);
                 runConstants = new int[] {TpccRandom.runCLast(cLoad, r), r.between(0, 1023), r.between(0, 8191)};
             }
