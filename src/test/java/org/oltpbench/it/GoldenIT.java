@@ -1,0 +1,107 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.RunResult;
+import org.oltpbench.result.TxnMetrics;
+
+/**
+ * Fixed jobs (embedded MariaDB, fixed seed, one thread, a fixed event count) whose console lines, summary.csv and
+ * counted figures must stay as committed under src/test/resources/golden: a refactoring that changes what is
+ * printed or counted fails here. Times, rates and latencies vary from run to run and are masked; counts do not.
+ * After an intended change, regenerate with {@code -Dgolden.update=true} and read the diff.
+ */
+class GoldenIT {
+    private static final Path GOLDEN = Path.of("src/test/resources/golden");
+    private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d+");
+    /** Progress lines carry elapsed times and rates, and appear only when a step is slow: left out. */
+    private static final Pattern PROGRESS = Pattern.compile(".*(rows/s|elapsed \\d+s|ETA ).*");
+
+    @TempDir
+    Path dir;
+
+    static String[] job(String name, Path sqlDir) {
+        List<String> a = new ArrayList<>(List.of("--set", "db=mariadb", "--set", "embedded=true", "--set", "randSeed=7",
+                "--set", "time=0", "--set", "reportIntervalSecs=0", "--set", "threads=1"));
+        switch (name) {
+            case "sysbench" -> a.addAll(List.of("--set", "workload=oltp_read_write", "--set", "tables=2",
+                    "--set", "tableSize=500", "--set", "events=100", "--set", "loadWorkers=1"));
+            case "tpcc" -> a.addAll(List.of("--set", "warehouses=1", "--set", "events=200", "--set", "loadWorkers=1"));
+            case "sql" -> a.addAll(List.of("--set", "workload=sql", "--set", "create=" + sqlDir.resolve("create.sql"),
+                    "--set", "query=" + sqlDir.resolve("query.sql"), "--set", "tableSize=300", "--set", "events=150"));
+            default -> throw new IllegalArgumentException(name);
+        }
+        return a.toArray(new String[0]);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sysbench", "tpcc", "sql"})
+    void outputStaysAsCommitted(String name) throws IOException {
+        Files.writeString(dir.resolve("create.sql"), "CREATE TABLE t1 (id INT PRIMARY KEY, k INT NOT NULL, c VARCHAR(40));\n");
+        Files.writeString(dir.resolve("query.sql"), "-- weight: 3\nSELECT c FROM t1 WHERE id = {int:1:300};\n"
+                + "-- weight: 1\nUPDATE t1 SET k = k + 1 WHERE id = {int:1:300};\n");
+        Path results = dir.resolve("r");
+        Tools.Outcome o = Tools.cli(Tools.concat(job(name, dir), "--set", "resultDirectory=" + results));
+        assertEquals(0, o.code(), o.out() + o.err());
+        compare(name + ".console.txt", console(o.out(), results));
+        compare(name + ".summary.csv", mask(Files.readString(results.resolve("summary.csv"))));
+        compare(name + ".figures.txt", figures(ResultFiles.read(results)));
+    }
+
+    static String console(String out, Path results) {
+        StringBuilder b = new StringBuilder();
+        for (String line : out.split("\n")) {
+            if (PROGRESS.matcher(line).matches()) continue;
+            b.append(mask(line.replace(results.toAbsolutePath().toString(), "RESULTS"))).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** Decimals become '#', and runs of blanks one blank, so a column that widens with a bigger number still matches. */
+    static String mask(String text) {
+        return DECIMAL.matcher(text).replaceAll("#").replaceAll("[ \\t]+", " ");
+    }
+
+    /** What the run counted: the same on every run of a fixed single-threaded job. */
+    static String figures(RunResult run) {
+        StringBuilder b = new StringBuilder("workload " + run.workload() + "\n");
+        for (LevelResult l : run.levels()) {
+            for (RepeatResult r : l.repeats()) {
+                var c = r.counts();
+                b.append(String.format("threads %d repeat %d completed %s%n", l.threads(), r.repeat(), r.completed()));
+                b.append(String.format("  transactions %d rollbacks %d reads %d writes %d other %d ignored %d errors %d "
+                        + "retries %d reconnects %d%n", c.transactions(), c.rollbacks(), c.reads(), c.writes(), c.other(),
+                        c.ignoredErrors(), c.errors(), c.retries(), c.reconnects()));
+                for (TxnMetrics t : r.transactions()) {
+                    b.append(String.format("  %s committed %d rollbacks %d retries %d errors %d histogram %d%n", t.name(),
+                            t.committed(), t.rollbacks(), t.retries(), t.errors(), t.histogram().getTotalCount()));
+                }
+                b.append(String.format("  server counter %s client %d%n", r.serverCount().counter(), r.serverCount().client()));
+            }
+        }
+        return b.toString();
+    }
+
+    private static void compare(String file, String actual) throws IOException {
+        Path golden = GOLDEN.resolve(file);
+        if (Boolean.getBoolean("golden.update")) {
+            Files.writeString(golden, actual, StandardCharsets.UTF_8);
+            return;
+        }
+        assertEquals(Files.readString(golden), actual, file + " differs from the committed golden output "
+                + "(after an intended change: -Dgolden.update=true, then read the diff)");
+    }
+}
