@@ -8,7 +8,9 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.oltpbench.cli.Job;
+import org.oltpbench.run.Job;
+import org.oltpbench.config.RunParams;
+import java.time.ZonedDateTime;
 import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.driver.RunListener;
@@ -69,9 +71,14 @@ public final class OltpBench {
         return this;
     }
 
-    /** The resolved configuration; a bad key or value throws {@link org.oltpbench.config.ConfigException}. */
+    /** The keys' values, defaults filled in; a bad key or value throws {@link org.oltpbench.config.ConfigException}. */
     public Config config() {
         return ConfigLoader.load(props, sets, System.getenv());
+    }
+
+    /** The job's parameters, resolved and checked across keys as a run resolves them. */
+    public RunParams params() {
+        return RunParams.of(config(), ZonedDateTime.now());
     }
 
     /**
@@ -83,7 +90,7 @@ public final class OltpBench {
      */
     public RunResult run() {
         try {
-            RunResult r = new Job(config(), out, new StopSignal()).runResult(true, listener);
+            RunResult r = new Job(params(), out, new StopSignal()).runResult(true, listener);
             if (r == null) throw new OltpBenchException("the data set failed its checks after prepare; see the output");
             return r;
         } catch (SQLException | IOException e) {

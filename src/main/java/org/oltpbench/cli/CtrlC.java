@@ -1,5 +1,6 @@
 package org.oltpbench.cli;
 
+import org.oltpbench.run.Job;
 import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.oltpbench.driver.StopSignal;

@@ -1,14 +1,15 @@
 package org.oltpbench.cli;
 
+import org.oltpbench.run.Version;
+import org.oltpbench.run.Job;
 import org.oltpbench.util.Text;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigException;
-import org.oltpbench.config.ConfigLoader;
+import org.oltpbench.config.RunParams;
 import org.oltpbench.driver.StopSignal;
 import org.oltpbench.result.MergeRefused;
 import org.oltpbench.result.ResultFormatException;
@@ -106,8 +107,7 @@ public final class Main implements Callable<Integer> {
         List<String> sets = new ArrayList<>(common.sets);
         sets.addAll(verb.sets);
         common.verbose |= verb.verbose;
-        Config cfg = ConfigLoader.load(config, sets, System.getenv());
-        return new Job(cfg, out, stop);
+        return new Job(RunParams.load(config, sets, System.getenv()), out, stop);
     }
 
     /** The whole job. */

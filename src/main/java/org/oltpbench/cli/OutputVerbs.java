@@ -1,5 +1,6 @@
 package org.oltpbench.cli;
 
+import org.oltpbench.run.Job;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -16,10 +16,7 @@ public record ClientShare(int count, int index) {
         if (count < 1 || index < 0 || index >= count) throw new IllegalArgumentException("client " + index + " of " + count);
     }
 
-    public static ClientShare of(Config cfg) {
-        return new ClientShare(cfg.get(Keys.CLIENT_COUNT), cfg.get(Keys.CLIENT_INDEX));
-    }
-
+    @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean alone() {
         return count == 1;
     }

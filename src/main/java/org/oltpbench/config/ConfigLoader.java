@@ -36,14 +36,22 @@ public final class ConfigLoader {
         }
         String jobIndex = env.get(JOB_INDEX_ENV);
         if (jobIndex != null && !raw.containsKey(Keys.CLIENT_INDEX)) raw.put(Keys.CLIENT_INDEX, jobIndex.trim());
-        Config cfg = resolveAll(raw);
-        if (cfg.get(Keys.CLIENT_INDEX) >= cfg.get(Keys.CLIENT_COUNT)) {
-            throw new ConfigException("clientIndex " + cfg.get(Keys.CLIENT_INDEX) + " is not below clientCount "
-                    + cfg.get(Keys.CLIENT_COUNT) + "; clients are numbered 0.." + (cfg.get(Keys.CLIENT_COUNT) - 1));
-        }
-        String split = ClientShare.of(cfg).threadsProblem(cfg.get(Keys.THREADS));
-        if (split != null) throw new ConfigException(split);
-        return cfg;
+        return resolveAll(raw);
+    }
+
+    /**
+     * The config a schema 2.x result.json recorded (key name to value, as JSON gave them): each value is parsed as
+     * its key's text would be; names that are no longer keys are skipped.
+     */
+    public static Config recorded(Map<String, Object> values) {
+        Map<Key<?>, String> raw = new LinkedHashMap<>();
+        values.forEach((name, value) -> {
+            Key<?> key = Keys.lookup(name);
+            if (key == null || value == null) return;
+            raw.put(key, value instanceof List<?> l ? l.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))
+                    : String.valueOf(value));
+        });
+        return resolveAll(raw);
     }
 
     /** Parses every key's text; keys nobody set get their default. */

@@ -8,9 +8,8 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.oltpbench.config.Config;
+import org.oltpbench.config.Target;
 import org.oltpbench.config.ConfigException;
-import org.oltpbench.config.Keys;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.JdbcDriver;
 
@@ -44,23 +43,22 @@ public final class Database implements AutoCloseable {
     }
 
     /** Resolves the target (starting the embedded server if asked) and proves that every front end answers. */
-    public static Database open(Config cfg, Dialect dialect) {
+    public static Database open(Target t, Dialect dialect) {
         EmbeddedMariaDb embedded = null;
         FrontEnds frontEnds;
-        if (cfg.get(Keys.EMBEDDED)) {
-            embedded = EmbeddedMariaDb.start(cfg.get(Keys.DATABASE));
-            frontEnds = FrontEnds.ofConn(dialect.jdbcUrl("127.0.0.1", embedded.port(), cfg.get(Keys.DATABASE)));
-        } else if (cfg.get(Keys.CONN) != null) {
-            frontEnds = FrontEnds.ofConn(cfg.get(Keys.CONN));
+        if (t.embedded()) {
+            embedded = EmbeddedMariaDb.start(t.database());
+            frontEnds = FrontEnds.ofConn(dialect.jdbcUrl("127.0.0.1", embedded.port(), t.database()));
+        } else if (t.conn() != null) {
+            frontEnds = FrontEnds.ofConn(t.conn());
         } else {
-            frontEnds = FrontEnds.ofHosts(dialect, cfg.get(Keys.HOST), cfg.get(Keys.PORT), cfg.get(Keys.DATABASE));
+            frontEnds = FrontEnds.ofHosts(dialect, t.hosts(), t.port(), t.database());
         }
         // every front end shares the first one's scheme (one conn string, or one dialect)
-        loadDriver(cfg.get(Keys.DRIVER) != null ? cfg.get(Keys.DRIVER) : JdbcDriver.forUrl(frontEnds.urls().get(0)).className());
-        String mode = cfg.get(Keys.DB_PS_MODE);
-        boolean serverPrepared = mode.equals("auto") ? dialect.serverPreparedByDefault() : mode.equals("enable");
-        Database db = new Database(dialect, frontEnds, cfg.get(Keys.USER), cfg.get(Keys.PASSWORD), serverPrepared,
-                dialect.sessionVariables(cfg), dialect.setupSessionVariables(cfg), embedded);
+        loadDriver(t.driver() != null ? t.driver() : JdbcDriver.forUrl(frontEnds.urls().get(0)).className());
+        boolean serverPrepared = t.psMode().equals("auto") ? dialect.serverPreparedByDefault() : t.psMode().equals("enable");
+        Database db = new Database(dialect, frontEnds, t.user(), t.password(), serverPrepared,
+                dialect.sessionVariables(t.session()), dialect.setupSessionVariables(t.session()), embedded);
         try {
             for (String u : frontEnds.urls()) db.connect(u).close();
         } catch (ConfigException e) {
@@ -68,7 +66,7 @@ public final class Database implements AutoCloseable {
             throw e;
         } catch (SQLException e) {
             db.close();
-            throw ConnectFailure.describe(e, db.url, cfg.get(Keys.USER), dialect);
+            throw ConnectFailure.describe(e, db.url, t.user(), dialect);
         }
         return db;
     }

@@ -88,8 +88,8 @@ public interface Dialect {
 
     // --- tuning and server facts ---
 
-    /** The engine's published benchmark settings that tune=true applies; {@code family} is "sysbench" or "tpcc". */
-    default List<org.oltpbench.tune.Setting> tuningProfile(String family) {
+    /** The engine's published benchmark settings that tune=true applies; per workload family. */
+    default List<org.oltpbench.tune.Setting> tuningProfile(org.oltpbench.result.Family family) {
         return List.of();
     }
 
@@ -128,13 +128,13 @@ public interface Dialect {
      * They reach the server through the driver's connection properties, not a SET statement: after a SET, MariaDB
      * Connector/J misreads OceanBase's session-state reply and its cached database name becomes garbage.
      */
-    default java.util.Map<String, String> sessionVariables(org.oltpbench.config.Config cfg) {
+    default java.util.Map<String, String> sessionVariables(org.oltpbench.config.Target.SessionParams session) {
         return java.util.Map.of();
     }
 
     /** Session variables of setup connections (prepare, check, cleanup); by default the benchmark sessions' ones. */
-    default java.util.Map<String, String> setupSessionVariables(org.oltpbench.config.Config cfg) {
-        return sessionVariables(cfg);
+    default java.util.Map<String, String> setupSessionVariables(org.oltpbench.config.Target.SessionParams session) {
+        return sessionVariables(session);
     }
 
     /**

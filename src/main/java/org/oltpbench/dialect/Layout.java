@@ -1,7 +1,6 @@
 package org.oltpbench.dialect;
 
-import org.oltpbench.config.Config;
-import org.oltpbench.config.Keys;
+import org.oltpbench.config.LoadParams;
 
 /**
  * How tables are laid out physically, as the config asks: what a dialect needs to write its DDL.
@@ -16,13 +15,13 @@ public record Layout(int partitions, String tablegroup, String storageEngine, St
     public static final Layout PLAIN = new Layout(0, null, null, "auto");
 
     /** The layout for sysbench's tables: sysbench's storage engine clause, no tablegroup. */
-    public static Layout sysbench(Config cfg) {
-        return new Layout(cfg.get(Keys.PARTITIONS), null, cfg.get(Keys.MYSQL_STORAGE_ENGINE), cfg.get(Keys.CLUSTERED_INDEX));
+    public static Layout sysbench(LoadParams load) {
+        return new Layout(load.partitions(), null, load.storageEngine(), load.clusteredIndex());
     }
 
     /** The layout for TPC-C's tables, with the tablegroup prepare settled on (null = none). */
-    public static Layout tpcc(Config cfg, String tablegroup) {
-        return new Layout(cfg.get(Keys.PARTITIONS), tablegroup, null, cfg.get(Keys.CLUSTERED_INDEX));
+    public static Layout tpcc(LoadParams load, String tablegroup) {
+        return new Layout(load.partitions(), tablegroup, null, load.clusteredIndex());
     }
 
     /** Whether a table keyed on {@code partitionColumn} (null: not partitionable) is hash-partitioned. */

@@ -117,7 +117,7 @@ public class MySqlDialect implements Dialect {
 
     /** Raises the limits that break large thread levels (seed 000 stopped at 512 threads on max_prepared_stmt_count). */
     @Override
-    public List<Setting> tuningProfile(String family) {
+    public List<Setting> tuningProfile(org.oltpbench.result.Family family) {
         return List.of(Setting.limit("max_prepared_stmt_count", "1048576"), Setting.limit("max_connections", "5000"));
     }
 

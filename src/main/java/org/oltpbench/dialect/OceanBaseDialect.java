@@ -9,8 +9,7 @@ import org.oltpbench.tune.GlobalVariables;
 import org.oltpbench.tune.ServerSettings;
 import org.oltpbench.tune.Setting;
 import java.util.Set;
-import org.oltpbench.config.Config;
-import org.oltpbench.config.Keys;
+import org.oltpbench.config.Target.SessionParams;
 
 /**
  * OceanBase 4.x in MySQL mode (directly on 2881, or through ODP/obproxy on 2883; users are user@tenant).
@@ -72,10 +71,10 @@ public class OceanBaseDialect extends MySqlDialect {
 
     /** ob_query_timeout and ob_trx_timeout, in microseconds, when the config sets them. */
     @Override
-    public Map<String, String> sessionVariables(Config cfg) {
+    public Map<String, String> sessionVariables(SessionParams session) {
         Map<String, String> vars = new java.util.LinkedHashMap<>();
-        if (cfg.get(Keys.OB_QUERY_TIMEOUT) > 0) vars.put("ob_query_timeout", String.valueOf(cfg.get(Keys.OB_QUERY_TIMEOUT)));
-        if (cfg.get(Keys.OB_TRX_TIMEOUT) > 0) vars.put("ob_trx_timeout", String.valueOf(cfg.get(Keys.OB_TRX_TIMEOUT)));
+        if (session.obQueryTimeoutUs() > 0) vars.put("ob_query_timeout", String.valueOf(session.obQueryTimeoutUs()));
+        if (session.obTrxTimeoutUs() > 0) vars.put("ob_trx_timeout", String.valueOf(session.obTrxTimeoutUs()));
         return vars;
     }
 
@@ -84,9 +83,9 @@ public class OceanBaseDialect extends MySqlDialect {
      * 36000 s too): setup connections get the configured timeouts, or 36000 s.
      */
     @Override
-    public Map<String, String> setupSessionVariables(Config cfg) {
-        long query = cfg.get(Keys.OB_QUERY_TIMEOUT) > 0 ? cfg.get(Keys.OB_QUERY_TIMEOUT) : SETUP_TIMEOUT_US;
-        long trx = cfg.get(Keys.OB_TRX_TIMEOUT) > 0 ? cfg.get(Keys.OB_TRX_TIMEOUT) : SETUP_TIMEOUT_US;
+    public Map<String, String> setupSessionVariables(SessionParams session) {
+        long query = session.obQueryTimeoutUs() > 0 ? session.obQueryTimeoutUs() : SETUP_TIMEOUT_US;
+        long trx = session.obTrxTimeoutUs() > 0 ? session.obTrxTimeoutUs() : SETUP_TIMEOUT_US;
         return Map.of("ob_query_timeout", String.valueOf(query), "ob_trx_timeout", String.valueOf(trx));
     }
 
@@ -108,7 +107,7 @@ public class OceanBaseDialect extends MySqlDialect {
      * long query and transaction timeouts, a large packet and SQL work area. seekdb lacks some parameters.
      */
     @Override
-    public List<Setting> tuningProfile(String family) {
+    public List<Setting> tuningProfile(org.oltpbench.result.Family family) {
         return List.of(Setting.parameter("enable_sql_audit", "false"), Setting.parameter("enable_perf_event", "false"),
                 Setting.parameter("enable_record_trace_log", "false"), Setting.parameter("syslog_level", "ERROR"),
                 Setting.variable("ob_query_timeout", "36000000000"), Setting.variable("ob_trx_timeout", "36000000000"),

@@ -3,8 +3,6 @@ package org.oltpbench.dialect;
 import java.util.List;
 import java.util.Set;
 import org.oltpbench.tune.Setting;
-import org.oltpbench.config.Config;
-import org.oltpbench.config.Keys;
 
 /**
  * TiDB: the MySQL protocol on 4000. Primary keys may be CLUSTERED or NONCLUSTERED through TiDB's executable
@@ -33,7 +31,7 @@ public class TiDbDialect extends MySqlDialect {
 
     /** PingCAP's documented settings for sysbench and TPC-C runs. */
     @Override
-    public List<Setting> tuningProfile(String family) {
+    public List<Setting> tuningProfile(org.oltpbench.result.Family family) {
         return List.of(Setting.variable("tidb_hashagg_final_concurrency", "1"),
                 Setting.variable("tidb_hashagg_partial_concurrency", "1"), Setting.variable("tidb_enable_async_commit", "ON"),
                 Setting.variable("tidb_enable_1pc", "ON"), Setting.variable("tidb_guarantee_linearizability", "OFF"),
@@ -47,8 +45,8 @@ public class TiDbDialect extends MySqlDialect {
     }
 
     @Override
-    public java.util.Map<String, String> sessionVariables(Config cfg) {
-        String mode = cfg.get(Keys.TIDB_TXN_MODE);
+    public java.util.Map<String, String> sessionVariables(org.oltpbench.config.Target.SessionParams session) {
+        String mode = session.tidbTxnMode();
         return mode.equals("server") ? java.util.Map.of() : java.util.Map.of("tidb_txn_mode", "'" + mode + "'");
     }
 

@@ -9,6 +9,7 @@ import org.HdrHistogram.Histogram;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.CommitCounter;
 import org.oltpbench.measure.CpuClock;
+import org.oltpbench.measure.Snapshot;
 import org.oltpbench.measure.ThreadStats;
 import org.oltpbench.result.Counts;
 import org.oltpbench.result.Histograms;
@@ -18,7 +19,7 @@ import org.oltpbench.result.ServerCount;
 import org.oltpbench.result.TxnMetrics;
 import org.oltpbench.result.Window;
 import org.oltpbench.workload.Workload;
-import org.oltpbench.workload.sysbench.SbRandom;
+import org.oltpbench.random.SbRandom;
 
 /**
  * Runs one repeat of one thread level: starts the workers, releases them together, publishes a report interval
@@ -79,31 +80,21 @@ public final class LevelRunner {
         this.listener = listener;
         this.stop = stop;
         this.counter = db.dialect().commitCounter();
-        int kinds = workload.kinds().size();
+        int kinds = workload.info().transactions().size();
         stats = new ThreadStats[s.threads()];
         recycled = new Histogram[s.threads()][kinds];
-        cumulative = new Histogram[kinds];
-        scratch = new Histogram[kinds];
-        for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(kinds, s.rate() > 0);
-        for (int k = 0; k < kinds; k++) {
-            cumulative[k] = Histograms.empty();
-            scratch[k] = Histograms.empty();
-        }
-        arrivals = s.rate() > 0 ? new Arrivals(s.rate()) : null;
-        cumulativeService = arrivals == null ? null : new Histogram[kinds];
-        scratchService = arrivals == null ? null : new Histogram[kinds];
-        for (int k = 0; arrivals != null && k < kinds; k++) {
-            cumulativeService[k] = Histograms.empty();
-            scratchService[k] = Histograms.empty();
-        }
+        arrivals = Arrivals.at(s.rate());
+        for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(kinds, arrivals.limited());
+        cumulative = Histograms.empties(kinds);
+        scratch = Histograms.empties(kinds);
+        // service times exist only under a rate; without one these hold no type, and every loop over them is empty
+        cumulativeService = Histograms.empties(arrivals.limited() ? kinds : 0);
+        scratchService = Histograms.empties(arrivals.limited() ? kinds : 0);
     }
 
     public RepeatResult run() throws InterruptedException {
-        // one connection reads the server's counter for the whole repeat, so reading adds nothing to it
-        Connection counting = counter.name() == null ? null : openQuietly();
-        try {
+        try (ServerCounting counting = ServerCounting.open(counter, db)) {
             RepeatResult r;
-            long serverBefore;
             LevelRun run = new LevelRun(workload, db.dialect(), db.sessions(), s.threads(), s.ignore(), Budget.of(s.events()));
             List<Thread> threads = startWorkers(run);
             run.awaitReady(listener);
@@ -113,28 +104,9 @@ public final class LevelRunner {
                 throw new SetupException(run.setupFailure());
             }
             gate.await(stop);
-            serverBefore = readCounter(counter, counting);
+            counting.before();
             r = measure(run, threads);
-            return withServerCount(r, counter, counting, serverBefore);
-        } finally {
-            closeQuietly(counting);
-        }
-    }
-
-    private Connection openQuietly() {
-        try {
-            return db.connect();
-        } catch (RuntimeException e) {
-            return null;
-        }
-    }
-
-    private static void closeQuietly(Connection c) {
-        if (c == null) return;
-        try {
-            c.close();
-        } catch (SQLException | RuntimeException e) {
-            // the counter was read or not; nothing to keep
+            return r.withServerCount(counting.after(r.serverCount().client()));
         }
     }
 
@@ -143,7 +115,7 @@ public final class LevelRunner {
         SbRandom seeds = SbRandom.uniform(s.seed());
         for (int i = 0; i < s.threads(); i++) {
             long seed = seeds.nextLong();
-            Pacer pacer = arrivals != null ? arrivals.pacer(SbRandom.uniform(seed ^ 0x5DEECE66DL)) : Pacer.UNLIMITED;
+            Pacer pacer = arrivals.pacer(SbRandom.uniform(seed ^ 0x5DEECE66DL));
             Worker w = new Worker(run, i, stats[i], pacer, seed);
             Thread t = s.virtualThreads() ? Thread.ofVirtual().name("oltpbench-" + i).unstarted(w)
                     : new Thread(w, "oltpbench-" + i);
@@ -159,12 +131,12 @@ public final class LevelRunner {
      * thread, so they span {@code spreadNanos}; {@code nanos} is the middle of that span. With thousands of platform
      * threads sharing few cores the reporter waits for CPU between threads, and the span becomes visible.
      */
-    private record Mark(Marks marks, long nanos, CpuClock.Sample cpu, long spreadNanos) {
+    private record Mark(Reading reading, long nanos, CpuClock.Sample cpu, long spreadNanos) {
     }
 
     private Mark mark(boolean measuring) {
         long before = System.nanoTime();
-        Marks m = collect(measuring);
+        Reading m = collect(measuring);
         long after = System.nanoTime();
         return new Mark(m, before + (after - before) / 2, CpuClock.sample(), after - before);
     }
@@ -180,7 +152,7 @@ public final class LevelRunner {
         Mark last = new Mark(collect(false), t0, CpuClock.sample(), 0); // nothing runs before the release
         Mark start = last;
         Instant startedAt = Instant.now();
-        if (arrivals != null) arrivals.start(System.nanoTime()); // the schedule starts with the terminals, not before
+        arrivals.start(System.nanoTime()); // the schedule starts with the terminals, not before
         run.release();
         boolean allDone = false;
         long stopAt = Long.MAX_VALUE; // set by the first Ctrl-C: the end of the interval in progress
@@ -220,16 +192,12 @@ public final class LevelRunner {
     /** Publishes the interval since {@code last}; rates divide by its measured length. */
     private Mark report(Mark last, long t0, boolean warmup, boolean measuring, List<IntervalResult> intervals) {
         Mark here = mark(measuring);
-        Marks m = here.marks();
         long now = here.nanos();
         CpuClock.Sample cpu = here.cpu();
-        long[] t = m.totals(), p = last.marks().totals();
-        IntervalResult i = new IntervalResult((now - t0) / 1e9, (now - last.nanos()) / 1e9, s.threads(),
-                t[ThreadStats.EVENTS] - p[ThreadStats.EVENTS], t[ThreadStats.READS] - p[ThreadStats.READS],
-                t[ThreadStats.WRITES] - p[ThreadStats.WRITES], t[ThreadStats.OTHER] - p[ThreadStats.OTHER],
-                t[ThreadStats.ERRORS] - p[ThreadStats.ERRORS], t[ThreadStats.RECONNECTS] - p[ThreadStats.RECONNECTS],
-                warmup, CpuClock.cores(last.cpu(), cpu), Histograms.encode(interval),
-                arrivals == null ? -1 : arrivals.queue(now));
+        Snapshot d = here.reading().totals().minus(last.reading().totals());
+        IntervalResult i = new IntervalResult((now - t0) / 1e9, (now - last.nanos()) / 1e9, s.threads(), d.events(),
+                d.reads(), d.writes(), d.other(), d.ignoredErrors(), d.reconnects(), warmup, CpuClock.cores(last.cpu(), cpu),
+                Histograms.encode(interval), arrivals.queue(now));
         interval.reset();
         intervals.add(i);
         listener.interval(i);
@@ -240,58 +208,57 @@ public final class LevelRunner {
      * Harvests every thread: its counters and, at the same instant, its latencies, which go to the interval
      * histogram and (when measuring) the cumulative per-kind ones.
      */
-    private Marks collect(boolean measuring) {
-        long[] totals = null, events = new long[stats.length], nanos = new long[stats.length];
+    private Reading collect(boolean measuring) {
+        Snapshot totals = Snapshot.zero(scratch.length);
+        long[] events = new long[stats.length], nanos = new long[stats.length];
         // every thread's latencies are summed in scratch first, then added to the interval and window histograms
         // once: per thread only its own (packed) interval histogram is walked, which keeps the edges of the window
         // close together in time at thousands of threads
         for (Histogram h : scratch) h.reset();
-        if (scratchService != null) for (Histogram h : scratchService) h.reset();
+        for (Histogram h : scratchService) h.reset();
         for (int i = 0; i < stats.length; i++) {
-            long[] t = stats[i].harvest(recycled[i], scratch, scratchService);
-            if (totals == null) totals = new long[t.length];
-            for (int k = 0; k < t.length; k++) totals[k] += t[k];
-            events[i] = t[ThreadStats.EVENTS];
-            nanos[i] = t[ThreadStats.LATENCY_NS];
+            Snapshot t = stats[i].harvest(recycled[i], scratch, scratchService);
+            totals = totals.plus(t);
+            events[i] = t.events();
+            nanos[i] = t.latencyNanos();
         }
         for (int k = 0; k < scratch.length; k++) {
             interval.add(scratch[k]);
             if (measuring) cumulative[k].add(scratch[k]);
-            if (measuring && scratchService != null) cumulativeService[k].add(scratchService[k]);
+            if (measuring && k < scratchService.length) cumulativeService[k].add(scratchService[k]);
         }
-        return new Marks(totals, events, nanos);
+        return new Reading(totals, events, nanos);
     }
 
     /** The counters at one instant: summed over threads, and each thread's events and latency sum (for fairness). */
-    private record Marks(long[] totals, long[] threadEvents, long[] threadNanos) {
+    private record Reading(Snapshot totals, long[] threadEvents, long[] threadNanos) {
     }
 
     private RepeatResult result(Window window, Mark start, Mark done, List<IntervalResult> intervals, String aborted,
                                 int errors) {
-        long[] t = diff(done.marks().totals(), start.marks().totals());
-        List<String> kinds = workload.kinds();
+        Snapshot t = done.reading().totals().minus(start.reading().totals());
+        List<String> kinds = workload.info().typeNames();
         List<TxnMetrics> txns = new ArrayList<>();
         long rollbacks = 0, retries = 0;
         for (int k = 0; k < kinds.size(); k++) {
-            long rb = t[ThreadStats.kindSlot(k, ThreadStats.ROLLBACKS)], rt = t[ThreadStats.kindSlot(k, ThreadStats.RETRIES)];
-            txns.add(new TxnMetrics(kinds.get(k), t[ThreadStats.kindSlot(k, ThreadStats.COUNT)], rb, rt,
-                    t[ThreadStats.kindSlot(k, ThreadStats.KIND_ERRORS)], Histograms.encode(cumulative[k]),
-                    cumulativeService == null ? null : Histograms.encode(cumulativeService[k])));
-            rollbacks += rb;
-            retries += rt;
+            Snapshot.Type type = t.type(k);
+            txns.add(new TxnMetrics(kinds.get(k), type.committed(), type.rollbacks(), type.retries(), type.errors(),
+                    Histograms.encode(cumulative[k]), k < cumulativeService.length ? Histograms.encode(cumulativeService[k]) : null));
+            rollbacks += type.rollbacks();
+            retries += type.retries();
         }
-        Counts counts = new Counts(t[ThreadStats.EVENTS], rollbacks, t[ThreadStats.READS], t[ThreadStats.WRITES],
-                t[ThreadStats.OTHER], t[ThreadStats.ERRORS], errors, retries, t[ThreadStats.RECONNECTS], t[ThreadStats.LATENCY_NS]);
+        Counts counts = new Counts(t.events(), rollbacks, t.reads(), t.writes(), t.other(), t.ignoredErrors(), errors, retries,
+                t.reconnects(), t.latencyNanos());
         List<Long> threadEvents = new ArrayList<>(), threadNanos = new ArrayList<>();
-        long[] ev = diff(done.marks().threadEvents(), start.marks().threadEvents());
-        long[] ns = diff(done.marks().threadNanos(), start.marks().threadNanos());
+        long[] ev = diff(done.reading().threadEvents(), start.reading().threadEvents());
+        long[] ns = diff(done.reading().threadNanos(), start.reading().threadNanos());
         for (int i = 0; i < ev.length; i++) {
             threadEvents.add(ev[i]);
             threadNanos.add(ns[i]);
         }
         // the client's committed transactions over the whole repeat, formed as the server's counter counts them
-        long[] all = done.marks().totals();
-        long commits = all[ThreadStats.COMMITS] + (counter.countsAutocommit() ? all[ThreadStats.AUTOCOMMITS] : 0);
+        Snapshot all = done.reading().totals();
+        long commits = all.commits() + (counter.countsAutocommit() ? all.autocommits() : 0);
         return new RepeatResult(s.repeat(), s.threads(), aborted == null ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
                 aborted, window, counts, txns, intervals, threadEvents, threadNanos,
                 CpuClock.between(start.cpu(), done.cpu()), ServerCount.none("not read yet", commits));
@@ -301,52 +268,6 @@ public final class LevelRunner {
         long[] out = new long[a.length];
         for (int i = 0; i < a.length; i++) out[i] = a[i] - b[i];
         return out;
-    }
-
-    private static long readCounter(CommitCounter counter, Connection c) {
-        if (counter.name() == null || c == null) return -1;
-        try {
-            return counter.read(c);
-        } catch (SQLException | RuntimeException e) {
-            return -1;
-        }
-    }
-
-    /** The server counter's growth over the repeat, read after every benchmark connection has closed. */
-    private RepeatResult withServerCount(RepeatResult r, CommitCounter counter, Connection c, long before) {
-        long client = r.serverCount().client();
-        ServerCount sc;
-        if (counter.name() == null) {
-            sc = ServerCount.none(counter.note(), client);
-        } else if (before < 0) {
-            sc = ServerCount.none(counter.name() + " could not be read", client);
-        } else {
-            long after = settled(counter, c, before, client);
-            sc = after < 0 ? ServerCount.none(counter.name() + " could not be read", client)
-                    : new ServerCount(counter.name(), after - before, client, null);
-        }
-        return new RepeatResult(r.repeat(), r.threads(), r.status(), r.reason(), r.window(), r.counts(), r.transactions(),
-                r.intervals(), r.threadEvents(), r.threadLatencyNanos(), r.cpu(), sc);
-    }
-
-    /**
-     * Reads the counter until it stops moving (PostgreSQL publishes a session's statistics when it ends, a moment
-     * after the client closed it), at most about 3 s.
-     */
-    private static long settled(CommitCounter counter, Connection c, long before, long client) {
-        long value = readCounter(counter, c);
-        for (int i = 0; i < 30 && value >= 0; i++) {
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            long next = readCounter(counter, c);
-            if (next == value && (value - before >= client || i >= 5)) break;
-            value = next;
-        }
-        return value;
     }
 
     /**

@@ -118,12 +118,12 @@ final class Worker implements Runnable {
         Dialect.ErrorClass c = run.dialect().classify(e);
         if (c == Dialect.ErrorClass.CONNECTION_LOST) {
             // the failed event counts as an ignored error, as sysbench counts a statement it reconnected after
-            stats.add(ThreadStats.ERRORS, 1);
+            stats.ignoredError();
             return reconnect(e);
         }
         terminal.rollbackQuietly();
         if (run.ignore().ignores(e)) {
-            stats.add(ThreadStats.ERRORS, 1);
+            stats.ignoredError();
             return true;
         }
         run.fail("thread " + index, e);
@@ -139,7 +139,7 @@ final class Worker implements Runnable {
         while (run.running()) {
             try {
                 connect();
-                stats.add(ThreadStats.RECONNECTS, 1);
+                stats.reconnect();
                 return true;
             } catch (SQLException | RuntimeException e) {
                 try {

@@ -11,11 +11,14 @@ import org.HdrHistogram.SingleWriterRecorder;
  * histograms at any time.
  */
 public final class ThreadStats {
-    /** Counter slots. Per-kind slots follow the global ones: {@code KIND_BASE + kind * PER_KIND + field}. */
-    public static final int EVENTS = 0, READS = 1, WRITES = 2, OTHER = 3, ERRORS = 4, RECONNECTS = 5, LATENCY_NS = 6,
+    /**
+     * Counter slots, read outside this package through {@link Snapshot}. Per-type slots follow the global ones:
+     * {@code KIND_BASE + type * PER_KIND + field}.
+     */
+    static final int EVENTS = 0, READS = 1, WRITES = 2, OTHER = 3, ERRORS = 4, RECONNECTS = 5, LATENCY_NS = 6,
             COMMITS = 7, AUTOCOMMITS = 8;
-    public static final int COUNT = 0, ROLLBACKS = 1, RETRIES = 2, KIND_ERRORS = 3;
-    public static final int KIND_BASE = 9, PER_KIND = 4;
+    static final int COUNT = 0, ROLLBACKS = 1, RETRIES = 2, KIND_ERRORS = 3;
+    static final int KIND_BASE = 9, PER_KIND = 4;
 
     /**
      * Latency is recorded in microseconds with 3 significant digits. Histograms auto-resize to the
@@ -61,8 +64,27 @@ public final class ThreadStats {
         return recorders.length;
     }
 
-    /** Owner thread only. */
-    public void add(int slot, long n) {
+    /** Owner thread only: an error on the ignore list; the transaction is restarted. */
+    public void ignoredError() {
+        add(ERRORS, 1);
+    }
+
+    /** Owner thread only: the connection was lost and opened again. */
+    public void reconnect() {
+        add(RECONNECTS, 1);
+    }
+
+    /** Owner thread only: transaction type {@code type} is re-run after a retryable error (published with it). */
+    public void retry(int type) {
+        pendingKind[type * PER_KIND + RETRIES]++;
+    }
+
+    /** Owner thread only: transaction type {@code type} failed after its retries (published with it). */
+    public void failed(int type) {
+        pendingKind[type * PER_KIND + KIND_ERRORS]++;
+    }
+
+    private void add(int slot, long n) {
         counters.lazySet(slot, counters.getPlain(slot) + n);
     }
 
@@ -186,13 +208,8 @@ public final class ThreadStats {
         pendingIdleNanos += nanos;
     }
 
-    public static int kindSlot(int kind, int field) {
+    private static int kindSlot(int kind, int field) {
         return KIND_BASE + kind * PER_KIND + field;
-    }
-
-    /** Owner thread only: a per-kind outcome counter (RETRIES, KIND_ERRORS), published with the transaction. */
-    public void kind(int kind, int field) {
-        pendingKind[kind * PER_KIND + field]++;
     }
 
     /**
@@ -221,13 +238,13 @@ public final class ThreadStats {
      * Any thread: every counter as of one instant between two publications, so statements and events always
      * describe whole transactions (qps = statements per transaction x tps, exactly).
      */
-    public long[] snapshot() {
+    public Snapshot snapshot() {
         long[] out = new long[counters.length()];
         while (true) {
             long before = version.get();
             if ((before & 1) == 0) {
                 for (int i = 0; i < out.length; i++) out[i] = counters.get(i);
-                if (version.get() == before) return out;
+                if (version.get() == before) return new Snapshot(out);
             }
             Thread.onSpinWait();
         }
@@ -242,12 +259,12 @@ public final class ThreadStats {
      *
      * @param recycled per kind, the histogram handed back to the recorder (replaced in place)
      */
-    public long[] harvest(Histogram[] recycled, Histogram[] into) {
-        return harvest(recycled, into, null);
+    public Snapshot harvest(Histogram[] recycled, Histogram[] into) {
+        return harvest(recycled, into, new Histogram[0]);
     }
 
-    /** As {@link #harvest(Histogram[], Histogram[])}, adding service times to {@code intoService} when it is given. */
-    public long[] harvest(Histogram[] recycled, Histogram[] into, Histogram[] intoService) {
+    /** As {@link #harvest(Histogram[], Histogram[])}, adding service times to {@code intoService} (empty: none). */
+    public Snapshot harvest(Histogram[] recycled, Histogram[] into, Histogram[] intoService) {
         long[] out = new long[counters.length()];
         while (true) {
             long before = version.get();
@@ -256,14 +273,14 @@ public final class ThreadStats {
                     Histogram h = recorders[k].getIntervalHistogram(recycled[k]);
                     recycled[k] = h;
                     into[k].add(h);
-                    if (intoService != null) {
+                    if (k < intoService.length) {
                         Histogram sh = serviceRecorders[k].getIntervalHistogram(recycledService[k]);
                         recycledService[k] = sh;
                         intoService[k].add(sh);
                     }
                 }
                 for (int i = 0; i < out.length; i++) out[i] = counters.get(i);
-                if (version.get() == before) return out;
+                if (version.get() == before) return new Snapshot(out);
             }
             Thread.onSpinWait();
         }

@@ -6,6 +6,7 @@ import org.oltpbench.driver.RunListener;
 import org.oltpbench.result.IntervalResult;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
+import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.result.ServerCount;
 
 /**
@@ -35,6 +36,14 @@ public final class Console implements RunListener {
         this.reportIntervalSecs = reportIntervalSecs;
         this.warmupSecs = warmupSecs;
         this.style = style;
+    }
+
+    /** The console lines of a workload's family: sysbench's, or BenchmarkSQL's and go-tpc's per type. */
+    public static Style style(WorkloadInfo info, int percentile) {
+        return switch (info.family().style()) {
+            case SYSBENCH -> sysbench(percentile);
+            case TPCC -> tpcc(info.scale().warehouses());
+        };
     }
 
     public static Style sysbench(int percentile) {

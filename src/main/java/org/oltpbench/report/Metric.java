@@ -3,10 +3,12 @@ package org.oltpbench.report;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
+import org.oltpbench.result.Family;
 import org.oltpbench.result.Histograms;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.TpccMetrics;
 import org.oltpbench.result.TxnMetrics;
+import org.oltpbench.result.WorkloadInfo;
 
 /**
  * One figure of a repeat as the tables and charts show it, computed from the typed result alone.
@@ -26,19 +28,33 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
         return String.format(Locale.ROOT, "%.2f", v);
     }
 
-    /** The seeds' comparison rows for a report style: sysbench (seed 000) or tpcc. */
-    public static List<Metric> table(String reportStyle) {
-        return "tpcc".equals(reportStyle) ? TPCC : SYSBENCH;
+    /** The seeds' comparison rows for a workload: sysbench's (seed 000), or TPC-C's with its efficiency. */
+    public static List<Metric> table(WorkloadInfo w) {
+        return switch (w.family().headline()) {
+            case QPS -> SYSBENCH;
+            case TPMC -> List.of(TPMC, TPMC_COMMITTED, TPM_TOTAL, NEW_ORDER_P95, NEW_ORDER_P99, efficiency(w.scale().warehouses()));
+        };
     }
 
-    /** The headline throughput of a style: qps for sysbench, tpmC for TPC-C. */
-    public static Metric throughput(String reportStyle) {
-        return "tpcc".equals(reportStyle) ? TPMC : QPS;
+    /** The headline throughput of a family: qps for sysbench and sql, tpmC for TPC-C. */
+    public static Metric throughput(Family f) {
+        return switch (f.headline()) {
+            case QPS -> QPS;
+            case TPMC -> TPMC;
+        };
     }
 
-    /** The headline latency of a style: all transactions' p95, or New-Order's for TPC-C. */
-    public static Metric p95(String reportStyle) {
-        return "tpcc".equals(reportStyle) ? NEW_ORDER_P95 : P95;
+    /** The headline latency of a family: all transactions' p95, or New-Order's for TPC-C. */
+    public static Metric p95(Family f) {
+        return switch (f.headline()) {
+            case QPS -> P95;
+            case TPMC -> NEW_ORDER_P95;
+        };
+    }
+
+    /** tpmC against the spec's ceiling of 12.86 per warehouse (TPC-C 4.2), in percent, for {@code warehouses}. */
+    public static Metric efficiency(int warehouses) {
+        return new Metric("efficiency(%)", r -> TpccMetrics.efficiency(r, warehouses), false);
     }
 
     public static final Metric TPS = new Metric("tps", RepeatResult::tps, true);
@@ -55,7 +71,6 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
     public static final Metric NEW_ORDER_P99 = new Metric("NewOrder 99th(ms)", r -> newOrder(r, 99), false);
 
     private static final List<Metric> SYSBENCH = List.of(TPS, QPS, AVG, MAX, P95);
-    private static final List<Metric> TPCC = List.of(TPMC, TPMC_COMMITTED, TPM_TOTAL, NEW_ORDER_P95, NEW_ORDER_P99);
 
     private static double newOrder(RepeatResult r, double percentile) {
         TxnMetrics no = r.transaction(TpccMetrics.NEW_ORDER);

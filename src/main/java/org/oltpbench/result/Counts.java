@@ -17,6 +17,15 @@ package org.oltpbench.result;
 public record Counts(long transactions, long rollbacks, long reads, long writes, long other, long ignoredErrors,
                      long errors, long retries, long reconnects, long latencySumNanos) {
 
+    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Both counts added, field by field: what two clients counted together. */
+    public Counts plus(Counts o) {
+        return new Counts(transactions + o.transactions, rollbacks + o.rollbacks, reads + o.reads, writes + o.writes,
+                other + o.other, ignoredErrors + o.ignoredErrors, errors + o.errors, retries + o.retries,
+                reconnects + o.reconnects, latencySumNanos + o.latencySumNanos);
+    }
+
     public long queries() {
         return reads + writes + other;
     }

@@ -24,6 +24,13 @@ public final class Histograms {
         return new Histogram(DIGITS);
     }
 
+    /** {@code n} empty histograms. */
+    public static Histogram[] empties(int n) {
+        Histogram[] out = new Histogram[n];
+        for (int i = 0; i < n; i++) out[i] = empty();
+        return out;
+    }
+
     public static String encode(Histogram h) {
         ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int n = h.encodeIntoCompressedByteBuffer(buf);

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import org.oltpbench.config.RunParams;
 
 /**
  * Joins the results that several client machines took at the same time against one database, each driving its
@@ -30,23 +31,29 @@ public final class Merge {
         for (int k = 0; k < first.levels().size(); k++) levels.add(level(runs, names, k, first.repeatPick()));
         List<Integer> threads = new ArrayList<>();
         for (LevelResult l : levels) threads.add(l.threads());
-        Map<String, Object> config = new LinkedHashMap<>(first.config());
-        config.put("threads", threads);
-        config.remove("clientIndex");
-        config.put("mergedFrom", names);
+        int warehouses = 0;
+        for (RunResult r : runs) warehouses += r.workload().scale().warehouses();
+        WorkloadInfo w = first.workload();
+        WorkloadInfo.Scale s = w.scale();
+        WorkloadInfo workload = new WorkloadInfo(w.name(), w.family(), w.transactions(),
+                new WorkloadInfo.Scale(s.tables(), s.rowsPerTable(), warehouses));
         String started = first.startedAt(), ended = first.endedAt();
         for (RunResult r : runs) {
             // ISO-8601 texts with and without fractions do not sort as text ("00Z" > "00.5Z"): compare instants
             if (seconds(r.startedAt()) < seconds(started)) started = r.startedAt();
             ended = ended == null || r.endedAt() == null ? null : seconds(r.endedAt()) > seconds(ended) ? r.endedAt() : ended;
         }
-        return new RunResult(first.schemaVersion(), first.oltpbenchVersion(), first.workload(), first.reportStyle(), config,
-                first.server(), client(runs), started, ended, first.repeatPick(), first.percentile(), levels);
+        RunParams params = first.params();
+        params = new RunParams(params.target(), params.sweep().withThreads(threads), params.load(), params.output(),
+                params.workload());
+        return new RunResult(first.schemaVersion(), first.oltpbenchVersion(), workload, params, first.server(), client(runs),
+                started, ended, names, levels);
     }
 
     private static void sameShape(RunResult a, String an, RunResult b, String bn) {
-        if (!a.workload().equals(b.workload())) {
-            throw new MergeRefused(bn + " ran " + b.workload() + ", " + an + " ran " + a.workload() + "; merge joins shares of one job");
+        if (!a.workload().name().equals(b.workload().name())) {
+            throw new MergeRefused(bn + " ran " + b.workload().name() + ", " + an + " ran " + a.workload().name()
+                    + "; merge joins shares of one job");
         }
         if (a.levels().size() != b.levels().size()) {
             throw new MergeRefused(bn + " has " + b.levels().size() + " thread levels, " + an + " has " + a.levels().size()
@@ -115,14 +122,9 @@ public final class Merge {
     }
 
     private static Counts counts(List<RepeatResult> parts) {
-        long[] s = new long[10];
-        for (RepeatResult p : parts) {
-            Counts c = p.counts();
-            long[] v = {c.transactions(), c.rollbacks(), c.reads(), c.writes(), c.other(), c.ignoredErrors(), c.errors(),
-                c.retries(), c.reconnects(), c.latencySumNanos()};
-            for (int i = 0; i < v.length; i++) s[i] += v[i];
-        }
-        return new Counts(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9]);
+        Counts sum = Counts.ZERO;
+        for (RepeatResult p : parts) sum = sum.plus(p.counts());
+        return sum;
     }
 
     private static List<TxnMetrics> transactions(List<RepeatResult> parts) {

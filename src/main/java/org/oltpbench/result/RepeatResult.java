@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
  *
  * @param repeat       1-based number of this run within its level
  * @param threads      the level
- * @param status       "completed", or "aborted" when a non-ignored error, a dead worker or Ctrl-C ended it
+ * @param status       completed, or aborted when a non-ignored error, a dead worker or Ctrl-C ended it
  * @param reason       why it aborted; null when completed
  * @param window       the measured window (warm-up excluded)
  * @param counts       what was counted in the window
@@ -21,10 +21,23 @@ import org.HdrHistogram.Histogram;
  * @param cpu          the client's CPU use in the window
  * @param serverCount  the server's committed-transaction counter beside the client's
  */
-public record RepeatResult(int repeat, int threads, String status, String reason, Window window, Counts counts,
+public record RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
                            List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
                            List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount) {
-    public static final String COMPLETED = "completed", ABORTED = "aborted";
+    public static final Status COMPLETED = Status.COMPLETED, ABORTED = Status.ABORTED;
+
+    /** How a repeat ended; written in lower case. */
+    public enum Status {
+        /** It ran its time or event count. */
+        @JsonProperty("completed") COMPLETED,
+        /** A non-ignored error, a dead worker or Ctrl-C ended it. */
+        @JsonProperty("aborted") ABORTED;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     public RepeatResult {
         transactions = List.copyOf(transactions);
@@ -33,8 +46,14 @@ public record RepeatResult(int repeat, int threads, String status, String reason
         threadLatencyNanos = List.copyOf(threadLatencyNanos);
     }
 
+    /** This repeat with the server's count of its commits. */
+    public RepeatResult withServerCount(ServerCount sc) {
+        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
+                threadLatencyNanos, cpu, sc);
+    }
+
     public boolean completed() {
-        return COMPLETED.equals(status);
+        return status == Status.COMPLETED;
     }
 
     public double seconds() {

@@ -14,7 +14,8 @@ import java.nio.file.StandardCopyOption;
 /**
  * result.json: {@link RunResult} written and read by Jackson. Writes are atomic (a temporary file moved over the
  * old one), so a run killed at any moment leaves the last complete file. Readers accept every minor version of
- * their major {@link RunResult#SCHEMA_VERSION} (unknown fields are skipped) and refuse any other major.
+ * their major {@link RunResult#SCHEMA_VERSION} (unknown fields are skipped), read 2.x files as 3.0 (their config
+ * map resolved into parameters), and refuse any other major.
  */
 public final class ResultFiles {
     public static final String FILE = "result.json";
@@ -66,9 +67,10 @@ public final class ResultFiles {
                     + "result.json holds no histograms or intervals and cannot be read; run the benchmark again");
         }
         String mine = major(RunResult.SCHEMA_VERSION), theirs = major(version.asText());
-        if (!mine.equals(theirs)) {
+        if (theirs.equals("2")) root = Schema2.upgrade((com.fasterxml.jackson.databind.node.ObjectNode) root, MAPPER, source);
+        else if (!mine.equals(theirs)) {
             throw new ResultFormatException(source + " has schemaVersion " + version.asText() + "; this oltpbench reads "
-                    + mine + ".x; use the oltpbench version that wrote it");
+                    + mine + ".x and 2.x; use the oltpbench version that wrote it");
         }
         try {
             return MAPPER.treeToValue(root, RunResult.class);

@@ -2,7 +2,7 @@ package org.oltpbench.result;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import org.oltpbench.config.RunParams;
 
 /**
  * Everything a run measured: what every output (console summary, result.json, CSV, charts, report, compare,
@@ -10,25 +10,29 @@ import java.util.Map;
  *
  * @param schemaVersion    "MAJOR.MINOR" of this layout; readers refuse an unknown MAJOR
  * @param oltpbenchVersion the version that wrote it
- * @param workload         the workload's name (oltp_read_write, tpcc, ...)
- * @param reportStyle      "sysbench" (tps/qps) or "tpcc" (tpmC)
- * @param config           every key's value, the password left out
+ * @param workload         the workload: name, family, transaction table, scale
+ * @param params           the parameters the run was given, resolved, without the password
  * @param server           the server and what was read from it
  * @param client           the client machine and JDBC driver
  * @param startedAt        ISO-8601 start time
  * @param endedAt          ISO-8601 end time; null while the run goes on
- * @param repeatPick       the rule that chose each level's reported repeat (max or median)
- * @param percentile       the percentile the console showed (sysbench --percentile)
+ * @param mergedFrom       the result directories merge joined into this one; empty for a run
  * @param levels           the thread levels run so far
  */
-public record RunResult(String schemaVersion, String oltpbenchVersion, String workload, String reportStyle,
-                        Map<String, Object> config, ServerInfo server, ClientInfo client, String startedAt,
-                        String endedAt, String repeatPick, int percentile, List<LevelResult> levels) {
-    public static final String SCHEMA_VERSION = "2.1";
+public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
+                        ServerInfo server, ClientInfo client, String startedAt, String endedAt, List<String> mergedFrom,
+                        List<LevelResult> levels) {
+    public static final String SCHEMA_VERSION = "3.0";
 
     public RunResult {
-        config = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(config));
+        mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
         levels = List.copyOf(levels);
+    }
+
+    /** A run that has just started: no levels yet. */
+    public static RunResult start(String version, WorkloadInfo workload, RunParams params, ServerInfo server,
+                                  ClientInfo client, String startedAt) {
+        return new RunResult(SCHEMA_VERSION, version, workload, params, server, client, startedAt, null, List.of(), List.of());
     }
 
     /** A copy with the level for {@code level.threads()} added or replaced. */
@@ -44,13 +48,27 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, String wo
             }
         }
         if (!replaced) out.add(level);
-        return new RunResult(schemaVersion, oltpbenchVersion, workload, reportStyle, config, server, client, startedAt,
-                endedAt, repeatPick, percentile, out);
+        return withLevels(out);
+    }
+
+    public RunResult withLevels(List<LevelResult> newLevels) {
+        return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, startedAt, endedAt,
+                mergedFrom, newLevels);
     }
 
     public RunResult ended(String at) {
-        return new RunResult(schemaVersion, oltpbenchVersion, workload, reportStyle, config, server, client, startedAt,
-                at, repeatPick, percentile, levels);
+        return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, startedAt, at, mergedFrom,
+                levels);
+    }
+
+    /** The rule that chose each level's reported repeat (max or median). */
+    public String repeatPick() {
+        return params.sweep().repeatPick();
+    }
+
+    /** The percentile the console showed (sysbench --percentile). */
+    public int percentile() {
+        return params.output().percentile();
     }
 
     /** The level run at {@code threads}, or null. */

@@ -2,20 +2,17 @@ package org.oltpbench.workload;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.List;
+import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.db.Database;
 
 /** A benchmark: its data set's lifecycle and a factory of terminals. The CLI verbs mirror it. */
 public interface Workload {
 
-    String name();
+    /** Its name, family, transaction table (in the order terminals report the types) and scale. */
+    WorkloadInfo info();
 
-    /** Transaction kinds, in the order terminals report them (sysbench presets have one: "event"). */
-    List<String> kinds();
-
-    /** How results are reported: "sysbench" (tps/qps) or "tpcc" (tpmC per transaction type). */
-    default String reportStyle() {
-        return "sysbench";
+    default String name() {
+        return info().name();
     }
 
     /** True when the data set is present, so a whole job can skip prepare. */

@@ -1,28 +1,27 @@
 package org.oltpbench.workload;
 
 import java.io.PrintStream;
-import org.oltpbench.config.Config;
-import org.oltpbench.config.Keys;
+import org.oltpbench.config.LoadParams;
+import org.oltpbench.config.SqlParams;
+import org.oltpbench.config.SysbenchParams;
+import org.oltpbench.config.TpccParams;
+import org.oltpbench.config.WorkloadParams;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.workload.sql.SqlWorkload;
 import org.oltpbench.workload.sysbench.Preset;
 import org.oltpbench.workload.sysbench.SysbenchWorkload;
 import org.oltpbench.workload.tpcc.TpccWorkload;
 
-/** Picks the workload a config names. */
+/** Makes the workload its parameters describe. */
 public final class Workloads {
     private Workloads() {
     }
 
-    public static Workload create(Config cfg, Dialect dialect, PrintStream out) {
-        if (name(cfg).equals("tpcc")) return new TpccWorkload(cfg, dialect, out);
-        if (name(cfg).equals("sql")) return new SqlWorkload(cfg, out);
-        return new SysbenchWorkload(Preset.load(name(cfg)), cfg, dialect, out);
-    }
-
-    /** The workload key; a BenchmarkSQL props file (it sets warehouses) means tpcc when workload is not given. */
-    public static String name(Config cfg) {
-        if (!cfg.isSet(Keys.WORKLOAD) && cfg.isSet(Keys.WAREHOUSES)) return "tpcc";
-        return cfg.get(Keys.WORKLOAD);
+    public static Workload create(WorkloadParams params, LoadParams load, Dialect dialect, PrintStream out) {
+        return switch (params) {
+            case TpccParams p -> new TpccWorkload(p, load, dialect, out);
+            case SqlParams p -> new SqlWorkload(p, load, out);
+            case SysbenchParams p -> new SysbenchWorkload(Preset.load(p.preset()), p, load, dialect, out);
+        };
     }
 }

@@ -54,10 +54,10 @@ class ClientShareTest {
         Config set = ConfigLoader.load(null, List.of("clientCount=3", "clientIndex=1", "threads=3"), Map.of("JOB_COMPLETION_INDEX", "2"));
         assertEquals(1, set.get(Keys.CLIENT_INDEX), "an explicit clientIndex wins over the environment");
         ConfigException e = assertThrows(ConfigException.class,
-                () -> ConfigLoader.load(null, List.of("clientCount=2", "clientIndex=2"), Map.of()));
+                () -> params("clientCount=2", "clientIndex=2"));
         assertTrue(e.getMessage().contains("clientIndex 2 is not below clientCount 2"), e.getMessage());
         ConfigException few = assertThrows(ConfigException.class,
-                () -> ConfigLoader.load(null, List.of("clientCount=4", "threads=2,8"), Map.of()));
+                () -> params("clientCount=4", "threads=2,8"));
         assertTrue(few.getMessage().contains("threads 2 split over clientCount=4"), few.getMessage());
     }
 
@@ -69,5 +69,9 @@ class ClientShareTest {
         assertEquals("jdbc:mariadb://h/db", Config.redact("jdbc:mariadb://h/db"));
         Config cfg = ConfigLoader.load(null, List.of("conn=jdbc:mysql://h/db?pwd=hunter2"), Map.of());
         assertEquals("jdbc:mysql://h/db?pwd=***", cfg.publicView().get("conn"));
+    }
+
+    private static RunParams params(String... sets) {
+        return RunParams.of(ConfigLoader.load(null, List.of(sets), Map.of()), java.time.ZonedDateTime.now());
     }
 }

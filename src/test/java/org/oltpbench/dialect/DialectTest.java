@@ -83,12 +83,11 @@ class DialectTest {
     void statementHandlingAndSessionSettings() {
         assertEquals(false, Dialects.forName("oceanbase").serverPreparedByDefault(), "open_cursors caps server-side statements");
         assertEquals(true, Dialects.forName("mysql").serverPreparedByDefault());
-        var cfg = org.oltpbench.config.ConfigLoader.load(null,
-                java.util.List.of("obQueryTimeout=5000000", "obTrxTimeout=60000000", "tidbTxnMode=optimistic"), java.util.Map.of());
+        var cfg = new org.oltpbench.config.Target.SessionParams(5_000_000, 60_000_000, "optimistic");
         var ob = Dialects.forName("oceanbase");
         assertEquals(java.util.Map.of("ob_query_timeout", "5000000", "ob_trx_timeout", "60000000"), ob.sessionVariables(cfg));
         assertEquals(java.util.Map.of("tidb_txn_mode", "'optimistic'"), Dialects.forName("tidb").sessionVariables(cfg));
-        var plain = org.oltpbench.config.ConfigLoader.load(null, java.util.List.of(), java.util.Map.of());
+        var plain = org.oltpbench.config.Target.SessionParams.SERVER_DEFAULTS;
         assertTrue(ob.sessionVariables(plain).isEmpty());
         assertTrue(Dialects.forName("tidb").sessionVariables(plain).isEmpty());
         assertTrue(Dialects.forName("mysql").sessionVariables(cfg).isEmpty());

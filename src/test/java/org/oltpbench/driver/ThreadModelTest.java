@@ -3,17 +3,20 @@ package org.oltpbench.driver;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import org.junit.jupiter.api.Test;
+import org.oltpbench.config.ThreadModel;
 import org.oltpbench.result.Window;
 
 class ThreadModelTest {
 
     @Test
     void autoIsPlatformBelow512AndVirtualFrom512() {
-        assertFalse(Sweep.virtualThreads("auto", 511));
-        assertTrue(Sweep.virtualThreads("auto", 512));
-        assertTrue(Sweep.virtualThreads("virtual", 1));
-        assertFalse(Sweep.virtualThreads("platform", 10_000));
+        assertEquals(ThreadModel.PLATFORM, ThreadModel.AUTO.at(511));
+        assertEquals(ThreadModel.VIRTUAL, ThreadModel.AUTO.at(512));
+        assertEquals(ThreadModel.VIRTUAL, ThreadModel.VIRTUAL.at(1));
+        assertEquals(ThreadModel.PLATFORM, ThreadModel.PLATFORM.at(10_000));
     }
 
     @Test

@@ -58,7 +58,7 @@ final class Contract {
         // bulk_insert makes one table per thread of the largest level
         Config cfg = config.with(Keys.THREADS, java.util.Arrays.stream(threadLevels).boxed().toList());
         Preset preset = Preset.load(cfg.get(Keys.WORKLOAD));
-        SysbenchWorkload w = new SysbenchWorkload(preset, cfg, db.dialect(), QUIET);
+        SysbenchWorkload w = Params.sysbench(preset, cfg, db.dialect(), QUIET);
         assertFalse(w.isPrepared(db), "tables left over from another test");
         long t0 = System.nanoTime();
         w.prepare(db);
@@ -88,7 +88,7 @@ final class Contract {
 
     /** TPC-C: load, all twelve checks, run, all twelve checks again after each level. */
     static void tpcc(Database db, Config cfg, int... threadLevels) throws Exception {
-        TpccWorkload w = new TpccWorkload(cfg, db.dialect(), QUIET);
+        TpccWorkload w = Params.tpcc(cfg, db.dialect(), QUIET);
         assertFalse(w.isPrepared(db), "tables left over from another test");
         long t0 = System.nanoTime();
         w.prepare(db);

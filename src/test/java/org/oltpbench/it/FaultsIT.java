@@ -44,8 +44,8 @@ class FaultsIT {
 
     @BeforeAll
     void start() throws SQLException {
-        db = Database.open(config(), Dialects.forName("mariadb"));
-        rw = new SysbenchWorkload(Preset.load("oltp_read_only"), config(), db.dialect(), QUIET);
+        db = Database.open(Params.target(config()), Dialects.forName("mariadb"));
+        rw = Params.sysbench(Preset.load("oltp_read_only"), config(), db.dialect(), QUIET);
         rw.prepare(db);
     }
 
@@ -95,11 +95,11 @@ class FaultsIT {
     @Test
     void psModeDisableUsesNoServerStatements() throws Exception {
         Config off = config("db-ps-mode=disable");
-        try (Database text = Database.open(config("embedded=false", "conn=" + db.url(), "db-ps-mode=disable"),
+        try (Database text = Database.open(Params.target(config("embedded=false", "conn=" + db.url(), "db-ps-mode=disable")),
                 Dialects.forName("mariadb"))) {
             long before = status("Com_stmt_prepare");
             var s = new LevelRunner.Settings(2, 1, 0, 2, 0, 0, 1, 3, new IgnoreList(off.get(Keys.IGNORE_ERRORS)));
-            RepeatResult r = new LevelRunner(s, new SysbenchWorkload(Preset.load("oltp_read_only"), off, db.dialect(), QUIET),
+            RepeatResult r = new LevelRunner(s, Params.sysbench(Preset.load("oltp_read_only"), off, db.dialect(), QUIET),
                     text, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
             assertTrue(r.counts().transactions() > 0);
             assertEquals(before, status("Com_stmt_prepare"), "server-side prepares with db-ps-mode=disable");

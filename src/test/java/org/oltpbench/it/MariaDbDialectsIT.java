@@ -38,8 +38,8 @@ class MariaDbDialectsIT {
 
     @BeforeAll
     void start() {
-        a = Database.open(config("mariadb"), Dialects.forName("mariadb"));
-        b = Database.open(config("mariadb"), Dialects.forName("mariadb"));
+        a = Database.open(Params.target(config("mariadb")), Dialects.forName("mariadb"));
+        b = Database.open(Params.target(config("mariadb")), Dialects.forName("mariadb"));
     }
 
     @AfterAll
@@ -58,7 +58,7 @@ class MariaDbDialectsIT {
     private Database on(Database server, String db, String... sets) {
         List<String> all = new ArrayList<>(List.of("embedded=false", "conn=" + server.url()));
         all.addAll(List.of(sets));
-        return Database.open(config(db, all.toArray(new String[0])), Dialects.forName(db));
+        return Database.open(Params.target(config(db, all.toArray(new String[0]))), Dialects.forName(db));
     }
 
     private static long scalar(Database db, String sql) throws Exception {
@@ -87,10 +87,10 @@ class MariaDbDialectsIT {
     @Test
     void partitionsReallyExist() throws Exception {
         Database db = on(a, "mysql");
-        var w = new org.oltpbench.workload.tpcc.TpccWorkload(config("mysql", "workload=tpcc", "partitions=3"), db.dialect(), Contract.QUIET);
+        var w = Params.tpcc(config("mysql", "workload=tpcc", "partitions=3"), db.dialect(), Contract.QUIET);
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             for (String sql : org.oltpbench.workload.tpcc.TpccSchema.createTables(db.dialect(),
-                    org.oltpbench.dialect.Layout.tpcc(config("mysql", "partitions=3"), null))) st.execute(sql);
+                    org.oltpbench.dialect.Layout.tpcc(Params.of(config("mysql", "partitions=3")).load(), null))) st.execute(sql);
         }
         try {
             assertEquals(3, scalar(db, "SELECT COUNT(*) FROM information_schema.partitions WHERE table_schema = DATABASE() "

@@ -43,7 +43,7 @@ class OceanBaseContractIT {
     void connect() throws Exception {
         Tools.requireEnv("OLTPBENCH_OB_URL", "start seekdb (pip download pylibseekdb) and set OLTPBENCH_OB_URL, as .ci/run does");
         createDatabase(System.getenv("OLTPBENCH_OB_URL"), 90);
-        db = Database.open(config(), Dialects.forName("oceanbase"));
+        db = Database.open(Params.target(config()), Dialects.forName("oceanbase"));
     }
 
     @AfterAll
@@ -94,7 +94,7 @@ class OceanBaseContractIT {
     @Test
     void tpccPartitionedSweepWithoutErrors() throws Exception {
         Config cfg = config("workload=tpcc", "warehouses=2", "partitions=2", "loadWorkers=2");
-        TpccWorkload w = new TpccWorkload(cfg, db.dialect(), Contract.QUIET);
+        TpccWorkload w = Params.tpcc(cfg, db.dialect(), Contract.QUIET);
         assertFalse(w.isPrepared(db), "tables left over from another test");
         w.prepare(db);
         try {
@@ -136,7 +136,7 @@ class OceanBaseContractIT {
         String before;
         try (Connection c = db.connect()) {
             before = db.dialect().settings(c).read(Setting.variable("ob_sql_work_area_percentage", "x"));
-            tuner.apply(db.dialect().settings(c), db.dialect().tuningProfile("tpcc"));
+            tuner.apply(db.dialect().settings(c), db.dialect().tuningProfile(org.oltpbench.result.Family.TPCC));
         }
         try {
             assertTrue(tuner.changes().stream().anyMatch(ch -> ch.name().equals("ob_sql_work_area_percentage")), buf.toString());

@@ -27,7 +27,7 @@ class PostgresContractIT {
     @BeforeAll
     void connect() throws Exception {
         PgServer.get();
-        for (String db : List.of("postgres", "klustron")) dbs.put(db, Database.open(config(db), Dialects.forName(db)));
+        for (String db : List.of("postgres", "klustron")) dbs.put(db, Database.open(Params.target(config(db)), Dialects.forName(db)));
     }
 
     @AfterAll
@@ -81,7 +81,7 @@ class PostgresContractIT {
     void aTerminatedBackendReconnects() throws Exception {
         Database db = dbs.get("postgres");
         Config cfg = config("postgres", "workload=oltp_read_only", "tables=1");
-        var w = new org.oltpbench.workload.sysbench.SysbenchWorkload(Preset.load("oltp_read_only"), cfg, db.dialect(),
+        var w = Params.sysbench(Preset.load("oltp_read_only"), cfg, db.dialect(),
                 new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
         w.cleanup(db);
         w.prepare(db);

@@ -36,8 +36,8 @@ class RateLimitIT {
     void intendedStartLatencyShowsAStallThatServiceTimeHides() throws Exception {
         Config cfg = ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "tables=1", "table_size=1000",
                 "workload=oltp_point_select"), Map.of());
-        try (Database db = Database.open(cfg, Dialects.forName("mariadb"))) {
-            SysbenchWorkload w = new SysbenchWorkload(Preset.load("oltp_point_select"), cfg, db.dialect(), QUIET);
+        try (Database db = Database.open(Params.target(cfg), Dialects.forName("mariadb"))) {
+            SysbenchWorkload w = Params.sysbench(Preset.load("oltp_point_select"), cfg, db.dialect(), QUIET);
             w.prepare(db);
             Thread locker = new Thread(() -> {
                 try (Connection c = db.connect(); Statement st = c.createStatement()) {

@@ -22,9 +22,9 @@ class RowSinkIT {
     @Test
     void textRoundTripsThroughEveryLoadMethod() throws Exception {
         var cfg = ConfigLoader.load(null, List.of("db=mariadb", "embedded=true"), Map.of());
-        try (Database db = Database.open(cfg, Dialects.forName("mariadb"))) {
+        try (Database db = Database.open(Params.target(cfg), Dialects.forName("mariadb"))) {
             String url = db.url().replace("jdbc:mariadb:", "jdbc:mysql:");
-            try (Database viaMysql = Database.open(ConfigLoader.load(null, List.of("db=mariadb", "conn=" + url), Map.of()),
+            try (Database viaMysql = Database.open(Params.target(ConfigLoader.load(null, List.of("db=mariadb", "conn=" + url), Map.of())),
                     Dialects.forName("mariadb"))) {
                 roundTrip(db, "batch");
                 roundTrip(viaMysql, "csv");

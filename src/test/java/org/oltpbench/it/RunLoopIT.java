@@ -1,5 +1,8 @@
 package org.oltpbench.it;
 
+import org.oltpbench.result.Family;
+import org.oltpbench.result.TxnType;
+import org.oltpbench.result.WorkloadInfo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,7 +44,7 @@ class RunLoopIT {
 
     @BeforeAll
     void start() {
-        db = Database.open(config(List.of()), Dialects.forName("mariadb"));
+        db = Database.open(Params.target(config(List.of())), Dialects.forName("mariadb"));
     }
 
     @AfterAll
@@ -115,7 +118,7 @@ class RunLoopIT {
     @Test
     void oltpInsertWithoutAutoIncNeverCollidesAcrossLevels() throws Exception {
         Config cfg = config(List.of("workload=oltp_insert", "autoInc=false", "tables=1", "tableSize=1000"));
-        SysbenchWorkload w = new SysbenchWorkload(Preset.load("oltp_insert"), cfg, db.dialect(), QUIET);
+        SysbenchWorkload w = Params.sysbench(Preset.load("oltp_insert"), cfg, db.dialect(), QUIET);
         w.prepare(db);
         try {
             long inserted = 0;
@@ -139,7 +142,7 @@ class RunLoopIT {
     @Test
     void oltpInsertSendsTextInEveryPsMode() throws Exception {
         Config cfg = config(List.of("workload=oltp_insert", "tables=1", "tableSize=100", "dbPsMode=enable"));
-        SysbenchWorkload w = new SysbenchWorkload(Preset.load("oltp_insert"), cfg, db.dialect(), QUIET);
+        SysbenchWorkload w = Params.sysbench(Preset.load("oltp_insert"), cfg, db.dialect(), QUIET);
         w.prepare(db);
         try {
             long prepares = count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'COM_STMT_PREPARE'");
@@ -172,13 +175,8 @@ class RunLoopIT {
     /** A workload whose terminals are scripted; its connection is held but unused. */
     private record Scripted(IntFunction<Terminal> terminals) implements Workload {
         @Override
-        public String name() {
-            return "scripted";
-        }
-
-        @Override
-        public List<String> kinds() {
-            return List.of("event");
+        public WorkloadInfo info() {
+            return new WorkloadInfo("scripted", Family.SYSBENCH, List.of(TxnType.only("event")), WorkloadInfo.Scale.tables(0, 0));
         }
 
         @Override

@@ -26,9 +26,9 @@ class SysbenchContractIT {
 
     @BeforeAll
     void start() {
-        embedded = Database.open(config(), Dialects.forName("mariadb"));
+        embedded = Database.open(Params.target(config()), Dialects.forName("mariadb"));
         String url = embedded.url().replace("jdbc:mariadb:", "jdbc:mysql:");
-        viaMysqlDriver = Database.open(config("embedded=false", "conn=" + url), Dialects.forName("mariadb"));
+        viaMysqlDriver = Database.open(Params.target(config("embedded=false", "conn=" + url)), Dialects.forName("mariadb"));
     }
 
     @AfterAll

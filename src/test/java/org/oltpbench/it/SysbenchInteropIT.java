@@ -37,7 +37,7 @@ class SysbenchInteropIT {
     @BeforeAll
     void start() {
         Tools.require("sysbench", "apt-get install sysbench");
-        db = Database.open(config(), Dialects.forName("mariadb"));
+        db = Database.open(Params.target(config()), Dialects.forName("mariadb"));
         port = URI.create(db.url().substring("jdbc:".length())).getPort();
     }
 
@@ -62,7 +62,7 @@ class SysbenchInteropIT {
     void sysbenchDataRunsUnderOltpbench() throws Exception {
         assertEquals(0, sysbench("--threads=2", "prepare").code());
         try {
-            SysbenchWorkload w = new SysbenchWorkload(Preset.load("oltp_read_write"), config(), db.dialect(), QUIET);
+            SysbenchWorkload w = Params.sysbench(Preset.load("oltp_read_write"), config(), db.dialect(), QUIET);
             assertTrue(w.isPrepared(db));
             assertTrue(w.check(db).passed(), w.check(db).lines().toString());
             var s = new LevelRunner.Settings(2, 1, 0, 2, 0, 0, 1, 5, new IgnoreList(config().get(Keys.IGNORE_ERRORS)));
@@ -77,7 +77,7 @@ class SysbenchInteropIT {
 
     @Test
     void oltpbenchDataRunsUnderSysbench() throws Exception {
-        SysbenchWorkload w = new SysbenchWorkload(Preset.load("oltp_read_write"), config(), db.dialect(), QUIET);
+        SysbenchWorkload w = Params.sysbench(Preset.load("oltp_read_write"), config(), db.dialect(), QUIET);
         w.prepare(db);
         try {
             Tools.Result r = sysbench("--threads=2", "--time=2", "run");
@@ -133,7 +133,7 @@ class SysbenchInteropIT {
         assertEquals(events, theirs[3]);
         Config cfg = ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "tables=1", "table_size=2000",
                 "workload=" + preset, "threads=1"), Map.of());
-        SysbenchWorkload w = new SysbenchWorkload(Preset.load(preset), cfg, db.dialect(), QUIET);
+        SysbenchWorkload w = Params.sysbench(Preset.load(preset), cfg, db.dialect(), QUIET);
         w.prepare(db);
         try {
             var s = new LevelRunner.Settings(1, 1, 0, 0, events, 0, 0, 1, new IgnoreList(List.of()));

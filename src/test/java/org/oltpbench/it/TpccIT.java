@@ -45,8 +45,8 @@ class TpccIT {
 
     @BeforeAll
     void load() throws SQLException {
-        db = Database.open(config(), Dialects.forName("mariadb"));
-        w = new TpccWorkload(config(), db.dialect(), QUIET);
+        db = Database.open(Params.target(config()), Dialects.forName("mariadb"));
+        w = Params.tpcc(config(), db.dialect(), QUIET);
         assertFalse(w.isPrepared(db));
         w.prepare(db);
         assertTrue(w.isPrepared(db));
@@ -79,7 +79,7 @@ class TpccIT {
     @Test
     @Order(2)
     void runsAtOneFourAndEightTerminalsKeepingTheDataConsistent() throws Exception {
-        TpccWorkload perItem = new TpccWorkload(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
+        TpccWorkload perItem = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
                 "rand-seed=5", "newOrderStyle=perItem"), Map.of()), db.dialect(), QUIET);
         int[][] levels = {{1, 0}, {4, 0}, {8, 0}, {4, 1}};
         for (int[] level : levels) {

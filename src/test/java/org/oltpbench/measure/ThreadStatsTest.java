@@ -21,16 +21,16 @@ class ThreadStatsTest {
         owner.start();
         long snapshots = 0;
         while (owner.isAlive()) {
-            long[] s = stats.snapshot();
-            long events = s[ThreadStats.EVENTS];
-            assertEquals(14 * events, s[ThreadStats.READS], "reads of a half-published transaction");
-            assertEquals(4 * events, s[ThreadStats.WRITES]);
-            assertEquals(2 * events, s[ThreadStats.OTHER]);
-            assertEquals(events, s[ThreadStats.kindSlot(0, ThreadStats.COUNT)]);
+            Snapshot s = stats.snapshot();
+            long events = s.events();
+            assertEquals(14 * events, s.reads(), "reads of a half-published transaction");
+            assertEquals(4 * events, s.writes());
+            assertEquals(2 * events, s.other());
+            assertEquals(events, s.type(0).committed());
             snapshots++;
         }
         owner.join();
-        assertEquals(2_000_000, stats.snapshot()[ThreadStats.EVENTS]);
+        assertEquals(2_000_000, stats.snapshot().events());
         assertTrue(snapshots > 100, "the reader raced the writer " + snapshots + " times");
     }
 
@@ -60,17 +60,17 @@ class ThreadStatsTest {
         owner.start();
         // harvest 500 times while the owner records, however fast or slow this machine is
         for (int harvests = 0; harvests < 500; harvests++) {
-            long[] c = stats.harvest(recycled, total);
+            Snapshot c = stats.harvest(recycled, total);
             for (int k = 0; k < 2; k++) {
-                long ended = c[ThreadStats.kindSlot(k, ThreadStats.COUNT)] + c[ThreadStats.kindSlot(k, ThreadStats.ROLLBACKS)];
+                long ended = c.type(k).committed() + c.type(k).rollbacks();
                 assertEquals(ended, total[k].getTotalCount(), "kind " + k + " after " + harvests + " harvests");
             }
         }
         done.set(true);
         owner.join();
-        long[] c = stats.harvest(recycled, total);
+        Snapshot c = stats.harvest(recycled, total);
         assertEquals(written.get(), total[0].getTotalCount() + total[1].getTotalCount());
-        assertEquals(written.get(), c[ThreadStats.EVENTS]);
+        assertEquals(written.get(), c.events());
         assertTrue(written.get() > 1000, "the owner recorded only " + written.get() + " while the reader harvested");
     }
 
@@ -82,9 +82,31 @@ class ThreadStatsTest {
         stats.dml(0);
         stats.dml(3);
         stats.event(0, 1000);
-        long[] s = stats.snapshot();
-        assertEquals(2, s[ThreadStats.WRITES]);
-        assertEquals(1, s[ThreadStats.OTHER]);
+        Snapshot s = stats.snapshot();
+        assertEquals(2, s.writes());
+        assertEquals(1, s.other());
+    }
+
+    /** Two threads' counters add, and an earlier reading subtracts, type by type. */
+    @Test
+    void snapshotsAddAndSubtract() {
+        ThreadStats a = new ThreadStats(2), b = new ThreadStats(2);
+        a.reads(3);
+        a.event(0, 1000);
+        Snapshot first = a.snapshot();
+        a.retry(1);
+        a.rollback(1, 500);
+        b.failed(1);
+        b.event(1, 700);
+        Snapshot sum = a.snapshot().plus(b.snapshot());
+        assertEquals(3, sum.events());
+        assertEquals(new Snapshot.Type(1, 0, 0, 0), sum.type(0));
+        assertEquals(new Snapshot.Type(1, 1, 1, 1), sum.type(1));
+        assertEquals(2200, sum.latencyNanos());
+        Snapshot later = a.snapshot().minus(first);
+        assertEquals(1, later.events());
+        assertEquals(0, later.reads());
+        assertEquals(new Snapshot.Type(0, 1, 1, 0), later.type(1));
     }
 
     /** A transaction cut off by the end of the level leaves no statements, errors or retries behind. */
@@ -92,13 +114,13 @@ class ThreadStatsTest {
     void aDiscardedTransactionLeavesNoTrace() {
         ThreadStats stats = new ThreadStats(1);
         stats.reads(14);
-        stats.kind(0, ThreadStats.RETRIES);
+        stats.retry(0);
         stats.discardPending();
         stats.reads(1);
         stats.event(0, 1000);
-        long[] s = stats.snapshot();
-        assertEquals(1, s[ThreadStats.READS]);
-        assertEquals(0, s[ThreadStats.kindSlot(0, ThreadStats.RETRIES)]);
-        assertEquals(1, s[ThreadStats.EVENTS]);
+        Snapshot s = stats.snapshot();
+        assertEquals(1, s.reads());
+        assertEquals(0, s.type(0).retries());
+        assertEquals(1, s.events());
     }
 }

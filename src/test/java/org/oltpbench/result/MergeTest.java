@@ -22,9 +22,9 @@ class MergeTest {
 
     private static RunResult client(RepeatResult r, String host) {
         RunResult base = Fixtures.run(List.of(new LevelResult(2, Map.of("h:3306", 2), 0, List.of(r))));
-        return new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(), base.reportStyle(), base.config(),
-                base.server(), new ClientInfo(host, 2, 1L << 30, "Linux", "jvm", "d", "1"), base.startedAt(), base.endedAt(),
-                base.repeatPick(), base.percentile(), base.levels());
+        return new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(), base.params(), base.server(),
+                new ClientInfo(host, 2, 1L << 30, "Linux", "jvm", "d", "1"), base.startedAt(), base.endedAt(), List.of(),
+                base.levels());
     }
 
     @Test
@@ -48,6 +48,7 @@ class MergeTest {
         assertEquals(100.0, Math.floor(r.percentileMs(95)), "the 95th of 100 values, 10 of them 100 ms");
         assertEquals(1.0, Math.floor(r.percentileMs(50)));
         assertEquals(100, r.intervals().get(0).transactions());
+        assertEquals(new Counts(100, 0, 1400, 400, 200, 0, 0, 0, 2, 100_000_000L), r.counts(), "90 + 10 of each, field by field");
         assertEquals(1.0, r.intervals().get(0).clientCpuCores(), 1e-12);
         assertEquals(0.9, r.cpu().cores(), 1e-12, "the busiest client's CPU");
         assertEquals(100, r.serverCount().client());
@@ -55,8 +56,8 @@ class MergeTest {
         assertEquals("2026-11-23T07:00:00Z", r.window().start());
         assertEquals("2026-11-23T07:00:10.500Z", r.window().end());
         assertEquals("a+b", m.client().host());
-        assertEquals(List.of("dirA", "dirB"), m.config().get("mergedFrom"));
-        assertEquals(List.of(4), m.config().get("threads"));
+        assertEquals(List.of("dirA", "dirB"), m.mergedFrom());
+        assertEquals(4, m.params().sweep().levels().get(0).threads());
     }
 
     @Test

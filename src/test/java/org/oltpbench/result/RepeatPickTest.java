@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RepeatPickTest {
-    private static final String OK = RepeatResult.COMPLETED, ABORTED = RepeatResult.ABORTED;
+    private static final RepeatResult.Status OK = RepeatResult.COMPLETED, ABORTED = RepeatResult.ABORTED;
 
     /** The aborted repeat has the highest tps (it ran on after an error) and is still never the one reported. */
     @Test

@@ -44,9 +44,9 @@ class ResultFilesTest {
 
     @Test
     void anUnknownMajorVersionIsRefusedInOneLine() {
-        String json = ResultFiles.toJson(sample()).replace("\"schemaVersion\" : \"" + RunResult.SCHEMA_VERSION + "\"", "\"schemaVersion\" : \"3.1\"");
+        String json = ResultFiles.toJson(sample()).replace("\"schemaVersion\" : \"" + RunResult.SCHEMA_VERSION + "\"", "\"schemaVersion\" : \"4.0\"");
         ResultFormatException e = assertThrows(ResultFormatException.class, () -> ResultFiles.fromJson(json, "x.json"));
-        assertEquals("x.json has schemaVersion 3.1; this oltpbench reads 2.x; use the oltpbench version that wrote it",
+        assertEquals("x.json has schemaVersion 4.0; this oltpbench reads 3.x and 2.x; use the oltpbench version that wrote it",
                 e.getMessage());
     }
 
@@ -54,7 +54,7 @@ class ResultFilesTest {
     @Test
     void aNewerMinorVersionReads() {
         String json = ResultFiles.toJson(sample()).replace("\"schemaVersion\" : \"" + RunResult.SCHEMA_VERSION + "\"",
-                "\"schemaVersion\" : \"2.7\", \"futureField\" : 1");
+                "\"schemaVersion\" : \"3.7\", \"futureField\" : 1");
         assertEquals(4, ResultFiles.fromJson(json, "x.json").levels().get(0).threads());
     }
 
@@ -78,9 +78,12 @@ class ResultFilesTest {
     @Test
     void thePasswordNeverReachesTheFile() {
         org.oltpbench.config.Config cfg = org.oltpbench.config.ConfigLoader.load(null,
-                List.of("password=s3cret-pw", "threads=4"), Map.of());
-        RunResult r = new RunResult(RunResult.SCHEMA_VERSION, "0.2.0", "oltp_read_write", "sysbench", cfg.publicView(),
-                sample().server(), sample().client(), "t0", null, "max", 95, List.of());
-        assertTrue(!ResultFiles.toJson(r).contains("s3cret-pw"));
+                List.of("password=s3cret-pw", "threads=4", "conn=jdbc:mysql://h/db?user=u&password=s3cret-pw"), Map.of());
+        var params = org.oltpbench.config.RunParams.of(cfg, java.time.ZonedDateTime.now());
+        assertEquals("s3cret-pw", params.target().password());
+        RunResult r = RunResult.start("0.2.0", sample().workload(), params.redacted(), sample().server(), sample().client(), "t0");
+        assertTrue(!ResultFiles.toJson(r).contains("s3cret-pw"), ResultFiles.toJson(r));
+        RunResult unredacted = RunResult.start("0.2.0", sample().workload(), params, sample().server(), sample().client(), "t0");
+        assertTrue(!ResultFiles.toJson(unredacted).contains("\"password\""), "the password field is never written");
     }
 }

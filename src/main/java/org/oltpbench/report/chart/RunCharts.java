@@ -2,6 +2,7 @@ package org.oltpbench.report.chart;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.oltpbench.result.Family;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.report.Metric;
 import org.oltpbench.result.Histograms;
@@ -22,9 +23,9 @@ public final class RunCharts {
 
     /** throughput.png, latency.png and level-N.png for each level (its reported repeat). */
     public static List<Chart> forRun(RunResult run) {
-        String sub = LabeledRun.engine(run) + " - " + run.workload() + " - started " + LabeledRun.when(run.startedAt());
+        String sub = LabeledRun.engine(run) + " - " + run.workload().name() + " - started " + LabeledRun.when(run.startedAt());
         List<Chart> out = new ArrayList<>();
-        boolean tpcc = "tpcc".equals(run.reportStyle());
+        boolean tpcc = run.workload().family().perType();
         String tt = "Throughput by threads";
         out.add(render("throughput.png", tt, tpcc
                 ? Charts.byThreads(tt, sub, Charts.Axes.one("transactions per minute",
@@ -42,16 +43,15 @@ public final class RunCharts {
 
     /** compare-throughput.png (qps or tpmC), compare-tps.png for sysbench runs, compare-p95.png: one line per run. */
     public static List<Chart> forCompare(List<LabeledRun> runs) {
-        String style = runs.get(0).run().reportStyle();
-        String sub = runs.get(0).run().workload();
+        Family family = runs.get(0).run().workload().family();
+        String sub = runs.get(0).run().workload().name();
         List<Chart> out = new ArrayList<>();
-        Metric main = Metric.throughput(style);
-        String unit = "tpcc".equals(style) ? "tpmC (NewOrders per minute)" : "queries per second";
-        out.add(compare("compare-throughput.png", main.label() + " by threads", sub, unit, runs, main));
-        if (!"tpcc".equals(style)) {
+        Metric main = Metric.throughput(family);
+        out.add(compare("compare-throughput.png", main.label() + " by threads", sub, family.headline().chartUnit(), runs, main));
+        if (!family.perType()) {
             out.add(compare("compare-tps.png", "tps by threads", sub, "transactions per second", runs, Metric.TPS));
         }
-        Metric p95 = Metric.p95(style);
+        Metric p95 = Metric.p95(family);
         out.add(compare("compare-p95.png", p95.label().replace("(ms)", "") + " latency by threads", sub, "latency (ms)", runs, p95));
         return out;
     }

@@ -9,6 +9,7 @@ import org.oltpbench.report.LabeledRun;
 import org.oltpbench.report.Metric;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.WorkloadInfo;
 
 /**
  * Several runs side by side, as the seeds print them: per thread level, one column per run, the style's rows
@@ -17,11 +18,10 @@ import org.oltpbench.result.RepeatResult;
  */
 public final class Comparison {
     /** The keys that fix a run's scale: differing values make the numbers incomparable. */
-    static final List<String> SCALE_KEYS = List.of("tables", "tableSize", "warehouses", "warehouseRange");
 
     private final List<LabeledRun> runs;
     private final int baseline;
-    private final String style;
+    private final WorkloadInfo workload;
 
     /** One cell: the figure, or null where the run has no such level, with the run's flags for that level. */
     public record Cell(Double value, boolean aborted, boolean saturated) {
@@ -46,7 +46,7 @@ public final class Comparison {
             }
         }
         this.baseline = baselineIndex(baselineLabel);
-        this.style = runs.get(0).run().reportStyle();
+        this.workload = runs.get(0).run().workload();
         if (!force) {
             String why = mismatch();
             if (why != null) throw new ConfigException(why + "; compare runs of one workload and scale, or add --force");
@@ -61,8 +61,9 @@ public final class Comparison {
         return runs.get(baseline);
     }
 
-    public String style() {
-        return style;
+    /** The first run's workload: its family decides the rows. */
+    public WorkloadInfo workload() {
+        return workload;
     }
 
     /** Every thread level any run has, ascending. */
@@ -75,9 +76,9 @@ public final class Comparison {
     /** The rows of one level's block: the figures, then (with two runs or more) the ratios to the baseline. */
     public List<Row> rows(int threads) {
         List<Row> rows = new ArrayList<>();
-        for (Metric m : Metric.table(style)) rows.add(new Row(m.label(), cells(threads, m)));
+        for (Metric m : Metric.table(workload)) rows.add(new Row(m.label(), cells(threads, m)));
         if (runs.size() < 2) return rows;
-        for (Metric m : Metric.table(style)) {
+        for (Metric m : Metric.table(workload)) {
             if (!m.ratio()) continue;
             List<Cell> figures = cells(threads, m), ratios = new ArrayList<>();
             Cell base = figures.get(baseline);
@@ -117,15 +118,12 @@ public final class Comparison {
     String mismatch() {
         LabeledRun a = runs.get(0);
         for (LabeledRun b : runs.subList(1, runs.size())) {
-            if (!a.run().workload().equals(b.run().workload())) {
-                return "the runs differ in workload: " + a.label() + " ran " + a.run().workload() + ", " + b.label() + " ran "
-                        + b.run().workload();
+            WorkloadInfo x = a.run().workload(), y = b.run().workload();
+            if (!x.name().equals(y.name())) {
+                return "the runs differ in workload: " + a.label() + " ran " + x.name() + ", " + b.label() + " ran " + y.name();
             }
-            for (String key : SCALE_KEYS) {
-                Object x = a.run().config().get(key), y = b.run().config().get(key);
-                if (!Objects.equals(String.valueOf(x), String.valueOf(y))) {
-                    return "the runs differ in scale: " + key + " is " + x + " in " + a.label() + " and " + y + " in " + b.label();
-                }
+            if (!x.scale().equals(y.scale())) {
+                return "the runs differ in scale: " + x.scale() + " in " + a.label() + " and " + y.scale() + " in " + b.label();
             }
         }
         return null;

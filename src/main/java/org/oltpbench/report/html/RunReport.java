@@ -9,6 +9,7 @@ import org.oltpbench.report.Marks;
 import org.oltpbench.report.Metric;
 import org.oltpbench.report.chart.RunCharts;
 import org.oltpbench.result.ClientInfo;
+import org.oltpbench.result.Flat;
 import org.oltpbench.result.Histograms;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
@@ -26,14 +27,14 @@ public final class RunReport {
 
     /** @param charts the run's charts; empty when this machine cannot draw them (the page says so) */
     public static String render(RunResult run, List<RunCharts.Chart> charts, String chartsMissing) {
-        String title = "oltpbench: " + run.workload() + " on " + LabeledRun.engine(run);
+        String title = "oltpbench: " + run.workload().name() + " on " + LabeledRun.engine(run);
         StringBuilder b = new StringBuilder();
         b.append(Html.pairs(List.of("run", ""), identity(run)));
         b.append("<h2>Results by thread level</h2>\n").append(levels(run));
-        if ("tpcc".equals(run.reportStyle())) b.append("<h2>Transactions by type</h2>\n").append(transactions(run));
+        if (run.workload().family().perType()) b.append("<h2>Transactions by type</h2>\n").append(transactions(run));
         b.append("<h2>Charts</h2>\n");
         b.append(charts.isEmpty() ? Html.note("charts not drawn: " + chartsMissing) : Html.images(charts));
-        b.append("<h2>Configuration</h2>\n").append(Html.pairs(List.of("key", "value"), pairs(redacted(run.config()))));
+        b.append("<h2>Configuration</h2>\n").append(Html.pairs(List.of("key", "value"), pairs(Flat.of(run.params()))));
         b.append("<h2>Server</h2>\n").append(Html.pairs(List.of("fact", "value"), pairs(run.server().facts())));
         return Html.page(title, b.toString());
     }
@@ -41,7 +42,7 @@ public final class RunReport {
     private static List<List<String>> identity(RunResult run) {
         ClientInfo c = run.client();
         List<List<String>> rows = new ArrayList<>();
-        rows.add(List.of("workload", run.workload()));
+        rows.add(List.of("workload", run.workload().name() + " (" + run.workload().scale() + ")"));
         rows.add(List.of("server", LabeledRun.engine(run)));
         rows.add(List.of("client host", c.host() + ", " + c.cores() + " cores" + (c.memoryBytes() > 0
                 ? ", " + Math.round(c.memoryBytes() / (double) (1L << 30)) + " GiB" : "")));
@@ -56,9 +57,9 @@ public final class RunReport {
     }
 
     private static String levels(RunResult run) {
-        boolean tpcc = "tpcc".equals(run.reportStyle());
+        boolean tpcc = run.workload().family().perType();
         List<String> header = new ArrayList<>(List.of("threads"));
-        for (Metric m : Metric.table(run.reportStyle())) header.add(m.label());
+        for (Metric m : Metric.table(run.workload())) header.add(m.label());
         if (!tpcc) header.addAll(List.of("99th percentile(ms)", "errors"));
         header.addAll(List.of("reconnects", "client cpu (cores/host)"));
         List<List<String>> rows = new ArrayList<>();
@@ -66,7 +67,7 @@ public final class RunReport {
         for (LevelResult l : run.levels()) {
             RepeatResult r = l.kept();
             List<String> row = new ArrayList<>(List.of(Marks.threads(l)));
-            for (Metric m : Metric.table(run.reportStyle())) row.add(Metric.format(m.of(r)));
+            for (Metric m : Metric.table(run.workload())) row.add(Metric.format(m.of(r)));
             if (!tpcc) row.addAll(List.of(Metric.format(Metric.P99.of(r)), String.valueOf(r.counts().errors() + r.counts().ignoredErrors())));
             row.addAll(List.of(String.valueOf(r.counts().reconnects()), Marks.cpu(r)));
             rows.add(row);
@@ -98,13 +99,6 @@ public final class RunReport {
                     "95th(ms)", "99th(ms)", "max(ms)"), rows));
         }
         return b.toString();
-    }
-
-    /** Result files written before URLs were redacted may still carry a password in conn. */
-    private static Map<String, Object> redacted(Map<String, Object> config) {
-        Map<String, Object> out = new java.util.LinkedHashMap<>();
-        config.forEach((k, v) -> out.put(k, v instanceof String s ? org.oltpbench.config.Config.redact(s) : v));
-        return out;
     }
 
     private static List<List<String>> pairs(Map<String, Object> map) {

@@ -13,9 +13,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.oltpbench.config.Config;
+import org.oltpbench.config.LoadParams;
+import org.oltpbench.config.SqlParams;
+import org.oltpbench.result.Family;
+import org.oltpbench.result.TxnType;
+import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.config.ConfigException;
-import org.oltpbench.config.Keys;
 import org.oltpbench.db.Database;
 import org.oltpbench.util.Text;
 import org.oltpbench.workload.CheckReport;
@@ -32,7 +35,8 @@ public final class SqlWorkload implements Workload {
     private static final Pattern CREATE_TABLE = Pattern.compile(
             "^\\s*CREATE\\s+TABLE\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?[`\"]?([A-Za-z0-9_$]+)[`\"]?", Pattern.CASE_INSENSITIVE);
 
-    private final Config cfg;
+    private final SqlParams params;
+    private final LoadParams load;
     private final PrintStream out;
     private final String querySource;
     private final List<SqlScript.Statement> statements;
@@ -40,22 +44,20 @@ public final class SqlWorkload implements Workload {
     private final List<String> tables = new ArrayList<>();
     private final long seed;
 
-    public SqlWorkload(Config cfg, PrintStream out) {
-        this.cfg = cfg;
+    public SqlWorkload(SqlParams params, LoadParams load, PrintStream out) {
+        this.params = params;
+        this.load = load;
         this.out = out;
-        String query = cfg.get(Keys.QUERY);
-        if (query == null || query.isBlank()) {
-            throw new ConfigException("workload=sql needs query: a file of ;-separated statements, or the SQL itself");
-        }
+        String query = params.query();
         this.querySource = looksLikeFile(query) ? query : "query";
         this.statements = SqlScript.parse(text(query, "query"), querySource);
-        String create = cfg.get(Keys.CREATE);
+        String create = params.create();
         this.creates = create == null ? List.of() : SqlScript.parse(text(create, "create"), create);
         for (SqlScript.Statement s : creates) {
             Matcher m = CREATE_TABLE.matcher(s.sql());
             if (m.find()) tables.add(m.group(1));
         }
-        long s = cfg.get(Keys.RAND_SEED);
+        long s = params.randSeed();
         this.seed = s != 0 ? s : System.nanoTime();
     }
 
@@ -75,16 +77,16 @@ public final class SqlWorkload implements Workload {
         }
     }
 
+    /** One type per statement, q1, q2, ... in file order, weighted as its '-- weight:' line says. */
     @Override
-    public String name() {
-        return "sql";
-    }
-
-    @Override
-    public List<String> kinds() {
-        List<String> k = new ArrayList<>();
-        for (int i = 1; i <= statements.size(); i++) k.add("q" + i);
-        return k;
+    public WorkloadInfo info() {
+        double total = 0;
+        for (SqlScript.Statement s : statements) total += s.weight();
+        List<TxnType> types = new ArrayList<>();
+        for (int i = 0; i < statements.size(); i++) {
+            types.add(new TxnType("q" + (i + 1), statements.get(i).weight() * 100.0 / total, 0, 0, false));
+        }
+        return new WorkloadInfo("sql", Family.SQL, types, WorkloadInfo.Scale.tables(tables.size(), params.tableSize()));
     }
 
     @Override
@@ -109,15 +111,15 @@ public final class SqlWorkload implements Workload {
                 try {
                     st.execute(s.sql());
                 } catch (SQLException e) {
-                    throw new ConfigException(cfg.get(Keys.CREATE) + " line " + s.line() + ": the server refused it: "
+                    throw new ConfigException(params.create() + " line " + s.line() + ": the server refused it: "
                             + Text.firstLine(e.getMessage()) + "; fix the statement", e);
                 }
             }
         }
-        RowLoader loader = new RowLoader(db, cfg.get(Keys.LOAD_METHOD), cfg.get(Keys.LOAD_WORKERS), seed, out);
+        RowLoader loader = new RowLoader(db, load.method(), load.workers(), seed, out);
         for (String t : tables) {
-            out.printf("Inserting %d records into '%s'%n", cfg.get(Keys.TABLE_SIZE), t);
-            loader.load(t, cfg.get(Keys.TABLE_SIZE));
+            out.printf("Inserting %d records into '%s'%n", params.tableSize(), t);
+            loader.load(t, params.tableSize());
         }
     }
 
@@ -163,7 +165,7 @@ public final class SqlWorkload implements Workload {
                 try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + t)) {
                     rs.next();
                     long rows = rs.getLong(1);
-                    report.add(t + " rows", rows >= cfg.get(Keys.TABLE_SIZE), rows + " rows, loaded " + cfg.get(Keys.TABLE_SIZE));
+                    report.add(t + " rows", rows >= params.tableSize(), rows + " rows, loaded " + params.tableSize());
                 }
             }
         }

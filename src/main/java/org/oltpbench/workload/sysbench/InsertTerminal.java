@@ -1,5 +1,6 @@
 package org.oltpbench.workload.sysbench;
 
+import org.oltpbench.random.SbRandom;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

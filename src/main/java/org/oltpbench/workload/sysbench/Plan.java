@@ -2,8 +2,7 @@ package org.oltpbench.workload.sysbench;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.oltpbench.config.Config;
-import org.oltpbench.config.Keys;
+import org.oltpbench.config.SysbenchParams;
 
 /**
  * One event of an oltp-shaped preset, resolved against the config: the steps that run, in order,
@@ -12,17 +11,17 @@ import org.oltpbench.config.Keys;
  */
 public record Plan(boolean transaction, List<Step> steps, int[] counts) {
 
-    public static Plan of(Preset preset, Config cfg) {
+    public static Plan of(Preset preset, SysbenchParams params) {
         List<Step> steps = new ArrayList<>();
         List<Integer> counts = new ArrayList<>();
         for (Step step : preset.steps()) {
-            if (step.range && !cfg.get(Keys.RANGE_SELECTS)) continue;
+            if (step.range && !params.rangeSelects()) continue;
             Integer n = preset.fixed().get(step);
-            if (n == null) n = step.countKey == null ? 1 : cfg.get(step.countKey);
+            if (n == null) n = step.count.applyAsInt(params.counts());
             steps.add(step);
             counts.add(n);
         }
-        boolean trx = preset.transaction() && !cfg.get(Keys.SKIP_TRX);
+        boolean trx = preset.transaction() && !params.skipTrx();
         return new Plan(trx, List.copyOf(steps), counts.stream().mapToInt(Integer::intValue).toArray());
     }
 

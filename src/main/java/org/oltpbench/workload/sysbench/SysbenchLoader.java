@@ -1,5 +1,6 @@
 package org.oltpbench.workload.sysbench;
 
+import org.oltpbench.random.SbRandom;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,5 +1,6 @@
 package org.oltpbench.workload.sysbench;
 
+import org.oltpbench.random.SbRandom;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -7,9 +8,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Collections;
 import java.util.List;
-import org.oltpbench.config.Config;
+import org.oltpbench.config.LoadParams;
+import org.oltpbench.config.SysbenchParams;
+import org.oltpbench.result.Family;
+import org.oltpbench.result.TxnType;
+import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.config.ConfigException;
-import org.oltpbench.config.Keys;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Layout;
@@ -22,21 +26,23 @@ public final class SysbenchWorkload implements Workload {
     private final Preset preset;
     private final Plan plan;
     private final SysbenchSettings s;
-    private final Config cfg;
+    private final SysbenchParams params;
+    private final LoadParams load;
     private final PrintStream out;
     private final UniqueIds unique;
     private final Dialect dialect;
 
-    public SysbenchWorkload(Preset preset, Config cfg, Dialect dialect, PrintStream out) {
+    public SysbenchWorkload(Preset preset, SysbenchParams params, LoadParams load, Dialect dialect, PrintStream out) {
         this.preset = preset;
         this.dialect = dialect;
-        this.cfg = cfg;
-        this.plan = Plan.of(preset, cfg);
-        this.s = SysbenchSettings.of(cfg);
+        this.params = params;
+        this.load = load;
+        this.plan = Plan.of(preset, params);
+        this.s = SysbenchSettings.of(params);
         this.out = out;
-        long seed = seed(cfg);
+        long seed = seed(params);
         this.unique = new UniqueIds(seed, seed >>> 32);
-        if (preset.singleTable() && cfg.get(Keys.TABLES) != 1) {
+        if (preset.singleTable() && params.tables() != 1) {
             throw new ConfigException("workload " + preset.name() + " works on sbtest1 only; set tables=1");
         }
     }
@@ -45,20 +51,17 @@ public final class SysbenchWorkload implements Workload {
         return plan;
     }
 
+    /** One type, sysbench's "event"; the scale is every table of the job (this client's share when split). */
     @Override
-    public String name() {
-        return preset.name();
-    }
-
-    @Override
-    public List<String> kinds() {
-        return List.of("event");
+    public WorkloadInfo info() {
+        return new WorkloadInfo(preset.name(), Family.SYSBENCH, List.of(TxnType.only("event")),
+                WorkloadInfo.Scale.tables(params.tables(), params.tableSize()));
     }
 
     /** The numbers N of the sbtestN this client uses: its share of 1..tables, or one per thread for bulk_insert. */
     private List<Integer> tableNumbers() {
         List<Integer> out = new java.util.ArrayList<>();
-        if (bulk()) for (int t = 1; t <= Collections.max(cfg.get(Keys.THREADS)); t++) out.add(t);
+        if (bulk()) for (int t = 1; t <= params.maxThreads(); t++) out.add(t);
         else for (int i = 0; i < s.tables(); i++) out.add(s.table(i));
         return out;
     }
@@ -108,10 +111,10 @@ public final class SysbenchWorkload implements Workload {
 
     @Override
     public void prepare(Database db) throws SQLException {
-        int clients = cfg.get(Keys.CLIENT_COUNT);
-        if (clients > 1 && (bulk() || cfg.get(Keys.TABLES) < clients)) {
+        int clients = params.share().count();
+        if (clients > 1 && (bulk() || params.tables() < clients)) {
             throw new ConfigException("prepare with clientCount=" + clients + " splits the sysbench tables, so it needs tables >= "
-                    + "clientCount (tables=" + cfg.get(Keys.TABLES) + (bulk() ? ", and bulk_insert has none to split" : "")
+                    + "clientCount (tables=" + params.tables() + (bulk() ? ", and bulk_insert has none to split" : "")
                     + "); prepare once with clientCount=1, then run the clients");
         }
         try (Connection c = db.connect()) {
@@ -125,8 +128,8 @@ public final class SysbenchWorkload implements Workload {
             createBulkTables(db);
             return;
         }
-        new SysbenchLoader(db, s, cfg.get(Keys.SECONDARY), cfg.get(Keys.CREATE_SECONDARY),
-                Layout.sysbench(cfg), cfg.get(Keys.LOAD_WORKERS), cfg.get(Keys.LOAD_METHOD), seed(cfg), out).load(loadRows());
+        new SysbenchLoader(db, s, params.secondary(), params.createSecondary(),
+                Layout.sysbench(load), load.workers(), load.method(), seed(params), out).load(loadRows());
     }
 
     private void createBulkTables(Database db) throws SQLException {
@@ -163,7 +166,7 @@ public final class SysbenchWorkload implements Workload {
                     default -> true;
                 };
                 report.add(table + " rows", ok, rows + " rows, expected " + rule(expected));
-                if (!bulk() && cfg.get(Keys.CREATE_SECONDARY)) {
+                if (!bulk() && params.createSecondary()) {
                     report.add(table + " index k_" + t, hasIndex(c, table, "k_" + t), "secondary index on k");
                 }
             }
@@ -212,8 +215,8 @@ public final class SysbenchWorkload implements Workload {
         };
     }
 
-    static long seed(Config cfg) {
-        long seed = cfg.get(Keys.RAND_SEED);
+    static long seed(SysbenchParams params) {
+        long seed = params.randSeed();
         return seed != 0 ? seed : System.nanoTime();
     }
 }

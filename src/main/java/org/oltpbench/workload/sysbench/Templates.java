@@ -1,5 +1,7 @@
 package org.oltpbench.workload.sysbench;
 
+import org.oltpbench.random.SbRandom;
+
 /** sysbench's value templates for the c and pad columns: groups of 11 random digits joined by '-'. */
 final class Templates {
     /** 10 groups, 119 characters. */

@@ -1,6 +1,6 @@
 package org.oltpbench.workload.tpcc;
 
-import org.oltpbench.workload.sysbench.SbRandom;
+import org.oltpbench.random.SbRandom;
 
 /**
  * TPC-C's random rules: uniform ranges, NURand (2.1.6), the last-name syllables (4.3.2.3) and the

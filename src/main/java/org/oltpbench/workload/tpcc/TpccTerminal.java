@@ -14,8 +14,6 @@ import org.oltpbench.workload.Terminal;
  */
 final class TpccTerminal implements Terminal {
     static final int MAX_RETRIES = 3;
-    /** TPC-C 5.2.5.2 keying times and 5.2.5.4 mean think times, in ms, by transaction kind. */
-    static final long[] KEYING_MS = {18_000, 3_000, 2_000, 2_000, 2_000}, THINK_MS = {12_000, 12_000, 10_000, 5_000, 5_000};
 
     private final Connection c;
     private final Dialect dialect;
@@ -46,7 +44,7 @@ final class TpccTerminal implements Terminal {
         this.homeW = first + index % count;
         this.homeD = (index / count) % 10 + 1;
         c.setAutoCommit(false);
-        txns = new Txn[] {new NewOrder(c, perItem), new Payment(c), new OrderStatus(c), new Delivery(c), new StockLevel(c)};
+        txns = TpccType.makeAll(c, perItem);
     }
 
     @Override
@@ -59,7 +57,7 @@ final class TpccTerminal implements Terminal {
     @Override
     public int next(ThreadStats st) throws SQLException {
         int kind = deck.deal(r);
-        if (keying) pause(KEYING_MS[kind] * 1_000_000L, st);
+        if (keying) pause(TpccType.of(kind).keyingMs * 1_000_000L, st);
         Txn t = txns[kind];
         t.generate(r, fixed ? homeW : r.between(first, first + count - 1), homeD, all);
         for (int attempt = 0; ; attempt++) {
@@ -70,10 +68,10 @@ final class TpccTerminal implements Terminal {
             } catch (SQLException e) {
                 rollbackQuietly();
                 if (attempt < MAX_RETRIES && dialect.classify(e) == Dialect.ErrorClass.RETRYABLE) {
-                    st.kind(kind, ThreadStats.RETRIES);
+                    st.retry(kind);
                     continue;
                 }
-                st.kind(kind, ThreadStats.KIND_ERRORS);
+                st.failed(kind);
                 throw e;
             }
         }
@@ -81,7 +79,7 @@ final class TpccTerminal implements Terminal {
 
     /** 5.2.5.4: negative exponential with the kind's mean, truncated at 10 times the mean. */
     static long thinkNanos(TpccRandom r, int kind) {
-        double mean = THINK_MS[kind] * 1e6;
+        double mean = TpccType.of(kind).thinkMs * 1e6;
         return (long) Math.min(-Math.log(1 - r.fraction()) * mean, 10 * mean);
     }
 

@@ -9,9 +9,11 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.oltpbench.config.ClientShare;
-import org.oltpbench.config.Config;
+import org.oltpbench.config.LoadParams;
+import org.oltpbench.config.TpccParams;
+import org.oltpbench.result.Family;
+import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.config.ConfigException;
-import org.oltpbench.config.Keys;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Layout;
@@ -24,86 +26,38 @@ import org.oltpbench.workload.Workload;
 public final class TpccWorkload implements Workload {
     /** The tablegroup of the partitioned tables on OceanBase (obd's name for it). */
     static final String TABLEGROUP = "tpcc_group";
-    public static final List<String> KINDS = List.of("NEW_ORDER", "PAYMENT", "ORDER_STATUS", "DELIVERY", "STOCK_LEVEL");
 
-    private final Config cfg;
+    private final TpccParams params;
+    private final LoadParams load;
     private final Dialect dialect;
     private final PrintStream out;
     private final int first, count;
     /** The whole job's warehouses, of which this client drives {@code first..first+count-1}. */
     private final int[] whole;
     private final ClientShare share;
-    private final double[] weights;
     private final long seed;
     private volatile int[] runConstants;
     /** How long a client waits for another client's part of a shared load before giving up. */
     static final long STALL_SECS = 30 * 60;
 
-    public TpccWorkload(Config cfg, Dialect dialect, PrintStream out) {
-        this.cfg = cfg;
+    public TpccWorkload(TpccParams params, LoadParams load, Dialect dialect, PrintStream out) {
+        this.params = params;
+        this.load = load;
         this.dialect = dialect;
         this.out = out;
-        this.share = ClientShare.of(cfg);
-        this.whole = range(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
-        int[] range = share(cfg);
+        this.share = params.share();
+        this.whole = new int[] {params.firstWarehouse(), params.lastWarehouse()};
+        int[] range = params.mine();
         this.first = range[0];
         this.count = range[1] - range[0] + 1;
-        this.weights = new double[] {cfg.get(Keys.NEW_ORDER_WEIGHT), cfg.get(Keys.PAYMENT_WEIGHT),
-            cfg.get(Keys.ORDER_STATUS_WEIGHT), cfg.get(Keys.DELIVERY_WEIGHT), cfg.get(Keys.STOCK_LEVEL_WEIGHT)};
-        double sum = 0;
-        for (double w : weights) sum += w;
-        if (Math.abs(sum - 100) > 0.01) {
-            throw new ConfigException("newOrderWeight + paymentWeight + orderStatusWeight + deliveryWeight + stockLevelWeight = "
-                    + sum + "; they must add up to 100 (TPC-C: 45, 43, 4, 4, 4)");
-        }
-        long s = cfg.get(Keys.RAND_SEED);
+        long s = params.randSeed();
         this.seed = s != 0 ? s : System.nanoTime();
     }
 
-    /** How many warehouses a config drives: this client's share of warehouseRange, or of warehouses. */
-    public static int warehouseCount(Config cfg) {
-        int[] r = share(cfg);
-        return r[1] - r[0] + 1;
-    }
-
-    /** This client's slice {first, last} of the job's warehouses (all of them for a single client). */
-    static int[] share(Config cfg) {
-        int[] r = range(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
-        ClientShare share = ClientShare.of(cfg);
-        int[] mine = share.slice(r[0], r[1]);
-        if (mine[1] < mine[0]) {
-            throw new ConfigException((r[1] - r[0] + 1) + " warehouses split over clientCount=" + share.count() + " leave client "
-                    + share.index() + " without one; TPC-C needs warehouses >= clientCount");
-        }
-        return mine;
-    }
-
-    /** warehouseRange "a-b" (or "" for 1-warehouses) as {first, last}. */
-    public static int[] range(String text, int warehouses) {
-        if (text.isBlank()) return new int[] {1, warehouses};
-        String[] p = text.trim().split("-");
-        try {
-            int a = Integer.parseInt(p[0].trim()), b = p.length > 1 ? Integer.parseInt(p[1].trim()) : a;
-            if (p.length <= 2 && a >= 1 && b >= a) return new int[] {a, b};
-        } catch (NumberFormatException e) {
-            // falls through to the message
-        }
-        throw new ConfigException("bad value for warehouseRange: '" + text + "'; allowed: FIRST-LAST with 1 <= FIRST <= LAST, e.g. 1-50");
-    }
-
+    /** TPC-C's transaction table; the scale is this client's warehouses, which tpmC's efficiency divides by. */
     @Override
-    public String name() {
-        return "tpcc";
-    }
-
-    @Override
-    public List<String> kinds() {
-        return KINDS;
-    }
-
-    @Override
-    public String reportStyle() {
-        return "tpcc";
+    public WorkloadInfo info() {
+        return new WorkloadInfo("tpcc", Family.TPCC, TpccType.table(params), WorkloadInfo.Scale.warehouses(count));
     }
 
     public int warehouses() {
@@ -152,7 +106,7 @@ public final class TpccWorkload implements Workload {
 
     @Override
     public void prepare(Database db) throws SQLException {
-        boolean indexesLater = cfg.get(Keys.INDEXES_AFTER_LOAD);
+        boolean indexesLater = params.indexesAfterLoad();
         List<Integer> missing;
         boolean items;
         int cLoad;
@@ -160,7 +114,7 @@ public final class TpccWorkload implements Workload {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             if (!Database.tableExists(c, "bmsql_warehouse")) {
                 out.println("Creating the TPC-C tables (BenchmarkSQL 5.0 schema)...");
-                Layout layout = Layout.tpcc(cfg, tablegroup(st));
+                Layout layout = Layout.tpcc(load, tablegroup(st));
                 for (String sql : TpccSchema.createTables(dialect, layout)) st.execute(sql);
                 if (!indexesLater) for (String sql : TpccSchema.createIndexes(dialect, layout)) st.execute(sql);
             }
@@ -172,9 +126,9 @@ public final class TpccWorkload implements Workload {
             items = share.leads() && count(st, "SELECT COUNT(*) FROM bmsql_item") == 0;
             cLoad = loadConstant(c);
         }
-        out.printf("Loading %d warehouse(s) with %d worker(s)%s...%n", missing.size(), cfg.get(Keys.LOAD_WORKERS),
+        out.printf("Loading %d warehouse(s) with %d worker(s)%s...%n", missing.size(), load.workers(),
                 items ? " and the 100,000 items" : "");
-        new TpccLoader(db, cfg.get(Keys.LOAD_METHOD), cfg.get(Keys.LOAD_WORKERS), seed, cLoad, out).load(missing, items);
+        new TpccLoader(db, load.method(), load.workers(), seed, cLoad, out).load(missing, items);
         if (!share.leads()) {
             awaitLead(db, "to finish the load (every client's warehouses, then the indexes)", this::loadFinished);
             return;
@@ -183,7 +137,7 @@ public final class TpccWorkload implements Workload {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             if (indexesLater && !indexExists(c)) {
                 Progress.during(out, "creating the secondary indexes", () -> {
-                    for (String sql : TpccSchema.createIndexes(dialect, Layout.tpcc(cfg, null))) st.execute(sql);
+                    for (String sql : TpccSchema.createIndexes(dialect, Layout.tpcc(load, null))) st.execute(sql);
                     return null;
                 });
             }
@@ -196,9 +150,9 @@ public final class TpccWorkload implements Workload {
      * (tablegroup=false, no partitions, or under auto an engine or server without tablegroups, e.g. seekdb).
      */
     private String tablegroup(Statement st) {
-        String mode = cfg.get(Keys.TABLEGROUP), create = dialect.createTablegroup(TABLEGROUP);
-        if (mode.equals("false") || (mode.equals("auto") && (cfg.get(Keys.PARTITIONS) == 0 || create == null))) return null;
-        if (create == null || cfg.get(Keys.PARTITIONS) == 0) {
+        String mode = load.tablegroup(), create = dialect.createTablegroup(TABLEGROUP);
+        if (mode.equals("false") || (mode.equals("auto") && (load.partitions() == 0 || create == null))) return null;
+        if (create == null || load.partitions() == 0) {
             throw new ConfigException("tablegroup=true needs partitions > 0 on an engine with tablegroups (OceanBase); "
                     + "set tablegroup=auto or false");
         }
@@ -381,9 +335,9 @@ public final class TpccWorkload implements Workload {
     public Terminal terminal(Connection c, int index, int threads, long seed) throws SQLException {
         int[] k = constants(c);
         TpccRandom r = new TpccRandom(seed, k[0], k[1], k[2]);
-        return new TpccTerminal(c, dialect, new Deck(weights), r, index, first, count, cfg.get(Keys.WAREHOUSES),
-                cfg.get(Keys.TERMINAL_WAREHOUSE_FIXED), cfg.get(Keys.KEYING_TIME), cfg.get(Keys.THINK_TIME),
-                cfg.get(Keys.NEW_ORDER_STYLE).equals("perItem"));
+        return new TpccTerminal(c, dialect, new Deck(TpccType.weights(params.mix())), r, index, first, count,
+                params.warehouses(), params.terminalWarehouseFixed(), params.keyingTime(), params.thinkTime(),
+                params.perItemNewOrder());
     }
 
     /** Run-time NURand constants, drawn once per workload: C_last obeys 2.1.6.1 against the loaded one. */

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -15,27 +14,23 @@ import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
+import org.oltpbench.result.WorkloadInfo;
 
 /** Tables and ratios against figures worked out by hand from the fixtures' counts. */
 class ComparisonTest {
 
     /** A sysbench run whose levels 4 and 8 made {@code tx4} and {@code tx8} transactions in 10 s. */
-    private static RunResult run(long tx4, long tx8, String status8, Map<String, Object> config) {
-        RunResult r = Fixtures.run(List.of(level(4, tx4, RepeatResult.COMPLETED), level(8, tx8, status8)));
-        return new RunResult(r.schemaVersion(), r.oltpbenchVersion(), r.workload(), r.reportStyle(), config, r.server(),
-                r.client(), r.startedAt(), r.endedAt(), r.repeatPick(), r.percentile(), r.levels());
+    private static RunResult run(long tx4, long tx8, RepeatResult.Status status8, WorkloadInfo w) {
+        return Fixtures.with(Fixtures.run(List.of(level(4, tx4, RepeatResult.COMPLETED), level(8, tx8, status8))), w);
     }
 
-    private static LevelResult level(int threads, long tx, String status) {
-        return new LevelResult(threads, Map.of(), status.equals(RepeatResult.COMPLETED) ? 0 : -1,
+    private static LevelResult level(int threads, long tx, RepeatResult.Status status) {
+        return new LevelResult(threads, Map.of(), status == RepeatResult.COMPLETED ? 0 : -1,
                 List.of(Fixtures.sysbench(1, threads, tx, status)));
     }
 
-    private static Map<String, Object> scale(int tables, int tableSize) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tables", tables);
-        m.put("tableSize", tableSize);
-        return m;
+    private static WorkloadInfo scale(int tables, int tableSize) {
+        return Fixtures.sysbenchInfo(tables, tableSize);
     }
 
     private static Comparison twoRuns(String baseline) {
@@ -87,9 +82,7 @@ class ComparisonTest {
     void aLevelOnlyOneRunHasShowsADash() {
         LabeledRun a = new LabeledRun("a", Path.of("a"), run(1000, 2000, RepeatResult.COMPLETED, scale(1, 10)));
         RunResult one = Fixtures.run(List.of(level(4, 1000, RepeatResult.COMPLETED)));
-        LabeledRun b = new LabeledRun("b", Path.of("b"), new RunResult(one.schemaVersion(), one.oltpbenchVersion(), one.workload(),
-                one.reportStyle(), scale(1, 10), one.server(), one.client(), one.startedAt(), one.endedAt(), one.repeatPick(),
-                one.percentile(), one.levels()));
+        LabeledRun b = new LabeledRun("b", Path.of("b"), Fixtures.with(one, scale(1, 10)));
         Comparison c = new Comparison(List.of(a, b), null, false);
         assertEquals("-", c.rows(8).get(0).cells().get(1).text());
         assertEquals("-", c.rows(8).get(5).cells().get(1).text());
@@ -100,12 +93,11 @@ class ComparisonTest {
         LabeledRun a = new LabeledRun("a", Path.of("a"), run(1000, 2000, RepeatResult.COMPLETED, scale(4, 1000)));
         LabeledRun b = new LabeledRun("b", Path.of("b"), run(1000, 2000, RepeatResult.COMPLETED, scale(4, 5000)));
         ConfigException e = assertThrows(ConfigException.class, () -> new Comparison(List.of(a, b), null, false));
-        assertEquals("the runs differ in scale: tableSize is 1000 in a and 5000 in b; compare runs of one workload and "
-                + "scale, or add --force", e.getMessage());
+        assertEquals("the runs differ in scale: 4 tables x 1000 rows in a and 4 tables x 5000 rows in b; compare runs of "
+                + "one workload and scale, or add --force", e.getMessage());
         new Comparison(List.of(a, b), null, true);
         RunResult t = Fixtures.run(List.of());
-        LabeledRun tpcc = new LabeledRun("t", Path.of("t"), new RunResult(t.schemaVersion(), t.oltpbenchVersion(), "tpcc", "tpcc",
-                scale(4, 1000), t.server(), t.client(), t.startedAt(), t.endedAt(), t.repeatPick(), t.percentile(), t.levels()));
+        LabeledRun tpcc = new LabeledRun("t", Path.of("t"), Fixtures.with(t, Fixtures.tpccInfo(4)));
         assertTrue(assertThrows(ConfigException.class, () -> new Comparison(List.of(a, tpcc), null, false)).getMessage()
                 .startsWith("the runs differ in workload: a ran oltp_read_write, t ran tpcc"));
         assertThrows(ConfigException.class, () -> new Comparison(List.of(a, a), null, true), "one label twice");

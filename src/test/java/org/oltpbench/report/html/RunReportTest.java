@@ -64,6 +64,8 @@ class RunReportTest {
         List<String> csv = Files.readAllLines(dir.resolve("summary.csv"));
         assertEquals(3, csv.size());
         assertTrue(csv.get(1).startsWith("1,1,completed,4.038,1703,421.785,"), csv.get(1));
-        assertTrue(csv.get(1).endsWith(",11397.862,11264.119,25307.118,4.875,8.163"), csv.get(1));
+        // efficiency: 11397.862 tpmC / (12.86 x 1 warehouse) = 886.303 = 88630.343%
+        assertTrue(csv.get(1).endsWith(",11397.862,11264.119,25307.118,4.875,8.163,88630.343"), csv.get(1));
+        assertTrue(html.contains("<td>88630.34</td>"), "the efficiency column");
     }
 }

@@ -10,14 +10,16 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.config.Config;
+import org.oltpbench.config.RunParams;
+import org.oltpbench.config.SysbenchParams;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.ConfigLoader;
 
 /** The statements each preset issues per transaction, as sysbench 1.0.20's scripts do with default options. */
 class PlanTest {
-    private static Config cfg(String... sets) {
-        return ConfigLoader.load(null, List.of(sets), Map.of());
+    private static SysbenchParams cfg(String... sets) {
+        return (SysbenchParams) RunParams.of(ConfigLoader.load(null, List.of(sets), Map.of()), java.time.ZonedDateTime.now())
+                .workload();
     }
 
     @ParameterizedTest(name = "{0}: {1} reads, {2} writes, {3} other")

@@ -1,5 +1,7 @@
 package org.oltpbench.workload.sysbench;
 
+import org.oltpbench.random.SbRandom;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -120,21 +120,11 @@ class TpccRandomTest {
             sum += t;
             max = Math.max(max, t);
         }
-        double mean = TpccTerminal.THINK_MS[3] * 1e6;
+        double mean = 5_000 * 1e6; // TPC-C 5.2.5.4: Delivery's mean think time is 5 s
         assertTrue(max <= 10 * mean);
         // truncation at 10 means removes e^-10 of the mass: the mean stays within 0.1% of 5 s
         assertEquals(mean, sum / n, mean * 0.01);
-        assertEquals(18_000, TpccTerminal.KEYING_MS[0]);
-    }
-
-    @Test
-    void warehouseRange() {
-        assertEquals(1, TpccWorkload.range("", 8)[0]);
-        assertEquals(8, TpccWorkload.range("", 8)[1]);
-        assertEquals(51, TpccWorkload.range("51-100", 8)[0]);
-        assertEquals(100, TpccWorkload.range("51-100", 8)[1]);
-        assertThrows(ConfigException.class, () -> TpccWorkload.range("9-3", 8));
-        assertThrows(ConfigException.class, () -> TpccWorkload.range("x", 8));
+        assertEquals(18_000, TpccType.NEW_ORDER.keyingMs, "TPC-C 5.2.5.2: New-Order's keying time is 18 s");
     }
 
     @Test

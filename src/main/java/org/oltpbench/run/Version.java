@@ -1,4 +1,4 @@
-package org.oltpbench.cli;
+package org.oltpbench.run;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package org.oltpbench.cli;
+package org.oltpbench.run;
 
 import java.sql.SQLException;
 import org.oltpbench.dialect.Dialect;

@@ -1,4 +1,4 @@
-package org.oltpbench.workload.sysbench;
+package org.oltpbench.random;
 
 /**
  * Zipf sampling over [1, n] by rejection-inversion (Hörmann and Derflinger, 1996): O(1) per draw,

@@ -1,4 +1,4 @@
-package org.oltpbench.cli;
+package org.oltpbench.run;
 
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;

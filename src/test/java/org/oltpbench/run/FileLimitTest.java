@@ -1,4 +1,4 @@
-package org.oltpbench.cli;
+package org.oltpbench.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package org.oltpbench.workload.sysbench;
+package org.oltpbench.random;
 
 /**
  * sysbench 1.0.20's random numbers (sb_rand.c), one instance per thread: xoroshiro128+ underneath,

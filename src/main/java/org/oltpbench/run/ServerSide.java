@@ -1,4 +1,4 @@
-package org.oltpbench.cli;
+package org.oltpbench.run;
 
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -6,10 +6,8 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.oltpbench.config.ClientShare;
-import org.oltpbench.config.Config;
+import org.oltpbench.config.RunParams;
 import org.oltpbench.config.ConfigException;
-import org.oltpbench.config.Keys;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Demand;
 import org.oltpbench.workload.Workload;
@@ -21,13 +19,13 @@ import org.oltpbench.tune.Tuner;
  * and the server facts result.json records.
  */
 final class ServerSide {
-    private final Config cfg;
+    private final RunParams params;
     private final Database db;
     private final PrintStream out;
     private final Tuner tuner;
 
-    ServerSide(Config cfg, Database db, PrintStream out) {
-        this.cfg = cfg;
+    ServerSide(RunParams params, Database db, PrintStream out) {
+        this.params = params;
         this.db = db;
         this.out = out;
         this.tuner = new Tuner(out);
@@ -35,7 +33,7 @@ final class ServerSide {
 
     /** tune=true: the dialect's profile, each change printed; nothing is fatal. */
     void tune(Workload w) throws SQLException {
-        List<Setting> profile = db.dialect().tuningProfile(w.reportStyle());
+        List<Setting> profile = db.dialect().tuningProfile(w.info().family());
         try (Connection c = db.connect()) {
             var settings = db.dialect().settings(c);
             if (settings == null || profile.isEmpty()) {
@@ -65,8 +63,8 @@ final class ServerSide {
         try (Connection c = db.connect()) {
             s.put("variables", db.dialect().serverFacts(c));
         }
-        s.put("partitions", cfg.get(Keys.PARTITIONS));
-        s.put("tablegroup", cfg.get(Keys.TABLEGROUP));
+        s.put("partitions", params.load().partitions());
+        s.put("tablegroup", params.load().tablegroup());
         s.put("serverPreparedStatements", db.serverPrepared());
         s.put("frontEnds", db.frontEnds().urls());
         s.put("tuning", tuner.changes());
@@ -79,7 +77,7 @@ final class ServerSide {
      * largest level needs, in one line naming the setting. The statement count comes from a probe terminal.
      */
     void checkLimits(Workload w) throws SQLException {
-        int maxThreads = ClientShare.of(cfg).threads(cfg.get(Keys.THREADS).stream().mapToInt(Integer::intValue).max().orElse(1));
+        int maxThreads = params.sweep().maxThreads();
         String fds = fileDescriptorProblem(maxThreads, openFileLimit());
         if (fds != null) throw new ConfigException(fds);
         int perFrontEnd = (maxThreads + db.frontEnds().size() - 1) / db.frontEnds().size();

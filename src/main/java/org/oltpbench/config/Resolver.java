@@ -1,0 +1,184 @@
+package org.oltpbench.config;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.IllegalFormatException;
+import java.util.List;
+import java.util.Locale;
+
+/** Builds {@link RunParams} from a {@link Config}: the one place where checks that span several keys live. */
+final class Resolver {
+    private final Config cfg;
+    private final ClientShare share;
+
+    Resolver(Config cfg) {
+        this.cfg = cfg;
+        if (cfg.get(Keys.CLIENT_INDEX) >= cfg.get(Keys.CLIENT_COUNT)) {
+            throw new ConfigException("clientIndex " + cfg.get(Keys.CLIENT_INDEX) + " is not below clientCount "
+                    + cfg.get(Keys.CLIENT_COUNT) + "; clients are numbered 0.." + (cfg.get(Keys.CLIENT_COUNT) - 1));
+        }
+        this.share = new ClientShare(cfg.get(Keys.CLIENT_COUNT), cfg.get(Keys.CLIENT_INDEX));
+        String split = share.threadsProblem(cfg.get(Keys.THREADS));
+        if (split != null) throw new ConfigException(split);
+    }
+
+    RunParams resolve(ZonedDateTime started) {
+        WorkloadParams workload = workload();
+        return new RunParams(target(), sweep(), load(), new OutputParams(resultDirectory(started, workload.name()),
+                cfg.get(Keys.PERCENTILE)), workload);
+    }
+
+    private Target target() {
+        return new Target(cfg.get(Keys.DB), cfg.get(Keys.EMBEDDED), cfg.get(Keys.CONN), cfg.get(Keys.HOST), cfg.get(Keys.PORT),
+                cfg.get(Keys.DATABASE), cfg.get(Keys.USER), cfg.get(Keys.PASSWORD), cfg.get(Keys.DRIVER), cfg.get(Keys.DB_PS_MODE),
+                new Target.SessionParams(cfg.get(Keys.OB_QUERY_TIMEOUT), cfg.get(Keys.OB_TRX_TIMEOUT), cfg.get(Keys.TIDB_TXN_MODE)),
+                cfg.get(Keys.TUNE));
+    }
+
+    private LoadParams load() {
+        return new LoadParams(cfg.get(Keys.LOAD_METHOD), cfg.get(Keys.LOAD_WORKERS), cfg.get(Keys.PARTITIONS),
+                cfg.get(Keys.TABLEGROUP), cfg.get(Keys.CLUSTERED_INDEX), cfg.get(Keys.MYSQL_STORAGE_ENGINE),
+                cfg.get(Keys.CHECK_AFTER_LOAD));
+    }
+
+    // --- the sweep ---
+
+    private SweepParams sweep() {
+        if (cfg.get(Keys.RUN_MINS) > 0 && cfg.get(Keys.RUN_TXNS_PER_TERMINAL) > 0) {
+            throw new ConfigException("runMins and runTxnsPerTerminal are both set; as in BenchmarkSQL, set one of them to 0");
+        }
+        Instant startAt = startAt();
+        if (startAt != null && levelSecs() == 0) {
+            throw new ConfigException("startAt needs timed levels (time or runMins > 0), so that every level's start can be computed");
+        }
+        ThreadModel model = ThreadModel.valueOf(cfg.get(Keys.THREAD_MODEL).toUpperCase(Locale.ROOT));
+        List<SweepParams.LevelParams> levels = new ArrayList<>();
+        for (int total : cfg.get(Keys.THREADS)) {
+            int threads = share.threads(total);
+            levels.add(new SweepParams.LevelParams(total, threads, levelSecs(), levelEvents(threads), levelRate(),
+                    model.at(threads)));
+        }
+        return new SweepParams(levels, cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK), cfg.get(Keys.WARMUP_SECS),
+                cfg.get(Keys.REPORT_INTERVAL_SECS), startAt == null ? null : startAt.toString(), cfg.get(Keys.LEVEL_PAUSE_SECS),
+                cfg.get(Keys.RAND_SEED), cfg.get(Keys.IGNORE_ERRORS), cfg.get(Keys.CHECK_AFTER_RUN), share);
+    }
+
+    /** startAt as an instant; a time without a zone is this machine's local time; null when unset. */
+    private Instant startAt() {
+        String text = cfg.get(Keys.START_AT);
+        if (text == null || text.isBlank()) return null;
+        try {
+            return java.time.OffsetDateTime.parse(text.trim()).toInstant();
+        } catch (java.time.format.DateTimeParseException e) {
+            try {
+                return java.time.LocalDateTime.parse(text.trim()).atZone(java.time.ZoneId.systemDefault()).toInstant();
+            } catch (java.time.format.DateTimeParseException e2) {
+                throw new ConfigException("bad value for startAt: '" + text + "'; allowed: an ISO-8601 time such as "
+                        + "2026-11-23T10:00:00Z (UTC), 2026-11-23T10:00:00+08:00, or 2026-11-23T10:00:00 (local time)");
+            }
+        }
+    }
+
+    /** Seconds per level: BenchmarkSQL's runMins when set, else time (0 when only a transaction count bounds the level). */
+    private int levelSecs() {
+        if (cfg.get(Keys.RUN_MINS) > 0) return cfg.get(Keys.RUN_MINS) * 60;
+        if (cfg.get(Keys.RUN_TXNS_PER_TERMINAL) > 0 && !cfg.isSet(Keys.TIME)) return 0;
+        return cfg.get(Keys.TIME);
+    }
+
+    /** Transactions per level: BenchmarkSQL's runTxnsPerTerminal x terminals, else events. */
+    private long levelEvents(int threads) {
+        long perTerminal = cfg.get(Keys.RUN_TXNS_PER_TERMINAL);
+        return perTerminal > 0 ? perTerminal * threads : cfg.get(Keys.EVENTS);
+    }
+
+    /** Transactions per second over all threads: BenchmarkSQL's limitTxnsPerMin / 60, else rate. */
+    private double levelRate() {
+        double perMin = cfg.get(Keys.LIMIT_TXNS_PER_MIN);
+        return perMin > 0 ? perMin / 60 : cfg.get(Keys.RATE);
+    }
+
+    // --- the output ---
+
+    /**
+     * resultDirectory with %t conversions filled from the start time (BenchmarkSQL's convention), ${db},
+     * ${workload} and ${clientIndex}; with several clients and no ${clientIndex}, "-client<i>" is appended.
+     */
+    private String resultDirectory(ZonedDateTime started, String workloadName) {
+        String pattern = cfg.get(Keys.RESULT_DIRECTORY);
+        if (share.count() > 1 && !pattern.contains("${clientIndex}")) pattern += "-client${clientIndex}";
+        String filled = pattern.replace("${db}", cfg.get(Keys.DB)).replace("${workload}", workloadName)
+                .replace("${clientIndex}", String.valueOf(share.index()));
+        try {
+            return Path.of(String.format(Locale.ROOT, filled.replace("%t", "%1$t"), started)).toString();
+        } catch (IllegalFormatException e) {
+            throw new ConfigException("bad value for resultDirectory: '" + pattern + "'; allowed: a path whose only "
+                    + "% conversions are %tY, %tm, %td, %tH, %tM, %tS and the like");
+        }
+    }
+
+    // --- the workload ---
+
+    /** The workload key; a BenchmarkSQL props file (it sets warehouses) means tpcc when workload is not given. */
+    private WorkloadParams workload() {
+        String name = !cfg.isSet(Keys.WORKLOAD) && cfg.isSet(Keys.WAREHOUSES) ? "tpcc" : cfg.get(Keys.WORKLOAD);
+        return switch (name) {
+            case "tpcc" -> tpcc();
+            case "sql" -> sql();
+            default -> sysbench(name);
+        };
+    }
+
+    private SysbenchParams sysbench(String preset) {
+        var counts = new SysbenchParams.StatementCounts(cfg.get(Keys.POINT_SELECTS), cfg.get(Keys.SIMPLE_RANGES),
+                cfg.get(Keys.SUM_RANGES), cfg.get(Keys.ORDER_RANGES), cfg.get(Keys.DISTINCT_RANGES), cfg.get(Keys.INDEX_UPDATES),
+                cfg.get(Keys.NON_INDEX_UPDATES), cfg.get(Keys.DELETE_INSERTS));
+        var rand = new SysbenchParams.RandParams(cfg.get(Keys.RAND_TYPE), cfg.get(Keys.RAND_SPEC_ITER), cfg.get(Keys.RAND_SPEC_PCT),
+                cfg.get(Keys.RAND_SPEC_RES), cfg.get(Keys.RAND_PARETO_H), cfg.get(Keys.RAND_ZIPFIAN_EXP));
+        int maxThreads = cfg.get(Keys.THREADS).stream().mapToInt(Integer::intValue).max().orElse(1);
+        return new SysbenchParams(preset, cfg.get(Keys.TABLES), cfg.get(Keys.TABLE_SIZE), cfg.get(Keys.RANGE_SIZE), counts,
+                cfg.get(Keys.RANGE_SELECTS), cfg.get(Keys.AUTO_INC), cfg.get(Keys.SKIP_TRX), cfg.get(Keys.SECONDARY),
+                cfg.get(Keys.CREATE_SECONDARY), cfg.get(Keys.RANDOM_POINTS), cfg.get(Keys.NUMBER_OF_RANGES), cfg.get(Keys.DELTA),
+                rand, cfg.get(Keys.RAND_SEED), maxThreads, share);
+    }
+
+    private TpccParams tpcc() {
+        var mix = new TpccParams.Mix(cfg.get(Keys.NEW_ORDER_WEIGHT), cfg.get(Keys.PAYMENT_WEIGHT),
+                cfg.get(Keys.ORDER_STATUS_WEIGHT), cfg.get(Keys.DELIVERY_WEIGHT), cfg.get(Keys.STOCK_LEVEL_WEIGHT));
+        if (Math.abs(mix.sum() - 100) > 0.01) {
+            throw new ConfigException("newOrderWeight + paymentWeight + orderStatusWeight + deliveryWeight + stockLevelWeight = "
+                    + mix.sum() + "; they must add up to 100 (TPC-C: 45, 43, 4, 4, 4)");
+        }
+        int[] r = warehouseRange(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
+        int[] mine = share.slice(r[0], r[1]);
+        if (mine[1] < mine[0]) {
+            throw new ConfigException((r[1] - r[0] + 1) + " warehouses split over clientCount=" + share.count() + " leave client "
+                    + share.index() + " without one; TPC-C needs warehouses >= clientCount");
+        }
+        return new TpccParams(cfg.get(Keys.WAREHOUSES), r[0], r[1], mix, cfg.get(Keys.NEW_ORDER_STYLE).equals("perItem"),
+                cfg.get(Keys.TERMINAL_WAREHOUSE_FIXED), cfg.get(Keys.KEYING_TIME), cfg.get(Keys.THINK_TIME),
+                cfg.get(Keys.INDEXES_AFTER_LOAD), cfg.get(Keys.RAND_SEED), share);
+    }
+
+    /** warehouseRange "a-b" (or "" for 1-warehouses) as {first, last}. */
+    static int[] warehouseRange(String text, int warehouses) {
+        if (text.isBlank()) return new int[] {1, warehouses};
+        String[] p = text.trim().split("-");
+        try {
+            int a = Integer.parseInt(p[0].trim()), b = p.length > 1 ? Integer.parseInt(p[1].trim()) : a;
+            if (p.length <= 2 && a >= 1 && b >= a) return new int[] {a, b};
+        } catch (NumberFormatException e) {
+            // falls through to the message
+        }
+        throw new ConfigException("bad value for warehouseRange: '" + text + "'; allowed: FIRST-LAST with 1 <= FIRST <= LAST, e.g. 1-50");
+    }
+
+    private SqlParams sql() {
+        if (cfg.get(Keys.QUERY) == null || cfg.get(Keys.QUERY).isBlank()) {
+            throw new ConfigException("workload=sql needs query: a file of ;-separated statements, or the SQL itself");
+        }
+        return new SqlParams(cfg.get(Keys.QUERY), cfg.get(Keys.CREATE), cfg.get(Keys.TABLE_SIZE), cfg.get(Keys.RAND_SEED));
+    }
+}

@@ -1,0 +1,83 @@
+package org.oltpbench.config;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The thread sweep: what {@code driver/} needs to run every level.
+ *
+ * @param levels             this client's levels, in order
+ * @param repeat             runs per level
+ * @param repeatPick         which run of a level is kept: max or median (by tps)
+ * @param warmupSecs         seconds run before measuring, not counted
+ * @param reportIntervalSecs seconds between progress lines; 0 = none
+ * @param startAt            ISO-8601 instant the first level starts at; null = at once
+ * @param levelPauseSecs     with startAt: each level's slot beyond warm-up and measured time
+ * @param randSeed           seed of the terminals' generators (repeat k adds k); 0 = from the clock
+ * @param ignoreErrors       vendor codes or SQLStates that restart a transaction; "all" for any
+ * @param checkAfterRun      run the workload's checks after each repeat
+ * @param share              this client's share of a job several clients run
+ */
+public record SweepParams(List<LevelParams> levels, int repeat, String repeatPick, int warmupSecs, int reportIntervalSecs,
+                          String startAt, int levelPauseSecs, long randSeed, List<String> ignoreErrors,
+                          boolean checkAfterRun, ClientShare share) {
+
+    public SweepParams {
+        levels = List.copyOf(levels);
+        ignoreErrors = List.copyOf(ignoreErrors);
+    }
+
+    /**
+     * One thread level.
+     *
+     * @param totalThreads the whole job's threads at this level (clientCount clients together)
+     * @param threads      this client's share of them
+     * @param secs         seconds measured; 0 when only {@code events} bounds the level
+     * @param events       transactions after which the level ends; 0 = no limit
+     * @param rate         target transactions per second over this client's threads; 0 = unlimited
+     * @param model        what runs each terminal: PLATFORM or VIRTUAL, never AUTO
+     */
+    public record LevelParams(int totalThreads, int threads, int secs, long events, double rate, ThreadModel model) {
+    }
+
+    /** A copy whose levels run {@code threads} here: what merge records for the clients' levels together. */
+    public SweepParams withThreads(List<Integer> threads) {
+        List<LevelParams> out = new java.util.ArrayList<>();
+        for (int k = 0; k < levels.size(); k++) {
+            LevelParams l = levels.get(k);
+            int t = k < threads.size() ? threads.get(k) : l.threads();
+            out.add(new LevelParams(l.totalThreads(), t, l.secs(), l.events(), l.rate(), l.model()));
+        }
+        return new SweepParams(out, repeat, repeatPick, warmupSecs, reportIntervalSecs, startAt, levelPauseSecs, randSeed,
+                ignoreErrors, checkAfterRun, share);
+    }
+
+    /** The largest level of this client. */
+    public int maxThreads() {
+        int max = 1;
+        for (LevelParams l : levels) max = Math.max(max, l.threads());
+        return max;
+    }
+
+    /** The whole job's largest level. */
+    public int maxTotalThreads() {
+        int max = 1;
+        for (LevelParams l : levels) max = Math.max(max, l.totalThreads());
+        return max;
+    }
+
+    /** The whole job's levels, as the threads key gave them. */
+    public List<Integer> totalThreads() {
+        return levels.stream().map(LevelParams::totalThreads).toList();
+    }
+
+    /**
+     * When the slot-th repeat of the sweep starts, or null to start at once. With startAt, repeat k starts k slots
+     * after it, a slot being warm-up + measured time + levelPauseSecs, so clients that started apart measure together.
+     */
+    public Instant start(int slot) {
+        if (startAt == null) return null;
+        long slotSecs = (long) warmupSecs + levels.get(0).secs() + levelPauseSecs;
+        return Instant.parse(startAt).plusSeconds(slot * slotSecs);
+    }
+}

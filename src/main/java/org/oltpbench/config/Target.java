@@ -1,0 +1,40 @@
+package org.oltpbench.config;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
+/**
+ * Where the benchmark connects and how its sessions are set up: what {@code db/} and the dialect need.
+ *
+ * @param db       the dialect's name (mysql, mariadb, oceanbase, tidb, klustron, postgres)
+ * @param embedded start an embedded MariaDB and ignore conn and hosts
+ * @param conn     a JDBC URL, its password redacted in result files; null when built from hosts
+ * @param hosts    one host or a comma list of HOST[:PORT] front ends, used when conn is null
+ * @param port     the port of hosts without one; 0 = the dialect's default
+ * @param database the database (schema) name
+ * @param user     the user name
+ * @param password never written: result files hold none
+ * @param driver   the JDBC driver class; null = the one the URL implies
+ * @param psMode   statement protocol: auto (the dialect's choice), disable (client-side) or enable (server-side)
+ * @param session  the session variables asked for
+ * @param tune     apply the engine's published benchmark settings and restore them after the job
+ */
+public record Target(String db, boolean embedded, String conn, String hosts, int port, String database, String user,
+                     @JsonIgnore String password, String driver, String psMode, SessionParams session, boolean tune) {
+
+    /** This target as result files record it: the password dropped, a URL's password replaced by ***. */
+    public Target redacted() {
+        return new Target(db, embedded, conn == null ? null : Config.redact(conn), hosts, port, database, user, null,
+                driver, psMode, session, tune);
+    }
+
+    /**
+     * Session variables that engine-specific keys ask for.
+     *
+     * @param obQueryTimeoutUs OceanBase ob_query_timeout in µs; 0 = the server's for benchmark sessions
+     * @param obTrxTimeoutUs   OceanBase ob_trx_timeout in µs; 0 = the server's for benchmark sessions
+     * @param tidbTxnMode      TiDB tidb_txn_mode: server (leave it), pessimistic or optimistic
+     */
+    public record SessionParams(long obQueryTimeoutUs, long obTrxTimeoutUs, String tidbTxnMode) {
+        public static final SessionParams SERVER_DEFAULTS = new SessionParams(0, 0, "server");
+    }
+}

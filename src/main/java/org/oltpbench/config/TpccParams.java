@@ -1,0 +1,43 @@
+package org.oltpbench.config;
+
+/**
+ * BenchmarkSQL's TPC-C keys.
+ *
+ * @param warehouses             the scale the data set is loaded at
+ * @param firstWarehouse         the first of the job's warehouses (warehouseRange; 1 by default)
+ * @param lastWarehouse          the last of the job's warehouses
+ * @param mix                    each transaction type's share of the deck, in percent
+ * @param perItemNewOrder        New-Order reads items and stock row by row, as BenchmarkSQL 5.0 does
+ * @param terminalWarehouseFixed each terminal keeps its home warehouse
+ * @param keyingTime             TPC-C 5.2.5.2 keying time before each transaction
+ * @param thinkTime              TPC-C 5.2.5.4 think time after each transaction
+ * @param indexesAfterLoad       create the secondary indexes after loading
+ * @param share                  this client's share of the warehouses
+ */
+public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, Mix mix, boolean perItemNewOrder,
+                         boolean terminalWarehouseFixed, boolean keyingTime, boolean thinkTime, boolean indexesAfterLoad,
+                         long randSeed, ClientShare share) implements WorkloadParams {
+
+    @Override
+    public String name() {
+        return "tpcc";
+    }
+
+    /** This client's slice {first, last} of the job's warehouses. */
+    public int[] mine() {
+        return share.slice(firstWarehouse, lastWarehouse);
+    }
+
+    /** How many warehouses this client drives. */
+    public int warehouseCount() {
+        int[] r = mine();
+        return r[1] - r[0] + 1;
+    }
+
+    /** The five weights (percent), adding up to 100 (TPC-C 5.2.3). */
+    public record Mix(double newOrder, double payment, double orderStatus, double delivery, double stockLevel) {
+        public double sum() {
+            return newOrder + payment + orderStatus + delivery + stockLevel;
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package org.oltpbench.measure;
+
+/**
+ * Every counter of one thread (or a sum over threads) at one instant, read by name: the slot layout stays inside
+ * {@code measure/}. Immutable.
+ */
+public final class Snapshot {
+    private final long[] slots;
+
+    Snapshot(long[] slots) {
+        this.slots = slots;
+    }
+
+    /** All zero, for {@code kinds} transaction types: the start of a sum. */
+    public static Snapshot zero(int kinds) {
+        return new Snapshot(new long[ThreadStats.KIND_BASE + kinds * ThreadStats.PER_KIND]);
+    }
+
+    /** Transactions that ended (committed or rolled back as prescribed): sysbench's events. */
+    public long events() {
+        return slots[ThreadStats.EVENTS];
+    }
+
+    public long reads() {
+        return slots[ThreadStats.READS];
+    }
+
+    public long writes() {
+        return slots[ThreadStats.WRITES];
+    }
+
+    public long other() {
+        return slots[ThreadStats.OTHER];
+    }
+
+    /** Errors on the ignore list: the transaction was restarted. */
+    public long ignoredErrors() {
+        return slots[ThreadStats.ERRORS];
+    }
+
+    public long reconnects() {
+        return slots[ThreadStats.RECONNECTS];
+    }
+
+    /** The exact sum of the events' latencies. */
+    public long latencyNanos() {
+        return slots[ThreadStats.LATENCY_NS];
+    }
+
+    /** Explicit COMMITs sent. */
+    public long commits() {
+        return slots[ThreadStats.COMMITS];
+    }
+
+    /** Statements that committed on their own (autocommit). */
+    public long autocommits() {
+        return slots[ThreadStats.AUTOCOMMITS];
+    }
+
+    /** The counters of transaction type {@code k}. */
+    public Type type(int k) {
+        int b = ThreadStats.KIND_BASE + k * ThreadStats.PER_KIND;
+        return new Type(slots[b + ThreadStats.COUNT], slots[b + ThreadStats.ROLLBACKS], slots[b + ThreadStats.RETRIES],
+                slots[b + ThreadStats.KIND_ERRORS]);
+    }
+
+    /** This minus {@code earlier}: what was counted between the two instants. */
+    public Snapshot minus(Snapshot earlier) {
+        long[] out = new long[slots.length];
+        for (int i = 0; i < out.length; i++) out[i] = slots[i] - earlier.slots[i];
+        return new Snapshot(out);
+    }
+
+    /** The two added: a sum over threads. */
+    public Snapshot plus(Snapshot other) {
+        long[] out = new long[slots.length];
+        for (int i = 0; i < out.length; i++) out[i] = slots[i] + other.slots[i];
+        return new Snapshot(out);
+    }
+
+    /**
+     * One transaction type's counters.
+     *
+     * @param committed transactions that committed
+     * @param rollbacks transactions that ended in the rollback the workload prescribes
+     * @param retries   re-runs after retryable errors
+     * @param errors    transactions that failed after their retries
+     */
+    public record Type(long committed, long rollbacks, long retries, long errors) {
+    }
+}

@@ -1,0 +1,61 @@
+package org.oltpbench.result;
+
+/**
+ * A workload family: what its headline figures are, the unit its charts draw, and which peer's console lines it
+ * prints. Output code asks the family; it never compares workload names.
+ */
+public enum Family {
+    /** sysbench's OLTP presets: tps and qps, sysbench's console. */
+    SYSBENCH(Headline.QPS, Style.SYSBENCH),
+    /** TPC-C: tpmC per transaction type, BenchmarkSQL's and go-tpc's console. */
+    TPCC(Headline.TPMC, Style.TPCC),
+    /** mysqlslap-style custom SQL: as sysbench. */
+    SQL(Headline.QPS, Style.SYSBENCH);
+
+    /** The figure a family's runs are judged by. */
+    public enum Headline {
+        QPS("queries per second"), TPMC("tpmC (NewOrders per minute)");
+
+        private final String chartUnit;
+
+        Headline(String chartUnit) {
+            this.chartUnit = chartUnit;
+        }
+
+        /** The axis title of its trend charts. */
+        public String chartUnit() {
+            return chartUnit;
+        }
+    }
+
+    /** The console lines a family prints: sysbench's, or BenchmarkSQL's and go-tpc's per transaction type. */
+    public enum Style {
+        SYSBENCH, TPCC
+    }
+
+    private final Headline headline;
+    private final Style style;
+
+    Family(Headline headline, Style style) {
+        this.headline = headline;
+        this.style = style;
+    }
+
+    public Headline headline() {
+        return headline;
+    }
+
+    public Style style() {
+        return style;
+    }
+
+    /** Whether results show a table per transaction type (tpmC, its efficiency, the mix). */
+    public boolean perType() {
+        return headline == Headline.TPMC;
+    }
+
+    /** The name tuning profiles and result files use: sysbench, tpcc or sql. */
+    public String id() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

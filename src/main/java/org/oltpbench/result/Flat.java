@@ -1,0 +1,37 @@
+package org.oltpbench.result;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** A record tree as dotted key paths to values ("target.db" = "mariadb"), for tables and difference lists. */
+public final class Flat {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private Flat() {
+    }
+
+    /** Every leaf of {@code value} as JSON writes it; lists are one leaf, their items joined by commas. */
+    public static Map<String, Object> of(Object value) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        walk("", MAPPER.valueToTree(value), out);
+        return out;
+    }
+
+    private static void walk(String path, JsonNode node, Map<String, Object> out) {
+        if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                walk(path.isEmpty() ? e.getKey() : path + "." + e.getKey(), e.getValue(), out);
+            }
+        } else if (node.isArray()) {
+            StringBuilder b = new StringBuilder();
+            for (JsonNode item : node) b.append(b.isEmpty() ? "" : ",").append(item.isValueNode() ? item.asText() : item.toString());
+            out.put(path, b.toString());
+        } else if (!node.isNull()) {
+            out.put(path, node.isTextual() ? node.asText() : node.toString());
+        }
+    }
+}

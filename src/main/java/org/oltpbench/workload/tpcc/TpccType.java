@@ -1,0 +1,116 @@
+package org.oltpbench.workload.tpcc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.oltpbench.config.TpccParams;
+import org.oltpbench.result.TxnType;
+
+/**
+ * TPC-C's transaction table: one row per type, in the order terminals report them, with its keying time
+ * (5.2.5.2), mean think time (5.2.5.4), whether tpmC counts it (5.4.1), its weight key and how it is built.
+ * The deck, the terminal and the results all read this one table.
+ */
+enum TpccType {
+    NEW_ORDER(18_000, 12_000, true) {
+        @Override
+        Txn make(Connection c, boolean perItem) throws SQLException {
+            return new NewOrder(c, perItem);
+        }
+
+        @Override
+        double weight(TpccParams.Mix mix) {
+            return mix.newOrder();
+        }
+    },
+    PAYMENT(3_000, 12_000, false) {
+        @Override
+        Txn make(Connection c, boolean perItem) throws SQLException {
+            return new Payment(c);
+        }
+
+        @Override
+        double weight(TpccParams.Mix mix) {
+            return mix.payment();
+        }
+    },
+    ORDER_STATUS(2_000, 10_000, false) {
+        @Override
+        Txn make(Connection c, boolean perItem) throws SQLException {
+            return new OrderStatus(c);
+        }
+
+        @Override
+        double weight(TpccParams.Mix mix) {
+            return mix.orderStatus();
+        }
+    },
+    DELIVERY(2_000, 5_000, false) {
+        @Override
+        Txn make(Connection c, boolean perItem) throws SQLException {
+            return new Delivery(c);
+        }
+
+        @Override
+        double weight(TpccParams.Mix mix) {
+            return mix.delivery();
+        }
+    },
+    STOCK_LEVEL(2_000, 5_000, false) {
+        @Override
+        Txn make(Connection c, boolean perItem) throws SQLException {
+            return new StockLevel(c);
+        }
+
+        @Override
+        double weight(TpccParams.Mix mix) {
+            return mix.stockLevel();
+        }
+    };
+
+    private static final TpccType[] ALL = values();
+
+    final long keyingMs, thinkMs;
+    final boolean headline;
+
+    TpccType(long keyingMs, long thinkMs, boolean headline) {
+        this.keyingMs = keyingMs;
+        this.thinkMs = thinkMs;
+        this.headline = headline;
+    }
+
+    /** A prepared instance of the transaction on {@code c}; {@code perItem}: newOrderStyle=perItem. */
+    abstract Txn make(Connection c, boolean perItem) throws SQLException;
+
+    /** Its share of the mix, in percent. */
+    abstract double weight(TpccParams.Mix mix);
+
+    static TpccType of(int index) {
+        return ALL[index];
+    }
+
+    /** Every type's weight, in table order: the deck's input. */
+    static double[] weights(TpccParams.Mix mix) {
+        double[] w = new double[ALL.length];
+        for (TpccType t : ALL) w[t.ordinal()] = t.weight(mix);
+        return w;
+    }
+
+    /** One prepared instance of each type, in table order. */
+    static Txn[] makeAll(Connection c, boolean perItem) throws SQLException {
+        Txn[] txns = new Txn[ALL.length];
+        for (TpccType t : ALL) txns[t.ordinal()] = t.make(c, perItem);
+        return txns;
+    }
+
+    /** The table as results carry it; keying and think times are 0 when the run does not pause for them. */
+    static List<TxnType> table(TpccParams p) {
+        List<TxnType> out = new ArrayList<>();
+        for (TpccType t : ALL) {
+            out.add(new TxnType(t.name(), t.weight(p.mix()), p.keyingTime() ? t.keyingMs : 0, p.thinkTime() ? t.thinkMs : 0,
+                    t.headline));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,114 @@
+package org.oltpbench.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The resolved parameters: each level's bounds, the workload's record, and every check that spans keys. */
+class RunParamsTest {
+    private static final ZonedDateTime T0 = ZonedDateTime.of(2026, 11, 24, 9, 5, 7, 0, ZoneOffset.UTC);
+
+    private static RunParams params(String... sets) {
+        return RunParams.of(ConfigLoader.load(null, List.of(sets), Map.of()), T0);
+    }
+
+    private static String refused(String... sets) {
+        return assertThrows(ConfigException.class, () -> params(sets)).getMessage();
+    }
+
+    @Test
+    void benchmarkSqlKeysBoundEachLevel() {
+        var levels = params("warehouses=2", "threads=4,8", "runTxnsPerTerminal=100", "limitTxnsPerMin=600").sweep().levels();
+        assertEquals(List.of(400L, 800L), levels.stream().map(SweepParams.LevelParams::events).toList(), "100 per terminal");
+        assertEquals(0, levels.get(0).secs(), "a transaction count alone bounds the level");
+        assertEquals(10.0, levels.get(0).rate(), 1e-12, "600 per minute = 10 per second");
+        assertEquals(120, params("runMins=2").sweep().levels().get(0).secs());
+        assertEquals(10, params().sweep().levels().get(0).secs(), "time's default");
+    }
+
+    @Test
+    void aBenchmarkSqlPropsFileMeansTpcc() {
+        TpccParams t = assertInstanceOf(TpccParams.class, params("warehouses=10", "warehouseRange=3-6").workload());
+        assertEquals(3, t.firstWarehouse());
+        assertEquals(6, t.lastWarehouse());
+        assertEquals(4, t.warehouseCount());
+        assertInstanceOf(SysbenchParams.class, params().workload());
+        assertInstanceOf(SqlParams.class, params("workload=sql", "query=SELECT 1").workload());
+    }
+
+    @Test
+    void clientsSplitThreadsAndWarehouses() {
+        RunParams p = params("warehouses=10", "threads=5,9", "clientCount=2", "clientIndex=1");
+        assertEquals(List.of(2, 4), p.sweep().levels().stream().map(SweepParams.LevelParams::threads).toList(),
+                "client 1 of 2 takes 5/2 and 9/2 (the remainder goes to client 0)");
+        assertEquals(List.of(5, 9), p.sweep().totalThreads());
+        assertEquals(6, ((TpccParams) p.workload()).mine()[0], "client 1 of 2 takes warehouses 6-10");
+    }
+
+    @Test
+    void eachLevelRunsOnTheThreadModelItsSizeNeeds() {
+        var levels = params("threads=16,512").sweep().levels();
+        assertEquals(ThreadModel.PLATFORM, levels.get(0).model());
+        assertEquals(ThreadModel.VIRTUAL, levels.get(1).model());
+        assertEquals(ThreadModel.PLATFORM, params("threads=512", "threadModel=platform").sweep().levels().get(0).model());
+    }
+
+    @Test
+    void startAtPlacesEveryRepeatInItsSlot() {
+        SweepParams s = params("startAt=2026-11-24T10:00:00Z", "time=60", "warmupSecs=10", "levelPauseSecs=30",
+                "threads=1,2").sweep();
+        assertEquals(Instant.parse("2026-11-24T10:00:00Z"), s.start(0));
+        assertEquals(Instant.parse("2026-11-24T10:03:20Z"), s.start(2), "two slots of 10 + 60 + 30 s");
+        assertNull(params().sweep().start(3), "no startAt: every repeat starts at once");
+    }
+
+    @Test
+    void resultDirectoryIsFilledOnceFromTheStartTime() {
+        assertEquals("results/20261124-090507-mysql-oltp_read_write", params().output().resultDirectory());
+        assertEquals("r/tpcc-2", params("workload=tpcc", "clientCount=3", "clientIndex=2", "threads=3",
+                "warehouses=3", "resultDirectory=r/${workload}-${clientIndex}").output().resultDirectory());
+        assertEquals("r-client1", params("clientCount=2", "clientIndex=1", "threads=2", "resultDirectory=r")
+                .output().resultDirectory(), "several clients: -client<i> is appended");
+    }
+
+    @Test
+    void checksThatSpanKeysNameTheKeysAndTheFix() {
+        assertEquals("runMins and runTxnsPerTerminal are both set; as in BenchmarkSQL, set one of them to 0",
+                refused("runMins=1", "runTxnsPerTerminal=5"));
+        assertEquals("startAt needs timed levels (time or runMins > 0), so that every level's start can be computed",
+                refused("startAt=2026-11-24T10:00:00Z", "time=0", "events=10"));
+        assertTrue(refused("startAt=tomorrow").startsWith("bad value for startAt: 'tomorrow'; allowed: an ISO-8601 time"));
+        assertEquals("newOrderWeight + paymentWeight + orderStatusWeight + deliveryWeight + stockLevelWeight = 101.0; they "
+                + "must add up to 100 (TPC-C: 45, 43, 4, 4, 4)", refused("workload=tpcc", "newOrderWeight=46"));
+        assertTrue(refused("workload=tpcc", "warehouses=3", "clientCount=4", "clientIndex=3", "threads=4")
+                .startsWith("3 warehouses split over clientCount=4 leave client 3 without one"));
+        assertEquals("workload=sql needs query: a file of ;-separated statements, or the SQL itself", refused("workload=sql"));
+        assertTrue(refused("resultDirectory=r/%q").startsWith("bad value for resultDirectory: 'r/%q'"));
+    }
+
+    @Test
+    void warehouseRange() {
+        assertEquals(List.of(1, 8), List.of(Resolver.warehouseRange("", 8)[0], Resolver.warehouseRange("", 8)[1]));
+        assertEquals(List.of(51, 100), List.of(Resolver.warehouseRange("51-100", 8)[0], Resolver.warehouseRange("51-100", 8)[1]));
+        assertThrows(ConfigException.class, () -> Resolver.warehouseRange("9-3", 8));
+        assertThrows(ConfigException.class, () -> Resolver.warehouseRange("x", 8));
+    }
+
+    @Test
+    void redactedParamsHoldNoPassword() {
+        RunParams p = params("password=pw1", "conn=jdbc:mysql://u:pw2@h/db?password=pw3");
+        assertEquals("pw1", p.target().password());
+        Target t = p.redacted().target();
+        assertNull(t.password());
+        assertEquals("jdbc:mysql://u:***@h/db?password=***", t.conn());
+    }
+}
