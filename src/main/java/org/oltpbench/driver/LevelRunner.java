@@ -80,16 +80,16 @@ public final class LevelRunner {
         this.listener = listener;
         this.stop = stop;
         this.counter = db.dialect().commitCounter();
-        int kinds = workload.info().transactions().size();
+        int types = workload.info().transactions().size();
         stats = new ThreadStats[s.threads()];
-        recycled = new Histogram[s.threads()][kinds];
+        recycled = new Histogram[s.threads()][types];
         arrivals = Arrivals.at(s.rate());
-        for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(kinds, arrivals.limited());
-        cumulative = Histograms.empties(kinds);
-        scratch = Histograms.empties(kinds);
+        for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(types, arrivals.limited());
+        cumulative = Histograms.empties(types);
+        scratch = Histograms.empties(types);
         // service times exist only under a rate; without one these hold no type, and every loop over them is empty
-        cumulativeService = Histograms.empties(arrivals.limited() ? kinds : 0);
-        scratchService = Histograms.empties(arrivals.limited() ? kinds : 0);
+        cumulativeService = Histograms.empties(arrivals.limited() ? types : 0);
+        scratchService = Histograms.empties(arrivals.limited() ? types : 0);
     }
 
     public RepeatResult run() throws InterruptedException {
@@ -206,10 +206,10 @@ public final class LevelRunner {
 
     /**
      * Harvests every thread: its counters and, at the same instant, its latencies, which go to the interval
-     * histogram and (when measuring) the cumulative per-kind ones.
+     * histogram and (when measuring) the cumulative per-type ones.
      */
     private Reading collect(boolean measuring) {
-        Snapshot totals = Snapshot.zero(scratch.length);
+        Snapshot.Sum totals = new Snapshot.Sum(scratch.length);
         long[] events = new long[stats.length], nanos = new long[stats.length];
         // every thread's latencies are summed in scratch first, then added to the interval and window histograms
         // once: per thread only its own (packed) interval histogram is walked, which keeps the edges of the window
@@ -218,7 +218,7 @@ public final class LevelRunner {
         for (Histogram h : scratchService) h.reset();
         for (int i = 0; i < stats.length; i++) {
             Snapshot t = stats[i].harvest(recycled[i], scratch, scratchService);
-            totals = totals.plus(t);
+            totals.add(t);
             events[i] = t.events();
             nanos[i] = t.latencyNanos();
         }
@@ -227,7 +227,7 @@ public final class LevelRunner {
             if (measuring) cumulative[k].add(scratch[k]);
             if (measuring && k < scratchService.length) cumulativeService[k].add(scratchService[k]);
         }
-        return new Reading(totals, events, nanos);
+        return new Reading(totals.total(), events, nanos);
     }
 
     /** The counters at one instant: summed over threads, and each thread's events and latency sum (for fairness). */
@@ -237,12 +237,12 @@ public final class LevelRunner {
     private RepeatResult result(Window window, Mark start, Mark done, List<IntervalResult> intervals, String aborted,
                                 int errors) {
         Snapshot t = done.reading().totals().minus(start.reading().totals());
-        List<String> kinds = workload.info().typeNames();
+        List<String> types = workload.info().typeNames();
         List<TxnMetrics> txns = new ArrayList<>();
         long rollbacks = 0, retries = 0;
-        for (int k = 0; k < kinds.size(); k++) {
+        for (int k = 0; k < types.size(); k++) {
             Snapshot.Type type = t.type(k);
-            txns.add(new TxnMetrics(kinds.get(k), type.committed(), type.rollbacks(), type.retries(), type.errors(),
+            txns.add(new TxnMetrics(types.get(k), type.committed(), type.rollbacks(), type.retries(), type.errors(),
                     Histograms.encode(cumulative[k]), k < cumulativeService.length ? Histograms.encode(cumulativeService[k]) : null));
             rollbacks += type.rollbacks();
             retries += type.retries();

@@ -102,9 +102,9 @@ final class Worker implements Runnable {
 
     /** Latency from the intended start; with a rate, service time from the actual start too (else -1). */
     private void record(int outcome, long nanos, long serviceNanos) {
-        int kind = outcome & ~Terminal.ROLLED_BACK;
-        if ((outcome & Terminal.ROLLED_BACK) != 0) stats.rollback(kind, nanos, serviceNanos);
-        else stats.event(kind, nanos, serviceNanos);
+        int type = outcome & ~Terminal.ROLLED_BACK;
+        if ((outcome & Terminal.ROLLED_BACK) != 0) stats.rollback(type, nanos, serviceNanos);
+        else stats.event(type, nanos, serviceNanos);
     }
 
     /** @return whether the loop goes on (the event is restarted) */

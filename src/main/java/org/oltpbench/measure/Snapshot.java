@@ -11,11 +11,6 @@ public final class Snapshot {
         this.slots = slots;
     }
 
-    /** All zero, for {@code kinds} transaction types: the start of a sum. */
-    public static Snapshot zero(int kinds) {
-        return new Snapshot(new long[ThreadStats.KIND_BASE + kinds * ThreadStats.PER_KIND]);
-    }
-
     /** Transactions that ended (committed or rolled back as prescribed): sysbench's events. */
     public long events() {
         return slots[ThreadStats.EVENTS];
@@ -59,9 +54,9 @@ public final class Snapshot {
 
     /** The counters of transaction type {@code k}. */
     public Type type(int k) {
-        int b = ThreadStats.KIND_BASE + k * ThreadStats.PER_KIND;
+        int b = ThreadStats.TYPE_BASE + k * ThreadStats.PER_TYPE;
         return new Type(slots[b + ThreadStats.COUNT], slots[b + ThreadStats.ROLLBACKS], slots[b + ThreadStats.RETRIES],
-                slots[b + ThreadStats.KIND_ERRORS]);
+                slots[b + ThreadStats.TYPE_ERRORS]);
     }
 
     /** This minus {@code earlier}: what was counted between the two instants. */
@@ -71,11 +66,21 @@ public final class Snapshot {
         return new Snapshot(out);
     }
 
-    /** The two added: a sum over threads. */
-    public Snapshot plus(Snapshot other) {
-        long[] out = new long[slots.length];
-        for (int i = 0; i < out.length; i++) out[i] = slots[i] + other.slots[i];
-        return new Snapshot(out);
+    /** Sums snapshots in place, without an array per addition: the reporter adds thousands at a window's edge. */
+    public static final class Sum {
+        private final long[] acc;
+
+        public Sum(int types) {
+            acc = new long[ThreadStats.TYPE_BASE + types * ThreadStats.PER_TYPE];
+        }
+
+        public void add(Snapshot s) {
+            for (int i = 0; i < acc.length; i++) acc[i] += s.slots[i];
+        }
+
+        public Snapshot total() {
+            return new Snapshot(acc.clone());
+        }
     }
 
     /**

@@ -7,18 +7,18 @@ import org.HdrHistogram.SingleWriterRecorder;
 /**
  * What one benchmark thread measured. Written only by its owner thread, without locks or allocation:
  * counters are plain increments published with release stores, latency goes to a single-writer
- * HdrHistogram recorder per transaction kind. A reporter thread reads counters and harvests interval
+ * HdrHistogram recorder per transaction type. A reporter thread reads counters and harvests interval
  * histograms at any time.
  */
 public final class ThreadStats {
     /**
      * Counter slots, read outside this package through {@link Snapshot}. Per-type slots follow the global ones:
-     * {@code KIND_BASE + type * PER_KIND + field}.
+     * {@code TYPE_BASE + type * PER_TYPE + field}.
      */
     static final int EVENTS = 0, READS = 1, WRITES = 2, OTHER = 3, ERRORS = 4, RECONNECTS = 5, LATENCY_NS = 6,
             COMMITS = 7, AUTOCOMMITS = 8;
-    static final int COUNT = 0, ROLLBACKS = 1, RETRIES = 2, KIND_ERRORS = 3;
-    static final int KIND_BASE = 9, PER_KIND = 4;
+    static final int COUNT = 0, ROLLBACKS = 1, RETRIES = 2, TYPE_ERRORS = 3;
+    static final int TYPE_BASE = 9, PER_TYPE = 4;
 
     /**
      * Latency is recorded in microseconds with 3 significant digits. Histograms auto-resize to the
@@ -30,7 +30,7 @@ public final class ThreadStats {
 
     private final AtomicLongArray counters;
     private final SingleWriterRecorder[] recorders;
-    /** Per kind, service time (from the actual start) of rate-limited transactions; empty when not rate-limited. */
+    /** Per type, service time (from the actual start) of rate-limited transactions; empty when not rate-limited. */
     private final SingleWriterRecorder[] serviceRecorders;
     private final Histogram[] recycledService;
     /** Statements of the transaction in flight (READS, WRITES, OTHER), published with its outcome. */
@@ -39,28 +39,28 @@ public final class ThreadStats {
     /** Time the transaction in flight spent waiting by design (TPC-C keying time), not counted as latency. */
     private long pendingIdleNanos;
 
-    /** Per-kind outcome counters (retries, errors) of the transaction in flight, published with it. */
-    private final long[] pendingKind;
+    /** Per-type outcome counters (retries, errors) of the transaction in flight, published with it. */
+    private final long[] pendingType;
 
     /** Statistics without service times (no rate). */
-    public ThreadStats(int kinds) {
-        this(kinds, false);
+    public ThreadStats(int types) {
+        this(types, false);
     }
 
     /** @param serviceTimes keep service times beside latencies: only rate-limited runs have both */
-    public ThreadStats(int kinds, boolean serviceTimes) {
-        counters = new AtomicLongArray(KIND_BASE + kinds * PER_KIND);
-        pendingKind = new long[kinds * PER_KIND];
-        recorders = new SingleWriterRecorder[kinds];
-        serviceRecorders = new SingleWriterRecorder[kinds];
-        recycledService = new Histogram[kinds];
-        for (int i = 0; i < kinds; i++) {
+    public ThreadStats(int types, boolean serviceTimes) {
+        counters = new AtomicLongArray(TYPE_BASE + types * PER_TYPE);
+        pendingType = new long[types * PER_TYPE];
+        recorders = new SingleWriterRecorder[types];
+        serviceRecorders = new SingleWriterRecorder[types];
+        recycledService = new Histogram[types];
+        for (int i = 0; i < types; i++) {
             recorders[i] = new SingleWriterRecorder(DIGITS, true); // packed: memory follows the values seen, not the range
             if (serviceTimes) serviceRecorders[i] = new SingleWriterRecorder(DIGITS, true);
         }
     }
 
-    public int kinds() {
+    public int types() {
         return recorders.length;
     }
 
@@ -76,12 +76,12 @@ public final class ThreadStats {
 
     /** Owner thread only: transaction type {@code type} is re-run after a retryable error (published with it). */
     public void retry(int type) {
-        pendingKind[type * PER_KIND + RETRIES]++;
+        pendingType[type * PER_TYPE + RETRIES]++;
     }
 
     /** Owner thread only: transaction type {@code type} failed after its retries (published with it). */
     public void failed(int type) {
-        pendingKind[type * PER_KIND + KIND_ERRORS]++;
+        pendingType[type * PER_TYPE + TYPE_ERRORS]++;
     }
 
     private void add(int slot, long n) {
@@ -141,18 +141,18 @@ public final class ThreadStats {
         if (pendingOther != 0) add(OTHER, pendingOther);
         if (pendingCommits != 0) add(COMMITS, pendingCommits);
         if (pendingAutocommits != 0) add(AUTOCOMMITS, pendingAutocommits);
-        for (int i = 0; i < pendingKind.length; i++) {
-            if (pendingKind[i] != 0) {
-                add(KIND_BASE + i, pendingKind[i]);
-                pendingKind[i] = 0;
+        for (int i = 0; i < pendingType.length; i++) {
+            if (pendingType[i] != 0) {
+                add(TYPE_BASE + i, pendingType[i]);
+                pendingType[i] = 0;
             }
         }
         pendingReads = pendingWrites = pendingOther = pendingCommits = pendingAutocommits = 0;
     }
 
-    /** Owner thread only: one committed transaction of {@code kind} that took {@code nanos}. */
-    public void event(int kind, long nanos) {
-        finish(kind, COUNT, nanos, -1);
+    /** Owner thread only: one committed transaction of {@code type} that took {@code nanos}. */
+    public void event(int type, long nanos) {
+        finish(type, COUNT, nanos, -1);
     }
 
     /**
@@ -160,18 +160,18 @@ public final class ThreadStats {
      * {@code serviceNanos} from the moment the transaction actually began, on statistics made with serviceTimes;
      * a negative {@code serviceNanos} records no service time (as {@link #event(int, long)}).
      */
-    public void event(int kind, long nanos, long serviceNanos) {
-        finish(kind, COUNT, nanos, serviceNanos);
+    public void event(int type, long nanos, long serviceNanos) {
+        finish(type, COUNT, nanos, serviceNanos);
     }
 
     /** Owner thread only: a transaction that ended in an expected rollback: an event, but not a committed one. */
-    public void rollback(int kind, long nanos) {
-        finish(kind, ROLLBACKS, nanos, -1);
+    public void rollback(int type, long nanos) {
+        finish(type, ROLLBACKS, nanos, -1);
     }
 
     /** As {@link #rollback(int, long)}, with the service time of a rate-limited run. */
-    public void rollback(int kind, long nanos, long serviceNanos) {
-        finish(kind, ROLLBACKS, nanos, serviceNanos);
+    public void rollback(int type, long nanos, long serviceNanos) {
+        finish(type, ROLLBACKS, nanos, serviceNanos);
     }
 
     /**
@@ -179,16 +179,16 @@ public final class ThreadStats {
      * excluded). The latency is recorded inside the publication, so {@link #harvest(Histogram[], Histogram[])} sees
      * a histogram and counters that hold exactly the same transactions.
      */
-    private void finish(int kind, int outcome, long nanos, long serviceNanos) {
+    private void finish(int type, int outcome, long nanos, long serviceNanos) {
         long idle = takeIdle();
         nanos -= idle;
         beginPublish();
         addStatements();
         add(EVENTS, 1);
         add(LATENCY_NS, nanos);
-        add(kindSlot(kind, outcome), 1);
-        recorders[kind].recordValue(micros(nanos));
-        if (serviceNanos >= 0) serviceRecorders[kind].recordValue(micros(serviceNanos - idle));
+        add(typeSlot(type, outcome), 1);
+        recorders[type].recordValue(micros(nanos));
+        if (serviceNanos >= 0) serviceRecorders[type].recordValue(micros(serviceNanos - idle));
         endPublish();
     }
 
@@ -208,8 +208,8 @@ public final class ThreadStats {
         pendingIdleNanos += nanos;
     }
 
-    private static int kindSlot(int kind, int field) {
-        return KIND_BASE + kind * PER_KIND + field;
+    private static int typeSlot(int type, int field) {
+        return TYPE_BASE + type * PER_TYPE + field;
     }
 
     /**
@@ -219,7 +219,7 @@ public final class ThreadStats {
      */
     public void discardPending() {
         pendingReads = pendingWrites = pendingOther = pendingCommits = pendingAutocommits = pendingIdleNanos = 0;
-        java.util.Arrays.fill(pendingKind, 0);
+        java.util.Arrays.fill(pendingType, 0);
     }
 
     /**
@@ -251,13 +251,13 @@ public final class ThreadStats {
     }
 
     /**
-     * Reporter thread only: adds the latencies recorded since the last call to {@code into} (per kind) and returns
+     * Reporter thread only: adds the latencies recorded since the last call to {@code into} (per type) and returns
      * every counter as of the same instant, so counters and histograms describe the same transactions. Harvesting
      * is repeated until no publication overlapped it; each harvest's values are kept, so nothing is lost. It needs a
      * gap of a few microseconds between two of the owner's publications: every round trip to a server gives one
      * (bulk_insert, whose events are buffer appends, gives one at each flush).
      *
-     * @param recycled per kind, the histogram handed back to the recorder (replaced in place)
+     * @param recycled per type, the histogram handed back to the recorder (replaced in place)
      */
     public Snapshot harvest(Histogram[] recycled, Histogram[] into) {
         return harvest(recycled, into, new Histogram[0]);

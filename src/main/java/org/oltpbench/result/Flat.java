@@ -13,11 +13,25 @@ public final class Flat {
     private Flat() {
     }
 
-    /** Every leaf of {@code value} as JSON writes it; lists are one leaf, their items joined by commas. */
+    /**
+     * Every leaf of {@code value} as JSON writes it; a list is one leaf, its values joined by commas and its records
+     * by semicolons, each record as {@code name=value} pairs.
+     */
     public static Map<String, Object> of(Object value) {
         Map<String, Object> out = new LinkedHashMap<>();
         walk("", MAPPER.valueToTree(value), out);
         return out;
+    }
+
+    private static String text(JsonNode item) {
+        if (item.isValueNode()) return item.asText();
+        if (!item.isObject()) return item.toString();
+        StringBuilder b = new StringBuilder();
+        for (Iterator<Map.Entry<String, JsonNode>> it = item.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            b.append(b.isEmpty() ? "" : " ").append(e.getKey()).append('=').append(text(e.getValue()));
+        }
+        return b.toString();
     }
 
     private static void walk(String path, JsonNode node, Map<String, Object> out) {
@@ -28,7 +42,7 @@ public final class Flat {
             }
         } else if (node.isArray()) {
             StringBuilder b = new StringBuilder();
-            for (JsonNode item : node) b.append(b.isEmpty() ? "" : ",").append(item.isValueNode() ? item.asText() : item.toString());
+            for (JsonNode item : node) b.append(b.isEmpty() ? "" : item.isObject() ? "; " : ",").append(text(item));
             out.put(path, b.toString());
         } else if (!node.isNull()) {
             out.put(path, node.isTextual() ? node.asText() : node.toString());

@@ -45,7 +45,11 @@ public record WorkloadInfo(String name, Family family, List<TxnType> transaction
         /** As people read it: "2 tables x 10000 rows" or "10 warehouses". */
         @Override
         public String toString() {
-            return warehouses > 0 ? warehouses + " warehouses" : tables + " tables x " + rowsPerTable + " rows";
+            return warehouses > 0 ? plural(warehouses, "warehouse") : plural(tables, "table") + " x " + plural(rowsPerTable, "row");
+        }
+
+        private static String plural(long n, String noun) {
+            return n + " " + noun + (n == 1 ? "" : "s");
         }
     }
 }

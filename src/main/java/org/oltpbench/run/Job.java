@@ -96,7 +96,7 @@ public final class Job {
             ServerSide server = new ServerSide(params, db, out);
             server.checkLimits(w);
             String version = db.serverVersion();
-            ClientInfo client = Facts.client(db);
+            ClientInfo client = ClientMachine.describe(db);
             out.printf("oltpbench %s: %s on %s %s (%s %s)%n%n", Version.get(), w.name(), dialect.name(), version,
                     client.driverName(), client.driverVersion());
             try {

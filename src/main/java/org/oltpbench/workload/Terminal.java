@@ -15,7 +15,7 @@ public interface Terminal extends AutoCloseable {
     /**
      * Runs one transaction.
      *
-     * @return the transaction kind it ran (an index into {@link Workload#kinds()}), for latency recording,
+     * @return the transaction type it ran (an index into {@link WorkloadInfo#transactions()}), for latency recording,
      *         with {@link #ROLLED_BACK} set when it ended in an expected rollback
      * @throws SQLException the statement that failed; the caller rolls back and decides what follows
      */

@@ -45,7 +45,7 @@ class CliIT {
         Path result = dir.resolve("r/result.json");
         assertTrue(o.out().contains("results: " + result.toAbsolutePath()), o.out());
         RunResult run = ResultFiles.read(result);
-        assertEquals("oltp_read_write", run.workload());
+        assertEquals("oltp_read_write", run.workload().name());
         assertEquals("mariadb", run.server().dialect());
         assertTrue(run.server().version().contains("MariaDB"));
         assertTrue(run.endedAt() != null);
@@ -145,7 +145,7 @@ class CliIT {
         assertTrue(Pattern.compile("tpmC: [\\d.]+, tpmTotal: [\\d.]+, efficiency: [\\d.]+%").matcher(o.out()).find(), o.out());
         assertTrue(Pattern.compile("Measured tpmC \\(committed NewOrders only\\) = [1-9][\\d.]*").matcher(o.out()).find(), o.out());
         RunResult run = ResultFiles.read(dir.resolve("tp"));
-        assertEquals("tpcc", run.workload());
+        assertEquals("tpcc", run.workload().name());
         RepeatResult r = run.levels().get(0).kept();
         assertTrue(org.oltpbench.result.TpccMetrics.tpmC(r) >= org.oltpbench.result.TpccMetrics.tpmCCommitted(r));
         assertTrue(org.oltpbench.result.TpccMetrics.tpmCCommitted(r) > 0);

@@ -82,11 +82,11 @@ class ReportIT {
         Path c = dir.resolve("bigger");
         Files.createDirectories(c);
         Files.writeString(c.resolve("result.json"), Files.readString(a.resolve("result.json"))
-                .replace("\"tableSize\" : 2000", "\"tableSize\" : 3000"));
+                .replace("\"rowsPerTable\" : 2000", "\"rowsPerTable\" : 3000").replace("\"tableSize\" : 2000", "\"tableSize\" : 3000"));
         Tools.Outcome refused = Tools.cli("compare", a.toString(), c.toString(), "--out", dir.resolve("cmp2").toString());
         assertEquals(2, refused.code(), refused.out() + refused.err());
-        assertEquals("oltpbench: the runs differ in scale: tableSize is 2000 in server-side and 3000 in bigger; compare runs of "
-                + "one workload and scale, or add --force\n", refused.err());
+        assertEquals("oltpbench: the runs differ in scale: 1 table x 2000 rows in server-side and 1 table x 3000 rows in bigger; "
+                + "compare runs of one workload and scale, or add --force\n", refused.err());
         assertEquals(0, Tools.cli("compare", a.toString(), c.toString(), "--force", "--out", dir.resolve("cmp3").toString()).code());
     }
 

@@ -36,7 +36,7 @@ class SqlWorkloadIT {
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("ok   acct rows: 5000 rows"), o.out());
         RunResult run = ResultFiles.read(dir.resolve("r"));
-        assertEquals("sql", run.workload());
+        assertEquals("sql", run.workload().name());
         RepeatResult r = run.levels().get(0).kept();
         assertEquals(2000, r.counts().transactions(), "events=2000 runs exactly that many statements");
         long selects = r.transaction("q1").committed(), updates = r.transaction("q2").committed();

@@ -36,7 +36,7 @@ class ThreadStatsTest {
 
     /**
      * Harvests taken while the owner records give histograms and counters that hold the same transactions:
-     * the summary's Count and the histogram's total always agree, per kind and per harvest. (A harvest needs a gap
+     * the summary's Count and the histogram's total always agree, per type and per harvest. (A harvest needs a gap
      * of a few microseconds between two of a thread's transactions, which every round trip to a server gives.)
      */
     @Test
@@ -63,7 +63,7 @@ class ThreadStatsTest {
             Snapshot c = stats.harvest(recycled, total);
             for (int k = 0; k < 2; k++) {
                 long ended = c.type(k).committed() + c.type(k).rollbacks();
-                assertEquals(ended, total[k].getTotalCount(), "kind " + k + " after " + harvests + " harvests");
+                assertEquals(ended, total[k].getTotalCount(), "type " + k + " after " + harvests + " harvests");
             }
         }
         done.set(true);
@@ -98,7 +98,10 @@ class ThreadStatsTest {
         a.rollback(1, 500);
         b.failed(1);
         b.event(1, 700);
-        Snapshot sum = a.snapshot().plus(b.snapshot());
+        Snapshot.Sum both = new Snapshot.Sum(2);
+        both.add(a.snapshot());
+        both.add(b.snapshot());
+        Snapshot sum = both.total();
         assertEquals(3, sum.events());
         assertEquals(new Snapshot.Type(1, 0, 0, 0), sum.type(0));
         assertEquals(new Snapshot.Type(1, 1, 1, 1), sum.type(1));

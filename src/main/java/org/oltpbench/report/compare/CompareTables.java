@@ -73,7 +73,7 @@ public final class CompareTables {
     public static String title(Comparison c) {
         List<String> labels = new ArrayList<>();
         for (LabeledRun r : c.runs()) labels.add(r.label());
-        return c.runs().get(0).run().workload() + ": " + String.join(" vs ", labels);
+        return c.runs().get(0).run().workload().name() + ": " + String.join(" vs ", labels);
     }
 
     static List<String> footnotes(Comparison c) {

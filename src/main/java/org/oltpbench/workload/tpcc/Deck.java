@@ -8,7 +8,7 @@ final class Deck {
     private final int[] cards;
     private int next;
 
-    /** @param weights percentages per transaction kind, summing to 100 */
+    /** @param weights percentages per transaction type, summing to 100 */
     Deck(double[] weights) {
         int[] counts = new int[weights.length];
         int total = 0;

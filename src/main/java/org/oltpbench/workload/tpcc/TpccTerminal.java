@@ -56,30 +56,30 @@ final class TpccTerminal implements Terminal {
 
     @Override
     public int next(ThreadStats st) throws SQLException {
-        int kind = deck.deal(r);
-        if (keying) pause(TpccType.of(kind).keyingMs * 1_000_000L, st);
-        Txn t = txns[kind];
+        int type = deck.deal(r);
+        if (keying) pause(TpccType.of(type).keyingMs * 1_000_000L, st);
+        Txn t = txns[type];
         t.generate(r, fixed ? homeW : r.between(first, first + count - 1), homeD, all);
         for (int attempt = 0; ; attempt++) {
             try {
                 boolean committed = t.execute(st);
-                if (thinking) pause(thinkNanos(r, kind), st);
-                return committed ? kind : kind | ROLLED_BACK;
+                if (thinking) pause(thinkNanos(r, type), st);
+                return committed ? type : type | ROLLED_BACK;
             } catch (SQLException e) {
                 rollbackQuietly();
                 if (attempt < MAX_RETRIES && dialect.classify(e) == Dialect.ErrorClass.RETRYABLE) {
-                    st.retry(kind);
+                    st.retry(type);
                     continue;
                 }
-                st.failed(kind);
+                st.failed(type);
                 throw e;
             }
         }
     }
 
-    /** 5.2.5.4: negative exponential with the kind's mean, truncated at 10 times the mean. */
-    static long thinkNanos(TpccRandom r, int kind) {
-        double mean = TpccType.of(kind).thinkMs * 1e6;
+    /** 5.2.5.4: negative exponential with the type's mean, truncated at 10 times the mean. */
+    static long thinkNanos(TpccRandom r, int type) {
+        double mean = TpccType.of(type).thinkMs * 1e6;
         return (long) Math.min(-Math.log(1 - r.fraction()) * mean, 10 * mean);
     }
 

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 import org.oltpbench.config.TpccParams;
 import org.oltpbench.result.TxnType;
 
@@ -13,78 +14,37 @@ import org.oltpbench.result.TxnType;
  * The deck, the terminal and the results all read this one table.
  */
 enum TpccType {
-    NEW_ORDER(18_000, 12_000, true) {
-        @Override
-        Txn make(Connection c, boolean perItem) throws SQLException {
-            return new NewOrder(c, perItem);
-        }
+    NEW_ORDER(18_000, 12_000, true, TpccParams.Mix::newOrder, NewOrder::new),
+    PAYMENT(3_000, 12_000, false, TpccParams.Mix::payment, (c, perItem) -> new Payment(c)),
+    ORDER_STATUS(2_000, 10_000, false, TpccParams.Mix::orderStatus, (c, perItem) -> new OrderStatus(c)),
+    DELIVERY(2_000, 5_000, false, TpccParams.Mix::delivery, (c, perItem) -> new Delivery(c)),
+    STOCK_LEVEL(2_000, 5_000, false, TpccParams.Mix::stockLevel, (c, perItem) -> new StockLevel(c));
 
-        @Override
-        double weight(TpccParams.Mix mix) {
-            return mix.newOrder();
-        }
-    },
-    PAYMENT(3_000, 12_000, false) {
-        @Override
-        Txn make(Connection c, boolean perItem) throws SQLException {
-            return new Payment(c);
-        }
-
-        @Override
-        double weight(TpccParams.Mix mix) {
-            return mix.payment();
-        }
-    },
-    ORDER_STATUS(2_000, 10_000, false) {
-        @Override
-        Txn make(Connection c, boolean perItem) throws SQLException {
-            return new OrderStatus(c);
-        }
-
-        @Override
-        double weight(TpccParams.Mix mix) {
-            return mix.orderStatus();
-        }
-    },
-    DELIVERY(2_000, 5_000, false) {
-        @Override
-        Txn make(Connection c, boolean perItem) throws SQLException {
-            return new Delivery(c);
-        }
-
-        @Override
-        double weight(TpccParams.Mix mix) {
-            return mix.delivery();
-        }
-    },
-    STOCK_LEVEL(2_000, 5_000, false) {
-        @Override
-        Txn make(Connection c, boolean perItem) throws SQLException {
-            return new StockLevel(c);
-        }
-
-        @Override
-        double weight(TpccParams.Mix mix) {
-            return mix.stockLevel();
-        }
-    };
+    /** Prepares one instance of a transaction on a connection; {@code perItem}: newOrderStyle=perItem. */
+    @FunctionalInterface
+    interface Maker {
+        Txn make(Connection c, boolean perItem) throws SQLException;
+    }
 
     private static final TpccType[] ALL = values();
 
     final long keyingMs, thinkMs;
     final boolean headline;
+    private final ToDoubleFunction<TpccParams.Mix> weight;
+    private final Maker maker;
 
-    TpccType(long keyingMs, long thinkMs, boolean headline) {
+    TpccType(long keyingMs, long thinkMs, boolean headline, ToDoubleFunction<TpccParams.Mix> weight, Maker maker) {
         this.keyingMs = keyingMs;
         this.thinkMs = thinkMs;
         this.headline = headline;
+        this.weight = weight;
+        this.maker = maker;
     }
 
-    /** A prepared instance of the transaction on {@code c}; {@code perItem}: newOrderStyle=perItem. */
-    abstract Txn make(Connection c, boolean perItem) throws SQLException;
-
     /** Its share of the mix, in percent. */
-    abstract double weight(TpccParams.Mix mix);
+    double weight(TpccParams.Mix mix) {
+        return weight.applyAsDouble(mix);
+    }
 
     static TpccType of(int index) {
         return ALL[index];
@@ -100,7 +60,7 @@ enum TpccType {
     /** One prepared instance of each type, in table order. */
     static Txn[] makeAll(Connection c, boolean perItem) throws SQLException {
         Txn[] txns = new Txn[ALL.length];
-        for (TpccType t : ALL) txns[t.ordinal()] = t.make(c, perItem);
+        for (TpccType t : ALL) txns[t.ordinal()] = t.maker.make(c, perItem);
         return txns;
     }
 

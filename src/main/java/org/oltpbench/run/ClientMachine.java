@@ -9,11 +9,11 @@ import org.oltpbench.db.Database;
 import org.oltpbench.result.ClientInfo;
 
 /** What result.json records about the client machine and its JDBC driver. */
-final class Facts {
-    private Facts() {
+final class ClientMachine {
+    private ClientMachine() {
     }
 
-    static ClientInfo client(Database db) throws SQLException {
+    static ClientInfo describe(Database db) throws SQLException {
         String driver, version;
         try (Connection c = db.connect()) {
             DatabaseMetaData md = c.getMetaData();

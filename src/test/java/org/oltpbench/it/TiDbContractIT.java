@@ -1,0 +1,199 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.FutureTask;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.oltpbench.config.Config;
+import org.oltpbench.config.ConfigLoader;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Dialects;
+import org.oltpbench.driver.IgnoreList;
+import org.oltpbench.driver.LevelRunner;
+import org.oltpbench.driver.RunListener;
+import org.oltpbench.driver.StopSignal;
+import org.oltpbench.result.Family;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.TxnMetrics;
+import org.oltpbench.tune.Setting;
+import org.oltpbench.tune.Tuner;
+import org.oltpbench.workload.sysbench.Preset;
+import org.oltpbench.workload.sysbench.SysbenchWorkload;
+import org.oltpbench.workload.tpcc.TpccWorkload;
+
+/**
+ * The contract on TiDB's own tidb-server (unistore storage; OLTPBENCH_TIDB_URL as .ci/run sets it) as db=tidb: every
+ * sysbench preset, a TPC-C sweep at 1, 8 and 16 terminals without errors in both transaction modes, tune/restore, and
+ * killed sessions reconnected. It proves TiDB's SQL layer, DDL, error codes and protocol, not TiKV's performance.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TiDbContractIT {
+    private Database db;
+
+    @BeforeAll
+    void connect() throws Exception {
+        Tools.requireEnv("OLTPBENCH_TIDB_URL", "build and start tidb-server (-store=unistore) and set OLTPBENCH_TIDB_URL, as .ci/run does");
+        createDatabase(System.getenv("OLTPBENCH_TIDB_URL"), 90);
+        db = Database.open(Params.target(config()), Dialects.forName("tidb"));
+    }
+
+    @AfterAll
+    void close() {
+        if (db != null) db.close();
+    }
+
+    private static String user() {
+        return System.getenv().getOrDefault("OLTPBENCH_TIDB_USER", "root");
+    }
+
+    /** Waits until the server answers SQL, then creates the URL's database. */
+    static void createDatabase(String url, int waitSecs) throws Exception {
+        String server = url.substring(0, url.lastIndexOf('/') + 1), name = url.substring(url.lastIndexOf('/') + 1);
+        long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
+        while (true) {
+            try (Connection c = DriverManager.getConnection(server, user(), ""); Statement st = c.createStatement()) {
+                st.execute("CREATE DATABASE IF NOT EXISTS " + name);
+                return;
+            } catch (SQLException e) {
+                if (System.nanoTime() > deadline) throw new AssertionError("tidb-server at " + server + " did not answer in " + waitSecs + " s", e);
+                Thread.sleep(1000);
+            }
+        }
+    }
+
+    static Config config(String... sets) {
+        List<String> all = new ArrayList<>(List.of("db=tidb", "conn=" + System.getenv("OLTPBENCH_TIDB_URL"), "user=" + user(),
+                "tables=2", "table_size=2000", "rand-seed=3"));
+        all.addAll(List.of(sets));
+        return ConfigLoader.load(null, all, Map.of());
+    }
+
+    static Stream<String> presets() {
+        return Preset.BUILT_IN.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("presets")
+    void sysbenchPreset(String workload) throws Exception {
+        boolean single = Preset.load(workload).singleTable();
+        Contract.sysbench(db, single ? config("workload=" + workload, "tables=1") : config("workload=" + workload), 1, 8);
+    }
+
+    /**
+     * TPC-C at 1, 8 and 16 terminals in each transaction mode: no transaction fails, and check passes after each level.
+     * Under optimistic mode, write conflicts surface at COMMIT (TiDB's 9007, 8002, 8022) and are retried and counted.
+     */
+    @ParameterizedTest(name = "tidbTxnMode={0}")
+    @ValueSource(strings = {"pessimistic", "optimistic"})
+    void tpccSweepWithoutErrors(String mode) throws Exception {
+        Config cfg = config("workload=tpcc", "warehouses=2", "loadWorkers=2", "tidbTxnMode=" + mode);
+        try (Database moded = Database.open(Params.target(cfg), Dialects.forName("tidb"))) {
+            assertEquals(mode, sessionVariable(moded, "tidb_txn_mode"), "the session runs in the mode asked for");
+            TpccWorkload w = Params.tpcc(cfg, moded.dialect(), Contract.QUIET);
+            w.prepare(moded);
+            try {
+                Contract.assertPassed(w.check(moded));
+                long retries = 0;
+                for (int terminals : new int[] {1, 8, 16}) {
+                    RepeatResult r = Contract.run(moded, w, cfg, terminals, 4);
+                    assertNull(r.reason(), r.reason());
+                    for (TxnMetrics t : r.transactions()) assertEquals(0, t.errors(), mode + " " + terminals + " " + t.name());
+                    assertTrue(r.transactions().get(0).committed() > 0);
+                    retries += r.counts().retries();
+                    Contract.assertPassed(w.check(moded));
+                }
+                System.out.printf("contract: tidb tpcc %s: %d retries over 1, 8 and 16 terminals%n", mode, retries);
+            } finally {
+                w.cleanup(moded);
+            }
+        }
+    }
+
+    @Test
+    void tuneAndRestore() throws Exception {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        Tuner tuner = new Tuner(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        Setting probe = Setting.variable("tidb_hashagg_final_concurrency", "x");
+        String before;
+        try (Connection c = db.connect()) {
+            before = db.dialect().settings(c).read(probe);
+            tuner.apply(db.dialect().settings(c), db.dialect().tuningProfile(Family.SYSBENCH));
+        }
+        try {
+            assertTrue(tuner.changes().stream().anyMatch(ch -> ch.name().equals("tidb_hashagg_final_concurrency"))
+                    || "1".equals(before), buf.toString());
+            try (Connection c = db.connect()) {
+                assertEquals("1", db.dialect().settings(c).read(probe), buf.toString());
+            }
+        } finally {
+            try (Connection c = db.connect()) {
+                tuner.restore(db.dialect().settings(c));
+            }
+        }
+        try (Connection c = db.connect()) {
+            assertEquals(before, db.dialect().settings(c).read(probe), "restored");
+        }
+    }
+
+    /** Every benchmark session is killed mid-run: each thread reconnects, counts it, and goes on. */
+    @Test
+    void killedSessionsReconnect() throws Exception {
+        Config cfg = config("workload=oltp_read_only", "tables=1");
+        SysbenchWorkload w = Params.sysbench(Preset.load("oltp_read_only"), cfg, db.dialect(), Contract.QUIET);
+        w.prepare(db);
+        try {
+            var killer = new FutureTask<List<Long>>(() -> {
+                Thread.sleep(1500);
+                return killOthers();
+            });
+            new Thread(killer).start();
+            var s = new LevelRunner.Settings(4, 1, 0, 4, 0, 0, 1, 3, new IgnoreList(List.of("1213", "1205")));
+            RepeatResult r = new LevelRunner(s, w, db, RunListener.SILENT, new StopSignal()).run();
+            List<Long> killed = killer.get();
+            assertTrue(killed.size() >= 4, "benchmark sessions killed: " + killed);
+            assertNull(r.reason(), r.reason());
+            assertTrue(r.counts().reconnects() >= 4, "reconnects " + r.counts().reconnects());
+            assertTrue(r.counts().transactions() > 10);
+        } finally {
+            w.cleanup(db);
+        }
+    }
+
+    /** Kills every other session of this database (TiDB's KILL takes the id its processlist shows). */
+    private List<Long> killOthers() throws SQLException {
+        String name = System.getenv("OLTPBENCH_TIDB_URL").substring(System.getenv("OLTPBENCH_TIDB_URL").lastIndexOf('/') + 1);
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rs = st.executeQuery("SELECT ID FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() "
+                    + "AND DB = '" + name + "'")) {
+                while (rs.next()) ids.add(rs.getLong(1));
+            }
+            for (long id : ids) st.execute("KILL " + id);
+            return ids;
+        }
+    }
+
+    private static String sessionVariable(Database d, String name) throws SQLException {
+        try (Connection c = d.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT @@" + name)) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}
