@@ -1,7 +1,6 @@
 package org.oltpbench.db;
 
 import java.sql.Connection;
-import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -137,15 +136,22 @@ public final class Database implements AutoCloseable {
         }
     }
 
-    /** True when the table exists in the connection's current database or schema. */
+    /**
+     * Whether {@code table} exists in the connection's current database (MySQL family) or schema (PostgreSQL family).
+     * information_schema is asked with that name bound: on some servers (seekdb) the driver's metadata call also
+     * answers with same-named tables of other databases.
+     */
     public static boolean tableExists(Connection c, String table) throws SQLException {
-        DatabaseMetaData md = c.getMetaData();
-        for (String name : new String[] {table, table.toUpperCase(java.util.Locale.ROOT)}) {
-            try (ResultSet rs = md.getTables(c.getCatalog(), c.getSchema(), name, new String[] {"TABLE", "PARTITIONED TABLE"})) {
-                if (rs.next()) return true;
+        String schema = c.getSchema() != null ? c.getSchema() : c.getCatalog();
+        if (schema == null) return false; // no database selected: nothing of ours can be there
+        try (var ps = c.prepareStatement("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = ? "
+                + "AND LOWER(table_name) = LOWER(?)")) {
+            ps.setString(1, schema);
+            ps.setString(2, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getLong(1) > 0;
             }
         }
-        return false;
     }
 
     @Override

@@ -88,6 +88,11 @@ public interface Dialect {
 
     // --- tuning and server facts ---
 
+    /** The session's transaction mode where the engine has several (TiDB's tidb_txn_mode); "" where it has one. */
+    default String transactionMode(Connection c) throws SQLException {
+        return "";
+    }
+
     /** The engine's published benchmark settings that tune=true applies; per workload family. */
     default List<org.oltpbench.tune.Setting> tuningProfile(org.oltpbench.result.Family family) {
         return List.of();

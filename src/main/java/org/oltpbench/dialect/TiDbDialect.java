@@ -45,6 +45,13 @@ public class TiDbDialect extends MySqlDialect {
     }
 
     @Override
+    public String transactionMode(java.sql.Connection c) throws java.sql.SQLException {
+        try (var st = c.createStatement(); var rs = st.executeQuery("SELECT @@tidb_txn_mode")) {
+            return rs.next() ? rs.getString(1) : "";
+        }
+    }
+
+    @Override
     public java.util.Map<String, String> sessionVariables(org.oltpbench.config.Target.SessionParams session) {
         String mode = session.tidbTxnMode();
         return mode.equals("server") ? java.util.Map.of() : java.util.Map.of("tidb_txn_mode", "'" + mode + "'");

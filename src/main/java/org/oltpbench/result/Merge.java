@@ -47,7 +47,7 @@ public final class Merge {
         params = new RunParams(params.target(), params.sweep().withThreads(threads), params.load(), params.output(),
                 params.workload());
         return new RunResult(first.schemaVersion(), first.oltpbenchVersion(), workload, params, first.server(), client(runs),
-                started, ended, names, levels);
+                first.terms(), started, ended, names, levels);
     }
 
     private static void sameShape(RunResult a, String an, RunResult b, String bn) {

@@ -14,14 +14,15 @@ import org.oltpbench.config.RunParams;
  * @param params           the parameters the run was given, resolved, without the password
  * @param server           the server and what was read from it
  * @param client           the client machine and JDBC driver
+ * @param terms            what the sessions ran on: driver, statement protocol, isolation, session variables, tuning
  * @param startedAt        ISO-8601 start time
  * @param endedAt          ISO-8601 end time; null while the run goes on
  * @param mergedFrom       the result directories merge joined into this one; empty for a run
  * @param levels           the thread levels run so far
  */
 public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
-                        ServerInfo server, ClientInfo client, String startedAt, String endedAt, List<String> mergedFrom,
-                        List<LevelResult> levels) {
+                        ServerInfo server, ClientInfo client, Terms terms, String startedAt, String endedAt,
+                        List<String> mergedFrom, List<LevelResult> levels) {
     public static final String SCHEMA_VERSION = "3.0";
 
     public RunResult {
@@ -31,8 +32,9 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
 
     /** A run that has just started: no levels yet. */
     public static RunResult start(String version, WorkloadInfo workload, RunParams params, ServerInfo server,
-                                  ClientInfo client, String startedAt) {
-        return new RunResult(SCHEMA_VERSION, version, workload, params, server, client, startedAt, null, List.of(), List.of());
+                                  ClientInfo client, Terms terms, String startedAt) {
+        return new RunResult(SCHEMA_VERSION, version, workload, params, server, client, terms, startedAt, null, List.of(),
+                List.of());
     }
 
     /** A copy with the level for {@code level.threads()} added or replaced. */
@@ -52,13 +54,13 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
     }
 
     public RunResult withLevels(List<LevelResult> newLevels) {
-        return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, startedAt, endedAt,
+        return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt,
                 mergedFrom, newLevels);
     }
 
     public RunResult ended(String at) {
-        return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, startedAt, at, mergedFrom,
-                levels);
+        return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, at,
+                mergedFrom, levels);
     }
 
     /** The rule that chose each level's reported repeat (max or median). */

@@ -40,7 +40,17 @@ final class Schema2 {
         root.set("workload", mapper.valueToTree(info));
         root.set("params", mapper.valueToTree(params));
         root.set("mergedFrom", mapper.valueToTree(merged));
+        root.set("terms", mapper.valueToTree(terms(root)));
         return root;
+    }
+
+    /** 2.x recorded the driver, the protocol and the tuning; isolation, mode and session variables were not kept. */
+    private static Terms terms(JsonNode root) {
+        JsonNode facts = root.path("server").path("facts");
+        java.util.Map<String, String> tuned = new java.util.TreeMap<>();
+        for (JsonNode ch : facts.path("tuning")) tuned.put(ch.path("name").asText(), ch.path("newValue").asText());
+        return new Terms(root.path("client").path("driverName").asText(""), root.path("client").path("driverVersion").asText(""),
+                Terms.Protocol.of(facts.path("serverPreparedStatements").asBoolean(true)), "", "", java.util.Map.of(), tuned);
     }
 
     /** The types the first repeat recorded; TPC-C's New-Order is the headline, a single type is its own. */

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.RunParams;
+import org.oltpbench.result.Terms;
 import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialect;
@@ -101,7 +102,7 @@ public final class Job {
                     client.driverName(), client.driverVersion());
             try {
                 if (params.target().tune()) server.tune(w);
-                return sweep(db, w, new ServerInfo(dialect.name(), version, server.facts(version)), client, extra);
+                return sweep(db, w, new ServerInfo(dialect.name(), version, server.facts(version)), client, server.terms(client), extra);
             } finally {
                 server.restore();
             }
@@ -118,7 +119,7 @@ public final class Job {
     }
 
 
-    private RunResult sweep(Database db, Workload w, ServerInfo server, ClientInfo client, RunListener extra)
+    private RunResult sweep(Database db, Workload w, ServerInfo server, ClientInfo client, Terms terms, RunListener extra)
             throws IOException, InterruptedException, SQLException {
         ZonedDateTime started = ZonedDateTime.now();
         Path dir = Path.of(params.output().resultDirectory());
@@ -127,7 +128,7 @@ public final class Job {
         Console console = new Console(out, params.output().percentile(), params.sweep().reportIntervalSecs(),
                 params.sweep().warmupSecs(), Console.style(info, params.output().percentile()), !params.share().alone());
         RunListener listeners = RunListener.all(List.of(console, writer, new IntervalLog(dir), new ReportFiles(dir, out), extra));
-        RunResult empty = RunResult.start(Version.get(), info, params.redacted(), server, client, started.toInstant().toString());
+        RunResult empty = RunResult.start(Version.get(), info, params.redacted(), server, client, terms, started.toInstant().toString());
         Sweep.AfterRepeat after = params.sweep().checkAfterRun() ? r -> {
             boolean ok = printCheck(checked(db, w)) == OK;
             checkFailed |= !ok;

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.oltpbench.config.RunParams;
+import org.oltpbench.result.ClientInfo;
+import org.oltpbench.result.Terms;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Demand;
@@ -53,6 +55,32 @@ final class ServerSide {
         } catch (SQLException | RuntimeException e) {
             out.println("tune: could NOT restore " + tuner.changes() + ": " + e.getMessage() + "; set them back by hand");
         }
+    }
+
+    /**
+     * The terms the benchmark sessions ran on: driver, statement protocol, isolation and transaction mode as a
+     * session reports them, the session variables oltpbench set, and what tuning changed.
+     */
+    Terms terms(ClientInfo client) throws SQLException {
+        String isolation, mode;
+        try (Connection c = db.connect()) {
+            isolation = isolationName(c.getTransactionIsolation());
+            mode = db.dialect().transactionMode(c);
+        }
+        Map<String, String> tuned = new java.util.TreeMap<>();
+        for (Tuner.Change ch : tuner.changes()) tuned.put(ch.name(), ch.newValue());
+        return new Terms(client.driverName(), client.driverVersion(), Terms.Protocol.of(db.serverPrepared()), isolation, mode,
+                db.dialect().sessionVariables(params.target().session()), tuned);
+    }
+
+    private static String isolationName(int level) {
+        return switch (level) {
+            case Connection.TRANSACTION_READ_UNCOMMITTED -> "READ-UNCOMMITTED";
+            case Connection.TRANSACTION_READ_COMMITTED -> "READ-COMMITTED";
+            case Connection.TRANSACTION_REPEATABLE_READ -> "REPEATABLE-READ";
+            case Connection.TRANSACTION_SERIALIZABLE -> "SERIALIZABLE";
+            default -> "NONE";
+        };
     }
 
     /** What result.json records about the server: version, dialect, key variables, layout, front ends, tuning. */

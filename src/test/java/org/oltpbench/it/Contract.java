@@ -127,6 +127,27 @@ final class Contract {
         }
     }
 
+    /**
+     * A table of the same name in another database (MySQL family: {@code container} "DATABASE") or schema (PostgreSQL
+     * family: "SCHEMA") of the server is not ours: the workload is not prepared, so a run prepares instead of failing on
+     * a table it cannot read.
+     */
+    static void sameNamedTableElsewhereIsNotOurs(Database db, Config cfg, String container) throws Exception {
+        SysbenchWorkload w = Params.sysbench(Preset.load("oltp_read_only"), cfg, db.dialect(), QUIET);
+        assertFalse(w.isPrepared(db), "tables left over from another test");
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            st.execute("CREATE " + container + " IF NOT EXISTS oltpbench_other");
+            st.execute("DROP TABLE IF EXISTS oltpbench_other.sbtest1");
+            st.execute("CREATE TABLE oltpbench_other.sbtest1 (id INT PRIMARY KEY, k INT)");
+            try {
+                assertFalse(Database.tableExists(c, "sbtest1"), "oltpbench_other.sbtest1 taken for this database's");
+                assertFalse(w.isPrepared(db));
+            } finally {
+                st.execute("DROP TABLE oltpbench_other.sbtest1");
+            }
+        }
+    }
+
     static void assertPassed(CheckReport report) {
         assertTrue(report.passed(), report.lines().toString());
     }

@@ -157,4 +157,9 @@ class OceanBaseContractIT {
             return rs.getLong(1);
         }
     }
+
+    @Test
+    void aSameNamedTableInAnotherDatabaseIsNotOurs() throws Exception {
+        Contract.sameNamedTableElsewhereIsNotOurs(db, config("tables=1"), "DATABASE");
+    }
 }

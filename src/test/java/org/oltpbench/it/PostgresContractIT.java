@@ -117,4 +117,12 @@ class PostgresContractIT {
         Config cfg = single ? config(db, "workload=" + workload, "tables=1") : config(db, "workload=" + workload);
         Contract.sysbench(dbs.get(db), cfg, 1, 8);
     }
+
+    /** PostgreSQL's namespace is the schema: a same-named table in another schema is not this one's. */
+    @org.junit.jupiter.api.Test
+    void aSameNamedTableInAnotherSchemaIsNotOurs() throws Exception {
+        for (String db : List.of("postgres", "klustron")) {
+            Contract.sameNamedTableElsewhereIsNotOurs(dbs.get(db), config(db, "tables=1"), "SCHEMA");
+        }
+    }
 }

@@ -56,4 +56,11 @@ class SysbenchContractIT {
         Config cfg = preset.singleTable() ? config("workload=" + name, "tables=1", method) : config("workload=" + name, method);
         Contract.sysbench(driver.equals("mysql") ? viaMysqlDriver : embedded, cfg, 4);
     }
+
+    /** Through both drivers: a same-named table in another database of the server is not this database's. */
+    @org.junit.jupiter.api.Test
+    void aSameNamedTableInAnotherDatabaseIsNotOurs() throws Exception {
+        Contract.sameNamedTableElsewhereIsNotOurs(embedded, config("tables=1"), "DATABASE");
+        Contract.sameNamedTableElsewhereIsNotOurs(viaMysqlDriver, config("tables=1"), "DATABASE");
+    }
 }

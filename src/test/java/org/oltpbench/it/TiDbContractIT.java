@@ -196,4 +196,9 @@ class TiDbContractIT {
             return rs.getString(1);
         }
     }
+
+    @Test
+    void aSameNamedTableInAnotherDatabaseIsNotOurs() throws Exception {
+        Contract.sameNamedTableElsewhereIsNotOurs(db, config("tables=1"), "DATABASE");
+    }
 }

@@ -47,8 +47,13 @@ public final class Fixtures {
     public static RunResult run(List<LevelResult> levels) {
         return new RunResult(RunResult.SCHEMA_VERSION, "0.2.0", sysbenchInfo(1, 10_000), params("db=mariadb", "threads=4,8", "time=10"),
                 new ServerInfo("mariadb", "10.11.19-MariaDB", Map.of("max_connections", "2000")),
-                new ClientInfo("vm", 2, 24L << 30, "Linux", "OpenJDK 25", "MariaDB Connector/J", "3.5.1"),
+                new ClientInfo("vm", 2, 24L << 30, "Linux", "OpenJDK 25", "MariaDB Connector/J", "3.5.1"), terms(),
                 "2026-11-23T07:00:00Z", "2026-11-23T07:00:30Z", List.of(), levels);
+    }
+
+    /** MariaDB Connector/J, server-side statements, REPEATABLE-READ, nothing set or tuned. */
+    public static Terms terms() {
+        return new Terms("MariaDB Connector/J", "3.5.1", Terms.Protocol.SERVER_PREPARED, "REPEATABLE-READ", "", Map.of(), Map.of());
     }
 
     /** Parameters resolved from {@code key=value} settings as --set gives them. */
@@ -72,8 +77,14 @@ public final class Fixtures {
 
     /** {@code r} with another workload description. */
     public static RunResult with(RunResult r, WorkloadInfo w) {
-        return new RunResult(r.schemaVersion(), r.oltpbenchVersion(), w, r.params(), r.server(), r.client(), r.startedAt(),
-                r.endedAt(), r.mergedFrom(), r.levels());
+        return new RunResult(r.schemaVersion(), r.oltpbenchVersion(), w, r.params(), r.server(), r.client(), r.terms(),
+                r.startedAt(), r.endedAt(), r.mergedFrom(), r.levels());
+    }
+
+    /** {@code r} with other terms. */
+    public static RunResult with(RunResult r, Terms t) {
+        return new RunResult(r.schemaVersion(), r.oltpbenchVersion(), r.workload(), r.params(), r.server(), r.client(), t,
+                r.startedAt(), r.endedAt(), r.mergedFrom(), r.levels());
     }
 
     public static long[] repeat(long v, long n) {

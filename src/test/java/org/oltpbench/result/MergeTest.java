@@ -23,7 +23,7 @@ class MergeTest {
     private static RunResult client(RepeatResult r, String host) {
         RunResult base = Fixtures.run(List.of(new LevelResult(2, Map.of("h:3306", 2), 0, List.of(r))));
         return new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(), base.params(), base.server(),
-                new ClientInfo(host, 2, 1L << 30, "Linux", "jvm", "d", "1"), base.startedAt(), base.endedAt(), List.of(),
+                new ClientInfo(host, 2, 1L << 30, "Linux", "jvm", "d", "1"), base.terms(), base.startedAt(), base.endedAt(), List.of(),
                 base.levels());
     }
 

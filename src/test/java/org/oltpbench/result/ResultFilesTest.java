@@ -81,9 +81,11 @@ class ResultFilesTest {
                 List.of("password=s3cret-pw", "threads=4", "conn=jdbc:mysql://h/db?user=u&password=s3cret-pw"), Map.of());
         var params = org.oltpbench.config.RunParams.of(cfg, java.time.ZonedDateTime.now());
         assertEquals("s3cret-pw", params.target().password());
-        RunResult r = RunResult.start("0.2.0", sample().workload(), params.redacted(), sample().server(), sample().client(), "t0");
+        RunResult r = RunResult.start("0.2.0", sample().workload(), params.redacted(), sample().server(), sample().client(),
+                sample().terms(), "t0");
         assertTrue(!ResultFiles.toJson(r).contains("s3cret-pw"), ResultFiles.toJson(r));
-        RunResult unredacted = RunResult.start("0.2.0", sample().workload(), params, sample().server(), sample().client(), "t0");
+        RunResult unredacted = RunResult.start("0.2.0", sample().workload(), params, sample().server(), sample().client(),
+                sample().terms(), "t0");
         assertTrue(!ResultFiles.toJson(unredacted).contains("\"password\""), "the password field is never written");
     }
 }

@@ -17,6 +17,11 @@ public final class CompareTables {
             b.append("- **").append(r.label()).append("**: ").append(LabeledRun.engine(r.run())).append(", started ")
                     .append(LabeledRun.when(r.run().startedAt())).append(", `").append(r.source()).append("`\n");
         }
+        List<String> differences = c.differences();
+        if (!differences.isEmpty()) {
+            b.append("\n### Differences between the runs\n\n");
+            for (String d : differences) b.append("- ").append(d).append('\n');
+        }
         for (int threads : c.levels()) {
             b.append("\n| threads ").append(threads).append(" |");
             for (LabeledRun r : c.runs()) b.append(' ').append(r.label()).append(" |");
@@ -55,6 +60,12 @@ public final class CompareTables {
             runs.add(List.of(r.label(), LabeledRun.engine(r.run()), LabeledRun.when(r.run().startedAt()), r.source().toString()));
         }
         b.append(Html.pairs(List.of("run", "engine", "started", "result directory"), runs));
+        List<String> differences = c.differences();
+        if (!differences.isEmpty()) {
+            b.append("<h2>Differences between the runs</h2>\n<ul>\n");
+            for (String d : differences) b.append("<li>").append(Html.esc(d)).append("</li>\n");
+            b.append("</ul>\n");
+        }
         for (int threads : c.levels()) {
             List<String> header = new ArrayList<>(List.of("threads " + threads));
             for (LabeledRun r : c.runs()) header.add(r.label());
@@ -88,6 +99,10 @@ public final class CompareTables {
         if (aborted) notes.add("* aborted: that run's level did not complete; its figures are partial.");
         if (saturated) notes.add("! client saturated: that run's client used more than half of its host's cores; the figures may measure the client.");
         if (c.runs().size() > 1) notes.add("Ratios divide each run's figure by " + c.baseline().label() + "'s at the same level.");
+        if (c.unequalTerms()) {
+            notes.add(Comparison.UNEQUAL + " the runs differ in statement protocol or tuning (see Differences between the runs): "
+                    + "these ratios compare the clients' settings as well as the engines.");
+        }
         return notes;
     }
 }

@@ -8,7 +8,9 @@ import org.oltpbench.config.ConfigException;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.report.Metric;
 import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.Flat;
 import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.Terms;
 import org.oltpbench.result.WorkloadInfo;
 
 /**
@@ -66,6 +68,47 @@ public final class Comparison {
         return workload;
     }
 
+    /**
+     * Every recorded setting in which the runs differ, one line each ("statement protocol: a server-side prepared;
+     * b client-side text"): the server versions and client hosts, the terms the sessions ran on, and every parameter
+     * but the result directory. Empty for a single run or runs on equal terms.
+     */
+    public List<String> differences() {
+        List<String> out = new ArrayList<>();
+        differ(out, "server", r -> LabeledRun.engine(r.run()));
+        differ(out, "client host", r -> r.run().client().host() + " (" + r.run().client().cores() + " cores)");
+        for (String term : runs.get(0).run().terms().asLines().keySet()) differ(out, term, r -> r.run().terms().asLines().get(term));
+        java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+        for (LabeledRun r : runs) keys.addAll(Flat.of(r.run().params()).keySet());
+        keys.remove("output.resultDirectory");
+        for (String key : keys) differ(out, key, r -> String.valueOf(Flat.of(r.run().params()).getOrDefault(key, "(none)")));
+        return out;
+    }
+
+    /** Whether ratios are taken across runs whose statement protocol or tuning differ: they carry a mark. */
+    public boolean unequalTerms() {
+        Terms first = runs.get(0).run().terms();
+        for (LabeledRun r : runs) {
+            Terms t = r.run().terms();
+            if (t.protocol() != first.protocol() || !t.tuning().equals(first.tuning())) return true;
+        }
+        return false;
+    }
+
+    /** The mark of ratio rows taken across unequal terms. */
+    public static final String UNEQUAL = "†";
+
+    private void differ(List<String> out, String name, java.util.function.Function<LabeledRun, String> value) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        List<String> parts = new ArrayList<>();
+        for (LabeledRun r : runs) {
+            String v = value.apply(r);
+            seen.add(v);
+            parts.add(r.label() + " " + (v.isEmpty() ? "(none)" : v));
+        }
+        if (seen.size() > 1) out.add(name + ": " + String.join("; ", parts));
+    }
+
     /** Every thread level any run has, ascending. */
     public List<Integer> levels() {
         TreeSet<Integer> all = new TreeSet<>();
@@ -87,7 +130,7 @@ public final class Comparison {
                 ratios.add(new Cell(defined ? c.value() / base.value() : null, c.aborted() || base.aborted(),
                         c.saturated() || base.saturated()));
             }
-            rows.add(new Row(m.label() + " / " + baseline().label(), ratios));
+            rows.add(new Row(m.label() + " / " + baseline().label() + (unequalTerms() ? " " + UNEQUAL : ""), ratios));
         }
         return rows;
     }

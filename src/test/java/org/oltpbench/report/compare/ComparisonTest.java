@@ -102,4 +102,25 @@ class ComparisonTest {
                 .startsWith("the runs differ in workload: a ran oltp_read_write, t ran tpcc"));
         assertThrows(ConfigException.class, () -> new Comparison(List.of(a, a), null, true), "one label twice");
     }
+
+    /** Runs on equal terms list no difference; a protocol that differs is named, and the ratios carry a mark. */
+    @Test
+    void differencesAreListedAndUnequalRatiosMarked() {
+        LabeledRun a = new LabeledRun("a", Path.of("a"), run(1000, 2000, RepeatResult.COMPLETED, scale(1, 10)));
+        LabeledRun b = new LabeledRun("b", Path.of("b"), run(1000, 2000, RepeatResult.COMPLETED, scale(1, 10)));
+        Comparison same = new Comparison(List.of(a, b), null, false);
+        assertEquals(List.of(), same.differences());
+        assertEquals("tps / a", same.rows(4).get(5).label());
+
+        var t = Fixtures.terms();
+        RunResult text = Fixtures.with(b.run(), new org.oltpbench.result.Terms(t.driver(), t.driverVersion(),
+                org.oltpbench.result.Terms.Protocol.CLIENT_TEXT, t.isolation(), "", Map.of("ob_query_timeout", "5000000"), Map.of()));
+        Comparison unequal = new Comparison(List.of(a, new LabeledRun("b", Path.of("b"), text)), null, false);
+        assertEquals(List.of("statement protocol: a server-side prepared; b client-side text",
+                "session variables: a {}; b {ob_query_timeout=5000000}"), unequal.differences());
+        assertEquals("tps / a †", unequal.rows(4).get(5).label());
+        String md = CompareTables.markdown(unequal);
+        assertTrue(md.indexOf("### Differences between the runs") < md.indexOf("| threads 4 |"), md);
+        assertTrue(md.contains("† the runs differ in statement protocol or tuning"), md);
+    }
 }
