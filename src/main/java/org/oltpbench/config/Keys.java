@@ -129,8 +129,10 @@ public final class Keys {
             "auto = the dialect's choice (server-side prepared statements, client-side on OceanBase); disable = client-side "
             + "(sysbench --db-ps-mode); enable = server-side everywhere");
     public static final Key<List<String>> IGNORE_ERRORS = def("ignoreErrors", List.of("mysql-ignore-errors", "pgsql-ignore-errors"),
-            words(), "1213,1020,1205,40001,40P01,23505", "",
-            "error codes (vendor codes or SQLStates) that restart the transaction instead of stopping; 'all' for any");
+            words(), "auto", "",
+            "error codes (vendor codes or SQLStates) that restart the transaction instead of stopping; 'all' for any; auto = "
+            + "sysbench's (1213, 1020, 1205, 40001, 40P01, 23505) plus the engine's transient conflicts (TiDB 9007, 8002, "
+            + "8022, 8028, 9001, 9002, 9005; OceanBase 6002, 6005, 6210, 4012, 4038)");
 
     // --- sysbench oltp_common.lua options (1.0.20 defaults) ---
     public static final Key<Integer> TABLES = def("tables", integer(1, 100_000), "1", "tables", "number of sbtest tables");

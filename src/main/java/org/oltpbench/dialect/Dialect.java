@@ -123,6 +123,14 @@ public interface Dialect {
 
     // --- sessions and limits ---
 
+    /**
+     * Why dbPsMode=auto chooses another statement protocol here than on the other engines, in one line that names how
+     * to compare on equal terms; null when it chooses server-side prepared statements as they do.
+     */
+    default String defaultProtocolNote() {
+        return null;
+    }
+
     /** Whether dbPsMode=auto means server-side prepared statements on this engine. */
     default boolean serverPreparedByDefault() {
         return true;

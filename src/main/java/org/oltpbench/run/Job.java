@@ -98,8 +98,12 @@ public final class Job {
             server.checkLimits(w);
             String version = db.serverVersion();
             ClientInfo client = ClientMachine.describe(db);
-            out.printf("oltpbench %s: %s on %s %s (%s %s)%n%n", Version.get(), w.name(), dialect.name(), version,
+            out.printf("oltpbench %s: %s on %s %s (%s %s)%n", Version.get(), w.name(), dialect.name(), version,
                     client.driverName(), client.driverVersion());
+            if (params.target().psMode().equals("auto") && dialect.defaultProtocolNote() != null) {
+                out.println(dialect.defaultProtocolNote());
+            }
+            out.println();
             try {
                 if (params.target().tune()) server.tune(w);
                 return sweep(db, w, new ServerInfo(dialect.name(), version, server.facts(version)), client, server.terms(client), extra);

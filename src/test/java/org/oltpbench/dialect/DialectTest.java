@@ -1,5 +1,6 @@
 package org.oltpbench.dialect;
 
+import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -83,6 +84,11 @@ class DialectTest {
     void statementHandlingAndSessionSettings() {
         assertEquals(false, Dialects.forName("oceanbase").serverPreparedByDefault(), "open_cursors caps server-side statements");
         assertEquals(true, Dialects.forName("mysql").serverPreparedByDefault());
+        assertTrue(Dialects.forName("oceanbase").defaultProtocolNote().contains("dbPsMode=disable"),
+                "OceanBase says why its default differs and how to compare on equal terms");
+        for (String same : List.of("mysql", "mariadb", "tidb", "postgres", "klustron")) {
+            assertEquals(null, Dialects.forName(same).defaultProtocolNote(), same);
+        }
         var cfg = new org.oltpbench.config.Target.SessionParams(5_000_000, 60_000_000, "optimistic");
         var ob = Dialects.forName("oceanbase");
         assertEquals(java.util.Map.of("ob_query_timeout", "5000000", "ob_trx_timeout", "60000000"), ob.sessionVariables(cfg));

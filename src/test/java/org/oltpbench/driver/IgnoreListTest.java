@@ -28,4 +28,17 @@ class IgnoreListTest {
     void emptyIgnoresNothing() {
         assertFalse(new IgnoreList(List.of()).ignores(new SQLException("deadlock", "40001", 1213)));
     }
+
+    /** auto: sysbench 1.0.20's defaults, plus the engine's transient codes (TiDB's optimistic write conflict 9007). */
+    @Test
+    void autoIsSysbenchsDefaultsAndTheEnginesTransientCodes() {
+        IgnoreList tidb = new IgnoreList(List.of("auto"), org.oltpbench.dialect.Dialects.forName("tidb").retryableCodes());
+        assertTrue(tidb.ignores(new SQLException("write conflict", "HY000", 9007)));
+        assertTrue(tidb.ignores(new SQLException("deadlock", "40001", 1213)));
+        assertTrue(tidb.ignores(new SQLException("unique", "23505", 0)), "sysbench's pgsql driver restarts on 23505");
+        assertFalse(tidb.ignores(new SQLException("dup", "23000", 1062)));
+        IgnoreList mariadb = new IgnoreList(List.of("auto"), org.oltpbench.dialect.Dialects.forName("mariadb").retryableCodes());
+        assertFalse(mariadb.ignores(new SQLException("write conflict", "HY000", 9007)), "9007 is TiDB's, not MariaDB's");
+        assertTrue(new IgnoreList(List.of("auto", "1062")).ignores(new SQLException("dup", "23000", 1062)));
+    }
 }

