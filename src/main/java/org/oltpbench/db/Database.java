@@ -142,7 +142,7 @@ public final class Database implements AutoCloseable {
      * answers with same-named tables of other databases.
      */
     public static boolean tableExists(Connection c, String table) throws SQLException {
-        String schema = c.getSchema() != null ? c.getSchema() : c.getCatalog();
+        String schema = currentSchema(c);
         if (schema == null) return false; // no database selected: nothing of ours can be there
         try (var ps = c.prepareStatement("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = ? "
                 + "AND LOWER(table_name) = LOWER(?)")) {
@@ -151,6 +151,18 @@ public final class Database implements AutoCloseable {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() && rs.getLong(1) > 0;
             }
+        }
+    }
+
+    /**
+     * The connection's current schema (PostgreSQL family) or database (MySQL family): what the driver reports, else
+     * what the server says (MariaDB Connector/J reports no catalog on seekdb, whose DATABASE() answers).
+     */
+    private static String currentSchema(Connection c) throws SQLException {
+        if (c.getSchema() != null) return c.getSchema();
+        if (c.getCatalog() != null) return c.getCatalog();
+        try (java.sql.Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT DATABASE()")) {
+            return rs.next() ? rs.getString(1) : null;
         }
     }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -51,20 +50,9 @@ class OceanBaseContractIT {
         if (db != null) db.close();
     }
 
-    /** Waits until the server answers SQL (seekdb needs a few seconds after start), then creates the URL's database. */
+    /** Waits until seekdb answers SQL (it needs a few seconds after start), then creates the URL's database. */
     static void createDatabase(String url, int waitSecs) throws Exception {
-        String server = url.substring(0, url.lastIndexOf('/') + 1), name = url.substring(url.lastIndexOf('/') + 1);
-        long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
-        while (true) {
-            try (Connection c = DriverManager.getConnection(server, System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"), "");
-                 Statement st = c.createStatement()) {
-                st.execute("CREATE DATABASE IF NOT EXISTS " + name);
-                return;
-            } catch (SQLException e) {
-                if (System.nanoTime() > deadline) throw new AssertionError("seekdb at " + server + " did not answer in " + waitSecs + " s", e);
-                Thread.sleep(1000);
-            }
-        }
+        Tools.createDatabase(url, System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"), waitSecs);
     }
 
     static Config config(String... sets) {

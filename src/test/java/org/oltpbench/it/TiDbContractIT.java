@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -50,7 +49,7 @@ class TiDbContractIT {
     @BeforeAll
     void connect() throws Exception {
         Tools.requireEnv("OLTPBENCH_TIDB_URL", "build and start tidb-server (-store=unistore) and set OLTPBENCH_TIDB_URL, as .ci/run does");
-        createDatabase(System.getenv("OLTPBENCH_TIDB_URL"), 90);
+        Tools.createDatabase(System.getenv("OLTPBENCH_TIDB_URL"), user(), 90);
         db = Database.open(Params.target(config()), Dialects.forName("tidb"));
     }
 
@@ -61,21 +60,6 @@ class TiDbContractIT {
 
     private static String user() {
         return System.getenv().getOrDefault("OLTPBENCH_TIDB_USER", "root");
-    }
-
-    /** Waits until the server answers SQL, then creates the URL's database. */
-    static void createDatabase(String url, int waitSecs) throws Exception {
-        String server = url.substring(0, url.lastIndexOf('/') + 1), name = url.substring(url.lastIndexOf('/') + 1);
-        long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
-        while (true) {
-            try (Connection c = DriverManager.getConnection(server, user(), ""); Statement st = c.createStatement()) {
-                st.execute("CREATE DATABASE IF NOT EXISTS " + name);
-                return;
-            } catch (SQLException e) {
-                if (System.nanoTime() > deadline) throw new AssertionError("tidb-server at " + server + " did not answer in " + waitSecs + " s", e);
-                Thread.sleep(1000);
-            }
-        }
     }
 
     static Config config(String... sets) {

@@ -41,6 +41,22 @@ final class Tools {
         if ("true".equals(System.getenv("CI"))) throw new AssertionError("*** " + name + " is not set (required in CI): " + hint + " ***");
     }
 
+    /** Waits until the server of a JDBC URL answers SQL (a server just started needs seconds), then creates the URL's database. */
+    static void createDatabase(String url, String user, int waitSecs) throws Exception {
+        String server = url.substring(0, url.lastIndexOf('/') + 1), name = url.substring(url.lastIndexOf('/') + 1);
+        long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
+        while (true) {
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(server, user, "");
+                 java.sql.Statement st = c.createStatement()) {
+                st.execute("CREATE DATABASE IF NOT EXISTS " + name);
+                return;
+            } catch (java.sql.SQLException e) {
+                if (System.nanoTime() > deadline) throw new AssertionError(server + " did not answer in " + waitSecs + " s", e);
+                Thread.sleep(1000);
+            }
+        }
+    }
+
     record Result(int code, String out) {
     }
 
