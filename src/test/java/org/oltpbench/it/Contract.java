@@ -53,6 +53,11 @@ final class Contract {
         return r;
     }
 
+    /** {@code cfg} as a preset needs it: the single-table presets (select_random_*) run on sbtest1 alone. */
+    static Config forPreset(Config cfg) {
+        return Preset.load(cfg.get(Keys.WORKLOAD)).singleTable() ? cfg.with(Keys.TABLES, 1) : cfg;
+    }
+
     /** A sysbench preset: rows change exactly when the preset writes, and statements match its plan. */
     static void sysbench(Database db, Config config, int... threadLevels) throws Exception {
         // bulk_insert makes one table per thread of the largest level

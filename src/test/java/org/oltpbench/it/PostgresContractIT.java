@@ -113,9 +113,7 @@ class PostgresContractIT {
             Contract.tpcc(dbs.get(db), config(db, "workload=tpcc", "warehouses=1", "loadWorkers=2"), 1, 8);
             return;
         }
-        boolean single = Preset.load(workload).singleTable();
-        Config cfg = single ? config(db, "workload=" + workload, "tables=1") : config(db, "workload=" + workload);
-        Contract.sysbench(dbs.get(db), cfg, 1, 8);
+        Contract.sysbench(dbs.get(db), Contract.forPreset(config(db, "workload=" + workload)), 1, 8);
     }
 
     /** PostgreSQL's namespace is the schema: a same-named table in another schema is not this one's. */

@@ -76,8 +76,7 @@ class TiDbContractIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("presets")
     void sysbenchPreset(String workload) throws Exception {
-        boolean single = Preset.load(workload).singleTable();
-        Contract.sysbench(db, single ? config("workload=" + workload, "tables=1") : config("workload=" + workload), 1, 8);
+        Contract.sysbench(db, Contract.forPreset(config("workload=" + workload)), 1, 8);
     }
 
     /**

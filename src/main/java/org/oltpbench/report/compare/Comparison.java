@@ -78,10 +78,11 @@ public final class Comparison {
         differ(out, "server", r -> LabeledRun.engine(r.run()));
         differ(out, "client host", r -> r.run().client().host() + " (" + r.run().client().cores() + " cores)");
         for (String term : runs.get(0).run().terms().asLines().keySet()) differ(out, term, r -> r.run().terms().asLines().get(term));
+        java.util.Map<LabeledRun, java.util.Map<String, Object>> flat = new java.util.IdentityHashMap<>();
         java.util.Set<String> keys = new java.util.LinkedHashSet<>();
-        for (LabeledRun r : runs) keys.addAll(Flat.of(r.run().params()).keySet());
+        for (LabeledRun r : runs) keys.addAll(flat.computeIfAbsent(r, x -> Flat.of(x.run().params())).keySet());
         keys.remove("output.resultDirectory");
-        for (String key : keys) differ(out, key, r -> String.valueOf(Flat.of(r.run().params()).getOrDefault(key, "(none)")));
+        for (String key : keys) differ(out, key, r -> String.valueOf(flat.get(r).getOrDefault(key, "(none)")));
         return out;
     }
 
