@@ -76,6 +76,11 @@ public final class Baseline {
                 out.add("threads=" + b.threads() + ": the baseline has this level and the run does not");
                 continue;
             }
+            if (!b.kept().completed()) {
+                out.add("threads=" + b.threads() + ": the baseline's own run of this level aborted (" + b.kept().reason()
+                        + "); record the baseline again");
+                continue;
+            }
             if (!l.kept().completed()) {
                 out.add("threads=" + b.threads() + ": the run aborted: " + l.kept().reason());
                 continue;

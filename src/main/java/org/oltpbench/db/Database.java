@@ -23,8 +23,10 @@ public final class Database implements AutoCloseable {
     private final String url;
     private final String user;
     private final String password;
-    private final boolean serverPrepared;
-    private final Map<String, String> driverProps, setupProps;
+    private final Map<String, String> sessionVariables;
+    private boolean serverPrepared;
+    private Map<String, String> driverProps;
+    private final Map<String, String> setupProps;
     private final EmbeddedMariaDb embedded;
 
     private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
@@ -34,9 +36,10 @@ public final class Database implements AutoCloseable {
         this.url = frontEnds.urls().get(0);
         this.user = user;
         this.password = password;
-        this.serverPrepared = serverPrepared;
+        this.sessionVariables = sessionVariables;
         JdbcDriver driver = JdbcDriver.forUrl(url);
-        this.driverProps = merge(driver.properties(serverPrepared), driver.sessionProperties(sessionVariables));
+        useServerPrepared(serverPrepared);
+        // setup connections keep the protocol chosen here: the statement probe runs on one
         this.setupProps = merge(driver.properties(serverPrepared), driver.sessionProperties(setupVariables));
         this.embedded = embedded;
     }
@@ -55,7 +58,7 @@ public final class Database implements AutoCloseable {
         }
         // every front end shares the first one's scheme (one conn string, or one dialect)
         loadDriver(t.driver() != null ? t.driver() : JdbcDriver.forUrl(frontEnds.urls().get(0)).className());
-        boolean serverPrepared = t.psMode().equals("auto") ? dialect.serverPreparedByDefault() : t.psMode().equals("enable");
+        boolean serverPrepared = t.psMode().equals("auto") ? dialect.serverPreparedBeforeProbe() : t.psMode().equals("enable");
         Database db = new Database(dialect, frontEnds, t.user(), t.password(), serverPrepared,
                 dialect.sessionVariables(t.session()), dialect.setupSessionVariables(t.session()), embedded);
         try {
@@ -86,6 +89,16 @@ public final class Database implements AutoCloseable {
     /** Whether benchmark statements are server-side prepared (dbPsMode resolved against the dialect). */
     public boolean serverPrepared() {
         return serverPrepared;
+    }
+
+    /**
+     * Sets the benchmark connections' statement protocol: dbPsMode=auto settled for the workload about to run
+     * ({@link Dialect#autoProtocol}). Call before the terminals connect; setup connections keep theirs.
+     */
+    public void useServerPrepared(boolean on) {
+        JdbcDriver driver = JdbcDriver.forUrl(url);
+        this.serverPrepared = on;
+        this.driverProps = merge(driver.properties(on), driver.sessionProperties(sessionVariables));
     }
 
     /** One new setup connection to the first front end, autocommit on, setup session settings applied. Failures become one-line ConfigExceptions. */

@@ -124,15 +124,19 @@ public interface Dialect {
     // --- sessions and limits ---
 
     /**
-     * Why dbPsMode=auto chooses another statement protocol here than on the other engines, in one line that names how
-     * to compare on equal terms; null when it chooses server-side prepared statements as they do.
+     * What dbPsMode=auto means for a workload whose connections each prepare {@code statements} statements: server-side
+     * prepared statements on every engine (sysbench's own default), unless this engine caps a session below that.
      */
-    default String defaultProtocolNote() {
-        return null;
+    default AutoProtocol autoProtocol(Connection c, int statements) throws SQLException {
+        return AutoProtocol.SERVER_PREPARED;
     }
 
-    /** Whether dbPsMode=auto means server-side prepared statements on this engine. */
-    default boolean serverPreparedByDefault() {
+    /**
+     * Whether setup connections, and benchmark ones before {@link #autoProtocol} has seen the workload, use server-side
+     * prepared statements under dbPsMode=auto. Only an engine with a cap says no: the probe that counts a workload's
+     * statements must not trip the cap.
+     */
+    default boolean serverPreparedBeforeProbe() {
         return true;
     }
 

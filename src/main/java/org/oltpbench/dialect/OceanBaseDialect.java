@@ -13,9 +13,9 @@ import org.oltpbench.config.Target.SessionParams;
 
 /**
  * OceanBase 4.x in MySQL mode (directly on 2881, or through ODP/obproxy on 2883; users are user@tenant).
- * Partitioned tables may join a tablegroup and get LOCAL indexes. Statements are client-side by default:
- * the server caps open cursors (server-side prepared statements) per session with open_cursors (50), which
- * TPC-C's statement set exceeds; measured on seekdb, client-side statements cost no throughput (README).
+ * Partitioned tables may join a tablegroup and get LOCAL indexes. The server caps open cursors (server-side prepared
+ * statements) per session with open_cursors (50), which TPC-C's statement set exceeds: dbPsMode=auto then falls back
+ * to client-side text for that workload only (see {@link #autoProtocol}).
  */
 public class OceanBaseDialect extends MySqlDialect {
     /** 36000 s, in microseconds: the setup sessions' timeouts unless the config sets them. */
@@ -37,15 +37,22 @@ public class OceanBaseDialect extends MySqlDialect {
     }
 
     @Override
-    public boolean serverPreparedByDefault() {
+    public boolean serverPreparedBeforeProbe() {
         return false;
     }
 
+    /**
+     * Server-side prepared statements, as on the other engines, when open_cursors holds the workload's statements (all
+     * sysbench presets at the default 50); client-side text, with the line that says so, when it does not (TPC-C).
+     */
     @Override
-    public String defaultProtocolNote() {
-        return "statements: client-side text, because OceanBase's open_cursors (50 by default) caps a session's server-side "
-                + "statements below TPC-C's ~50; the other engines default to server-side prepared statements, so give them "
-                + "dbPsMode=disable to compare on equal terms";
+    public AutoProtocol autoProtocol(Connection c, int statements) throws SQLException {
+        long cursors = ServerSettings.number(new GlobalVariables(c).parameter("open_cursors"));
+        if (cursors < 0 || statements <= cursors) return AutoProtocol.SERVER_PREPARED;
+        return new AutoProtocol(false, "statements: client-side text, because OceanBase's open_cursors=" + cursors
+                + " caps a session's server-side statements below this workload's " + statements + "; the other engines use "
+                + "server-side prepared statements, so give them dbPsMode=disable to compare on equal terms, or raise it "
+                + "(ALTER SYSTEM SET open_cursors = " + 2L * statements + ")");
     }
 
     /** Engine clause, then {@code TABLEGROUP = tg} for partitioned tables, then the partition clause. */

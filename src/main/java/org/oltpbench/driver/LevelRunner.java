@@ -197,11 +197,18 @@ public final class LevelRunner {
         Snapshot d = here.reading().totals().minus(last.reading().totals());
         IntervalResult i = new IntervalResult((now - t0) / 1e9, (now - last.nanos()) / 1e9, s.threads(), d.events(),
                 d.reads(), d.writes(), d.other(), d.ignoredErrors(), d.reconnects(), warmup, CpuClock.cores(last.cpu(), cpu),
-                Histograms.encode(interval), arrivals.queue(now));
+                Histograms.encode(interval), arrivals.queue(now), typeCounts(d));
         interval.reset();
         intervals.add(i);
         listener.interval(i);
         return here;
+    }
+
+    /** Transactions per type in {@code d} (committed plus prescribed rollbacks), in the workload's order. */
+    private List<Long> typeCounts(Snapshot d) {
+        Long[] out = new Long[scratch.length];
+        for (int k = 0; k < out.length; k++) out[k] = d.type(k).committed() + d.type(k).rollbacks();
+        return java.util.Arrays.asList(out);
     }
 
     /**

@@ -85,6 +85,7 @@ final class Worker implements Runnable {
         while (run.running()) {
             long start = pacer.awaitNext();
             long began = limited ? System.nanoTime() : start;
+            // a restarted event keeps start unless the terminal deals a new one (Terminal.restartsTheSameEvent)
             if (!budget.take()) return;
             while (true) {
                 try {
@@ -95,6 +96,11 @@ final class Worker implements Runnable {
                 } catch (SQLException e) {
                     if (!recover(e)) return;
                     if (!run.running()) return;
+                    if (!terminal.restartsTheSameEvent()) {
+                        // a new event: timed from now (under a rate, from its arrival still: it replaces that one)
+                        began = System.nanoTime();
+                        if (!limited) start = began;
+                    }
                 }
             }
         }

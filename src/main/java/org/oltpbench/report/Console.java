@@ -1,6 +1,7 @@
 package org.oltpbench.report;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Locale;
 import org.oltpbench.driver.RunListener;
 import org.oltpbench.result.IntervalResult;
@@ -8,6 +9,8 @@ import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
 import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.result.ServerCount;
+import org.oltpbench.result.Spreads;
+import org.oltpbench.stats.Trend;
 
 /**
  * The console: sysbench's level header and progress lines for every workload, then the workload's own summary
@@ -111,12 +114,32 @@ public final class Console implements RunListener {
         out.println();
         style.summary(out, r);
         for (String w : warnings(r, sharedServer)) out.println(w);
+        String drift = drift(Spreads.trend(r), warmupSecs);
+        if (drift != null) out.println(drift);
         if (!r.completed()) out.println("level aborted: " + r.reason());
     }
 
     @Override
     public void runFinished(RunResult run) {
         style.table(out, run);
+        List<String> spread = SpreadTable.lines(run);
+        if (!spread.isEmpty()) {
+            for (String line : spread) out.println(line);
+            out.println();
+        }
+    }
+
+    /** The line a drifting repeat earns, or null when it held steady (or was too short to tell). */
+    static String drift(Trend t, int warmupSecs) {
+        if (!t.drifting()) return null;
+        String range = String.format(Locale.ROOT, "%.1f%%/min (95%% CI %.1f to %.1f), %+.0f%% over the measured window",
+                Math.abs(t.pctPerMin()), Math.abs(t.pctPerMin() > 0 ? t.lowerPct() : t.upperPct()),
+                Math.abs(t.pctPerMin() > 0 ? t.upperPct() : t.lowerPct()), t.windowPct());
+        if (t.pctPerMin() > 0) {
+            return "warning: tps still rising by " + range + ": warm-up too short, try warmupSecs=" + Math.max(30, 2 * warmupSecs);
+        }
+        return "warning: tps falling by " + range + ": the level never held steady (the server slowed: background work, "
+                + "another load, a filling cache or log); its figures are averages over a moving target";
     }
 
     /** The one-line warnings a repeat earns: server count disagreement, client saturation. */

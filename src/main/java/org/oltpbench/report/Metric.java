@@ -2,9 +2,13 @@ package org.oltpbench.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.oltpbench.result.Family;
 import org.oltpbench.result.Histograms;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.Spread;
+import org.oltpbench.stats.Interval;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.TpccMetrics;
 import org.oltpbench.result.TxnMetrics;
@@ -16,8 +20,19 @@ import org.oltpbench.result.WorkloadInfo;
  * @param label  the row or column name, unit included ("avg(ms)")
  * @param value  the figure of a repeat
  * @param ratio  true when comparisons show it as a ratio row against the baseline
+ * @param spread the level's 95% confidence interval of this figure; {@link Interval#NONE} for figures without one
  */
-public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean ratio) {
+public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean ratio, Function<Spread, Interval> spread) {
+    private static final Function<Spread, Interval> NO_INTERVAL = s -> Interval.NONE;
+
+    public Metric(String label, ToDoubleFunction<RepeatResult> value, boolean ratio) {
+        this(label, value, ratio, NO_INTERVAL);
+    }
+
+    /** The level's interval of this figure. */
+    public Interval interval(LevelResult l) {
+        return spread.apply(l.spread());
+    }
 
     public double of(RepeatResult r) {
         return value.applyAsDouble(r);
@@ -57,14 +72,15 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
         return new Metric("efficiency(%)", r -> TpccMetrics.efficiency(r, warehouses), false);
     }
 
-    public static final Metric TPS = new Metric("tps", RepeatResult::tps, true);
-    public static final Metric QPS = new Metric("qps", RepeatResult::qps, true);
+    public static final Metric TPS = new Metric("tps", RepeatResult::tps, true, Spread::tps);
+    public static final Metric QPS = new Metric("qps", RepeatResult::qps, true, Spread::qps);
     public static final Metric AVG = new Metric("avg(ms)", RepeatResult::avgMs, false);
     public static final Metric MAX = new Metric("max(ms)", r -> Histograms.maxMs(r.histogram()), false);
-    public static final Metric P95 = new Metric("95th percentile(ms)", r -> r.percentileMs(95), true);
+    public static final Metric P95 = new Metric("95th percentile(ms)", r -> r.percentileMs(95), true,
+            s -> s.percentile() == 95 ? s.latency() : Interval.NONE);
     public static final Metric P99 = new Metric("99th percentile(ms)", r -> r.percentileMs(99), false);
 
-    public static final Metric TPMC = new Metric("tpmC", TpccMetrics::tpmC, true);
+    public static final Metric TPMC = new Metric("tpmC", TpccMetrics::tpmC, true, Spread::tpmC);
     public static final Metric TPMC_COMMITTED = new Metric("tpmC (committed)", TpccMetrics::tpmCCommitted, false);
     public static final Metric TPM_TOTAL = new Metric("tpmTOTAL", TpccMetrics::tpmTotal, true);
     public static final Metric NEW_ORDER_P95 = new Metric("NewOrder 95th(ms)", r -> newOrder(r, 95), true);

@@ -1,5 +1,7 @@
 package org.oltpbench.result;
 
+import java.util.List;
+
 import org.HdrHistogram.Histogram;
 
 /**
@@ -13,16 +15,21 @@ import org.HdrHistogram.Histogram;
  * @param latency        encoded histogram (µs) of the transactions that ended in the interval, all types together
  * @param queue          with a rate: arrivals due but not yet started at the interval's end, estimated as how far
  *                       the shared schedule lags times the rate; -1 without a rate (0 in files from before it existed)
+ * @param types          transactions per type that ended in the interval (committed plus prescribed rollbacks), in
+ *                       the workload's type order; empty in files from before it was recorded
  */
 public record IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes,
                              long other, long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores,
-                             String latency, long queue) {
+                             String latency, long queue, List<Long> types) {
+    public IntervalResult {
+        types = types == null ? List.of() : List.copyOf(types);
+    }
 
-    /** An interval of a run without a rate. */
+    /** An interval of a run without a rate or per-type counts. */
     public IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes, long other,
                           long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores, String latency) {
         this(at, seconds, threads, transactions, reads, writes, other, ignoredErrors, reconnects, warmup, clientCpuCores,
-                latency, -1);
+                latency, -1, List.of());
     }
 
     public long queries() {

@@ -11,12 +11,25 @@ import java.util.Map;
  * @param picked         index into {@code repeats} of the reported one under the run's pick rule; -1 when no repeat
  *                       completed (then the last one is shown, marked aborted)
  * @param repeats        every run of the level, in the order they ran
+ * @param spread         95% confidence intervals of the level's figures ({@link Spreads}); recomputed by RunResult
  */
-public record LevelResult(int threads, Map<String, Integer> threadsPerHost, int picked, List<RepeatResult> repeats) {
+public record LevelResult(int threads, Map<String, Integer> threadsPerHost, int picked, List<RepeatResult> repeats,
+                          Spread spread) {
 
     public LevelResult {
         threadsPerHost = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(threadsPerHost));
         repeats = List.copyOf(repeats);
+        if (spread == null) spread = Spread.NONE;
+    }
+
+    /** A level whose spread is not computed yet. */
+    public LevelResult(int threads, Map<String, Integer> threadsPerHost, int picked, List<RepeatResult> repeats) {
+        this(threads, threadsPerHost, picked, repeats, Spread.NONE);
+    }
+
+    /** This level with its spread computed at latency {@code percentile}. */
+    public LevelResult withSpread(int percentile) {
+        return new LevelResult(threads, threadsPerHost, picked, repeats, Spreads.of(repeats, kept(), percentile));
     }
 
     /** The reported repeat: the picked one, or the last when none completed. */

@@ -159,8 +159,12 @@ public final class Merge {
             long tx = 0, rd = 0, wr = 0, ot = 0, ig = 0, rc = 0, queue = 0;
             boolean warm = false;
             Histogram h = Histograms.empty();
+            long[] types = new long[parts.get(0).intervals().get(i).types().size()];
+            boolean typed = true;
             for (RepeatResult p : parts) {
                 IntervalResult x = p.intervals().get(i);
+                typed &= x.types().size() == types.length;
+                for (int k = 0; typed && k < types.length; k++) types[k] += x.types().get(k);
                 at += x.at() / parts.size();
                 secs += x.seconds() / parts.size();
                 cpu += x.clientCpuCores();
@@ -174,7 +178,8 @@ public final class Merge {
                 queue = queue < 0 || x.queue() < 0 ? -1 : queue + x.queue();
                 h.add(x.histogram());
             }
-            out.add(new IntervalResult(at, secs, threads, tx, rd, wr, ot, ig, rc, warm, cpu, Histograms.encode(h), queue));
+            out.add(new IntervalResult(at, secs, threads, tx, rd, wr, ot, ig, rc, warm, cpu, Histograms.encode(h), queue,
+                    typed ? java.util.Arrays.stream(types).boxed().toList() : List.of()));
         }
         return out;
     }

@@ -23,11 +23,14 @@ import org.oltpbench.config.RunParams;
 public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
                         ServerInfo server, ClientInfo client, Terms terms, String startedAt, String endedAt,
                         List<String> mergedFrom, List<LevelResult> levels) {
-    public static final String SCHEMA_VERSION = "3.0";
+    /** 3.1 added each level's spread and each interval's per-type counts; 3.0 files are read as they are. */
+    public static final String SCHEMA_VERSION = "3.1";
 
+    /** Every level's spread is (re)computed here, so a run built, merged or read always carries current intervals. */
     public RunResult {
         mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
-        levels = List.copyOf(levels);
+        int percentile = params != null ? params.output().percentile() : 95;
+        levels = levels.stream().map(l -> l.withSpread(percentile)).toList();
     }
 
     /** A run that has just started: no levels yet. */

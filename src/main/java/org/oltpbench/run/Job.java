@@ -100,9 +100,7 @@ public final class Job {
             ClientInfo client = ClientMachine.describe(db);
             out.printf("oltpbench %s: %s on %s %s (%s %s)%n", Version.get(), w.name(), dialect.name(), version,
                     client.driverName(), client.driverVersion());
-            if (params.target().psMode().equals("auto") && dialect.defaultProtocolNote() != null) {
-                out.println(dialect.defaultProtocolNote());
-            }
+            if (!server.protocolNote().isEmpty()) out.println(server.protocolNote());
             out.println();
             try {
                 if (params.target().tune()) server.tune(w);

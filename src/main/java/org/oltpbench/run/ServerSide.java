@@ -11,6 +11,7 @@ import org.oltpbench.result.ClientInfo;
 import org.oltpbench.result.Terms;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.db.Database;
+import org.oltpbench.dialect.AutoProtocol;
 import org.oltpbench.dialect.Demand;
 import org.oltpbench.workload.Workload;
 import org.oltpbench.tune.Setting;
@@ -25,6 +26,7 @@ final class ServerSide {
     private final Database db;
     private final PrintStream out;
     private final Tuner tuner;
+    private String protocolNote = "";
 
     ServerSide(RunParams params, Database db, PrintStream out) {
         this.params = params;
@@ -101,7 +103,15 @@ final class ServerSide {
     }
 
     /**
-     * Refuses to start when a server limit (connections, prepared statements, open cursors) is below what the
+     * The line saying why dbPsMode=auto chose another protocol here than on the other engines (see
+     * {@link org.oltpbench.dialect.AutoProtocol}); empty when it did not, or before {@link #checkLimits}.
+     */
+    String protocolNote() {
+        return protocolNote;
+    }
+
+    /**
+     * Settles dbPsMode=auto for the workload (the probe terminal counts its statements), then refuses to start when a server limit (connections, prepared statements, open cursors) is below what the
      * largest level needs, in one line naming the setting. The statement count comes from a probe terminal.
      */
     void checkLimits(Workload w) throws SQLException {
@@ -117,6 +127,11 @@ final class ServerSide {
             if (!c.getAutoCommit()) {
                 c.rollback();
                 c.setAutoCommit(true);
+            }
+            if (params.target().psMode().equals("auto")) {
+                AutoProtocol auto = db.dialect().autoProtocol(c, statements);
+                db.useServerPrepared(auto.serverPrepared());
+                protocolNote = auto.note();
             }
             List<String> problems = db.dialect().limitProblems(c, new Demand(perFrontEnd + 1, statements, db.serverPrepared()));
             if (!problems.isEmpty()) throw new ConfigException(String.join("; ", problems));

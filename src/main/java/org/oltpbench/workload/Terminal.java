@@ -21,6 +21,15 @@ public interface Terminal extends AutoCloseable {
      */
     int next(ThreadStats stats) throws SQLException;
 
+    /**
+     * Whether the event restarted after an ignored error is the same event, timed from its first attempt (sysbench's
+     * rule, the default), or a new one timed from its own start: TPC-C counts the failed transaction as failed and
+     * deals the next card, whose latency must not hold the failed one's time.
+     */
+    default boolean restartsTheSameEvent() {
+        return true;
+    }
+
     /** Rolls back whatever the failed transaction left open; must not throw. */
     void rollbackQuietly();
 

@@ -15,18 +15,31 @@ import org.oltpbench.result.RunResult;
 class BaselineTest {
     /** A run with one thread level at {@code tps} (a 10 s window of tps x 10 transactions). */
     private static RunResult run(double tps) {
+        return run(tps, "completed");
+    }
+
+    private static RunResult run(double tps, String status) {
         String json = """
                 {"schemaVersion":"2.0","oltpbenchVersion":"t","workload":"w","reportStyle":"sysbench","config":{},
                  "server":{"dialect":"mariadb","version":"v","facts":{}},"client":null,"startedAt":"t0","endedAt":null,
                  "repeatPick":"max","percentile":95,"levels":[{"threads":4,"threadsPerHost":{},"picked":0,"repeats":[
-                 {"repeat":1,"threads":4,"status":"completed","reason":null,"window":{"start":"a","end":"b","seconds":10.0},
+                 {"repeat":1,"threads":4,"status":"%s","reason":null,"window":{"start":"a","end":"b","seconds":10.0},
                   "counts":{"transactions":%d,"rollbacks":0,"reads":0,"writes":0,"other":0,"ignoredErrors":0,"errors":0,
                             "retries":0,"reconnects":0,"latencySumNanos":0},
                   "transactions":[],"intervals":[],"threadEvents":[],"threadLatencyNanos":[],
                   "cpu":{"processSeconds":1,"cores":0.1,"hostCores":2,"hostBusy":0.5},
                   "serverCount":{"counter":null,"server":-1,"client":0,"note":"n"}}]}]}
-                """.formatted(Math.round(tps * 10));
+                """.formatted(status, Math.round(tps * 10));
         return ResultFiles.fromJson(json, "test");
+    }
+
+    /** A baseline whose kept repeat aborted holds partial figures: it cannot vouch for anything. */
+    @Test
+    void aBaselineThatAbortedIsRefused(@TempDir Path dir) throws Exception {
+        ResultFiles.write(dir, run(1000, "aborted"));
+        List<String> v = Baseline.of(dir).tpsAtLeast(0.9).violations(run(2000));
+        assertEquals(1, v.size(), v.toString());
+        assertTrue(v.get(0).startsWith("threads=4: the baseline's own run of this level aborted"), v.get(0));
     }
 
     @Test

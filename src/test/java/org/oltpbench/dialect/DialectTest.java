@@ -81,13 +81,12 @@ class DialectTest {
     }
 
     @Test
-    void statementHandlingAndSessionSettings() {
-        assertEquals(false, Dialects.forName("oceanbase").serverPreparedByDefault(), "open_cursors caps server-side statements");
-        assertEquals(true, Dialects.forName("mysql").serverPreparedByDefault());
-        assertTrue(Dialects.forName("oceanbase").defaultProtocolNote().contains("dbPsMode=disable"),
-                "OceanBase says why its default differs and how to compare on equal terms");
+    void statementHandlingAndSessionSettings() throws Exception {
+        assertEquals(false, Dialects.forName("oceanbase").serverPreparedBeforeProbe(), "open_cursors caps server-side statements");
+        assertEquals(true, Dialects.forName("mysql").serverPreparedBeforeProbe());
         for (String same : List.of("mysql", "mariadb", "tidb", "postgres", "klustron")) {
-            assertEquals(null, Dialects.forName(same).defaultProtocolNote(), same);
+            // no cap: server-side prepared for any statement count, without asking the server (no connection given)
+            assertEquals(AutoProtocol.SERVER_PREPARED, Dialects.forName(same).autoProtocol(null, 10_000), same);
         }
         var cfg = new org.oltpbench.config.Target.SessionParams(5_000_000, 60_000_000, "optimistic");
         var ob = Dialects.forName("oceanbase");

@@ -57,7 +57,12 @@ class CliIT {
         assertEquals(best, l2.kept().tps(), 1e-9, "repeatPick=max keeps the best run");
         assertTrue(o.out().contains("threads 2: kept run " + (l2.picked() + 1) + " of 2 by max tps"), o.out());
         RepeatResult k = l2.kept();
-        assertEquals(k.counts().reads() + k.counts().writes() + k.counts().other(), k.counts().queries());
+        // oltp_read_write.lua, counted by hand: 10 point selects and 4 ranges, 4 writes (two updates, a delete and an
+        // insert), BEGIN and COMMIT; a deadlock restart re-sends a transaction's first statements
+        if (k.counts().ignoredErrors() == 0) {
+            assertEquals(14 * k.counts().transactions(), k.counts().reads());
+            assertEquals(20 * k.counts().transactions(), k.counts().queries());
+        }
         assertEquals(k.counts().transactions(), k.histogram().getTotalCount(), "the histogram holds every transaction");
         assertEquals(3, k.intervals().size(), "one interval a second for 3 s");
         assertEquals(k.serverCount().client(), k.serverCount().server(), "Com_commit = the client's COMMITs");

@@ -21,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.db.Database;
+import org.oltpbench.dialect.AutoProtocol;
 import org.oltpbench.dialect.Demand;
 import org.oltpbench.dialect.Dialects;
 import org.oltpbench.result.RepeatResult;
@@ -69,6 +70,7 @@ class OceanBaseContractIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("presets")
     void sysbenchPreset(String workload) throws Exception {
+        db.useServerPrepared(true); // what dbPsMode=auto settles on for every preset at open_cursors=50
         Contract.sysbench(db, Contract.forPreset(config("workload=" + workload)), 1, 8);
     }
 
@@ -83,6 +85,7 @@ class OceanBaseContractIT {
         Config cfg = config("workload=tpcc", "warehouses=2", "partitions=2", "loadWorkers=2");
         TpccWorkload w = Params.tpcc(cfg, db.dialect(), Contract.QUIET);
         assertFalse(w.isPrepared(db), "tables left over from another test");
+        db.useServerPrepared(false); // dbPsMode=auto for TPC-C's ~50 statements at open_cursors=50
         w.prepare(db);
         try {
             assertEquals(2, count("SELECT COUNT(*) FROM information_schema.partitions WHERE table_schema = DATABASE() "
@@ -99,16 +102,24 @@ class OceanBaseContractIT {
         }
     }
 
-    /** Client-side statements by default; server-side ones beyond open_cursors are refused before a run, with the fix. */
+    /**
+     * dbPsMode=auto: server-side prepared statements, as on the other engines, while open_cursors holds the workload's
+     * statements; client-side text with the line that says why beyond it; server-side ones beyond it asked for
+     * explicitly are refused before a run, with the fix.
+     */
     @Test
     void openCursorsCannotBreakARun() throws Exception {
-        assertFalse(db.serverPrepared());
         try (Connection c = db.connect()) {
             long cursors;
             try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW PARAMETERS LIKE 'open_cursors'")) {
                 rs.next();
                 cursors = Long.parseLong(rs.getString("value"));
             }
+            assertEquals(AutoProtocol.SERVER_PREPARED, db.dialect().autoProtocol(c, (int) cursors));
+            AutoProtocol over = db.dialect().autoProtocol(c, (int) cursors + 1);
+            assertFalse(over.serverPrepared());
+            assertTrue(over.note().contains("open_cursors=" + cursors) && over.note().contains("dbPsMode=disable")
+                    && over.note().contains("workload's " + (cursors + 1)), over.note());
             List<String> problems = db.dialect().limitProblems(c, new Demand(17, (int) cursors + 10, true));
             assertEquals(1, problems.size(), problems.toString());
             assertTrue(problems.get(0).contains("open_cursors=" + cursors) && problems.get(0).contains("dbPsMode=auto"), problems.get(0));

@@ -85,22 +85,24 @@ class PostgresContractIT {
                 new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
         w.cleanup(db);
         w.prepare(db);
-        Thread killer = new Thread(() -> {
+        // a FutureTask, so that the killer's failure (and its verdict) reaches the test's thread
+        var killer = new java.util.concurrent.FutureTask<Boolean>(() -> {
             try (java.sql.Connection c = db.connect(); java.sql.Statement st = c.createStatement()) {
                 Thread.sleep(2000);
                 // one backend of this database other than this one and the counter's: the newest benchmark session
-                st.executeQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
-                        + "AND pid <> pg_backend_pid() AND state IS NOT NULL ORDER BY backend_start DESC LIMIT 1").close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
+                try (java.sql.ResultSet rs = st.executeQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        + "WHERE datname = current_database() AND pid <> pg_backend_pid() AND state IS NOT NULL "
+                        + "ORDER BY backend_start DESC LIMIT 1")) {
+                    return rs.next() && rs.getBoolean(1);
+                }
             }
         });
         var s = new org.oltpbench.driver.LevelRunner.Settings(4, 1, 0, 5, 0, 0, 1, 3,
                 new org.oltpbench.driver.IgnoreList(cfg.get(org.oltpbench.config.Keys.IGNORE_ERRORS)));
-        killer.start();
+        new Thread(killer).start();
         var r = new org.oltpbench.driver.LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT,
                 new org.oltpbench.driver.StopSignal()).run();
-        killer.join();
+        org.junit.jupiter.api.Assertions.assertTrue(killer.get(), "a benchmark backend was terminated");
         org.junit.jupiter.api.Assertions.assertNull(r.reason(), r.reason());
         org.junit.jupiter.api.Assertions.assertTrue(r.counts().reconnects() >= 1, "reconnects: " + r.counts().reconnects());
         w.cleanup(db);

@@ -39,22 +39,22 @@ class RateLimitIT {
         try (Database db = Database.open(Params.target(cfg), Dialects.forName("mariadb"))) {
             SysbenchWorkload w = Params.sysbench(Preset.load("oltp_point_select"), cfg, db.dialect(), QUIET);
             w.prepare(db);
-            Thread locker = new Thread(() -> {
+            // a FutureTask, so that a failure of the locker reaches the test's thread (JUnit never sees a bare thread's)
+            java.util.concurrent.FutureTask<Boolean> locker = new java.util.concurrent.FutureTask<>(() -> {
                 try (Connection c = db.connect(); Statement st = c.createStatement()) {
                     Thread.sleep(4000);
                     st.execute("LOCK TABLES sbtest1 WRITE");
                     Thread.sleep(2000);
                     st.execute("UNLOCK TABLES");
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
+                    return true;
                 }
             });
             // 200 transactions/s over 4 terminals for 10 s: 2,000 arrivals, ~400 of them during the stall
             var s = new LevelRunner.Settings(4, 1, 0, 10, 0, 200, 1, 5, new IgnoreList(List.of()));
             LevelRunner runner = new LevelRunner(s, w, db, RunListener.SILENT, new StopSignal());
-            locker.start();
+            new Thread(locker).start();
             RepeatResult r = runner.run();
-            locker.join();
+            assertTrue(locker.get(), "the stall happened");
             TxnMetrics t = r.transaction("event");
             Histogram latency = t.histogram(), service = t.serviceHistogram();
             assertEquals(latency.getTotalCount(), service.getTotalCount(), "both histograms hold the same transactions");

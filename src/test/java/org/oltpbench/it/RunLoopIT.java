@@ -91,6 +91,64 @@ class RunLoopIT {
         assertTrue(r.avgMs() >= 30, "avg " + r.avgMs());
     }
 
+    /**
+     * TPC-C's rule instead: the failed transaction is counted as failed and the restart is a new one, timed from its
+     * own start. The same script as above, with restartsTheSameEvent false: every latency is far below 30 ms.
+     */
+    @Test
+    void aNewEventAfterAFailureIsTimedFromItsOwnStart() throws Exception {
+        RepeatResult r = run(new Scripted(i -> new ScriptedTerminal() {
+            private int calls;
+
+            @Override
+            public int next(ThreadStats st) throws SQLException {
+                if (calls++ % 2 == 0) {
+                    sleep(30);
+                    throw new SQLException("Deadlock found", "40001", 1213);
+                }
+                return 0;
+            }
+
+            @Override
+            public boolean restartsTheSameEvent() {
+                return false;
+            }
+        }), 1, 0, 20, "1213");
+        assertNull(r.reason());
+        assertEquals(20, r.counts().transactions());
+        assertTrue(Histograms.maxMs(r.histogram()) < 15, "max latency " + Histograms.maxMs(r.histogram()));
+    }
+
+    /**
+     * Interval rates divide by the interval's measured length, not the nominal one: a listener that holds the reporter
+     * for 1.5 s after the first line makes the next interval longer than 1.3 s, and its rate must still be the terminal's
+     * steady ~100 tps (one event per 10 ms), not the 150 or more that dividing by 1 s would print.
+     */
+    @Test
+    void aLateReporterStillDividesByTheMeasuredLength() throws Exception {
+        java.util.List<org.oltpbench.result.IntervalResult> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        RunListener slow = new RunListener() {
+            @Override
+            public void interval(org.oltpbench.result.IntervalResult i) {
+                seen.add(i);
+                if (seen.size() == 1) sleep(1500);
+            }
+        };
+        var s = new LevelRunner.Settings(1, 1, 0, 6, 0, 0, 1, 7, new IgnoreList(List.of()));
+        RepeatResult r = new LevelRunner(s, new Scripted(i -> new ScriptedTerminal() {
+            @Override
+            public int next(ThreadStats st) {
+                sleep(10);
+                return 0;
+            }
+        }), db, slow, new StopSignal()).run();
+        assertNull(r.reason());
+        var late = r.intervals().stream().filter(i -> i.seconds() > 1.3).findFirst().orElseThrow(() ->
+                new AssertionError("no late interval: " + r.intervals()));
+        assertTrue(late.transactions() > 110, "over 1.3 s of events: " + late.transactions());
+        assertTrue(late.tps() > 80 && late.tps() < 105, "rate over the measured " + late.seconds() + " s: " + late.tps());
+    }
+
     /** A worker that dies on an unexpected exception ends the level at once, aborted, naming the cause. */
     @Test
     void aDeadWorkerAbortsTheLevelNamingTheCause() throws Exception {
@@ -141,20 +199,50 @@ class RunLoopIT {
      */
     @Test
     void oltpInsertSendsTextInEveryPsMode() throws Exception {
-        Config cfg = config(List.of("workload=oltp_insert", "tables=1", "tableSize=100", "dbPsMode=enable"));
+        Config cfg = config(List.of("workload=oltp_insert", "tables=1", "tableSize=100"));
         SysbenchWorkload w = Params.sysbench(Preset.load("oltp_insert"), cfg, db.dialect(), QUIET);
         w.prepare(db);
         try {
-            long prepares = count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'COM_STMT_PREPARE'");
-            long inserts = count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'COM_INSERT'");
-            RepeatResult r = run(w, 2, 0, 500);
+            for (boolean serverPrepared : new boolean[] {true, false}) {
+                db.useServerPrepared(serverPrepared);
+                long prepares = status("COM_STMT_PREPARE"), inserts = status("COM_INSERT"), executes = status("COM_STMT_EXECUTE");
+                RepeatResult r = run(w, 2, 0, 500);
+                assertNull(r.reason(), r.reason());
+                assertEquals(500, r.counts().writes());
+                assertEquals(prepares, status("COM_STMT_PREPARE"), "server-side prepared: " + serverPrepared);
+                assertEquals(inserts + 500, status("COM_INSERT"));
+                assertTrue(status("COM_STMT_EXECUTE") - executes < 100, "the 500 INSERTs were not executions of prepared statements");
+            }
+        } finally {
+            db.useServerPrepared(true);
+            w.cleanup(db);
+        }
+    }
+
+    /**
+     * bulk_insert's flush rule, on the terminal's own code path: `sysbench bulk_insert --threads=1 --events=200000
+     * --time=0 run` against MariaDB 10.11 reported `write: 6` (src/test/resources/sysbench/README.md); the server
+     * must count the same 6 INSERT statements from oltpbench, and hold all 200,000 rows.
+     */
+    @Test
+    void bulkInsertSendsSysbenchsSixStatementsFor200000Rows() throws Exception {
+        Config cfg = config(List.of("workload=bulk_insert", "threads=1"));
+        SysbenchWorkload w = Params.sysbench(Preset.load("bulk_insert"), cfg, db.dialect(), QUIET);
+        w.prepare(db);
+        try {
+            long inserts = status("COM_INSERT");
+            RepeatResult r = run(w, 1, 0, 200_000);
             assertNull(r.reason(), r.reason());
-            assertEquals(500, r.counts().writes());
-            assertEquals(prepares, count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'COM_STMT_PREPARE'"));
-            assertEquals(inserts + 500, count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'COM_INSERT'"));
+            assertEquals(6, r.counts().writes());
+            assertEquals(inserts + 6, status("COM_INSERT"));
+            assertEquals(200_000, count("SELECT COUNT(*) FROM sbtest1"));
         } finally {
             w.cleanup(db);
         }
+    }
+
+    private long status(String name) throws SQLException {
+        return count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = '" + name + "'");
     }
 
     private long count(String sql) throws SQLException {

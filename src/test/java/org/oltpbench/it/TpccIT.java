@@ -109,8 +109,36 @@ class TpccIT {
         }
     }
 
+    /**
+     * newOrderStyle on the wire, counted by the server (Com_select): a batched New-Order sends 4 SELECTs (customer and
+     * warehouse, district, the items' IN-list, the stock rows' IN-list), a perItem one 2 + 2 per line (5-15 lines,
+     * 10 on average: about 22). 300 New-Orders only, one terminal, each style.
+     */
     @Test
     @Order(3)
+    void newOrderStylesSendTheirOwnStatements() throws Exception {
+        for (String style : List.of("batched", "perItem")) {
+            TpccWorkload only = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
+                    "rand-seed=5", "newOrderStyle=" + style, "newOrderWeight=100", "paymentWeight=0", "orderStatusWeight=0",
+                    "deliveryWeight=0", "stockLevelWeight=0"), Map.of()), db.dialect(), QUIET);
+            long selects = status("COM_SELECT");
+            var s = new LevelRunner.Settings(1, 1, 0, 0, 300, 0, 0, 9, new IgnoreList(List.of()));
+            RepeatResult r = new LevelRunner(s, only, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
+            assertNull(r.reason(), r.reason());
+            assertEquals(300, r.transaction("NEW_ORDER").completed());
+            double perOrder = (status("COM_SELECT") - selects) / 300.0;
+            if (style.equals("batched")) assertTrue(perOrder > 3.9 && perOrder <= 4.0, style + ": " + perOrder + " SELECTs per New-Order");
+            else assertTrue(perOrder > 18 && perOrder < 26, style + ": " + perOrder + " SELECTs per New-Order");
+        }
+        assertPassed(w.check(db));
+    }
+
+    private long status(String name) throws SQLException {
+        return count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = '" + name + "'");
+    }
+
+    @Test
+    @Order(4)
     void everyCheckCatchesItsCorruption() throws SQLException {
         String[][] faults = {
             {"3.3.2.1", "UPDATE bmsql_warehouse SET w_ytd = w_ytd + 1 WHERE w_id = 1"},

@@ -43,9 +43,6 @@ class ArithmeticTest {
         assertEquals(450.0, TpccMetrics.tpmCCommitted(r), 1e-9);
         assertEquals(885.0, TpccMetrics.tpmTotal(r), 1e-9);
         assertEquals(353.81, TpccMetrics.efficiency(r, 10), 0.005);
-        // the NEW_ORDER histogram holds the same 455 transactions the count does
-        assertEquals(455, r.transaction("NEW_ORDER").histogram().getTotalCount());
-        assertEquals(455, r.transaction("NEW_ORDER").completed());
     }
 
     /** Same counts over a 90 s window: rates scale by 60 / 90. */

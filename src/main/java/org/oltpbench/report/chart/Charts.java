@@ -44,8 +44,14 @@ public final class Charts {
         new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf), new Color(0xbcbd22)};
     private static final Paint[] RIGHT = {new Color(0xff7f0e), new Color(0x7f7f7f), new Color(0x393b79), new Color(0x637939)};
 
-    /** One line: its legend name and its points (x, y). */
-    public record Line(String name, List<double[]> points) {
+    /**
+     * One line: its legend name, its points (x, y), and its 95% confidence intervals as error bars (x, low, high;
+     * empty for none). The bars are the level's interval of the mean, so they need not be centred on the point.
+     */
+    public record Line(String name, List<double[]> points, List<double[]> errors) {
+        public Line(String name, List<double[]> points) {
+            this(name, points, List.of());
+        }
     }
 
     /** Two axes' worth of lines; {@code right} may be empty. */
@@ -84,6 +90,7 @@ public final class Charts {
         if (levels.size() > 12) x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         CategoryPlot plot = new CategoryPlot(categories(axes.left(), levels), x, numberAxis(axes.leftTitle()),
                 renderer(LEFT, false));
+        errorBars(plot, 2, axes.left(), LEFT);
         if (!axes.right().isEmpty()) {
             plot.setDataset(1, categories(axes.right(), levels));
             plot.setRangeAxis(1, numberAxis(axes.rightTitle()));
@@ -112,6 +119,7 @@ public final class Charts {
         for (Axes a : panels) {
             LineAndShapeRenderer r = renderer(new Paint[] {i++ == 0 ? LEFT[0] : RIGHT[0]}, false);
             CategoryPlot p = new CategoryPlot(categories(a.left(), levels), null, numberAxis(a.leftTitle()), r);
+            errorBars(p, 1, a.left(), new Paint[] {r.getSeriesPaint(0)});
             p.setBackgroundPaint(Color.WHITE);
             p.setRangeGridlinePaint(new Color(0xdddddd));
             plot.add(p, 1);
@@ -139,6 +147,46 @@ public final class Charts {
             plot.addDomainMarker(warm);
         }
         ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(true);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        plot.setDomainGridlinePaint(new Color(0xdddddd));
+        return chart(title, subtitle, plot);
+    }
+
+    /**
+     * Latency against percentile, as HdrHistogram's users draw it: x is 1/(1 − p) on a log axis, so 90%, 99%, 99.9%
+     * and 99.99% are evenly spaced and labelled as percentiles; y is latency in ms. Points are (1/(1 − p), ms).
+     */
+    public static JFreeChart spectrum(String title, String subtitle, List<Line> lines) {
+        org.jfree.chart.axis.LogAxis x = new org.jfree.chart.axis.LogAxis("percentile, from 50% at the left edge "
+                + "(log scale of 1/(1 - p))");
+        x.setBase(10);
+        x.setSmallestValue(1);
+        x.setRange(2, 10_000);
+        // one tick per power of ten: 90%, 99%, 99.9%, 99.99% (the tick unit is in exponents)
+        x.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1), false, false);
+        x.setAutoTickUnitSelection(false);
+        x.setMinorTickCount(0);
+        x.setNumberFormatOverride(new java.text.NumberFormat() {
+            @Override
+            public StringBuffer format(double v, StringBuffer b, java.text.FieldPosition pos) {
+                String pct = new java.math.BigDecimal(100 * (1 - 1 / v)).round(new java.math.MathContext(6))
+                        .stripTrailingZeros().toPlainString();
+                return b.append(pct).append('%');
+            }
+
+            @Override
+            public StringBuffer format(long v, StringBuffer b, java.text.FieldPosition pos) {
+                return format((double) v, b, pos);
+            }
+
+            @Override
+            public Number parse(String source, java.text.ParsePosition pos) {
+                return null;
+            }
+        });
+        style(x);
+        XYPlot plot = new XYPlot(series(lines), x, numberAxis("latency (ms)"), xyRenderer(LEFT, false));
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(new Color(0xdddddd));
         plot.setDomainGridlinePaint(new Color(0xdddddd));
@@ -188,6 +236,29 @@ public final class Charts {
             for (double[] p : l.points()) d.setValue(p[1], l.name(), Integer.valueOf((int) p[0]));
         }
         return d;
+    }
+
+    /**
+     * The lines' error bars as dataset {@code index} of the plot, on the left axis, in each line's colour and out of
+     * the legend; nothing when no line has any. (A statistical dataset draws mean ± deviation: the interval's middle
+     * and half-width put the bar exactly on [low, high].)
+     */
+    private static void errorBars(CategoryPlot plot, int index, List<Line> lines, Paint[] palette) {
+        if (lines.stream().allMatch(l -> l.errors().isEmpty())) return;
+        org.jfree.data.statistics.DefaultStatisticalCategoryDataset d = new org.jfree.data.statistics.DefaultStatisticalCategoryDataset();
+        for (Line l : lines) {
+            for (double[] e : l.errors()) d.add((e[1] + e[2]) / 2, (e[2] - e[1]) / 2, l.name(), Integer.valueOf((int) e[0]));
+        }
+        org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer r =
+                new org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer(false, false);
+        for (int i = 0; i < lines.size(); i++) {
+            r.setSeriesPaint(i, palette[i % palette.length]);
+            r.setSeriesVisibleInLegend(i, false);
+        }
+        r.setErrorIndicatorStroke(new BasicStroke(1.5f));
+        plot.setDataset(index, d);
+        plot.setRenderer(index, r);
+        plot.mapDatasetToRangeAxis(index, 0);
     }
 
     private static XYSeriesCollection series(List<Line> lines) {

@@ -10,6 +10,7 @@ import org.oltpbench.result.IntervalResult;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
+import org.oltpbench.result.TxnMetrics;
 
 /** Which charts a run and a comparison get, with their data taken from the typed results alone. */
 public final class RunCharts {
@@ -38,7 +39,32 @@ public final class RunCharts {
         String lt = (tpcc ? "NewOrder latency" : "Latency") + " by threads";
         out.add(render("latency.png", lt, Charts.byThreads(lt, sub, Charts.Axes.one("latency (ms)", latency))));
         for (LevelResult l : run.levels()) out.add(level(run, l, sub, tpcc));
+        for (LevelResult l : run.levels()) {
+            RepeatResult k = l.kept();
+            List<Charts.Line> lines = new ArrayList<>(List.of(spectrumLine("all types", k.histogram())));
+            if (tpcc) for (TxnMetrics t : k.transactions()) lines.add(spectrumLine(t.name(), t.histogram()));
+            String title = "Latency by percentile, " + l.threads() + (l.threads() == 1 ? " thread" : " threads");
+            out.add(render("spectrum-" + l.threads() + ".png", title, Charts.spectrum(title, sub, lines)));
+        }
         return out;
+    }
+
+    /** The percentiles a spectrum is drawn at, from 50% to 99.99%, about evenly spread on its log axis. */
+    static final double[] SPECTRUM = {50, 60, 70, 75, 80, 85, 87.5, 90, 92.5, 95, 96, 97, 97.5, 98, 98.5, 99, 99.25, 99.5,
+        99.6, 99.7, 99.75, 99.8, 99.85, 99.9, 99.925, 99.95, 99.96, 99.97, 99.975, 99.98, 99.985, 99.99};
+
+    /**
+     * A histogram's latency (ms) at each of {@link #SPECTRUM}, up to the highest percentile its count supports: p needs
+     * at least 1/(1 − p) transactions (10,000 for 99.99%), else the point would be the maximum relabelled.
+     */
+    static Charts.Line spectrumLine(String name, org.HdrHistogram.Histogram h) {
+        List<double[]> points = new ArrayList<>();
+        for (double p : SPECTRUM) {
+            double x = 1 / (1 - p / 100);
+            if (h.getTotalCount() < x) break;
+            points.add(new double[] {x, Histograms.percentileMs(h, p)});
+        }
+        return new Charts.Line(name, points);
     }
 
     /** compare-throughput.png (qps or tpmC), compare-tps.png for sysbench runs, compare-p95.png: one line per run. */
@@ -53,6 +79,17 @@ public final class RunCharts {
         }
         Metric p95 = Metric.p95(family);
         out.add(compare("compare-p95.png", p95.label().replace("(ms)", "") + " latency by threads", sub, "latency (ms)", runs, p95));
+        java.util.TreeSet<Integer> levels = new java.util.TreeSet<>();
+        for (LabeledRun r : runs) for (LevelResult l : r.run().levels()) levels.add(l.threads());
+        for (int threads : levels) {
+            List<Charts.Line> lines = new ArrayList<>();
+            for (LabeledRun r : runs) {
+                LevelResult l = r.run().level(threads);
+                if (l != null) lines.add(spectrumLine(r.legend(), l.kept().histogram()));
+            }
+            String title = "Latency by percentile, " + threads + (threads == 1 ? " thread" : " threads") + ", all types";
+            out.add(render("compare-spectrum-" + threads + ".png", title, Charts.spectrum(title, sub, lines)));
+        }
         return out;
     }
 
@@ -79,10 +116,15 @@ public final class RunCharts {
         return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, warmEnd));
     }
 
+    /** The metric's line over the run's levels, with the levels' 95% intervals as error bars where there are any. */
     private static Charts.Line line(String name, RunResult run, Metric m) {
-        List<double[]> points = new ArrayList<>();
-        for (LevelResult l : run.levels()) points.add(new double[] {l.threads(), m.of(l.kept())});
-        return new Charts.Line(name, points);
+        List<double[]> points = new ArrayList<>(), errors = new ArrayList<>();
+        for (LevelResult l : run.levels()) {
+            points.add(new double[] {l.threads(), m.of(l.kept())});
+            org.oltpbench.stats.Interval ci = m.interval(l);
+            if (ci.present()) errors.add(new double[] {l.threads(), ci.lower(), ci.upper()});
+        }
+        return new Charts.Line(name, points, errors);
     }
 
     private static Chart render(String file, String title, org.jfree.chart.JFreeChart chart) {

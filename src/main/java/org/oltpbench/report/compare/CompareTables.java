@@ -89,16 +89,30 @@ public final class CompareTables {
 
     static List<String> footnotes(Comparison c) {
         List<String> notes = new ArrayList<>();
-        boolean aborted = false, saturated = false;
+        boolean aborted = false, saturated = false, intervals = false, drifting = false;
         for (int threads : c.levels()) {
-            for (Comparison.Cell cell : c.rows(threads).get(0).cells()) {
+            List<Comparison.Row> rows = c.rows(threads);
+            for (Comparison.Cell cell : rows.get(0).cells()) {
                 aborted |= cell.aborted();
                 saturated |= cell.saturated();
+                drifting |= cell.drifting();
             }
+            for (Comparison.Row row : rows) for (Comparison.Cell cell : row.cells()) intervals |= cell.interval().present();
         }
         if (aborted) notes.add("* aborted: that run's level did not complete; its figures are partial.");
         if (saturated) notes.add("! client saturated: that run's client used more than half of its host's cores; the figures may measure the client.");
+        if (drifting) {
+            notes.add(Comparison.DRIFTING + " drifting: that run's throughput still rose or fell over the measured window "
+                    + "(a slope whose 95% interval excludes 0, worth 5% or more over the window); its figures are averages over a "
+                    + "moving target, and a longer warmupSecs may help.");
+        }
         if (c.runs().size() > 1) notes.add("Ratios divide each run's figure by " + c.baseline().label() + "'s at the same level.");
+        if (intervals) {
+            notes.add("[low, high]: 95% confidence interval of the mean, by Student's t over the level's repeats, or over batch "
+                    + "means of its report intervals when it ran once; a ratio's interval is Fieller's, from the two runs' "
+                    + "intervals. \"" + Comparison.WITHIN_NOISE + "\": the ratio's interval contains 1.00, so these runs do not "
+                    + "show a difference.");
+        }
         if (c.unequalTerms()) {
             notes.add(Comparison.UNEQUAL + " the runs differ in statement protocol or tuning (see Differences between the runs): "
                     + "these ratios compare the clients' settings as well as the engines.");

@@ -12,6 +12,8 @@ import org.oltpbench.result.Flat;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.Terms;
 import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.stats.Confidence;
+import org.oltpbench.stats.Interval;
 
 /**
  * Several runs side by side, as the seeds print them: per thread level, one column per run, the style's rows
@@ -25,13 +27,44 @@ public final class Comparison {
     private final int baseline;
     private final WorkloadInfo workload;
 
-    /** One cell: the figure, or null where the run has no such level, with the run's flags for that level. */
-    public record Cell(Double value, boolean aborted, boolean saturated) {
+    /**
+     * One cell: the figure, or null where the run has no such level, with the run's flags for that level and the
+     * figure's 95% confidence interval, shown as {@code show} says.
+     */
+    public record Cell(Double value, boolean aborted, boolean saturated, boolean drifting, Interval interval, Show show) {
+        public Cell(Double value, boolean aborted, boolean saturated) {
+            this(value, aborted, saturated, false, Interval.NONE, Show.FIGURE);
+        }
+
         public String text() {
             if (value == null) return "-";
-            return Metric.format(value) + (aborted ? " *" : "") + (saturated ? " !" : "");
+            String flags = (aborted ? " *" : "") + (saturated ? " !" : "") + (drifting ? " " + DRIFTING : "");
+            return switch (show) {
+                case FIGURE -> Metric.format(value) + flags;
+                case INTERVAL -> interval.present() ? limits(interval) : "-";
+                case RATIO -> Metric.format(value) + (interval.present() ? " " + limits(interval)
+                        + (withinNoise() ? " " + WITHIN_NOISE : "") : "") + flags;
+            };
+        }
+
+        /** A ratio whose 95% interval holds 1.0: the runs are not shown to differ. */
+        public boolean withinNoise() {
+            return show == Show.RATIO && interval.contains(1.0);
+        }
+
+        private static String limits(Interval i) {
+            return "[" + Metric.format(i.lower()) + ", " + Metric.format(i.upper()) + "]";
         }
     }
+
+    /** What a cell shows: the figure, its interval's limits, or a ratio with its interval. */
+    public enum Show { FIGURE, INTERVAL, RATIO }
+
+    /** The mark of a level whose throughput still drifted over its measured window. */
+    public static final String DRIFTING = "~";
+
+    /** The mark of a ratio whose interval contains 1.0. */
+    public static final String WITHIN_NOISE = "within noise";
 
     /** A row of the table: its label and one cell per run. */
     public record Row(String label, List<Cell> cells) {
@@ -117,26 +150,36 @@ public final class Comparison {
         return new ArrayList<>(all);
     }
 
-    /** The rows of one level's block: the figures, then (with two runs or more) the ratios to the baseline. */
+    /**
+     * The rows of one level's block: the figures, their 95% intervals (where a run has one), then (with two runs or
+     * more) the ratios to the baseline, each with Fieller's interval when both runs have intervals.
+     */
     public List<Row> rows(int threads) {
         List<Row> rows = new ArrayList<>();
-        for (Metric m : Metric.table(workload)) rows.add(new Row(m.label(), cells(threads, m)));
+        List<Metric> table = Metric.table(workload);
+        for (Metric m : table) rows.add(new Row(m.label(), cells(threads, m, Show.FIGURE)));
+        for (Metric m : table) {
+            List<Cell> cis = cells(threads, m, Show.INTERVAL);
+            if (cis.stream().anyMatch(c -> c.interval().present())) rows.add(new Row(m.label() + " 95% CI", cis));
+        }
         if (runs.size() < 2) return rows;
-        for (Metric m : Metric.table(workload)) {
+        for (Metric m : table) {
             if (!m.ratio()) continue;
-            List<Cell> figures = cells(threads, m), ratios = new ArrayList<>();
+            List<Cell> figures = cells(threads, m, Show.FIGURE), ratios = new ArrayList<>();
             Cell base = figures.get(baseline);
-            for (Cell c : figures) {
+            for (int i = 0; i < figures.size(); i++) {
+                Cell c = figures.get(i);
                 boolean defined = c.value() != null && base.value() != null && base.value() != 0;
+                Interval ci = defined && i != baseline ? Confidence.ratio(c.interval(), base.interval()) : Interval.NONE;
                 ratios.add(new Cell(defined ? c.value() / base.value() : null, c.aborted() || base.aborted(),
-                        c.saturated() || base.saturated()));
+                        c.saturated() || base.saturated(), c.drifting() || base.drifting(), ci, Show.RATIO));
             }
             rows.add(new Row(m.label() + " / " + baseline().label() + (unequalTerms() ? " " + UNEQUAL : ""), ratios));
         }
         return rows;
     }
 
-    private List<Cell> cells(int threads, Metric m) {
+    private List<Cell> cells(int threads, Metric m, Show show) {
         List<Cell> cells = new ArrayList<>();
         for (LabeledRun r : runs) {
             LevelResult l = r.run().level(threads);
@@ -145,7 +188,7 @@ public final class Comparison {
                 continue;
             }
             RepeatResult k = l.kept();
-            cells.add(new Cell(m.of(k), !k.completed(), k.cpu().saturated()));
+            cells.add(new Cell(m.of(k), !k.completed(), k.cpu().saturated(), l.spread().trend().drifting(), m.interval(l), show));
         }
         return cells;
     }

@@ -9,10 +9,13 @@ import org.oltpbench.result.Histograms;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
+import org.oltpbench.result.Spread;
+import org.oltpbench.stats.Interval;
 
 /**
  * summary.csv: one row per thread level, the reported repeat of each (as the console table), every figure from
  * result.json. Latencies in ms; rates per second (TPC-C's per minute); flags as the words "aborted" and "saturated".
+ * The last columns are the level's 95% confidence intervals (mean, low, high; empty where there is none).
  */
 public final class SummaryCsv {
     public static final String FILE = "summary.csv";
@@ -26,6 +29,10 @@ public final class SummaryCsv {
                 "reads_per_s", "writes_per_s", "other_per_s", "avg_ms", "min_ms", "p50_ms", "p90_ms", "p95_ms", "p99_ms",
                 "p999_ms", "max_ms", "errors", "ignored_errors", "reconnects", "client_cpu_cores", "client_saturated"));
         if (tpcc) header.addAll(List.of("tpmC", "tpmC_committed", "tpmTOTAL", "neworder_p95_ms", "neworder_p99_ms", "efficiency_pct"));
+        String p = "p" + run.percentile();
+        header.addAll(List.of("ci_method", "ci_n", "tps_mean", "tps_ci_low", "tps_ci_high", "qps_mean", "qps_ci_low",
+                "qps_ci_high", p + "_mean_ms", p + "_ci_low_ms", p + "_ci_high_ms"));
+        if (tpcc) header.addAll(List.of("tpmC_mean", "tpmC_ci_low", "tpmC_ci_high"));
         StringBuilder b = new StringBuilder(String.join(",", header)).append('\n');
         for (LevelResult l : run.levels()) {
             RepeatResult r = l.kept();
@@ -40,6 +47,12 @@ public final class SummaryCsv {
                 for (Metric m : Metric.table(run.workload())) {
                     row.add(num(m.of(r)));
                 }
+            }
+            Spread s = l.spread();
+            row.add(s.tps().method().name().toLowerCase(Locale.ROOT));
+            row.add(s.tps().n());
+            for (Interval i : tpcc ? List.of(s.tps(), s.qps(), s.latency(), s.tpmC()) : List.of(s.tps(), s.qps(), s.latency())) {
+                row.addAll(i.present() ? List.of(num(i.mean()), num(i.lower()), num(i.upper())) : List.of("", "", ""));
             }
             b.append(Csv.row(row)).append('\n');
         }

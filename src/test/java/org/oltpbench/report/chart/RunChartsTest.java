@@ -28,17 +28,34 @@ class RunChartsTest {
         assertNull(Charts.unavailable(), "install fontconfig and fonts-dejavu-core, as .ci/run does");
     }
 
+    /**
+     * 100 latencies of 1..100 ms: the spectrum stops at 99% (p needs 1/(1 - p) transactions: 99.25% would need 134),
+     * and its 50% point is the 50th value (HdrHistogram's bucket for 50 ms reads 50.015 ms).
+     */
+    @Test
+    void spectrumPointsStopWhereTheCountDoes() {
+        org.HdrHistogram.Histogram h = org.oltpbench.result.Histograms.empty();
+        for (int ms = 1; ms <= 100; ms++) h.recordValue(ms * 1000L);
+        List<double[]> points = RunCharts.spectrumLine("x", h).points();
+        assertEquals(2.0, points.get(0)[0], 1e-9, "50% is 1/(1 - 0.5)");
+        assertEquals(50.015, points.get(0)[1], 1e-9);
+        assertEquals(100.0, points.get(points.size() - 1)[0], 1e-6, "the last point is 99%");
+        assertEquals(99.0, points.get(points.size() - 1)[1], 0.1);
+    }
+
     @Test
     void sysbenchRunGetsThroughputLatencyAndOneChartPerLevel() throws Exception {
         List<RunCharts.Chart> charts = RunCharts.forRun(fixture("sysbench-3-levels.json"));
-        assertEquals(List.of("throughput.png", "latency.png", "level-1.png", "level-2.png", "level-4.png"), files(charts));
+        assertEquals(List.of("throughput.png", "latency.png", "level-1.png", "level-2.png", "level-4.png", "spectrum-1.png",
+                "spectrum-2.png", "spectrum-4.png"), files(charts));
         for (RunCharts.Chart c : charts) assertReadable(c);
     }
 
     @Test
     void tpccRunGetsTheSameSet() throws Exception {
         List<RunCharts.Chart> charts = RunCharts.forRun(fixture("tpcc-2-levels.json"));
-        assertEquals(List.of("throughput.png", "latency.png", "level-1.png", "level-2.png"), files(charts));
+        assertEquals(List.of("throughput.png", "latency.png", "level-1.png", "level-2.png", "spectrum-1.png", "spectrum-2.png"),
+                files(charts));
         for (RunCharts.Chart c : charts) assertReadable(c);
     }
 
@@ -47,11 +64,13 @@ class RunChartsTest {
         RunResult r = fixture("sysbench-3-levels.json");
         List<RunCharts.Chart> charts = RunCharts.forCompare(List.of(new LabeledRun("A", Path.of("a"), r),
                 new LabeledRun("B", Path.of("b"), r)));
-        assertEquals(List.of("compare-throughput.png", "compare-tps.png", "compare-p95.png"), files(charts));
+        assertEquals(List.of("compare-throughput.png", "compare-tps.png", "compare-p95.png", "compare-spectrum-1.png",
+                "compare-spectrum-2.png", "compare-spectrum-4.png"), files(charts));
         for (RunCharts.Chart c : charts) assertReadable(c);
         RunResult t = fixture("tpcc-2-levels.json");
         List<RunCharts.Chart> tpcc = RunCharts.forCompare(List.of(new LabeledRun("A", Path.of("a"), t)));
-        assertEquals(List.of("compare-throughput.png", "compare-p95.png"), files(tpcc));
+        assertEquals(List.of("compare-throughput.png", "compare-p95.png", "compare-spectrum-1.png", "compare-spectrum-2.png"),
+                files(tpcc));
         for (RunCharts.Chart c : tpcc) assertReadable(c);
     }
 

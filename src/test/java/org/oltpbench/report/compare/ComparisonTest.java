@@ -69,7 +69,7 @@ class ComparisonTest {
     void anAbortedLevelIsFlaggedInEveryTable() {
         Comparison c = twoRuns(null);
         assertEquals("400.00 *", c.rows(8).get(0).cells().get(1).text());
-        assertEquals("1.25", c.rows(8).get(0).cells().get(0).text().replace("500.00", "1.25"));
+        assertEquals("500.00", c.rows(8).get(0).cells().get(0).text(), "the completed run's figure carries no flag");
         assertEquals("0.80 *", c.rows(8).get(5).cells().get(1).text(), "a ratio with an aborted side is flagged too");
         String md = CompareTables.markdown(c);
         assertTrue(md.contains("| tps | 500.00 | 400.00 * |"), md);

@@ -37,7 +37,7 @@ class RunReportTest {
         Matcher m = Pattern.compile("<img alt=\"[^\"]*\" src=\"data:image/png;base64,[A-Za-z0-9+/=]+\">").matcher(html);
         int images = 0;
         while (m.find()) images++;
-        assertEquals(5, images, "throughput, latency and one per level");
+        assertEquals(8, images, "throughput, latency, and one over time and one spectrum per level");
         assertFalse(html.contains("http://") || html.contains("https://") || html.contains("<script"), "self-contained");
         assertFalse(html.toLowerCase(Locale.ROOT).contains("password"), "no password key, no password value");
     }
@@ -65,7 +65,13 @@ class RunReportTest {
         assertEquals(3, csv.size());
         assertTrue(csv.get(1).startsWith("1,1,completed,4.038,1703,421.785,"), csv.get(1));
         // efficiency: 11397.862 tpmC / (12.86 x 1 warehouse) = 886.303 = 88630.343%
-        assertTrue(csv.get(1).endsWith(",11397.862,11264.119,25307.118,4.875,8.163,88630.343"), csv.get(1));
+        String[] head = csv.get(0).split(","), row = csv.get(1).split(",", -1);
+        int tpmC = List.of(head).indexOf("tpmC");
+        assertEquals(List.of("11397.862", "11264.119", "25307.118", "4.875", "8.163", "88630.343"),
+                List.of(row).subList(tpmC, tpmC + 6), csv.get(1));
+        // one repeat of 4 s without report intervals: no interval, and its columns say so
+        assertEquals("none", row[List.of(head).indexOf("ci_method")]);
+        assertEquals("", row[List.of(head).indexOf("tpmC_ci_low")]);
         assertTrue(html.contains("<td>88630.34</td>"), "the efficiency column");
     }
 }

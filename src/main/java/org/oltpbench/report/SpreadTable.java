@@ -1,0 +1,48 @@
+package org.oltpbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RunResult;
+import org.oltpbench.result.Spread;
+import org.oltpbench.result.Spreads;
+import org.oltpbench.stats.Interval;
+
+/**
+ * The console's table of 95% confidence intervals under the sweep table: per level, the mean and limits of the
+ * throughput figures and of the latency percentile, with the method and sample count they came from.
+ */
+public final class SpreadTable {
+    private SpreadTable() {
+    }
+
+    /**
+     * The table's lines; when no level has an interval (one repeat with fewer than 8 report intervals), one line
+     * saying how to get them.
+     */
+    public static List<String> lines(RunResult run) {
+        if (run.levels().stream().noneMatch(l -> l.spread().tps().present())) {
+            return List.of("no confidence intervals: each level ran once with fewer than " + 2 * Spreads.MIN_BATCHES
+                    + " report intervals; use repeat=3, or a reportIntervalSecs of at most a tenth of the run time");
+        }
+        boolean tpcc = run.workload().family().perType();
+        String p = "p" + run.percentile() + "(ms)";
+        List<String> out = new ArrayList<>();
+        out.add("95% confidence intervals of the mean, mean [low, high]:");
+        out.add(String.format(Locale.ROOT, "| %7s | %-30s | %-30s | %-24s | %-24s |", "threads", tpcc ? "tpmC" : "tps",
+                tpcc ? "tps" : "qps", p + ", all types", "method"));
+        for (LevelResult l : run.levels()) {
+            Spread s = l.spread();
+            out.add(String.format(Locale.ROOT, "| %7d | %-30s | %-30s | %-24s | %-24s |", l.threads(),
+                    cell(tpcc ? s.tpmC() : s.tps()), cell(tpcc ? s.tps() : s.qps()), cell(s.latency()), s.describe()));
+        }
+        return out;
+    }
+
+    /** "1234.56 [1200.00, 1269.12]", or "-" without an interval. */
+    static String cell(Interval i) {
+        if (!i.present()) return "-";
+        return Metric.format(i.mean()) + " [" + Metric.format(i.lower()) + ", " + Metric.format(i.upper()) + "]";
+    }
+}

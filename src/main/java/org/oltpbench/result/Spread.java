@@ -1,0 +1,35 @@
+package org.oltpbench.result;
+
+import org.oltpbench.stats.Interval;
+import org.oltpbench.stats.Trend;
+
+/**
+ * How far a level's figures can be trusted: 95% confidence intervals for the mean tps, qps, tpmC and latency percentile.
+ * With repeat >= 2 they come from the completed repeats (Student's t); with one repeat, from batch means of its
+ * measured report intervals. A figure the run has no data for (tpmC outside TPC-C, intervals off) is {@link Interval#NONE}.
+ *
+ * @param percentile the latency percentile of {@code latency} (the run's {@code percentile}), over all transaction types
+ * @param trend      whether the reported repeat's tps still drifted over its measured window (warm-up too short)
+ */
+public record Spread(Interval tps, Interval qps, Interval tpmC, Interval latency, int percentile, Trend trend) {
+    public static final Spread NONE = new Spread(Interval.NONE, Interval.NONE, Interval.NONE, Interval.NONE, 0, Trend.NONE);
+
+    public Spread {
+        if (trend == null) trend = Trend.NONE;
+    }
+
+    /** This spread with {@code t} as its trend. */
+    public Spread with(Trend t) {
+        return new Spread(tps, qps, tpmC, latency, percentile, t);
+    }
+
+    /** The method and sample count of the throughput interval, as the console and tables name it. */
+    public String describe() {
+        return switch (tps.method()) {
+            case REPEATS -> "t over " + tps.n() + " repeats";
+            case BATCH_MEANS -> "batch means, " + tps.n() + " batches";
+            case FIELLER -> "Fieller";
+            case NONE -> "none";
+        };
+    }
+}

@@ -1,0 +1,47 @@
+package org.oltpbench.stats;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * A two-sided 95% confidence interval for the mean of one figure of a thread level, or for the ratio of two.
+ *
+ * @param mean   the estimate it is centred on: the mean over the repeats, the grand mean of the batches, or the ratio
+ * @param lower  lower 95% limit
+ * @param upper  upper 95% limit
+ * @param stdErr standard error of {@code mean} (0 for a ratio, whose limits are not symmetric)
+ * @param n      repeats or batches it came from; for a ratio, the smaller of the two
+ * @param method how it was computed
+ */
+public record Interval(double mean, double lower, double upper, double stdErr, int n, Method method) {
+    /** No interval: fewer than two repeats and too few measured report intervals, or a figure the run lacks. */
+    public static final Interval NONE = new Interval(0, 0, 0, 0, 0, Method.NONE);
+
+    /** How an interval was computed. */
+    public enum Method {
+        /** Student's t over the completed repeats of the level (repeat >= 2). */
+        @JsonProperty("t-over-repeats") REPEATS,
+        /** Student's t over the means of equal batches of consecutive measured report intervals (repeat = 1). */
+        @JsonProperty("batch-means") BATCH_MEANS,
+        /** Fieller's interval for the ratio of two independent means, each from one of the methods above. */
+        @JsonProperty("fieller") FIELLER,
+        /** Nothing to compute it from. */
+        @JsonProperty("none") NONE
+    }
+
+    @JsonIgnore
+    public boolean present() {
+        return method != Method.NONE;
+    }
+
+    /** True when {@code v} lies inside the limits; false when there is no interval. */
+    public boolean contains(double v) {
+        return present() && lower <= v && v <= upper;
+    }
+
+    /** Half the width relative to the mean, in percent: "±2.1%". */
+    @JsonIgnore
+    public double halfWidthPct() {
+        return mean != 0 ? 100 * (upper - lower) / 2 / Math.abs(mean) : 0;
+    }
+}

@@ -1,0 +1,125 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Dialects;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.ResultFiles;
+import org.oltpbench.stats.Interval;
+
+/** Confidence intervals and the drift verdict on real runs of the embedded MariaDB. */
+class IntervalsIT {
+    @TempDir
+    Path dir;
+
+    private Tools.Outcome run(String name, String... more) {
+        List<String> a = new ArrayList<>(List.of("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=oltp_read_only",
+                "--set", "tables=1", "--set", "table_size=2000", "--set", "threads=2", "--set", "report-interval=1",
+                "--set", "resultDirectory=" + dir.resolve(name)));
+        for (String m : more) a.addAll(List.of("--set", m));
+        Tools.Outcome o = Tools.cli(a.toArray(new String[0]));
+        assertEquals(0, o.code(), o.out() + o.err());
+        return o;
+    }
+
+    /** The same engine twice, three repeats each: every interval is over the repeats, and the ratios are within noise. */
+    @Test
+    void theSameEngineTwiceIsWithinNoise() throws Exception {
+        Tools.Outcome first = run("a", "repeat=3", "time=3");
+        run("b", "repeat=3", "time=3");
+        LevelResult l = ResultFiles.read(dir.resolve("a")).level(2);
+        assertEquals(Interval.Method.REPEATS, l.spread().qps().method());
+        assertEquals(3, l.spread().qps().n());
+        assertTrue(l.spread().qps().lower() < l.spread().qps().mean() && l.spread().qps().mean() < l.spread().qps().upper());
+        assertTrue(first.out().contains("95% confidence intervals of the mean") && first.out().contains("t over 3 repeats"),
+                first.out());
+        List<String> csv = Files.readAllLines(dir.resolve("a").resolve("summary.csv"));
+        List<String> head = List.of(csv.get(0).split(","));
+        assertEquals("repeats", csv.get(1).split(",", -1)[head.indexOf("ci_method")]);
+        Tools.Outcome cmp = Tools.cli("compare", dir.resolve("a").toString(), dir.resolve("b").toString(), "--out", dir.resolve("cmp").toString());
+        assertEquals(0, cmp.code(), cmp.out() + cmp.err());
+        String md = Files.readString(dir.resolve("cmp").resolve("compare.md"));
+        assertTrue(md.contains("| qps 95% CI |"), md);
+        String qpsRatio = md.lines().filter(x -> x.startsWith("| qps / a")).findFirst().orElseThrow();
+        assertTrue(qpsRatio.contains("within noise"), md);
+        assertTrue(Files.readString(dir.resolve("cmp").resolve("compare.html")).contains("within noise"));
+    }
+
+    /**
+     * A steady run earns no drift warning; the same run against a server that is slowed from the middle of the
+     * measured window on (sbtest1 write-locked for 60 ms of every 100 ms) does.
+     */
+    @Test
+    void driftIsFlaggedWhenTheServerSlowsMidwayAndOnlyThen() throws Exception {
+        var cfg = org.oltpbench.config.ConfigLoader.load(null, List.of("db=mariadb", "embedded=true"), java.util.Map.of());
+        try (Database db = Database.open(Params.target(cfg), Dialects.forName("mariadb"))) {
+            String conn = "conn=" + db.url();
+            Tools.Outcome steady = run("steady", conn, "embedded=false", "time=16", "warmupSecs=4");
+            assertFalse(steady.out().contains("warning: tps"), steady.out());
+            assertFalse(ResultFiles.read(dir.resolve("steady")).level(2).spread().trend().drifting());
+            cleanup(db);
+
+            AtomicBoolean stop = new AtomicBoolean();
+            FutureTask<Integer> slower = new FutureTask<>(() -> slowFromMidway(db, stop));
+            new Thread(slower).start();
+            Tools.Outcome slowed;
+            try {
+                slowed = run("slowed", conn, "embedded=false", "time=16", "warmupSecs=4");
+            } finally {
+                stop.set(true);
+            }
+            assertTrue(slower.get() > 20, "the server was slowed " + slower.get() + " times");
+            assertTrue(slowed.out().contains("warning: tps falling by"), slowed.out());
+            assertTrue(ResultFiles.read(dir.resolve("slowed")).level(2).spread().trend().drifting());
+            cleanup(db);
+        }
+    }
+
+    private static void cleanup(Database db) throws Exception {
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            st.execute("DROP TABLE IF EXISTS sbtest1");
+        }
+    }
+
+    /**
+     * Waits until the run has loaded sbtest1, then for the 4 s warm-up and 8 s of the 16 s window, then write-locks the
+     * table for 60 ms of every 100 ms until told to stop; returns how many times it locked.
+     */
+    private static int slowFromMidway(Database db, AtomicBoolean stop) throws Exception {
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            long deadline = System.nanoTime() + 120_000_000_000L;
+            while (System.nanoTime() < deadline) {
+                try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = "
+                        + "DATABASE() AND table_name = 'sbtest1'")) {
+                    rs.next();
+                    if (rs.getInt(1) == 1) break;
+                }
+                Thread.sleep(100);
+            }
+            Thread.sleep(13_000); // load and check (~1 s), warm-up 4 s, half the 16 s window
+            int locks = 0;
+            while (!stop.get()) {
+                st.execute("LOCK TABLES sbtest1 WRITE");
+                Thread.sleep(60);
+                st.execute("UNLOCK TABLES");
+                locks++;
+                Thread.sleep(40);
+            }
+            return locks;
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package org.oltpbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.stats.Interval;
+
+/**
+ * Batch means and the repeats' t interval on hand-made repeats. Expected values from SciPy:
+ * <pre>
+ * tx = [100,104,98,101,97,103,99,102,105,95,100,101,99,98,103,102,100,97,104,96]
+ * bm = np.array([(tx[2*i] + tx[2*i+1]) / 2 for i in range(10)]); se = bm.std(ddof=1) / np.sqrt(10)
+ * stats.t.interval(0.95, 9, loc=bm.mean(), scale=se)   # mean 100.2: (99.27340491319079, 101.12659508680922)
+ * </pre>
+ */
+class SpreadsTest {
+    static final long[] TX = {100, 104, 98, 101, 97, 103, 99, 102, 105, 95, 100, 101, 99, 98, 103, 102, 100, 97, 104, 96};
+
+    static IntervalResult second(long tx, boolean warmup) {
+        return new IntervalResult(0, 1.0, 4, tx, 10 * tx, 0, 0, 0, 0, warmup, 0.5, Fixtures.hist(1000), -1, List.of(tx));
+    }
+
+    static RepeatResult withIntervals(List<IntervalResult> intervals) {
+        RepeatResult r = Fixtures.sysbench(1, 4, 2000, RepeatResult.COMPLETED);
+        return new RepeatResult(1, 4, r.status(), null, r.window(), r.counts(), r.transactions(), intervals, r.threadEvents(),
+                r.threadLatencyNanos(), r.cpu(), r.serverCount());
+    }
+
+    static Spread of(List<RepeatResult> reps) {
+        return Spreads.of(reps, reps.get(0), 95);
+    }
+
+    @Test
+    void batchMeansSkipWarmUpAndTheLeftoverAtTheStart() {
+        List<IntervalResult> in = new ArrayList<>(List.of(second(9999, true), second(9999, true), second(5000, false)));
+        for (long t : TX) in.add(second(t, false));
+        // 21 measured: batches of max(2, 21/10) = 2, 10 of them, the first measured interval (5000) left over
+        Spread s = of(List.of(withIntervals(in)));
+        assertEquals(Interval.Method.BATCH_MEANS, s.tps().method());
+        assertEquals(10, s.tps().n());
+        assertEquals(100.2, s.tps().mean(), 1e-9);
+        assertEquals(99.27340491319079, s.tps().lower(), 1e-9);
+        assertEquals(101.12659508680922, s.tps().upper(), 1e-9);
+        assertEquals(1002.0, s.qps().mean(), 1e-9, "10 queries per transaction");
+        assertSame(Interval.NONE, s.tpmC(), "no NEW_ORDER type");
+        assertEquals(0.0, s.latency().upper() - s.latency().lower(), 1e-12, "every batch's p95 is the same 1 ms");
+    }
+
+    @Test
+    void tooFewIntervalsGiveNoInterval() {
+        List<IntervalResult> seven = new ArrayList<>();
+        for (int i = 0; i < 7; i++) seven.add(second(TX[i], false));
+        assertSame(Interval.NONE, of(List.of(withIntervals(seven))).tps(), "7 intervals make 3 batches of 2: below 4");
+        List<IntervalResult> eight = new ArrayList<>(seven);
+        eight.add(second(TX[7], false));
+        assertEquals(4, of(List.of(withIntervals(eight))).tps().n());
+    }
+
+    /** Repeats of 10 s with 1000, 1200, 1100, 1300 and 900 transactions: tps 100, 120, 110, 130, 90 (the t test's x × 10). */
+    @Test
+    void overCompletedRepeatsOnly() {
+        List<RepeatResult> reps = new ArrayList<>();
+        for (long n : new long[] {1000, 1200, 1100, 1300, 900}) reps.add(Fixtures.sysbench(1, 4, n, RepeatResult.COMPLETED));
+        reps.add(Fixtures.sysbench(6, 4, 50, RepeatResult.ABORTED));
+        Spread s = of(reps);
+        assertEquals(Interval.Method.REPEATS, s.tps().method());
+        assertEquals(5, s.tps().n(), "the aborted repeat is not a sample");
+        assertEquals(90.36756838522443, s.tps().lower(), 1e-8);
+        assertEquals(129.63243161477557, s.tps().upper(), 1e-8);
+    }
+
+    @Test
+    void tpmCFromTheNewOrderCountsOfEachBatch() {
+        List<IntervalResult> in = new ArrayList<>();
+        for (long t : TX) {
+            in.add(new IntervalResult(0, 1.0, 4, 2 * t, 0, 0, 0, 0, 0, false, 0.5, Fixtures.hist(1000), -1, List.of(t, t)));
+        }
+        RepeatResult tp = Fixtures.tpcc(4, 20, 2000, 4, 2000, RepeatResult.COMPLETED);
+        RepeatResult r = new RepeatResult(1, 4, tp.status(), null, tp.window(), tp.counts(), tp.transactions(), in,
+                tp.threadEvents(), tp.threadLatencyNanos(), tp.cpu(), tp.serverCount());
+        Interval tpmC = of(List.of(r)).tpmC();
+        assertEquals(60 * 100.2, tpmC.mean(), 1e-9);
+        assertEquals(60 * 99.27340491319079, tpmC.lower(), 1e-7);
+    }
+}
