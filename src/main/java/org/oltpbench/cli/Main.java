@@ -30,8 +30,9 @@ public final class Main implements Callable<Integer> {
     /** The options every verb takes, before or after the verb's name. */
     static final class Common {
         @Option(names = {"-c", "--config"}, paramLabel = "FILE",
-                description = "props file (BenchmarkSQL keys and sysbench option names)")
-        Path config;
+                description = "props file (BenchmarkSQL keys and sysbench option names); give several to run them "
+                        + "interleaved, level by level and repeat by repeat (A B A B), and compare them")
+        List<Path> configs = new ArrayList<>();
 
         @Option(names = "--set", paramLabel = "key=value", description = "override a key of the props file; repeatable")
         List<String> sets = new ArrayList<>();
@@ -101,43 +102,79 @@ public final class Main implements Callable<Integer> {
     }
 
 
-    /** The job for a verb: its own -c wins over the one before the verb; --set values apply in order given. */
-    Job job(Common verb) {
-        Path config = verb.config != null ? verb.config : common.config;
+    /** The jobs of a verb, one per -c (or one without): its own -c wins over those before the verb; --set values apply in order given. */
+    List<Job> jobs(Common verb) {
+        List<Path> configs = !verb.configs.isEmpty() ? verb.configs : common.configs;
         List<String> sets = new ArrayList<>(common.sets);
         sets.addAll(verb.sets);
         common.verbose |= verb.verbose;
-        return new Job(RunParams.load(config, sets, System.getenv()), out, stop);
+        List<Job> jobs = new ArrayList<>();
+        for (Path config : configs.isEmpty() ? java.util.Collections.<Path>singletonList(null) : configs) {
+            jobs.add(new Job(RunParams.load(config, sets, System.getenv()), out, stop));
+        }
+        return jobs;
+    }
+
+    /** The configs' labels: each file's name without its extension, numbered when two are alike. */
+    static List<String> labels(List<Path> configs) {
+        List<String> out = new ArrayList<>();
+        for (Path p : configs) {
+            String name = p.getFileName().toString().replaceFirst("\\.[^.]*$", "");
+            String label = name;
+            for (int n = 2; out.contains(label); n++) label = name + "-" + n;
+            out.add(label);
+        }
+        return out;
+    }
+
+    /** One job as it always ran, or several interleaved and then compared. */
+    private int sweep(Common verb, boolean prepareIfAbsent) throws Exception {
+        List<Job> jobs = jobs(verb);
+        if (jobs.size() == 1) return jobs.get(0).run(prepareIfAbsent);
+        List<Path> configs = !verb.configs.isEmpty() ? verb.configs : common.configs;
+        return Interleave.run(jobs, labels(configs), prepareIfAbsent, out);
     }
 
     /** The whole job. */
     @Override
     public Integer call() throws Exception {
-        if (common.config == null && common.sets.isEmpty()) {
+        if (common.configs.isEmpty() && common.sets.isEmpty()) {
             new CommandLine(this).usage(out);
             return Job.BAD_INPUT;
         }
-        return job(new Common()).run(true);
+        return sweep(new Common(), true);
+    }
+
+    /** A verb on every job in turn; the worst exit code. */
+    private int each(Common verb, JobVerb v) throws Exception {
+        int code = Job.OK;
+        for (Job j : jobs(verb)) code = Math.max(code, v.apply(j));
+        return code;
+    }
+
+    @FunctionalInterface
+    interface JobVerb {
+        int apply(Job j) throws Exception;
     }
 
     @Command(name = "prepare", description = "create and load the tables")
     int prepare(@Mixin Common verb) throws Exception {
-        return job(verb).prepare();
+        return each(verb, Job::prepare);
     }
 
     @Command(name = "run", description = "run the thread sweep on prepared tables")
     int run(@Mixin Common verb) throws Exception {
-        return job(verb).run(false);
+        return sweep(verb, false);
     }
 
     @Command(name = "check", description = "verify the data set; exit 1 when a check fails")
     int check(@Mixin Common verb) throws Exception {
-        return job(verb).check();
+        return each(verb, Job::check);
     }
 
     @Command(name = "cleanup", description = "drop the tables")
     int cleanup(@Mixin Common verb) throws Exception {
-        return job(verb).cleanup();
+        return each(verb, Job::cleanup);
     }
 
     @Command(name = "report", description = "regenerate summary.csv, the charts and report.html of a result directory from its result.json")

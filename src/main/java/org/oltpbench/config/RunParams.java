@@ -33,6 +33,11 @@ public record RunParams(Target target, SweepParams sweep, LoadParams load, Outpu
     }
 
     /** These parameters as result files record them: no password anywhere. */
+    /** These parameters with another result directory. */
+    public RunParams withResultDirectory(String dir) {
+        return new RunParams(target, sweep, load, new OutputParams(dir, output.percentile()), workload);
+    }
+
     public RunParams redacted() {
         return new RunParams(target.redacted(), sweep, load, output, workload);
     }

@@ -57,27 +57,53 @@ public final class Sweep {
      * @throws LevelRunner.SetupException when a level's workers could not connect or prepare
      */
     public RunResult run(RunResult run) throws InterruptedException, SQLException {
+        begin(run);
+        while (hasNext()) step();
+        return end();
+    }
+
+    // --- the sweep as steps, so that several sweeps can take turns (interleaved runs of several targets) ---
+
+    private RunResult current;
+    private int levelIndex, rep = 1, slot;
+    private boolean go = true;
+    private List<RepeatResult> done = new ArrayList<>();
+
+    /** Starts the sweep: {@code run} is its identity with no levels yet. */
+    public void begin(RunResult run) {
+        current = run;
         listener.runStarted(run);
-        int repeats = params.repeat();
-        boolean go = true;
-        int slot = 0;
-        for (SweepParams.LevelParams level : params.levels()) {
-            int threads = level.threads();
-            List<RepeatResult> done = new ArrayList<>();
-            for (int rep = 1; rep <= repeats && go && !stop.raised(); rep++, slot++) {
-                listener.repeatStarted(threads, rep, repeats);
-                RepeatResult r = new LevelRunner(settings(level, rep), workload, db, listener, stop, gate(slot)).run();
-                done.add(r);
-                run = run.withLevel(level(threads, done));
-                listener.repeatFinished(run, r);
-                go = r.completed() && after.ok(r);
-            }
-            if (!done.isEmpty()) listener.levelFinished(run, run.level(threads));
-            if (!go || stop.raised()) break;
+    }
+
+    /** Whether a repeat is left to run: levels remain, no repeat aborted or failed its check, and no Ctrl-C. */
+    public boolean hasNext() {
+        return go && !stop.raised() && levelIndex < params.levels().size();
+    }
+
+    /** Runs the next repeat of the current level; after a level's last repeat, the level is finished and the next begins. */
+    public void step() throws InterruptedException, SQLException {
+        SweepParams.LevelParams level = params.levels().get(levelIndex);
+        int threads = level.threads();
+        listener.repeatStarted(threads, rep, params.repeat());
+        RepeatResult r = new LevelRunner(settings(level, rep), workload, db, listener, stop, gate(slot)).run();
+        done.add(r);
+        current = current.withLevel(level(threads, done));
+        listener.repeatFinished(current, r);
+        go = r.completed() && after.ok(r);
+        slot++;
+        if (rep++ == params.repeat() || !go || stop.raised()) {
+            listener.levelFinished(current, current.level(threads));
+            levelIndex++;
+            rep = 1;
+            done = new ArrayList<>();
         }
-        run = run.ended(Instant.now().toString());
-        listener.runFinished(run);
-        return run;
+    }
+
+    /** Ends the sweep and returns the run as it stands. */
+    public RunResult end() {
+        current = current.ended(Instant.now().toString());
+        listener.runFinished(current);
+        return current;
     }
 
     /** The gate of the slot-th repeat of the sweep: at once, or at its slot's start with startAt. */

@@ -77,9 +77,7 @@ public final class Job {
 
     /** Runs the sweep; with {@code prepareIfAbsent} (the whole job) loads the data first when it is not there. */
     public int run(boolean prepareIfAbsent) throws SQLException, IOException, InterruptedException {
-        RunResult r = runResult(prepareIfAbsent, RunListener.SILENT);
-        if (stop.raised()) return INTERRUPTED;
-        return r != null && r.completed() && !checkFailed ? OK : FAILED;
+        return exitCode(runResult(prepareIfAbsent, RunListener.SILENT));
     }
 
     /**
@@ -87,11 +85,77 @@ public final class Job {
      * null when prepare's checks failed.
      */
     public RunResult runResult(boolean prepareIfAbsent, RunListener extra) throws SQLException, IOException, InterruptedException {
-        try (Database db = open()) {
+        try (Armed a = arm(prepareIfAbsent, extra)) {
+            if (a == null) return null;
+            a.begin();
+            while (a.hasNext()) a.step();
+            return a.end();
+        }
+    }
+
+    /**
+     * Several jobs run in turn, level by level and repeat by repeat (A B A B ...), after each one's data is prepared
+     * up front: paired repeats see the same drift of a shared machine. Returns each job's run, in order; null when a
+     * job's prepare checks failed.
+     *
+     * @param labels one name per job, printed before each of its repeats
+     */
+    public static List<RunResult> interleaved(List<Job> jobs, List<String> labels, boolean prepareIfAbsent)
+            throws SQLException, IOException, InterruptedException {
+        List<Armed> armed = new java.util.ArrayList<>();
+        try {
+            for (Job j : jobs) {
+                Armed a = j.arm(prepareIfAbsent, RunListener.SILENT);
+                if (a == null) return null;
+                armed.add(a);
+            }
+            for (Armed a : armed) a.begin();
+            for (boolean any = true; any; ) {
+                any = false;
+                for (int i = 0; i < armed.size(); i++) {
+                    if (!armed.get(i).hasNext()) continue;
+                    jobs.get(i).out.println("==== " + labels.get(i) + " ====");
+                    armed.get(i).step();
+                    any = true;
+                }
+            }
+            List<RunResult> runs = new java.util.ArrayList<>();
+            for (Armed a : armed) runs.add(a.end());
+            return runs;
+        } finally {
+            for (Armed a : armed) a.close();
+        }
+    }
+
+    /** The exit code of a finished run: interrupted, failed (aborted or a check failed) or OK. */
+    public int exitCode(RunResult r) {
+        if (stop.raised()) return INTERRUPTED;
+        return r != null && r.completed() && !checkFailed ? OK : FAILED;
+    }
+
+    public RunParams params() {
+        return params;
+    }
+
+    /** This job writing its results to {@code dir} instead. */
+    public Job withResultDirectory(String dir) {
+        return new Job(params.withResultDirectory(dir), out, stop);
+    }
+
+    /**
+     * Opens the target, prepares the data when asked and absent, validates it, checks the server's limits, prints the
+     * header and applies the tuning: a target ready to sweep. Null when prepare's checks failed.
+     */
+    private Armed arm(boolean prepareIfAbsent, RunListener extra) throws SQLException, IOException {
+        Database db = open();
+        try {
             Workload w = workload();
             if (!w.isPrepared(db)) {
                 if (!prepareIfAbsent) throw new ConfigException(w.unprepared(db));
-                if (!load(db, w)) return null;
+                if (!load(db, w)) {
+                    db.close();
+                    return null;
+                }
             }
             w.validate(db);
             ServerSide server = new ServerSide(params, db, out);
@@ -102,11 +166,93 @@ public final class Job {
                     client.driverName(), client.driverVersion());
             if (!server.protocolNote().isEmpty()) out.println(server.protocolNote());
             out.println();
+            Armed a = new Armed(db, w, server);
             try {
                 if (params.target().tune()) server.tune(w);
-                return sweep(db, w, new ServerInfo(dialect.name(), version, server.facts(version)), client, server.terms(client), extra);
-            } finally {
+                a.listen(new ServerInfo(dialect.name(), version, server.facts(version)), client, server.terms(client), extra);
+            } catch (RuntimeException | SQLException | IOException e) {
+                a.close();
+                throw e;
+            }
+            return a;
+        } catch (RuntimeException | SQLException | IOException e) {
+            db.close();
+            throw e;
+        }
+    }
+
+    /** A target ready to sweep, steppable so that several can take turns; closing restores tuning and the database. */
+    private final class Armed implements AutoCloseable {
+        private final Database db;
+        private final Workload w;
+        private final ServerSide server;
+        private Sweep sweep;
+        private ResultWriter writer;
+        private RunResult empty;
+
+        Armed(Database db, Workload w, ServerSide server) {
+            this.db = db;
+            this.w = w;
+            this.server = server;
+        }
+
+        /** The console, the result files and {@code extra} listen to the sweep. */
+        void listen(ServerInfo serverInfo, ClientInfo client, Terms terms, RunListener extra) throws IOException {
+            Path dir = Path.of(params.output().resultDirectory());
+            writer = new ResultWriter(dir);
+            WorkloadInfo info = w.info();
+            Console console = new Console(out, params.output().percentile(), params.sweep().reportIntervalSecs(),
+                    params.sweep().warmupSecs(), Console.style(info, params.output().percentile()), !params.share().alone());
+            RunListener listeners = RunListener.all(List.of(console, writer, new IntervalLog(dir), new ReportFiles(dir, out), extra));
+            empty = RunResult.start(Version.get(), info, params.redacted(), serverInfo, client, terms,
+                    ZonedDateTime.now().toInstant().toString());
+            Sweep.AfterRepeat after = params.sweep().checkAfterRun() ? r -> {
+                boolean ok = printCheck(checked(db, w)) == OK;
+                checkFailed |= !ok;
+                return ok;
+            } : Sweep.AfterRepeat.NONE;
+            sweep = new Sweep(params.sweep(), db, w, listeners, stop, after, at -> StartGate.at(at, out));
+        }
+
+        void begin() {
+            sweep.begin(empty);
+        }
+
+        boolean hasNext() {
+            return sweep.hasNext();
+        }
+
+        void step() throws InterruptedException, SQLException {
+            try {
+                sweep.step();
+            } catch (LevelRunner.SetupException e) {
+                throw new ConfigException("the workers could not start: " + SetupHints.describe(e.getCause(), dialect), e.getCause());
+            }
+        }
+
+        RunResult end() {
+            RunResult r = sweep.end();
+            printResultsPath();
+            return r;
+        }
+
+        /** Where the results went, once, also when a step threw (what ran is on disk). */
+        private void printResultsPath() {
+            if (writer == null || writer.file() == null || printed) return;
+            printed = true;
+            out.println();
+            out.println("results: " + writer.file().toAbsolutePath());
+        }
+
+        private boolean printed;
+
+        @Override
+        public void close() {
+            printResultsPath();
+            try {
                 server.restore();
+            } finally {
+                db.close();
             }
         }
     }
@@ -120,35 +266,6 @@ public final class Job {
         return !params.load().checkAfterLoad() || printCheck(checked(db, w)) == OK;
     }
 
-
-    private RunResult sweep(Database db, Workload w, ServerInfo server, ClientInfo client, Terms terms, RunListener extra)
-            throws IOException, InterruptedException, SQLException {
-        ZonedDateTime started = ZonedDateTime.now();
-        Path dir = Path.of(params.output().resultDirectory());
-        ResultWriter writer = new ResultWriter(dir);
-        WorkloadInfo info = w.info();
-        Console console = new Console(out, params.output().percentile(), params.sweep().reportIntervalSecs(),
-                params.sweep().warmupSecs(), Console.style(info, params.output().percentile()), !params.share().alone());
-        RunListener listeners = RunListener.all(List.of(console, writer, new IntervalLog(dir), new ReportFiles(dir, out), extra));
-        RunResult empty = RunResult.start(Version.get(), info, params.redacted(), server, client, terms, started.toInstant().toString());
-        Sweep.AfterRepeat after = params.sweep().checkAfterRun() ? r -> {
-            boolean ok = printCheck(checked(db, w)) == OK;
-            checkFailed |= !ok;
-            return ok;
-        } : Sweep.AfterRepeat.NONE;
-        try {
-            Sweep sweep = new Sweep(params.sweep(), db, w, listeners, stop, after, at -> StartGate.at(at, out));
-            RunResult r = sweep.run(empty);
-            return r;
-        } catch (LevelRunner.SetupException e) {
-            throw new ConfigException("the workers could not start: " + SetupHints.describe(e.getCause(), dialect), e.getCause());
-        } finally {
-            if (writer.file() != null) {
-                out.println();
-                out.println("results: " + writer.file().toAbsolutePath());
-            }
-        }
-    }
 
     /** The workload's checks, with a progress line while they run (TPC-C's take seconds to minutes). */
     private CheckReport checked(Database db, Workload w) throws SQLException {
