@@ -74,27 +74,26 @@ final class SysbenchLoader {
         return "CREATE INDEX k_" + n + " ON sbtest" + n + "(k)" + dialect.indexOptions(layout.partitions() > 0);
     }
 
-    void load(int rows) throws SQLException {
+    /** Creates and loads sbtest{@code t} for each t of {@code tables} (this client's, or those a resumed prepare lacks). */
+    void load(int rows, List<Integer> tables) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
-            for (int i = 0; i < s.tables(); i++) {
-                int t = s.table(i);
+            for (int t : tables) {
                 out.printf("Creating table 'sbtest%d'...%n", t);
                 for (String sql : createTable(dialect, layout, s.autoInc(), secondary, t)) st.execute(sql);
             }
         }
         List<int[]> chunks = new ArrayList<>();
-        AtomicInteger[] left = new AtomicInteger[s.table(s.tables() - 1) + 1];
-        for (int i = 0; i < s.tables(); i++) {
-            int t = s.table(i);
+        AtomicInteger[] left = new AtomicInteger[java.util.Collections.max(tables) + 1];
+        for (int t : tables) {
             int n = (rows + CHUNK - 1) / CHUNK;
             left[t] = new AtomicInteger(n);
             if (rows > 0) out.printf("Inserting %d records into 'sbtest%d'%n", rows, t);
             for (int k = 0; k < n; k++) chunks.add(new int[] {t, k * CHUNK + 1, Math.min(rows, (k + 1) * CHUNK)});
         }
         chunks.sort((a, b) -> a[1] != b[1] ? Integer.compare(a[1], b[1]) : Integer.compare(a[0], b[0]));
-        runAll(chunks, left, (long) rows * s.tables());
-        for (int i = 0; i < s.tables(); i++) {
-            if (rows == 0) finishTable(s.table(i));
+        runAll(chunks, left, (long) rows * tables.size());
+        for (int t : tables) {
+            if (rows == 0) finishTable(t);
         }
     }
 
@@ -141,7 +140,8 @@ final class SysbenchLoader {
         }
     }
 
-    private void finishTable(int t) throws SQLException {
+    /** After a table's last row: the dialect's id fix-up, then the k index (sysbench's order). */
+    void finishTable(int t) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             for (String sql : dialect.afterExplicitIdLoad("sbtest" + t, "id", s.autoInc())) st.execute(sql);
             if (createSecondary) {

@@ -77,25 +77,29 @@ public final class SysbenchWorkload implements Workload {
     }
 
     /**
-     * True when every table exists. Refuses data that cannot give right numbers: some tables missing,
-     * or fewer ids than table_size (the run would miss rows it believes are there).
+     * True when every table exists. Refuses data that cannot give right numbers: fewer ids than table_size (the run
+     * would miss rows it believes are there). Some tables missing is not prepared: prepare completes the set.
      */
     @Override
     public boolean isPrepared(Database db) throws SQLException {
-        int present = 0;
-        String missing = null;
         try (Connection c = db.connect()) {
-            for (int t : tableNumbers()) {
-                if (Database.tableExists(c, "sbtest" + t)) present++;
-                else if (missing == null) missing = "sbtest" + t;
-            }
-            if (present == 0) return false;
-            if (missing != null) {
-                throw new ConfigException(missing + " is missing while other sbtest tables exist; run cleanup, then prepare");
-            }
+            for (int t : tableNumbers()) if (!Database.tableExists(c, "sbtest" + t)) return false;
             if (!bulk() && preset.rows().equals("equal") && loadRows() > 0) checkIdRange(c);
         }
         return true;
+    }
+
+    @Override
+    public String unprepared(Database db) throws SQLException {
+        try (Connection c = db.connect()) {
+            List<String> missing = new java.util.ArrayList<>();
+            for (int t : tableNumbers()) if (!Database.tableExists(c, "sbtest" + t)) missing.add("sbtest" + t);
+            if (missing.size() < tableNumbers().size()) {
+                return String.join(", ", missing) + (missing.size() == 1 ? " is" : " are") + " missing; run prepare, which keeps "
+                        + "the complete tables and loads the rest";
+            }
+        }
+        return Workload.super.unprepared(db);
     }
 
     private void checkIdRange(Connection c) throws SQLException {
@@ -117,19 +121,62 @@ public final class SysbenchWorkload implements Workload {
                     + "clientCount (tables=" + params.tables() + (bulk() ? ", and bulk_insert has none to split" : "")
                     + "); prepare once with clientCount=1, then run the clients");
         }
-        try (Connection c = db.connect()) {
-            for (int t : tableNumbers()) {
-                if (Database.tableExists(c, "sbtest" + t)) {
-                    throw new ConfigException("table sbtest" + t + " already exists; run cleanup first, or run without prepare");
+        if (bulk()) {
+            try (Connection c = db.connect()) {
+                for (int t : tableNumbers()) {
+                    if (Database.tableExists(c, "sbtest" + t)) {
+                        throw new ConfigException("table sbtest" + t + " already exists; run cleanup first, or run without prepare");
+                    }
                 }
             }
-        }
-        if (bulk()) {
             createBulkTables(db);
             return;
         }
-        new SysbenchLoader(db, s, params.secondary(), params.createSecondary(),
-                Layout.sysbench(load), load.workers(), load.method(), seed(params), out).load(loadRows());
+        SysbenchLoader loader = new SysbenchLoader(db, s, params.secondary(), params.createSecondary(),
+                Layout.sysbench(load), load.workers(), load.method(), seed(params), out);
+        List<Integer> tables = resumable(db, loader);
+        if (!tables.isEmpty()) loader.load(loadRows(), tables);
+    }
+
+    /**
+     * The tables a prepare after a broken one must load: a table that holds all its rows (ids up to tableSize, at least
+     * tableSize of them: runs of oltp_insert add more) is kept untouched, and gets its k index if the load died before
+     * it; one that holds fewer (the load died in it) is dropped and loaded again from clean; a missing one is created.
+     * One line says which were kept and which reloaded.
+     */
+    private List<Integer> resumable(Database db, SysbenchLoader loader) throws SQLException {
+        List<Integer> load = new java.util.ArrayList<>();
+        List<String> kept = new java.util.ArrayList<>(), reloaded = new java.util.ArrayList<>();
+        long rows = loadRows();
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            for (int t : tableNumbers()) {
+                String table = "sbtest" + t;
+                if (!Database.tableExists(c, table)) {
+                    load.add(t);
+                    continue;
+                }
+                long count, max;
+                try (ResultSet rs = st.executeQuery("SELECT COUNT(*), COALESCE(MAX(id), 0) FROM " + table)) {
+                    rs.next();
+                    count = rs.getLong(1);
+                    max = rs.getLong(2);
+                }
+                if (count >= rows && max >= rows) {
+                    boolean indexed = !params.createSecondary() || hasIndex(c, table, "k_" + t);
+                    if (!indexed) loader.finishTable(t);
+                    kept.add(table + (indexed ? "" : " (index added)"));
+                } else {
+                    st.execute("DROP TABLE " + table);
+                    reloaded.add(table + " (" + count + " of " + rows + " rows)");
+                    load.add(t);
+                }
+            }
+        }
+        if (!kept.isEmpty() || !reloaded.isEmpty()) {
+            out.println("resuming a prepare: kept " + (kept.isEmpty() ? "none" : String.join(", ", kept)) + "; reloading from clean "
+                    + (reloaded.isEmpty() ? "none" : String.join(", ", reloaded)) + "; loading " + load.size() + " table(s)");
+        }
+        return load;
     }
 
     private void createBulkTables(Database db) throws SQLException {

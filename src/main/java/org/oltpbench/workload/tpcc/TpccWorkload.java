@@ -104,6 +104,20 @@ public final class TpccWorkload implements Workload {
         return missing;
     }
 
+    /** "1-3, 5, 7-8" for ascending warehouse numbers. */
+    static String ranges(List<Integer> ws) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < ws.size(); ) {
+            int j = i;
+            while (j + 1 < ws.size() && ws.get(j + 1) == ws.get(j) + 1) j++;
+            if (b.length() > 0) b.append(", ");
+            b.append(ws.get(i));
+            if (j > i) b.append('-').append(ws.get(j));
+            i = j + 1;
+        }
+        return b.toString();
+    }
+
     @Override
     public void prepare(Database db) throws SQLException {
         boolean indexesLater = params.indexesAfterLoad();
@@ -125,6 +139,12 @@ public final class TpccWorkload implements Workload {
             }
             items = share.leads() && count(st, "SELECT COUNT(*) FROM bmsql_item") == 0;
             cLoad = loadConstant(c);
+        }
+        if (missing.size() < count) {
+            List<Integer> kept = new ArrayList<>();
+            for (int w = first; w < first + count; w++) if (!missing.contains(w)) kept.add(w);
+            out.println("resuming a prepare: kept warehouse(s) " + ranges(kept) + " (complete: their warehouse row, written "
+                    + "last, is in); loading " + ranges(missing) + " from clean (rows a broken load left are deleted first)");
         }
         out.printf("Loading %d warehouse(s) with %d worker(s)%s...%n", missing.size(), load.workers(),
                 items ? " and the 100,000 items" : "");
