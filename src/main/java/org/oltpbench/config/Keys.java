@@ -184,6 +184,10 @@ public final class Keys {
             "TPC-C 5.2.5.2 keying time before each transaction (18 s NewOrder, 3 s Payment, 2 s others); not latency");
     public static final Key<Boolean> THINK_TIME = def("thinkTime", bool(), "false", "",
             "TPC-C 5.2.5.4 think time after each transaction: exponential, mean 12/12/10/5/5 s, at most 10x the mean");
+    public static final Key<Double> KEYING_TIME_MULTIPLIER = def("keyingTimeMultiplier", decimal(0, 1000), "1", "",
+            "BenchmarkSQL 6: scales the keying time (0.01 = a hundredth of the spec's); setting it above 0 turns keyingTime on");
+    public static final Key<Double> THINK_TIME_MULTIPLIER = def("thinkTimeMultiplier", decimal(0, 1000), "1", "",
+            "BenchmarkSQL 6: scales the mean think time; setting it above 0 turns thinkTime on");
     public static final Key<Boolean> INDEXES_AFTER_LOAD = def("indexesAfterLoad", bool(), "true", "",
             "TPC-C: create the secondary indexes after loading rather than with the tables");
     public static final Key<Boolean> CHECK_AFTER_LOAD = def("checkAfterLoad", bool(), "true", "",

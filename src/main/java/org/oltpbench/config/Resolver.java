@@ -158,8 +158,18 @@ final class Resolver {
                     + share.index() + " without one; TPC-C needs warehouses >= clientCount");
         }
         return new TpccParams(cfg.get(Keys.WAREHOUSES), r[0], r[1], mix, cfg.get(Keys.NEW_ORDER_STYLE).equals("perItem"),
-                cfg.get(Keys.TERMINAL_WAREHOUSE_FIXED), cfg.get(Keys.KEYING_TIME), cfg.get(Keys.THINK_TIME),
+                cfg.get(Keys.TERMINAL_WAREHOUSE_FIXED), scale(cfg, Keys.KEYING_TIME, Keys.KEYING_TIME_MULTIPLIER),
+                scale(cfg, Keys.THINK_TIME, Keys.THINK_TIME_MULTIPLIER),
                 cfg.get(Keys.INDEXES_AFTER_LOAD), cfg.get(Keys.RAND_SEED), share);
+    }
+
+    /**
+     * The pacing scale of keying or think time: the multiplier when the switch is on, or when a BenchmarkSQL 6 props
+     * file sets the multiplier without the switch (its timed driver always paces); 0 when off.
+     */
+    static double scale(Config cfg, Key<Boolean> on, Key<Double> multiplier) {
+        boolean paced = cfg.get(on) || (!cfg.isSet(on) && cfg.isSet(multiplier) && cfg.get(multiplier) > 0);
+        return paced ? cfg.get(multiplier) : 0;
     }
 
     /** warehouseRange "a-b" (or "" for 1-warehouses) as {first, last}. */

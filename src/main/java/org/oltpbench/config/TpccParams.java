@@ -9,18 +9,25 @@ package org.oltpbench.config;
  * @param mix                    each transaction type's share of the deck, in percent
  * @param perItemNewOrder        New-Order reads items and stock row by row, as BenchmarkSQL 5.0 does
  * @param terminalWarehouseFixed each terminal keeps its home warehouse
- * @param keyingTime             TPC-C 5.2.5.2 keying time before each transaction
- * @param thinkTime              TPC-C 5.2.5.4 think time after each transaction
+ * @param keyingScale            TPC-C 5.2.5.2 keying time before each transaction, as a multiple of the spec's
+ *                               (keyingTime and keyingTimeMultiplier); 0 = none
+ * @param thinkScale             TPC-C 5.2.5.4 think time after each transaction, as a multiple of the spec's mean
+ *                               (thinkTime and thinkTimeMultiplier); 0 = none
  * @param indexesAfterLoad       create the secondary indexes after loading
  * @param share                  this client's share of the warehouses
  */
 public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, Mix mix, boolean perItemNewOrder,
-                         boolean terminalWarehouseFixed, boolean keyingTime, boolean thinkTime, boolean indexesAfterLoad,
+                         boolean terminalWarehouseFixed, double keyingScale, double thinkScale, boolean indexesAfterLoad,
                          long randSeed, ClientShare share) implements WorkloadParams {
 
     @Override
     public String name() {
         return "tpcc";
+    }
+
+    /** Whether terminals pause for keying or think time: the spec's pacing, scaled or not. */
+    public boolean paced() {
+        return keyingScale > 0 || thinkScale > 0;
     }
 
     /** This client's slice {first, last} of the job's warehouses. */

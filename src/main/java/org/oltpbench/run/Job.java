@@ -164,6 +164,7 @@ public final class Job {
             ClientInfo client = ClientMachine.describe(db);
             out.printf("oltpbench %s: %s on %s %s (%s %s)%n", Version.get(), w.name(), dialect.name(), version,
                     client.driverName(), client.driverVersion());
+            if (!w.disclaimer().isEmpty()) out.println(w.disclaimer());
             if (!server.protocolNote().isEmpty()) out.println(server.protocolNote());
             out.println();
             Armed a = new Armed(db, w, server);

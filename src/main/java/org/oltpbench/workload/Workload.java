@@ -19,6 +19,11 @@ public interface Workload {
     boolean isPrepared(Database db) throws SQLException;
 
     /** Why {@link #isPrepared} said no, as one line naming the fix, for the verbs that do not prepare. */
+    /** One line the run prints under its header, saying what its figures are not; empty for none. */
+    default String disclaimer() {
+        return "";
+    }
+
     default String unprepared(Database db) throws SQLException {
         return "the tables of " + name() + " are missing; run prepare first";
     }

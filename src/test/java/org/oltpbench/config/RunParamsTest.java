@@ -45,6 +45,23 @@ class RunParamsTest {
         assertInstanceOf(SqlParams.class, params("workload=sql", "query=SELECT 1").workload());
     }
 
+    /** keyingTime/thinkTime switch the spec's pacing on; BenchmarkSQL 6's multipliers scale it, and alone turn it on. */
+    @Test
+    void pacingSwitchesAndMultipliers() {
+        TpccParams off = (TpccParams) params("warehouses=1").workload();
+        assertEquals(0.0, off.keyingScale());
+        assertEquals(0.0, off.thinkScale());
+        TpccParams spec = (TpccParams) params("warehouses=1", "keyingTime=true", "thinkTime=true").workload();
+        assertEquals(1.0, spec.keyingScale());
+        assertEquals(1.0, spec.thinkScale());
+        TpccParams bsql6 = (TpccParams) params("warehouses=1", "keyingTimeMultiplier=0.01", "thinkTimeMultiplier=0.1").workload();
+        assertEquals(0.01, bsql6.keyingScale(), "a BenchmarkSQL 6 file paces with its multipliers");
+        assertEquals(0.1, bsql6.thinkScale());
+        TpccParams vetoed = (TpccParams) params("warehouses=1", "keyingTime=false", "keyingTimeMultiplier=0.5").workload();
+        assertEquals(0.0, vetoed.keyingScale(), "an explicit keyingTime=false wins");
+        assertEquals(0.0, ((TpccParams) params("warehouses=1", "thinkTimeMultiplier=0").workload()).thinkScale());
+    }
+
     @Test
     void clientsSplitThreadsAndWarehouses() {
         RunParams p = params("warehouses=10", "threads=5,9", "clientCount=2", "clientIndex=1");

@@ -133,6 +133,27 @@ class TpccIT {
         assertPassed(w.check(db));
     }
 
+    /**
+     * BenchmarkSQL 6's multipliers at 0.01: New-Order keys for 180 ms and thinks 120 ms on average; over the mix a
+     * transaction pauses 0.2099 s on average (sum of weight x (keying + mean think) x 0.01), so 2 terminals in 4 s run
+     * about 38 transactions where an unpaced run does thousands.
+     */
+    @Test
+    @Order(5)
+    void pacingMultipliersSlowTheTerminalsAndAreRecorded() throws Exception {
+        TpccWorkload paced = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
+                "rand-seed=5", "keyingTimeMultiplier=0.01", "thinkTimeMultiplier=0.01"), Map.of()), db.dialect(), QUIET);
+        var no = paced.info().transactions().get(0);
+        assertEquals("NEW_ORDER", no.name());
+        assertEquals(180, no.keyingMs());
+        assertEquals(120, no.thinkMs());
+        var s = new LevelRunner.Settings(2, 1, 0, 4, 0, 0, 0, 9, new IgnoreList(List.of("1213", "1205")));
+        RepeatResult r = new LevelRunner(s, paced, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
+        assertNull(r.reason(), r.reason());
+        long n = r.counts().transactions();
+        assertTrue(n >= 10 && n <= 60, n + " transactions in 4 s at 2 terminals");
+    }
+
     private long status(String name) throws SQLException {
         return count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = '" + name + "'");
     }

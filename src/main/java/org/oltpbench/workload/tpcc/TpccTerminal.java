@@ -21,7 +21,9 @@ final class TpccTerminal implements Terminal {
     private final Deck deck;
     private final TpccRandom r;
     private final int homeW, homeD, first, count, all;
-    private final boolean fixed, keying, thinking;
+    private final boolean fixed;
+    /** Multiples of the spec's keying time and mean think time; 0 = none. */
+    private final double keying, thinking;
 
     /**
      * @param first   the first warehouse this client drives (home warehouses)
@@ -30,7 +32,7 @@ final class TpccTerminal implements Terminal {
      * @param perItem newOrderStyle=perItem (BenchmarkSQL 5.0's statements)
      */
     TpccTerminal(Connection c, Dialect dialect, Deck deck, TpccRandom r, int index, int first, int count, int all,
-                 boolean fixed, boolean keying, boolean thinking, boolean perItem) throws SQLException {
+                 boolean fixed, double keying, double thinking, boolean perItem) throws SQLException {
         this.keying = keying;
         this.thinking = thinking;
         this.c = c;
@@ -63,13 +65,13 @@ final class TpccTerminal implements Terminal {
     @Override
     public int next(ThreadStats st) throws SQLException {
         int type = deck.deal(r);
-        if (keying) pause(TpccType.of(type).keyingMs * 1_000_000L, st);
+        if (keying > 0) pause((long) (TpccType.of(type).keyingMs * 1e6 * keying), st);
         Txn t = txns[type];
         t.generate(r, fixed ? homeW : r.between(first, first + count - 1), homeD, all);
         for (int attempt = 0; ; attempt++) {
             try {
                 boolean committed = t.execute(st);
-                if (thinking) pause(thinkNanos(r, type), st);
+                if (thinking > 0) pause((long) (thinkNanos(r, type) * thinking), st);
                 return committed ? type : type | ROLLED_BACK;
             } catch (SQLException e) {
                 rollbackQuietly();

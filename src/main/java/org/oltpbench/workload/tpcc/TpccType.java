@@ -68,7 +68,7 @@ enum TpccType {
     static List<TxnType> table(TpccParams p) {
         List<TxnType> out = new ArrayList<>();
         for (TpccType t : ALL) {
-            out.add(new TxnType(t.name(), t.weight(p.mix()), p.keyingTime() ? t.keyingMs : 0, p.thinkTime() ? t.thinkMs : 0,
+            out.add(new TxnType(t.name(), t.weight(p.mix()), Math.round(t.keyingMs * p.keyingScale()), Math.round(t.thinkMs * p.thinkScale()),
                     t.headline));
         }
         return out;
