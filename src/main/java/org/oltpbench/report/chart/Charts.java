@@ -246,14 +246,16 @@ public final class Charts {
     private static void errorBars(CategoryPlot plot, int index, List<Line> lines, Paint[] palette) {
         if (lines.stream().allMatch(l -> l.errors().isEmpty())) return;
         org.jfree.data.statistics.DefaultStatisticalCategoryDataset d = new org.jfree.data.statistics.DefaultStatisticalCategoryDataset();
-        for (Line l : lines) {
-            for (double[] e : l.errors()) d.add((e[1] + e[2]) / 2, (e[2] - e[1]) / 2, l.name(), Integer.valueOf((int) e[0]));
-        }
         org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer r =
                 new org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer(false, false);
+        int series = 0;
         for (int i = 0; i < lines.size(); i++) {
-            r.setSeriesPaint(i, palette[i % palette.length]);
-            r.setSeriesVisibleInLegend(i, false);
+            Line l = lines.get(i);
+            if (l.errors().isEmpty()) continue;
+            for (double[] e : l.errors()) d.add((e[1] + e[2]) / 2, (e[2] - e[1]) / 2, l.name(), Integer.valueOf((int) e[0]));
+            // the bars of line i in line i's colour: only lines with intervals become series of this dataset
+            r.setSeriesPaint(series, palette[i % palette.length]);
+            r.setSeriesVisibleInLegend(series++, false);
         }
         r.setErrorIndicatorStroke(new BasicStroke(1.5f));
         plot.setDataset(index, d);
