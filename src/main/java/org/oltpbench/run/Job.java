@@ -148,6 +148,9 @@ public final class Job {
      */
     private Armed arm(boolean prepareIfAbsent, RunListener extra) throws SQLException, IOException {
         Database db = open();
+        Armed a;
+        ClientInfo client;
+        String version;
         try {
             Workload w = workload();
             if (!w.isPrepared(db)) {
@@ -160,26 +163,27 @@ public final class Job {
             w.validate(db);
             ServerSide server = new ServerSide(params, db, out);
             server.checkLimits(w);
-            String version = db.serverVersion();
-            ClientInfo client = ClientMachine.describe(db);
+            version = db.serverVersion();
+            client = ClientMachine.describe(db);
             out.printf("oltpbench %s: %s on %s %s (%s %s)%n", Version.get(), w.name(), dialect.name(), version,
                     client.driverName(), client.driverVersion());
             if (!w.disclaimer().isEmpty()) out.println(w.disclaimer());
             if (!server.protocolNote().isEmpty()) out.println(server.protocolNote());
             out.println();
-            Armed a = new Armed(db, w, server);
-            try {
-                if (params.target().tune()) server.tune(w);
-                a.listen(new ServerInfo(dialect.name(), version, server.facts(version)), client, server.terms(client), extra);
-            } catch (RuntimeException | SQLException | IOException e) {
-                a.close();
-                throw e;
-            }
-            return a;
-        } catch (RuntimeException | SQLException | IOException e) {
+            a = new Armed(db, w, server);
+        } catch (RuntimeException | SQLException e) {
             db.close();
             throw e;
         }
+        // from here the armed target owns the database: closing it restores the tuning, then closes the database
+        try {
+            if (params.target().tune()) a.server.tune(a.w);
+            a.listen(new ServerInfo(dialect.name(), version, a.server.facts(version)), client, a.server.terms(client), extra);
+        } catch (RuntimeException | SQLException | IOException e) {
+            a.close();
+            throw e;
+        }
+        return a;
     }
 
     /** A target ready to sweep, steppable so that several can take turns; closing restores tuning and the database. */

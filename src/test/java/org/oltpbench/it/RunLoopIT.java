@@ -70,19 +70,7 @@ class RunLoopIT {
      */
     @Test
     void aRetriedEventIsTimedFromItsFirstAttempt() throws Exception {
-        RepeatResult r = run(new Scripted(i -> new ScriptedTerminal() {
-            private int calls;
-
-            @Override
-            public int next(ThreadStats st) throws SQLException {
-                st.reads(1);
-                if (calls++ % 2 == 0) {
-                    sleep(30);
-                    throw new SQLException("Deadlock found", "40001", 1213);
-                }
-                return 0;
-            }
-        }), 1, 0, 20, "1213");
+        RepeatResult r = run(new Scripted(i -> failsEveryOtherCallAfter30ms(true)), 1, 0, 20, "1213");
         assertNull(r.reason());
         assertEquals(20, r.counts().transactions());
         assertEquals(20, r.counts().ignoredErrors());
@@ -97,23 +85,7 @@ class RunLoopIT {
      */
     @Test
     void aNewEventAfterAFailureIsTimedFromItsOwnStart() throws Exception {
-        RepeatResult r = run(new Scripted(i -> new ScriptedTerminal() {
-            private int calls;
-
-            @Override
-            public int next(ThreadStats st) throws SQLException {
-                if (calls++ % 2 == 0) {
-                    sleep(30);
-                    throw new SQLException("Deadlock found", "40001", 1213);
-                }
-                return 0;
-            }
-
-            @Override
-            public boolean restartsTheSameEvent() {
-                return false;
-            }
-        }), 1, 0, 20, "1213");
+        RepeatResult r = run(new Scripted(i -> failsEveryOtherCallAfter30ms(false)), 1, 0, 20, "1213");
         assertNull(r.reason());
         assertEquals(20, r.counts().transactions());
         assertTrue(Histograms.maxMs(r.histogram()) < 15, "max latency " + Histograms.maxMs(r.histogram()));
@@ -147,6 +119,28 @@ class RunLoopIT {
                 new AssertionError("no late interval: " + r.intervals()));
         assertTrue(late.transactions() > 110, "over 1.3 s of events: " + late.transactions());
         assertTrue(late.tps() > 80 && late.tps() < 105, "rate over the measured " + late.seconds() + " s: " + late.tps());
+    }
+
+    /** One read per call; every other call fails after 30 ms with deadlock 1213 (ignored by the tests that use it). */
+    private static Terminal failsEveryOtherCallAfter30ms(boolean sameEvent) {
+        return new ScriptedTerminal() {
+            private int calls;
+
+            @Override
+            public int next(ThreadStats st) throws SQLException {
+                st.reads(1);
+                if (calls++ % 2 == 0) {
+                    sleep(30);
+                    throw new SQLException("Deadlock found", "40001", 1213);
+                }
+                return 0;
+            }
+
+            @Override
+            public boolean restartsTheSameEvent() {
+                return sameEvent;
+            }
+        };
     }
 
     /** A worker that dies on an unexpected exception ends the level at once, aborted, naming the cause. */
