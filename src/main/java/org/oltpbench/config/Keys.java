@@ -53,6 +53,9 @@ public final class Keys {
     public static final Key<String> THREAD_MODEL = def("threadModel", oneOf("auto", "platform", "virtual"), "auto", "",
             "what runs each terminal: a platform (OS) thread or a virtual thread; auto = platform below 512 threads, "
             + "virtual from 512 (measured: see Performance)");
+    public static final Key<Integer> CONNECTIONS = def("connections", integer(0, MAX_THREADS), "0", "connections",
+            "TPC-C: connections the terminals share through a pool (HikariCP), one borrowed per transaction, the wait "
+            + "counted in the response time and reported as queue time; 0, or at least the terminals, = one per terminal");
     public static final Key<Integer> TIME = def("time", List.of("max-time"), integer(0, Integer.MAX_VALUE), "10", "s",
             "seconds to measure at each level; 0 = until events are done");
     public static final Key<Long> EVENTS = def("events", List.of("max-requests"), longInt(0), "0", "events",

@@ -57,8 +57,9 @@ final class Resolver {
         List<SweepParams.LevelParams> levels = new ArrayList<>();
         for (int total : cfg.get(Keys.THREADS)) {
             int threads = share.threads(total);
+            int connections = cfg.get(Keys.CONNECTIONS);
             levels.add(new SweepParams.LevelParams(total, threads, levelSecs(), levelEvents(threads), levelRate(),
-                    model.at(threads)));
+                    model.at(threads), connections > 0 && connections < threads ? connections : 0));
         }
         return new SweepParams(levels, cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK), cfg.get(Keys.WARMUP_SECS),
                 cfg.get(Keys.REPORT_INTERVAL_SECS), startAt == null ? null : startAt.toString(), cfg.get(Keys.LEVEL_PAUSE_SECS),

@@ -36,8 +36,15 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
      * @param events       transactions after which the level ends; 0 = no limit
      * @param rate         target transactions per second over this client's threads; 0 = unlimited
      * @param model        what runs each terminal: PLATFORM or VIRTUAL, never AUTO
+     * @param connections  connections this client's terminals share (connections=N, below {@code threads}); 0 when
+     *                     each terminal owns one
      */
-    public record LevelParams(int totalThreads, int threads, int secs, long events, double rate, ThreadModel model) {
+    public record LevelParams(int totalThreads, int threads, int secs, long events, double rate, ThreadModel model,
+                              int connections) {
+        /** Sessions the level holds open on the server. */
+        public int sessions() {
+            return connections > 0 ? connections : threads;
+        }
     }
 
     /** A copy whose levels run {@code threads} here: what merge records for the clients' levels together. */
@@ -46,10 +53,22 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
         for (int k = 0; k < levels.size(); k++) {
             LevelParams l = levels.get(k);
             int t = k < threads.size() ? threads.get(k) : l.threads();
-            out.add(new LevelParams(l.totalThreads(), t, l.secs(), l.events(), l.rate(), l.model()));
+            out.add(new LevelParams(l.totalThreads(), t, l.secs(), l.events(), l.rate(), l.model(), l.connections()));
         }
         return new SweepParams(out, repeat, repeatPick, warmupSecs, reportIntervalSecs, startAt, levelPauseSecs, randSeed,
                 ignoreErrors, checkAfterRun, share);
+    }
+
+    /** The most sessions a level of this client holds open: its terminals, or the connections they share. */
+    public int maxSessions() {
+        int max = 1;
+        for (LevelParams l : levels) max = Math.max(max, l.sessions());
+        return max;
+    }
+
+    /** True when some level's terminals share connections (connections=N). */
+    public boolean sharesConnections() {
+        return levels.stream().anyMatch(l -> l.connections() > 0);
     }
 
     /** The largest level of this client. */

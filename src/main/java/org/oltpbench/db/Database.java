@@ -114,6 +114,11 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** A pool of {@code size} benchmark sessions that the terminals of one level share (connections=N). */
+    public SharedConnections shared(int size) throws SQLException {
+        return SharedConnections.open(this, size);
+    }
+
     /** The benchmark connections of one thread level: each terminal opens and holds its own. */
     public Sessions sessions() {
         return new Sessions(this);

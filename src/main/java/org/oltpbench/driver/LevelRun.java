@@ -1,5 +1,6 @@
 package org.oltpbench.driver;
 
+import org.oltpbench.db.SharedConnections;
 import org.oltpbench.db.Sessions;
 import java.sql.SQLException;
 import java.util.concurrent.CountDownLatch;
@@ -12,6 +13,8 @@ final class LevelRun {
     private final Workload workload;
     private final Dialect dialect;
     private final Sessions sessions;
+    /** The pool terminals borrow from with connections=N; null when each terminal owns its connection. */
+    private final SharedConnections shared;
     private final int threads;
     private final IgnoreList ignore;
     private final Budget budget;
@@ -24,9 +27,15 @@ final class LevelRun {
     private volatile Throwable setupFailure;
 
     LevelRun(Workload workload, Dialect dialect, Sessions sessions, int threads, IgnoreList ignore, Budget budget) {
+        this(workload, dialect, sessions, null, threads, ignore, budget);
+    }
+
+    LevelRun(Workload workload, Dialect dialect, Sessions sessions, SharedConnections shared, int threads,
+             IgnoreList ignore, Budget budget) {
         this.workload = workload;
         this.dialect = dialect;
         this.sessions = sessions;
+        this.shared = shared;
         this.threads = threads;
         this.ignore = ignore;
         this.budget = budget;
@@ -50,6 +59,11 @@ final class LevelRun {
         return threads;
     }
 
+    /** The shared pool (connections=N), or null when terminals own their connections. */
+    SharedConnections shared() {
+        return shared;
+    }
+
     IgnoreList ignore() {
         return ignore;
     }
@@ -71,17 +85,27 @@ final class LevelRun {
     }
 
     /**
-     * Waits until every worker has connected and prepared its statements, or one of them failed to; while it takes
+     * Waits until every worker has connected and prepared its statements, or one of them failed to, and a shared
+     * pool holds its N connections (for at most {@link #FILL_NANOS}; borrowers wait for the rest); while it takes
      * longer than a second, tells {@code listener} each second how many connections are open.
      */
     void awaitReady(RunListener listener) throws InterruptedException {
         boolean told = false;
-        while (!ready.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+        int target = shared == null ? threads : shared.size();
+        long deadline = System.nanoTime() + FILL_NANOS;
+        while (!ready.await(1, java.util.concurrent.TimeUnit.SECONDS) || opened() < target && System.nanoTime() < deadline) {
             if (setupFailure != null) return;
-            listener.connecting(sessions.open(), threads, false);
+            listener.connecting(opened(), target, false);
             told = true;
         }
-        if (told) listener.connecting(sessions.open(), threads, true);
+        if (told) listener.connecting(opened(), target, true);
+    }
+
+    /** How long a level waits for a shared pool to open its connections before it starts without the rest. */
+    static final long FILL_NANOS = 120_000_000_000L;
+
+    private int opened() {
+        return shared == null ? sessions.open() : shared.open();
     }
 
     void release() {

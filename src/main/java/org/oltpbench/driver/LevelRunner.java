@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.db.Database;
+import org.oltpbench.db.SharedConnections;
 import org.oltpbench.dialect.CommitCounter;
 import org.oltpbench.measure.CpuClock;
 import org.oltpbench.measure.Snapshot;
@@ -33,9 +34,19 @@ import org.oltpbench.random.SbRandom;
  */
 public final class LevelRunner {
 
-    /** Everything one level needs besides the workload and the database. */
+    /**
+     * Everything one level needs besides the workload and the database.
+     *
+     * @param connections connections the terminals share (connections=N); 0 when each terminal owns one
+     */
     public record Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
-                           int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads) {
+                           int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads, int connections) {
+        /** Each terminal on its own connection. */
+        public Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
+                        int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads) {
+            this(threads, repeat, warmupSecs, timeSecs, events, rate, reportIntervalSecs, seed, ignore, virtualThreads, 0);
+        }
+
         /** Terminals on platform threads. */
         public Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
                         int reportIntervalSecs, long seed, IgnoreList ignore) {
@@ -63,6 +74,8 @@ public final class LevelRunner {
     /** With a rate: the shared arrival schedule, and service times beside the latencies; null without one. */
     private final Arrivals arrivals;
     private final Histogram[] cumulativeService, scratchService;
+    /** With shared connections: each type's waits for one; empty (no type) when terminals own their connections. */
+    private final Histogram[] cumulativeQueue, scratchQueue;
     private final Histogram interval = Histograms.empty();
     private final CommitCounter counter;
     private final StartGate gate;
@@ -84,18 +97,22 @@ public final class LevelRunner {
         stats = new ThreadStats[s.threads()];
         recycled = new Histogram[s.threads()][types];
         arrivals = Arrivals.at(s.rate());
-        for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(types, arrivals.limited());
+        boolean sharing = s.connections() > 0;
+        for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(types, arrivals.limited(), sharing);
         cumulative = Histograms.empties(types);
         scratch = Histograms.empties(types);
         // service times exist only under a rate; without one these hold no type, and every loop over them is empty
         cumulativeService = Histograms.empties(arrivals.limited() ? types : 0);
         scratchService = Histograms.empties(arrivals.limited() ? types : 0);
+        cumulativeQueue = Histograms.empties(sharing ? types : 0);
+        scratchQueue = Histograms.empties(sharing ? types : 0);
     }
 
     public RepeatResult run() throws InterruptedException {
-        try (ServerCounting counting = ServerCounting.open(counter, db)) {
+        try (ServerCounting counting = ServerCounting.open(counter, db); SharedConnections shared = share()) {
             RepeatResult r;
-            LevelRun run = new LevelRun(workload, db.dialect(), db.sessions(), s.threads(), s.ignore(), Budget.of(s.events()));
+            LevelRun run = new LevelRun(workload, db.dialect(), db.sessions(), shared, s.threads(), s.ignore(),
+                    Budget.of(s.events()));
             List<Thread> threads = startWorkers(run);
             run.awaitReady(listener);
             if (run.setupFailure() != null) {
@@ -107,6 +124,16 @@ public final class LevelRunner {
             counting.before();
             r = measure(run, threads);
             return r.withServerCount(counting.after(r.serverCount().client()));
+        }
+    }
+
+    /** The pool of connections=N, or null (closing null in try-with-resources is a no-op) when terminals own one. */
+    private SharedConnections share() {
+        if (s.connections() == 0) return null;
+        try {
+            return db.shared(s.connections());
+        } catch (java.sql.SQLException e) {
+            throw new SetupException(e);
         }
     }
 
@@ -223,8 +250,9 @@ public final class LevelRunner {
         // close together in time at thousands of threads
         for (Histogram h : scratch) h.reset();
         for (Histogram h : scratchService) h.reset();
+        for (Histogram h : scratchQueue) h.reset();
         for (int i = 0; i < stats.length; i++) {
-            Snapshot t = stats[i].harvest(recycled[i], scratch, scratchService);
+            Snapshot t = stats[i].harvest(recycled[i], scratch, scratchService, scratchQueue);
             totals.add(t);
             events[i] = t.events();
             nanos[i] = t.latencyNanos();
@@ -233,6 +261,7 @@ public final class LevelRunner {
             interval.add(scratch[k]);
             if (measuring) cumulative[k].add(scratch[k]);
             if (measuring && k < scratchService.length) cumulativeService[k].add(scratchService[k]);
+            if (measuring && k < scratchQueue.length) cumulativeQueue[k].add(scratchQueue[k]);
         }
         return new Reading(totals.total(), events, nanos);
     }
@@ -250,7 +279,8 @@ public final class LevelRunner {
         for (int k = 0; k < types.size(); k++) {
             Snapshot.Type type = t.type(k);
             txns.add(new TxnMetrics(types.get(k), type.committed(), type.rollbacks(), type.retries(), type.errors(),
-                    Histograms.encode(cumulative[k]), k < cumulativeService.length ? Histograms.encode(cumulativeService[k]) : null));
+                    Histograms.encode(cumulative[k]), k < cumulativeService.length ? Histograms.encode(cumulativeService[k]) : null,
+                    k < cumulativeQueue.length ? Histograms.encode(cumulativeQueue[k]) : null));
             rollbacks += type.rollbacks();
             retries += type.retries();
         }

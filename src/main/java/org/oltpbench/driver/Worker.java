@@ -62,8 +62,15 @@ final class Worker implements Runnable {
         }
     }
 
-    /** Opens the connection and the terminal on it; a terminal that cannot be made leaves no connection behind. */
+    /**
+     * Opens the connection and the terminal on it; a terminal that cannot be made leaves no connection behind. With
+     * connections=N the terminal borrows one of the level's shared connections per transaction instead.
+     */
     private void connect() throws SQLException {
+        if (run.shared() != null) {
+            terminal = run.workload().sharedTerminal(run.shared(), index, run.threads(), seed);
+            return;
+        }
         connection = run.sessions().connection(index);
         try {
             terminal = run.workload().terminal(connection, index, run.threads(), seed);

@@ -33,6 +33,11 @@ public final class ThreadStats {
     /** Per type, service time (from the actual start) of rate-limited transactions; empty when not rate-limited. */
     private final SingleWriterRecorder[] serviceRecorders;
     private final Histogram[] recycledService;
+    /** Per type, the wait for a shared connection (connections=N); empty when terminals own their connections. */
+    private final SingleWriterRecorder[] queueRecorders;
+    private final Histogram[] recycledQueue;
+    /** The wait for a connection of the transaction in flight; -1 when it did not wait for one. */
+    private long pendingQueueNanos = -1;
     /** Statements of the transaction in flight (READS, WRITES, OTHER), published with its outcome. */
     private final java.util.concurrent.atomic.AtomicLong version = new java.util.concurrent.atomic.AtomicLong();
     private long pendingReads, pendingWrites, pendingOther, pendingCommits, pendingAutocommits;
@@ -49,14 +54,22 @@ public final class ThreadStats {
 
     /** @param serviceTimes keep service times beside latencies: only rate-limited runs have both */
     public ThreadStats(int types, boolean serviceTimes) {
+        this(types, serviceTimes, false);
+    }
+
+    /** @param queueTimes keep each transaction's wait for a shared connection (connections=N) beside its latency */
+    public ThreadStats(int types, boolean serviceTimes, boolean queueTimes) {
         counters = new AtomicLongArray(TYPE_BASE + types * PER_TYPE);
         pendingType = new long[types * PER_TYPE];
         recorders = new SingleWriterRecorder[types];
         serviceRecorders = new SingleWriterRecorder[types];
         recycledService = new Histogram[types];
+        queueRecorders = new SingleWriterRecorder[queueTimes ? types : 0];
+        recycledQueue = new Histogram[queueRecorders.length];
         for (int i = 0; i < types; i++) {
             recorders[i] = new SingleWriterRecorder(DIGITS, true); // packed: memory follows the values seen, not the range
             if (serviceTimes) serviceRecorders[i] = new SingleWriterRecorder(DIGITS, true);
+            if (queueTimes) queueRecorders[i] = new SingleWriterRecorder(DIGITS, true);
         }
     }
 
@@ -129,6 +142,7 @@ public final class ThreadStats {
      * transaction (the statements it did issue still count) or a final flush.
      */
     public void publishStatements() {
+        pendingQueueNanos = -1; // the failed transaction's wait: it is not timed
         beginPublish();
         addStatements();
         endPublish();
@@ -189,6 +203,8 @@ public final class ThreadStats {
         add(typeSlot(type, outcome), 1);
         recorders[type].recordValue(micros(nanos));
         if (serviceNanos >= 0) serviceRecorders[type].recordValue(micros(serviceNanos - idle));
+        if (pendingQueueNanos >= 0 && queueRecorders.length > 0) queueRecorders[type].recordValue(micros(pendingQueueNanos));
+        pendingQueueNanos = -1;
         endPublish();
     }
 
@@ -201,6 +217,15 @@ public final class ThreadStats {
         long idle = pendingIdleNanos;
         pendingIdleNanos = 0;
         return idle;
+    }
+
+    /**
+     * Owner thread only: the transaction in flight waited {@code nanos} for a shared connection (connections=N). The
+     * wait is inside its latency, as TPC-C 5.5 times a response from the end of the think time; it is also recorded
+     * on its own, on statistics made with queueTimes. Retries do not wait again.
+     */
+    public void queued(long nanos) {
+        pendingQueueNanos = nanos;
     }
 
     /** Owner thread only: time inside the current event that is not latency (TPC-C keying time). */
@@ -219,6 +244,7 @@ public final class ThreadStats {
      */
     public void discardPending() {
         pendingReads = pendingWrites = pendingOther = pendingCommits = pendingAutocommits = pendingIdleNanos = 0;
+        pendingQueueNanos = -1;
         java.util.Arrays.fill(pendingType, 0);
     }
 
@@ -265,6 +291,11 @@ public final class ThreadStats {
 
     /** As {@link #harvest(Histogram[], Histogram[])}, adding service times to {@code intoService} (empty: none). */
     public Snapshot harvest(Histogram[] recycled, Histogram[] into, Histogram[] intoService) {
+        return harvest(recycled, into, intoService, new Histogram[0]);
+    }
+
+    /** As {@link #harvest(Histogram[], Histogram[], Histogram[])}, adding queue times to {@code intoQueue} (empty: none). */
+    public Snapshot harvest(Histogram[] recycled, Histogram[] into, Histogram[] intoService, Histogram[] intoQueue) {
         long[] out = new long[counters.length()];
         while (true) {
             long before = version.get();
@@ -277,6 +308,11 @@ public final class ThreadStats {
                         Histogram sh = serviceRecorders[k].getIntervalHistogram(recycledService[k]);
                         recycledService[k] = sh;
                         intoService[k].add(sh);
+                    }
+                    if (k < intoQueue.length) {
+                        Histogram qh = queueRecorders[k].getIntervalHistogram(recycledQueue[k]);
+                        recycledQueue[k] = qh;
+                        intoQueue[k].add(qh);
                     }
                 }
                 for (int i = 0; i < out.length; i++) out[i] = counters.get(i);

@@ -131,7 +131,8 @@ public final class Merge {
         List<TxnMetrics> out = new ArrayList<>();
         for (TxnMetrics t : parts.get(0).transactions()) {
             long committed = 0, rollbacks = 0, retries = 0, errors = 0;
-            Histogram h = Histograms.empty(), service = t.serviceLatency() == null ? null : Histograms.empty();
+            Histogram h = Histograms.empty(), service = t.serviceLatency() == null ? null : Histograms.empty(),
+                    queue = t.queueLatency() == null ? null : Histograms.empty();
             for (RepeatResult p : parts) {
                 TxnMetrics m = p.transaction(t.name());
                 if (m == null) throw new MergeRefused("transaction type " + t.name() + " is missing from one of the results");
@@ -142,9 +143,11 @@ public final class Merge {
                 h.add(m.histogram());
                 if (service != null && m.serviceLatency() != null) service.add(m.serviceHistogram());
                 else service = null; // a client without a rate: no service times to merge
+                if (queue != null && m.queueLatency() != null) queue.add(m.queueHistogram());
+                else queue = null; // a client whose terminals owned their connections: no queue times to merge
             }
             out.add(new TxnMetrics(t.name(), committed, rollbacks, retries, errors, Histograms.encode(h),
-                    service == null ? null : Histograms.encode(service)));
+                    service == null ? null : Histograms.encode(service), queue == null ? null : Histograms.encode(queue)));
         }
         return out;
     }

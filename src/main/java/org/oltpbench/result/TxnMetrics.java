@@ -15,13 +15,21 @@ import org.HdrHistogram.Histogram;
  *                  {@code committed + rollbacks}; with a rate, timed from each transaction's intended start
  * @param serviceLatency with a rate (rate, limitTxnsPerMin): the same transactions timed from their actual start;
  *                  null when not rate-limited (then service time is the latency)
+ * @param queueLatency when terminals share connections (connections=N): each transaction's wait for one, which its
+ *                  latency includes (TPC-C 5.5); null when every terminal owns its connection
  */
 public record TxnMetrics(String name, long committed, long rollbacks, long retries, long errors, String latency,
-                         String serviceLatency) {
+                         String serviceLatency, String queueLatency) {
+
+    /** A type of a run whose terminals own their connections. */
+    public TxnMetrics(String name, long committed, long rollbacks, long retries, long errors, String latency,
+                      String serviceLatency) {
+        this(name, committed, rollbacks, retries, errors, latency, serviceLatency, null);
+    }
 
     /** A type of a run without a rate, where service time and latency are the same. */
     public TxnMetrics(String name, long committed, long rollbacks, long retries, long errors, String latency) {
-        this(name, committed, rollbacks, retries, errors, latency, null);
+        this(name, committed, rollbacks, retries, errors, latency, null, null);
     }
 
     /** Transactions that ended, committed or rolled back: the count the histogram holds. */
@@ -42,5 +50,10 @@ public record TxnMetrics(String name, long committed, long rollbacks, long retri
     /** The service-time histogram, or null when the run had no rate. */
     public Histogram serviceHistogram() {
         return serviceLatency == null ? null : Histograms.decode(serviceLatency);
+    }
+
+    /** The histogram of waits for a shared connection, or null when terminals owned their connections. */
+    public Histogram queueHistogram() {
+        return queueLatency == null ? null : Histograms.decode(queueLatency);
     }
 }

@@ -153,6 +153,11 @@ public final class Job {
         String version;
         try {
             Workload w = workload();
+            if (params.sweep().sharesConnections() && !w.sharesConnections()) {
+                throw new ConfigException("connections=" + params.sweep().levels().stream().mapToInt(l -> l.connections())
+                        .max().orElse(0) + " is below the threads, but " + w.name() + " threads each hold a connection "
+                        + "(as sysbench's do); only TPC-C terminals share them: remove connections or set it to 0");
+            }
             if (!w.isPrepared(db)) {
                 if (!prepareIfAbsent) throw new ConfigException(w.unprepared(db));
                 if (!load(db, w)) {

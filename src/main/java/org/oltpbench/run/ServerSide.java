@@ -115,10 +115,10 @@ final class ServerSide {
      * largest level needs, in one line naming the setting. The statement count comes from a probe terminal.
      */
     void checkLimits(Workload w) throws SQLException {
-        int maxThreads = params.sweep().maxThreads();
-        String fds = fileDescriptorProblem(maxThreads, openFileLimit());
+        int maxThreads = params.sweep().maxThreads(), sessions = params.sweep().maxSessions();
+        String fds = fileDescriptorProblem(sessions, openFileLimit());
         if (fds != null) throw new ConfigException(fds);
-        int perFrontEnd = (maxThreads + db.frontEnds().size() - 1) / db.frontEnds().size();
+        int perFrontEnd = (sessions + db.frontEnds().size() - 1) / db.frontEnds().size();
         try (Connection c = db.connect()) {
             int statements;
             try (var probe = w.terminal(c, 0, maxThreads, 1)) {

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.db.Database;
+import org.oltpbench.db.SharedConnections;
 
 /** A benchmark: its data set's lifecycle and a factory of terminals. The CLI verbs mirror it. */
 public interface Workload {
@@ -18,12 +19,12 @@ public interface Workload {
     /** True when the data set is present, so a whole job can skip prepare. */
     boolean isPrepared(Database db) throws SQLException;
 
-    /** Why {@link #isPrepared} said no, as one line naming the fix, for the verbs that do not prepare. */
     /** One line the run prints under its header, saying what its figures are not; empty for none. */
     default String disclaimer() {
         return "";
     }
 
+    /** Why {@link #isPrepared} said no, as one line naming the fix, for the verbs that do not prepare. */
     default String unprepared(Database db) throws SQLException {
         return "the tables of " + name() + " are missing; run prepare first";
     }
@@ -47,4 +48,17 @@ public interface Workload {
      * @param seed seed of the terminal's random generators
      */
     Terminal terminal(Connection connection, int index, int threads, long seed) throws SQLException;
+
+    /** Whether its terminals can share fewer connections than there are terminals (connections=N). */
+    default boolean sharesConnections() {
+        return false;
+    }
+
+    /**
+     * A terminal for thread {@code index} of {@code threads} that borrows a connection of {@code shared} for each
+     * transaction and hands it back after; only called when {@link #sharesConnections()}.
+     */
+    default Terminal sharedTerminal(SharedConnections shared, int index, int threads, long seed) throws SQLException {
+        throw new UnsupportedOperationException(name() + " terminals each own a connection");
+    }
 }

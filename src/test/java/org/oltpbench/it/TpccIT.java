@@ -154,6 +154,55 @@ class TpccIT {
         assertTrue(n >= 10 && n <= 60, n + " transactions in 4 s at 2 terminals");
     }
 
+    /**
+     * connections=3 under 12 terminals: the server holds the 3 pooled sessions (and the repeat's counting one) while
+     * all 12 terminals run, and each type's wait for a connection is recorded beside its latency, which includes it.
+     */
+    @Test
+    @Order(6)
+    void terminalsShareTheConnectionsOfAPoolAndTheirWaitIsRecorded() throws Exception {
+        TpccWorkload paced = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
+                "rand-seed=5", "keyingTimeMultiplier=0.001", "thinkTimeMultiplier=0.001"), Map.of()), db.dialect(), QUIET);
+        var s = new LevelRunner.Settings(12, 1, 1, 4, 0, 0, 0, 9, new IgnoreList(List.of("1213", "1205")), false, 3);
+        try (Connection sampler = db.connect()) {
+            long before = sessions(sampler);
+            var most = new java.util.concurrent.atomic.AtomicLong();
+            var sampling = new java.util.concurrent.FutureTask<Void>(() -> {
+                long end = System.nanoTime() + 4_500_000_000L;
+                while (System.nanoTime() < end) {
+                    most.accumulateAndGet(sessions(sampler), Math::max);
+                    Thread.sleep(20);
+                }
+                return null;
+            });
+            Thread t = new Thread(sampling);
+            t.start();
+            RepeatResult r = new LevelRunner(s, paced, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
+            sampling.get();
+            assertNull(r.reason(), r.reason());
+            assertEquals(before + 1 + 3, most.get(), "sessions on the server: " + before + " before, at most " + most.get() + " while 12 terminals ran");
+            assertTrue(r.counts().transactions() > 100, r.counts().transactions() + " transactions");
+            long waited = 0;
+            for (var m : r.transactions()) {
+                var q = m.queueHistogram();
+                assertEquals(m.completed(), q.getTotalCount(), m.name() + ": one wait per transaction");
+                assertTrue(m.histogram().getMean() >= q.getMean(), m.name() + ": the latency holds the wait");
+                if (q.getMaxValue() > 1000) waited++;
+            }
+            assertTrue(waited > 0, "12 terminals over 3 connections: some wait over 1 ms");
+            var out = new java.io.ByteArrayOutputStream();
+            org.oltpbench.report.TpccFormat.summary(new PrintStream(out, true), r, 2);
+            assertTrue(out.toString().contains("[Queue] NEW_ORDER - waits for a connection"), out.toString());
+        }
+    }
+
+    private static long sessions(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.PROCESSLIST")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
     private long status(String name) throws SQLException {
         return count("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = '" + name + "'");
     }

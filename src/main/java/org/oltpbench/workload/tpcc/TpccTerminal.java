@@ -15,9 +15,8 @@ import org.oltpbench.workload.Terminal;
 final class TpccTerminal implements Terminal {
     static final int MAX_RETRIES = 3;
 
-    private final Connection c;
+    private final Desk desk;
     private final Dialect dialect;
-    private final Txn[] txns;
     private final Deck deck;
     private final TpccRandom r;
     private final int homeW, homeD, first, count, all;
@@ -26,16 +25,16 @@ final class TpccTerminal implements Terminal {
     private final double keying, thinking;
 
     /**
+     * @param desk    where its transactions run: its own connection or a shared one per transaction
      * @param first   the first warehouse this client drives (home warehouses)
      * @param count   how many warehouses this client drives
      * @param all     every warehouse of the database, for remote supply and payment warehouses
-     * @param perItem newOrderStyle=perItem (BenchmarkSQL 5.0's statements)
      */
-    TpccTerminal(Connection c, Dialect dialect, Deck deck, TpccRandom r, int index, int first, int count, int all,
-                 boolean fixed, double keying, double thinking, boolean perItem) throws SQLException {
+    TpccTerminal(Desk desk, Dialect dialect, Deck deck, TpccRandom r, int index, int first, int count, int all,
+                 boolean fixed, double keying, double thinking) {
+        this.desk = desk;
         this.keying = keying;
         this.thinking = thinking;
-        this.c = c;
         this.dialect = dialect;
         this.deck = deck;
         this.r = r;
@@ -45,8 +44,6 @@ final class TpccTerminal implements Terminal {
         this.fixed = fixed;
         this.homeW = first + index % count;
         this.homeD = (index / count) % 10 + 1;
-        c.setAutoCommit(false);
-        txns = TpccType.makeAll(c, perItem);
     }
 
     /** A transaction that failed its retries is counted as failed; the restart deals a new one (see Terminal). */
@@ -57,24 +54,41 @@ final class TpccTerminal implements Terminal {
 
     @Override
     public int preparedStatements() {
-        int n = 0;
-        for (Txn t : txns) n += t.statementCount();
-        return n;
+        return desk.preparedStatements();
     }
 
+    /**
+     * Keying time, then the transaction on a connection of the desk (a shared one is waited for inside the
+     * response time, TPC-C 5.5), then think time once the connection is handed back.
+     */
     @Override
     public int next(ThreadStats st) throws SQLException {
         int type = deck.deal(r);
         if (keying > 0) pause((long) (TpccType.of(type).keyingMs * 1e6 * keying), st);
-        Txn t = txns[type];
+        Prepared p = desk.take(st);
+        boolean committed;
+        SQLException failure = null;
+        try {
+            committed = run(p, type, st);
+        } catch (SQLException e) {
+            failure = e;
+            throw e;
+        } finally {
+            desk.release(failure);
+        }
+        if (thinking > 0) pause((long) (thinkNanos(r, type) * thinking), st);
+        return committed ? type : type | ROLLED_BACK;
+    }
+
+    /** One transaction of {@code type} with fresh inputs, re-run with the same inputs after a retryable error. */
+    private boolean run(Prepared p, int type, ThreadStats st) throws SQLException {
+        Txn t = p.txns[type];
         t.generate(r, fixed ? homeW : r.between(first, first + count - 1), homeD, all);
         for (int attempt = 0; ; attempt++) {
             try {
-                boolean committed = t.execute(st);
-                if (thinking > 0) pause((long) (thinkNanos(r, type) * thinking), st);
-                return committed ? type : type | ROLLED_BACK;
+                return t.execute(st);
             } catch (SQLException e) {
-                rollbackQuietly();
+                p.rollbackQuietly();
                 if (attempt < MAX_RETRIES && dialect.classify(e) == Dialect.ErrorClass.RETRYABLE) {
                     st.retry(type);
                     continue;
@@ -102,22 +116,13 @@ final class TpccTerminal implements Terminal {
         st.idle(System.nanoTime() - t0);
     }
 
+    /** Every failed transaction was rolled back before its connection went on: nothing is left open. */
     @Override
     public void rollbackQuietly() {
-        try {
-            c.rollback();
-        } catch (SQLException | RuntimeException e) {
-            // a lost connection is the caller's to handle
-        }
     }
 
     @Override
     public void close() {
-        for (Txn t : txns) t.close();
-        try {
-            c.setAutoCommit(true);
-        } catch (SQLException | RuntimeException e) {
-            // returned to the pool either way
-        }
+        desk.close();
     }
 }

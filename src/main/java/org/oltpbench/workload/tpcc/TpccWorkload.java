@@ -15,6 +15,7 @@ import org.oltpbench.result.Family;
 import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.db.Database;
+import org.oltpbench.db.SharedConnections;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Layout;
 import org.oltpbench.workload.CheckReport;
@@ -361,9 +362,31 @@ public final class TpccWorkload implements Workload {
     public Terminal terminal(Connection c, int index, int threads, long seed) throws SQLException {
         int[] k = constants(c);
         TpccRandom r = new TpccRandom(seed, k[0], k[1], k[2]);
-        return new TpccTerminal(c, dialect, new Deck(TpccType.weights(params.mix())), r, index, first, count,
-                params.warehouses(), params.terminalWarehouseFixed(), params.keyingScale(), params.thinkScale(),
-                params.perItemNewOrder());
+        return terminal(Desk.own(c, params.perItemNewOrder()), r, index);
+    }
+
+    @Override
+    public boolean sharesConnections() {
+        return true;
+    }
+
+    @Override
+    public Terminal sharedTerminal(SharedConnections shared, int index, int threads, long seed) throws SQLException {
+        int[] k = runConstants;
+        if (k == null) {
+            Connection c = shared.borrow();
+            try {
+                k = constants(c);
+            } finally {
+                shared.giveBack(c);
+            }
+        }
+        return terminal(Desk.shared(shared, dialect, params.perItemNewOrder()), new TpccRandom(seed, k[0], k[1], k[2]), index);
+    }
+
+    private Terminal terminal(Desk desk, TpccRandom r, int index) {
+        return new TpccTerminal(desk, dialect, new Deck(TpccType.weights(params.mix())), r, index, first, count,
+                params.warehouses(), params.terminalWarehouseFixed(), params.keyingScale(), params.thinkScale());
     }
 
     /** Run-time NURand constants, drawn once per workload: C_last obeys 2.1.6.1 against the loaded one. */

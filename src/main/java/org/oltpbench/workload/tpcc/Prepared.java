@@ -1,0 +1,42 @@
+package org.oltpbench.workload.tpcc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** The five transactions prepared on one connection, which runs with autocommit off while they are kept. */
+final class Prepared implements AutoCloseable {
+    final Connection c;
+    final Txn[] txns;
+
+    /** @param perItem newOrderStyle=perItem (BenchmarkSQL 5.0's statements) */
+    Prepared(Connection c, boolean perItem) throws SQLException {
+        this.c = c;
+        c.setAutoCommit(false);
+        txns = TpccType.makeAll(c, perItem);
+    }
+
+    int statements() {
+        int n = 0;
+        for (Txn t : txns) n += t.statementCount();
+        return n;
+    }
+
+    /** Rolls back whatever a failed transaction left open; a lost connection is the caller's to handle. */
+    void rollbackQuietly() {
+        try {
+            c.rollback();
+        } catch (SQLException | RuntimeException e) {
+            // lost: nothing is open on the server any more
+        }
+    }
+
+    @Override
+    public void close() {
+        for (Txn t : txns) t.close();
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException | RuntimeException e) {
+            // closed or lost either way
+        }
+    }
+}
