@@ -280,7 +280,8 @@ public final class LevelRunner {
             Snapshot.Type type = t.type(k);
             txns.add(new TxnMetrics(types.get(k), type.committed(), type.rollbacks(), type.retries(), type.errors(),
                     Histograms.encode(cumulative[k]), k < cumulativeService.length ? Histograms.encode(cumulativeService[k]) : null,
-                    k < cumulativeQueue.length ? Histograms.encode(cumulativeQueue[k]) : null));
+                    k < cumulativeQueue.length ? Histograms.encode(cumulativeQueue[k]) : null, type.keyingNanos(),
+                    type.thinkNanos()));
             rollbacks += type.rollbacks();
             retries += type.retries();
         }

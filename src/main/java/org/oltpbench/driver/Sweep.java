@@ -86,10 +86,15 @@ public final class Sweep {
         int threads = level.threads();
         listener.repeatStarted(threads, rep, params.repeat());
         RepeatResult r = new LevelRunner(settings(level, rep), workload, db, listener, stop, gate(slot)).run();
+        go = r.completed();
+        if (go && after != AfterRepeat.NONE) {
+            // checked before it is published, so that the result (and TPC-C's verdict, 3.3.2) carries the outcome
+            go = after.ok(r);
+            r = r.withConsistency(go);
+        }
         done.add(r);
         current = current.withLevel(level(threads, done));
         listener.repeatFinished(current, r);
-        go = r.completed() && after.ok(r);
         slot++;
         if (rep++ == params.repeat() || !go || stop.raised()) {
             listener.levelFinished(current, current.level(threads));

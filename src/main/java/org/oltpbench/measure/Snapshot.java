@@ -56,7 +56,7 @@ public final class Snapshot {
     public Type type(int k) {
         int b = ThreadStats.TYPE_BASE + k * ThreadStats.PER_TYPE;
         return new Type(slots[b + ThreadStats.COUNT], slots[b + ThreadStats.ROLLBACKS], slots[b + ThreadStats.RETRIES],
-                slots[b + ThreadStats.TYPE_ERRORS]);
+                slots[b + ThreadStats.TYPE_ERRORS], slots[b + ThreadStats.KEYING_NS], slots[b + ThreadStats.THINK_NS]);
     }
 
     /** This minus {@code earlier}: what was counted between the two instants. */
@@ -90,7 +90,9 @@ public final class Snapshot {
      * @param rollbacks transactions that ended in the rollback the workload prescribes
      * @param retries   re-runs after retryable errors
      * @param errors    transactions that failed after their retries
+     * @param keyingNanos TPC-C keying time before the transactions that ended (5.2.5.2), summed
+     * @param thinkNanos  TPC-C think time after them (5.2.5.4), summed
      */
-    public record Type(long committed, long rollbacks, long retries, long errors) {
+    public record Type(long committed, long rollbacks, long retries, long errors, long keyingNanos, long thinkNanos) {
     }
 }

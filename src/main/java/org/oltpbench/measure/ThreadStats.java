@@ -17,8 +17,8 @@ public final class ThreadStats {
      */
     static final int EVENTS = 0, READS = 1, WRITES = 2, OTHER = 3, ERRORS = 4, RECONNECTS = 5, LATENCY_NS = 6,
             COMMITS = 7, AUTOCOMMITS = 8;
-    static final int COUNT = 0, ROLLBACKS = 1, RETRIES = 2, TYPE_ERRORS = 3;
-    static final int TYPE_BASE = 9, PER_TYPE = 4;
+    static final int COUNT = 0, ROLLBACKS = 1, RETRIES = 2, TYPE_ERRORS = 3, KEYING_NS = 4, THINK_NS = 5;
+    static final int TYPE_BASE = 9, PER_TYPE = 6;
 
     /**
      * Latency is recorded in microseconds with 3 significant digits. Histograms auto-resize to the
@@ -221,7 +221,7 @@ public final class ThreadStats {
 
     /**
      * Owner thread only: the transaction in flight waited {@code nanos} for a shared connection (connections=N). The
-     * wait is inside its latency, as TPC-C 5.5 times a response from the end of the think time; it is also recorded
+     * wait is inside its latency, as TPC-C 5.3 times a response from the end of the think time; it is also recorded
      * on its own, on statistics made with queueTimes. Retries do not wait again.
      */
     public void queued(long nanos) {
@@ -231,6 +231,18 @@ public final class ThreadStats {
     /** Owner thread only: time inside the current event that is not latency (TPC-C keying time). */
     public void idle(long nanos) {
         pendingIdleNanos += nanos;
+    }
+
+    /** Owner thread only: TPC-C keying time before the transaction in flight of {@code type}: idle, and summed per type. */
+    public void keying(int type, long nanos) {
+        idle(nanos);
+        pendingType[type * PER_TYPE + KEYING_NS] += nanos;
+    }
+
+    /** Owner thread only: TPC-C think time after the transaction in flight of {@code type}: idle, and summed per type. */
+    public void thinking(int type, long nanos) {
+        idle(nanos);
+        pendingType[type * PER_TYPE + THINK_NS] += nanos;
     }
 
     private static int typeSlot(int type, int field) {

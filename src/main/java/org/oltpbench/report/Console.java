@@ -73,6 +73,8 @@ public final class Console implements RunListener {
             @Override
             public void table(PrintStream out, RunResult run) {
                 TpccFormat.sweepTable(out, run, warehouses);
+                for (String line : TpccFormat.conformance(run)) out.println(line);
+                out.println();
             }
         };
     }

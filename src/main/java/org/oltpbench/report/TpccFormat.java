@@ -3,6 +3,7 @@ package org.oltpbench.report;
 import java.io.PrintStream;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
+import org.oltpbench.result.Conformance;
 import org.oltpbench.result.Histograms;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
@@ -42,7 +43,7 @@ public final class TpccFormat {
 
     /**
      * With shared connections (connections=N): each type's wait for a connection, which the latencies above include
-     * (TPC-C 5.5 times a response from the moment it is due); nothing when every terminal owned its connection.
+     * (TPC-C 5.3 times a response from the moment it is due); nothing when every terminal owned its connection.
      */
     static void queueTimes(PrintStream out, RepeatResult r) {
         for (TxnMetrics t : r.transactions()) {
@@ -52,6 +53,18 @@ public final class TpccFormat {
                             + "90th(ms): %.1f, 99th(ms): %.1f, Max(ms): %.1f%n", t.name(), Histograms.meanMs(q),
                     Histograms.percentileMs(q, 90), Histograms.percentileMs(q, 99), Histograms.maxMs(q));
         }
+    }
+
+    /** TPC-C's run rules per level ({@link Conformance}), as lines: a heading, then one line per rule. */
+    public static java.util.List<String> conformance(RunResult run) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (Conformance c : run.conformance()) {
+            out.add(String.format(Locale.ROOT, "TPC-C run rules (TPC-C 5.11), %d terminals, repeat %d:", c.threads(), c.repeat()));
+            for (Conformance.Rule r : c.rules()) {
+                out.add(String.format(Locale.ROOT, "  %-8s %-30s %-5s %s", r.clause(), r.rule(), r.verdict(), r.detail()));
+            }
+        }
+        return out;
     }
 
     /** One row per terminal level, the reported repeat of each. */

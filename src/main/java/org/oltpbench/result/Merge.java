@@ -130,7 +130,7 @@ public final class Merge {
     private static List<TxnMetrics> transactions(List<RepeatResult> parts) {
         List<TxnMetrics> out = new ArrayList<>();
         for (TxnMetrics t : parts.get(0).transactions()) {
-            long committed = 0, rollbacks = 0, retries = 0, errors = 0;
+            long committed = 0, rollbacks = 0, retries = 0, errors = 0, keying = 0, think = 0;
             Histogram h = Histograms.empty(), service = t.serviceLatency() == null ? null : Histograms.empty(),
                     queue = t.queueLatency() == null ? null : Histograms.empty();
             for (RepeatResult p : parts) {
@@ -140,6 +140,8 @@ public final class Merge {
                 rollbacks += m.rollbacks();
                 retries += m.retries();
                 errors += m.errors();
+                keying += m.keyingNanos();
+                think += m.thinkNanos();
                 h.add(m.histogram());
                 if (service != null && m.serviceLatency() != null) service.add(m.serviceHistogram());
                 else service = null; // a client without a rate: no service times to merge
@@ -147,7 +149,8 @@ public final class Merge {
                 else queue = null; // a client whose terminals owned their connections: no queue times to merge
             }
             out.add(new TxnMetrics(t.name(), committed, rollbacks, retries, errors, Histograms.encode(h),
-                    service == null ? null : Histograms.encode(service), queue == null ? null : Histograms.encode(queue)));
+                    service == null ? null : Histograms.encode(service), queue == null ? null : Histograms.encode(queue),
+                    keying, think));
         }
         return out;
     }

@@ -20,10 +20,26 @@ import org.HdrHistogram.Histogram;
  * @param threadLatencyNanos summed latency per thread in the window
  * @param cpu          the client's CPU use in the window
  * @param serverCount  the server's committed-transaction counter beside the client's
+ * @param consistency  the workload's checks after this repeat (checkAfterRun), or NOT_CHECKED
  */
 public record RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
                            List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
-                           List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount) {
+                           List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency) {
+
+    /** What the workload's checks found after a repeat. */
+    public enum Consistency {
+        @JsonProperty("not checked") NOT_CHECKED,
+        @JsonProperty("passed") PASSED,
+        @JsonProperty("failed") FAILED
+    }
+
+    /** A repeat whose data was not checked after it. */
+    public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
+                        List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
+                        List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount) {
+        this(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents, threadLatencyNanos,
+                cpu, serverCount, Consistency.NOT_CHECKED);
+    }
     public static final Status COMPLETED = Status.COMPLETED, ABORTED = Status.ABORTED;
 
     /** How a repeat ended; written in lower case. */
@@ -44,12 +60,19 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
         intervals = List.copyOf(intervals);
         threadEvents = List.copyOf(threadEvents);
         threadLatencyNanos = List.copyOf(threadLatencyNanos);
+        if (consistency == null) consistency = Consistency.NOT_CHECKED;
     }
 
     /** This repeat with the server's count of its commits. */
     public RepeatResult withServerCount(ServerCount sc) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, sc);
+                threadLatencyNanos, cpu, sc, consistency);
+    }
+
+    /** This repeat with what the checks after it found. */
+    public RepeatResult withConsistency(boolean passed) {
+        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
+                threadLatencyNanos, cpu, serverCount, passed ? Consistency.PASSED : Consistency.FAILED);
     }
 
     public boolean completed() {

@@ -82,6 +82,19 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
         return null;
     }
 
+    /**
+     * TPC-C's run rules per level, for its reported repeat ({@link Conformance}); empty for other workloads. Derived,
+     * for people reading the file and for every output; recomputed, ignored when read back.
+     */
+    @com.fasterxml.jackson.annotation.JsonProperty("conformance")
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+    public List<Conformance> conformance() {
+        if (workload.family() != Family.TPCC) return List.of();
+        List<Conformance> out = new java.util.ArrayList<>();
+        for (LevelResult l : levels) if (!l.repeats().isEmpty()) out.add(Conformance.of(workload, l));
+        return out;
+    }
+
     /** True when every repeat of every level completed. */
     public boolean completed() {
         for (LevelResult l : levels) for (RepeatResult r : l.repeats()) if (!r.completed()) return false;

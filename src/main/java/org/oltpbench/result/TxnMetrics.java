@@ -16,20 +16,32 @@ import org.HdrHistogram.Histogram;
  * @param serviceLatency with a rate (rate, limitTxnsPerMin): the same transactions timed from their actual start;
  *                  null when not rate-limited (then service time is the latency)
  * @param queueLatency when terminals share connections (connections=N): each transaction's wait for one, which its
- *                  latency includes (TPC-C 5.5); null when every terminal owns its connection
+ *                  latency includes (TPC-C 5.3); null when every terminal owns its connection
+ * @param keyingNanos TPC-C keying time (5.2.5.2) before these transactions, summed; 0 without keying time
+ * @param thinkNanos  TPC-C think time (5.2.5.4) after them, summed; 0 without think time
  */
 public record TxnMetrics(String name, long committed, long rollbacks, long retries, long errors, String latency,
-                         String serviceLatency, String queueLatency) {
+                         String serviceLatency, String queueLatency, long keyingNanos, long thinkNanos) {
 
     /** A type of a run whose terminals own their connections. */
     public TxnMetrics(String name, long committed, long rollbacks, long retries, long errors, String latency,
                       String serviceLatency) {
-        this(name, committed, rollbacks, retries, errors, latency, serviceLatency, null);
+        this(name, committed, rollbacks, retries, errors, latency, serviceLatency, null, 0, 0);
+    }
+
+    /** Mean keying time per transaction in seconds; 0 without keying time. */
+    public double keyingMeanSecs() {
+        return completed() == 0 ? 0 : keyingNanos / 1e9 / completed();
+    }
+
+    /** Mean think time per transaction in seconds; 0 without think time. */
+    public double thinkMeanSecs() {
+        return completed() == 0 ? 0 : thinkNanos / 1e9 / completed();
     }
 
     /** A type of a run without a rate, where service time and latency are the same. */
     public TxnMetrics(String name, long committed, long rollbacks, long retries, long errors, String latency) {
-        this(name, committed, rollbacks, retries, errors, latency, null, null);
+        this(name, committed, rollbacks, retries, errors, latency, null, null, 0, 0);
     }
 
     /** Transactions that ended, committed or rolled back: the count the histogram holds. */

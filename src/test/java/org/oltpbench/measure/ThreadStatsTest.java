@@ -103,13 +103,13 @@ class ThreadStatsTest {
         both.add(b.snapshot());
         Snapshot sum = both.total();
         assertEquals(3, sum.events());
-        assertEquals(new Snapshot.Type(1, 0, 0, 0), sum.type(0));
-        assertEquals(new Snapshot.Type(1, 1, 1, 1), sum.type(1));
+        assertEquals(new Snapshot.Type(1, 0, 0, 0, 0, 0), sum.type(0));
+        assertEquals(new Snapshot.Type(1, 1, 1, 1, 0, 0), sum.type(1));
         assertEquals(2200, sum.latencyNanos());
         Snapshot later = a.snapshot().minus(first);
         assertEquals(1, later.events());
         assertEquals(0, later.reads());
-        assertEquals(new Snapshot.Type(0, 1, 1, 0), later.type(1));
+        assertEquals(new Snapshot.Type(0, 1, 1, 0, 0, 0), later.type(1));
     }
 
     /** A transaction cut off by the end of the level leaves no statements, errors or retries behind. */

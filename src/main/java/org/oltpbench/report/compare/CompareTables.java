@@ -32,6 +32,11 @@ public final class CompareTables {
                 for (Comparison.Cell cell : row.cells()) b.append(' ').append(cell.text()).append(" |");
                 b.append('\n');
             }
+            for (Comparison.VerdictRow row : c.verdicts(threads)) {
+                b.append("| ").append(row.label()).append(" |");
+                for (String v : row.verdicts()) b.append(' ').append(v).append(" |");
+                b.append('\n');
+            }
         }
         b.append('\n');
         for (String f : footnotes(c)) b.append(f.startsWith("*") ? "\\" + f : f).append("\n\n");
@@ -47,6 +52,11 @@ public final class CompareTables {
             for (Comparison.Row row : c.rows(threads)) {
                 List<Object> line = new ArrayList<>(List.of(threads, row.label()));
                 for (Comparison.Cell cell : row.cells()) line.add(cell.text());
+                b.append(Csv.row(line)).append('\n');
+            }
+            for (Comparison.VerdictRow row : c.verdicts(threads)) {
+                List<Object> line = new ArrayList<>(List.of(threads, row.label()));
+                line.addAll(row.verdicts());
                 b.append(Csv.row(line)).append('\n');
             }
         }
@@ -73,6 +83,11 @@ public final class CompareTables {
             for (Comparison.Row row : c.rows(threads)) {
                 List<String> line = new ArrayList<>(List.of(row.label()));
                 for (Comparison.Cell cell : row.cells()) line.add(cell.text());
+                rows.add(line);
+            }
+            for (Comparison.VerdictRow row : c.verdicts(threads)) {
+                List<String> line = new ArrayList<>(List.of(row.label()));
+                line.addAll(row.verdicts());
                 rows.add(line);
             }
             b.append(Html.table(header, rows));

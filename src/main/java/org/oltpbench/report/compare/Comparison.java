@@ -179,6 +179,31 @@ public final class Comparison {
         return rows;
     }
 
+    /** A TPC-C run rule at one level: its label ("TPC-C 5.2.3 transaction mix") and each run's verdict, or "-". */
+    public record VerdictRow(String label, List<String> verdicts) {
+    }
+
+    /** TPC-C's run rules at {@code threads}, one row per rule with each run's verdict; empty for other workloads. */
+    public List<VerdictRow> verdicts(int threads) {
+        List<org.oltpbench.result.Conformance> per = new ArrayList<>();
+        org.oltpbench.result.Conformance any = null;
+        for (LabeledRun r : runs) {
+            org.oltpbench.result.Conformance found = null;
+            for (org.oltpbench.result.Conformance c : r.run().conformance()) if (c.threads() == threads) found = c;
+            per.add(found);
+            if (found != null) any = found;
+        }
+        List<VerdictRow> rows = new ArrayList<>();
+        if (any == null) return rows;
+        for (int k = 0; k < any.rules().size(); k++) {
+            List<String> cells = new ArrayList<>();
+            for (org.oltpbench.result.Conformance c : per) cells.add(c == null ? "-" : c.rules().get(k).verdict().toString());
+            var rule = any.rules().get(k);
+            rows.add(new VerdictRow("TPC-C " + rule.clause() + " " + rule.rule(), cells));
+        }
+        return rows;
+    }
+
     private List<Cell> cells(int threads, Metric m, Show show) {
         List<Cell> cells = new ArrayList<>();
         for (LabeledRun r : runs) {

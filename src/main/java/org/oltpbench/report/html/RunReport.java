@@ -32,6 +32,10 @@ public final class RunReport {
         b.append(Html.pairs(List.of("run", ""), identity(run)));
         b.append("<h2>Results by thread level</h2>\n").append(levels(run));
         if (run.workload().family().perType()) b.append("<h2>Transactions by type</h2>\n").append(transactions(run));
+        for (org.oltpbench.result.Conformance c : run.conformance()) {
+            b.append("<h2>TPC-C run rules, ").append(c.threads()).append(" terminals (repeat ").append(c.repeat())
+                    .append(")</h2>\n").append(conformance(c));
+        }
         b.append("<h2>Charts</h2>\n");
         b.append(charts.isEmpty() ? Html.note("charts not drawn: " + chartsMissing) : Html.images(charts));
         b.append("<h2>Configuration</h2>\n").append(Html.pairs(List.of("key", "value"), pairs(Flat.of(run.params()))));
@@ -99,6 +103,15 @@ public final class RunReport {
                     "95th(ms)", "99th(ms)", "max(ms)"), rows));
         }
         return b.toString();
+    }
+
+    /** One row per rule: clause (TPC-C 5.11), rule, verdict, figures. */
+    private static String conformance(org.oltpbench.result.Conformance c) {
+        List<List<String>> rows = new java.util.ArrayList<>();
+        for (org.oltpbench.result.Conformance.Rule r : c.rules()) {
+            rows.add(List.of(r.clause(), r.rule(), r.verdict().toString(), r.detail()));
+        }
+        return Html.pairs(List.of("clause", "rule", "verdict", "measured"), rows);
     }
 
     private static List<List<String>> pairs(Map<String, Object> map) {

@@ -59,12 +59,12 @@ final class TpccTerminal implements Terminal {
 
     /**
      * Keying time, then the transaction on a connection of the desk (a shared one is waited for inside the
-     * response time, TPC-C 5.5), then think time once the connection is handed back.
+     * response time, TPC-C 5.3), then think time once the connection is handed back.
      */
     @Override
     public int next(ThreadStats st) throws SQLException {
         int type = deck.deal(r);
-        if (keying > 0) pause((long) (TpccType.of(type).keyingMs * 1e6 * keying), st);
+        if (keying > 0) st.keying(type, pause((long) (TpccType.of(type).keyingMs * 1e6 * keying)));
         Prepared p = desk.take(st);
         boolean committed;
         SQLException failure = null;
@@ -76,7 +76,7 @@ final class TpccTerminal implements Terminal {
         } finally {
             desk.release(failure);
         }
-        if (thinking > 0) pause((long) (thinkNanos(r, type) * thinking), st);
+        if (thinking > 0) st.thinking(type, pause((long) (thinkNanos(r, type) * thinking)));
         return committed ? type : type | ROLLED_BACK;
     }
 
@@ -105,15 +105,15 @@ final class TpccTerminal implements Terminal {
         return (long) Math.min(-Math.log(1 - r.fraction()) * mean, 10 * mean);
     }
 
-    /** Waits by design; the time is not latency. Returns early when the level stops (interrupt). */
-    private static void pause(long nanos, ThreadStats st) {
+    /** Waits by design (the time is not latency) and returns how long it waited: less when the level stops (interrupt). */
+    private static long pause(long nanos) {
         long t0 = System.nanoTime();
         try {
             Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        st.idle(System.nanoTime() - t0);
+        return System.nanoTime() - t0;
     }
 
     /** Every failed transaction was rolled back before its connection went on: nothing is left open. */

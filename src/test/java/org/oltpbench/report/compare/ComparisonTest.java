@@ -123,4 +123,20 @@ class ComparisonTest {
         assertTrue(md.indexOf("### Differences between the runs") < md.indexOf("| threads 4 |"), md);
         assertTrue(md.contains("† the runs differ in statement protocol or tuning"), md);
     }
+
+    /** TPC-C runs: each level's block ends with the run rules, one row per rule and a verdict per run. */
+    @Test
+    void tpccBlocksEndWithEachRunsVerdictPerRule() {
+        RepeatResult checked = Fixtures.tpcc(10, 60, 450, 5, 430, RepeatResult.COMPLETED).withConsistency(true);
+        RepeatResult unchecked = Fixtures.tpcc(10, 60, 450, 5, 430, RepeatResult.COMPLETED);
+        LabeledRun a = new LabeledRun("A", Path.of("a"), Fixtures.with(Fixtures.run(List.of(
+                new LevelResult(10, Map.of(), 0, List.of(checked)))), Fixtures.tpccInfo(4)));
+        LabeledRun b = new LabeledRun("B", Path.of("b"), Fixtures.with(Fixtures.run(List.of(
+                new LevelResult(10, Map.of(), 0, List.of(unchecked)))), Fixtures.tpccInfo(4)));
+        String md = CompareTables.markdown(new Comparison(List.of(a, b), null, false));
+        assertTrue(md.contains("| TPC-C 3.3.2 consistency conditions | PASS | n/a |"), md);
+        // only New-Order and Payment ran: Order-Status, Delivery and Stock-Level are 0% of the mix
+        assertTrue(md.contains("| TPC-C 5.2.3 transaction mix | FAIL | FAIL |"), md);
+        assertTrue(md.contains("| TPC-C 5.5 measurement interval | FAIL | FAIL |"), md);
+    }
 }

@@ -1,0 +1,197 @@
+package org.oltpbench.result;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Which of TPC-C's run rules a level's reported repeat meets, each citing its clause as TPC-C 5.11 numbers it. Derived
+ * from the result alone (the transaction table, the types' counts, histograms and pacing sums, the window, the trend
+ * and the checks after the repeat), so every output that reads {@code result.json} shows the same verdict.
+ *
+ * @param threads the level (terminals)
+ * @param repeat  the repeat judged: the level's reported one
+ * @param rules   one line per rule, in the order the console prints them
+ */
+public record Conformance(int threads, int repeat, List<Rule> rules) {
+
+    /** A rule's outcome. */
+    public enum Verdict {
+        @JsonProperty("PASS") PASS,
+        @JsonProperty("FAIL") FAIL,
+        @JsonProperty("not applicable") NOT_APPLICABLE;
+
+        @Override
+        public String toString() {
+            return this == NOT_APPLICABLE ? "n/a" : name();
+        }
+    }
+
+    /**
+     * @param clause  the spec's clause number
+     * @param rule    what it requires, in a few words
+     * @param verdict PASS, FAIL or NOT_APPLICABLE
+     * @param detail  the measured figures against the limits; for NOT_APPLICABLE, the reason
+     */
+    public record Rule(String clause, String rule, Verdict verdict, String detail) {
+    }
+
+    /** The spec's figures per transaction type: 5.2.3 minimum share, 5.2.5.2 keying, 5.2.5.4 mean think, 5.2.5.3 90th pct. */
+    record Spec(String name, String label, double minShare, double keyingSecs, double thinkSecs, double p90Secs) {
+    }
+
+    static final List<Spec> SPEC = List.of(
+            new Spec("NEW_ORDER", "New-Order", 0, 18, 12, 5),
+            new Spec("PAYMENT", "Payment", 43, 3, 12, 5),
+            new Spec("ORDER_STATUS", "Order-Status", 4, 2, 10, 5),
+            new Spec("DELIVERY", "Delivery", 4, 2, 5, 5),
+            new Spec("STOCK_LEVEL", "Stock-Level", 4, 2, 5, 20));
+
+    /** TPC-C's measurement interval: at least two hours (revision 5.0 raised it from 20 minutes). */
+    static final double MIN_MEASURED_MINUTES = 120;
+    /** The most tpmC per warehouse the spec's keying and think times allow. */
+    static final double MAX_TPMC_PER_WAREHOUSE = 12.86;
+
+    /** The verdict of {@code level}'s reported repeat of a TPC-C run with {@code info}'s transaction table. */
+    public static Conformance of(WorkloadInfo info, LevelResult level) {
+        RepeatResult r = level.kept();
+        boolean keyed = info.transactions().stream().anyMatch(t -> t.keyingMs() > 0);
+        boolean thought = info.transactions().stream().anyMatch(t -> t.thinkMs() > 0);
+        List<Rule> rules = new ArrayList<>();
+        rules.add(mix(r));
+        rules.add(responseTimes(r));
+        rules.add(keying(info, r, keyed));
+        rules.add(thinking(info, r, thought));
+        rules.add(efficiency(r, info.scale().warehouses(), keyed && thought));
+        rules.add(consistency(r));
+        rules.add(interval(r, level.spread().trend()));
+        return new Conformance(level.threads(), r.repeat(), rules);
+    }
+
+    /** True when every rule passed. */
+    public boolean passed() {
+        return rules.stream().allMatch(x -> x.verdict() == Verdict.PASS);
+    }
+
+    static Rule mix(RepeatResult r) {
+        long all = 0;
+        for (TxnMetrics t : r.transactions()) all += t.completed();
+        if (all == 0) return new Rule("5.2.3", "transaction mix", Verdict.NOT_APPLICABLE, "not applicable, because no transaction completed");
+        boolean ok = true;
+        List<String> parts = new ArrayList<>();
+        for (Spec s : SPEC) {
+            if (s.minShare() == 0) continue;
+            TxnMetrics t = r.transaction(s.name());
+            double pct = t == null ? 0 : 100.0 * t.completed() / all;
+            ok &= pct >= s.minShare();
+            parts.add(String.format(Locale.ROOT, "%s %.3f%% (min %.0f%%)", s.label(), pct, s.minShare()));
+        }
+        return new Rule("5.2.3", "transaction mix", ok ? Verdict.PASS : Verdict.FAIL, String.join(", ", parts));
+    }
+
+    static Rule responseTimes(RepeatResult r) {
+        boolean ok = true, any = false;
+        List<String> parts = new ArrayList<>();
+        for (Spec s : SPEC) {
+            TxnMetrics t = r.transaction(s.name());
+            if (t == null || t.completed() == 0) continue;
+            any = true;
+            Histogram h = t.histogram();
+            double p90 = Histograms.percentileMs(h, 90) / 1000;
+            ok &= p90 <= s.p90Secs();
+            parts.add(String.format(Locale.ROOT, "%s %s s (max %.0f s)", s.label(), secs(p90), s.p90Secs()));
+        }
+        if (!any) return new Rule("5.2.5.3", "90th percentile response time", Verdict.NOT_APPLICABLE,
+                "not applicable, because no transaction completed");
+        return new Rule("5.2.5.3", "90th percentile response time", ok ? Verdict.PASS : Verdict.FAIL,
+                String.join(", ", parts) + "; Delivery timed in full (not deferred)");
+    }
+
+    static Rule keying(WorkloadInfo info, RepeatResult r, boolean on) {
+        if (!on) return new Rule("5.2.5.2", "keying time", Verdict.NOT_APPLICABLE,
+                "not applicable, because the run had no keying time (keyingTime=false)");
+        return paced("5.2.5.2", "keying time", r, info, true);
+    }
+
+    static Rule thinking(WorkloadInfo info, RepeatResult r, boolean on) {
+        if (!on) return new Rule("5.2.5.4", "think time", Verdict.NOT_APPLICABLE,
+                "not applicable, because the run had no think time (thinkTime=false)");
+        return paced("5.2.5.4", "think time", r, info, false);
+    }
+
+    /**
+     * Measured mean keying (fixed, so never below the configured time) or think time (negative exponential: its mean
+     * over n draws has a standard error of mean/√n, so a mean within 3 standard errors of the spec's passes) per type.
+     */
+    private static Rule paced(String clause, String what, RepeatResult r, WorkloadInfo info, boolean keying) {
+        boolean ok = true;
+        List<String> parts = new ArrayList<>();
+        for (Spec s : SPEC) {
+            TxnMetrics t = r.transaction(s.name());
+            if (t == null || t.completed() == 0) continue;
+            double min = keying ? s.keyingSecs() : s.thinkSecs();
+            double mean = keying ? t.keyingMeanSecs() : t.thinkMeanSecs();
+            double floor = keying ? min * 0.995 : min * (1 - 3 / Math.sqrt(t.completed()));
+            ok &= mean >= floor;
+            parts.add(String.format(Locale.ROOT, "%s %s s (min %s s)", s.label(), secs(mean), secs(min)));
+        }
+        String scaled = scaledBelowSpec(info, keying);
+        if (!scaled.isEmpty()) return new Rule(clause, what, Verdict.FAIL, scaled + ": " + String.join(", ", parts));
+        return new Rule(clause, what, ok ? Verdict.PASS : Verdict.FAIL, "measured means " + String.join(", ", parts)
+                + (keying ? "" : "; a mean within 3 standard errors of the spec's passes"));
+    }
+
+    /** "scaled by 0.01" when the configured times are below the spec's (a multiplier under 1); empty otherwise. */
+    private static String scaledBelowSpec(WorkloadInfo info, boolean keying) {
+        for (TxnType t : info.transactions()) {
+            for (Spec s : SPEC) {
+                if (!s.name().equals(t.name())) continue;
+                double spec = (keying ? s.keyingSecs() : s.thinkSecs()) * 1000, set = keying ? t.keyingMs() : t.thinkMs();
+                if (set < spec - 0.5) return String.format(Locale.ROOT, "scaled by %s below the spec's", num(set / spec));
+            }
+        }
+        return "";
+    }
+
+    static Rule efficiency(RepeatResult r, int warehouses, boolean paced) {
+        double tpmC = TpccMetrics.tpmC(r), ceiling = MAX_TPMC_PER_WAREHOUSE * warehouses;
+        String figures = String.format(Locale.ROOT, "tpmC %.2f against %.2f (12.86 x %d warehouses): %.2f%%", tpmC, ceiling,
+                warehouses, warehouses == 0 ? 0 : 100 * tpmC / ceiling);
+        if (!paced) return new Rule("4.2", "efficiency", Verdict.NOT_APPLICABLE,
+                "not applicable, because without keying and think time tpmC is not bounded by the warehouses; " + figures);
+        return new Rule("4.2", "efficiency", tpmC <= ceiling ? Verdict.PASS : Verdict.FAIL, figures
+                + (tpmC <= ceiling ? "" : ", above what the spec's pacing allows"));
+    }
+
+    static Rule consistency(RepeatResult r) {
+        return switch (r.consistency()) {
+            case PASSED -> new Rule("3.3.2", "consistency conditions", Verdict.PASS, "checks 3.3.2.1-3.3.2.12 passed after the run");
+            case FAILED -> new Rule("3.3.2", "consistency conditions", Verdict.FAIL, "a check of 3.3.2.1-3.3.2.12 failed after the run");
+            case NOT_CHECKED -> new Rule("3.3.2", "consistency conditions", Verdict.NOT_APPLICABLE,
+                    "not applicable, because the data was not checked after the run; set checkAfterRun=true");
+        };
+    }
+
+    static Rule interval(RepeatResult r, org.oltpbench.stats.Trend trend) {
+        double minutes = r.seconds() / 60;
+        String length = String.format(Locale.ROOT, "%s min measured (min %.0f min)", num(minutes), MIN_MEASURED_MINUTES);
+        if (trend.drifting()) {
+            return new Rule("5.5", "measurement interval", Verdict.FAIL, length + "; not in steady state: tps drifted "
+                    + String.format(Locale.ROOT, "%+.1f%%/min", trend.pctPerMin()));
+        }
+        boolean ok = minutes >= MIN_MEASURED_MINUTES;
+        return new Rule("5.5", "measurement interval", ok ? Verdict.PASS : Verdict.FAIL,
+                length + (ok ? ", no drift found" : ""));
+    }
+
+    private static String secs(double s) {
+        return s >= 10 ? String.format(Locale.ROOT, "%.1f", s) : String.format(Locale.ROOT, "%.3f", s);
+    }
+
+    private static String num(double v) {
+        if (v == Math.rint(v)) return String.valueOf((long) v);
+        return v < 0.1 ? String.format(Locale.ROOT, "%.3g", v) : String.format(Locale.ROOT, "%.2f", v);
+    }
+}

@@ -1,0 +1,134 @@
+package org.oltpbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.result.Conformance.Verdict;
+import org.oltpbench.stats.Trend;
+
+/**
+ * Each TPC-C run rule on hand-made repeats whose figures sit just either side of the spec's limits; the expected
+ * percentages and means are worked out in the comments.
+ */
+class ConformanceTest {
+
+    /** Counts per type (NO, P, OS, D, SL), each type's latencies all at {@code micros}, pacing sums in seconds. */
+    private static RepeatResult repeat(long[] counts, long[] micros, double[] keyingSecs, double[] thinkSecs, double seconds,
+                                       RepeatResult.Consistency checked) {
+        String[] names = {"NEW_ORDER", "PAYMENT", "ORDER_STATUS", "DELIVERY", "STOCK_LEVEL"};
+        List<TxnMetrics> types = new java.util.ArrayList<>();
+        long all = 0;
+        for (int k = 0; k < 5; k++) {
+            types.add(new TxnMetrics(names[k], counts[k], 0, 0, 0, Fixtures.hist(Fixtures.repeat(micros[k], counts[k])), null,
+                    null, (long) (keyingSecs[k] * 1e9), (long) (thinkSecs[k] * 1e9)));
+            all += counts[k];
+        }
+        Counts c = new Counts(all, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new RepeatResult(1, 10, RepeatResult.COMPLETED, null, new Window("a", "b", seconds), c, types, List.of(),
+                List.of(), List.of(), new ClientCpu(0, 0, 2, 0), ServerCount.none("test", 0), checked);
+    }
+
+    private static final long[] MIX = {4500, 4300, 400, 400, 400}; // 10,000: exactly 45/43/4/4/4 %
+    private static final long[] FAST = {100_000, 50_000, 20_000, 800_000, 900_000};
+    private static final double[] NONE = {0, 0, 0, 0, 0};
+
+    private static WorkloadInfo info(double keyingScale, double thinkScale) {
+        long[] keying = {18000, 3000, 2000, 2000, 2000}, think = {12000, 12000, 10000, 5000, 5000};
+        String[] names = {"NEW_ORDER", "PAYMENT", "ORDER_STATUS", "DELIVERY", "STOCK_LEVEL"};
+        List<TxnType> t = new java.util.ArrayList<>();
+        for (int k = 0; k < 5; k++) {
+            t.add(new TxnType(names[k], MIX[k] / 100.0, Math.round(keying[k] * keyingScale), Math.round(think[k] * thinkScale), k == 0));
+        }
+        return new WorkloadInfo("tpcc", Family.TPCC, t, WorkloadInfo.Scale.warehouses(100));
+    }
+
+    @Test
+    void mixPassesAtTheMinimumsAndFailsOneTransactionBelow() {
+        assertEquals(Verdict.PASS, Conformance.mix(repeat(MIX, FAST, NONE, NONE, 60, null)).verdict());
+        // one Stock-Level fewer, one New-Order more: 399 / 10,000 = 3.990% < 4%
+        Conformance.Rule r = Conformance.mix(repeat(new long[] {4501, 4300, 400, 400, 399}, FAST, NONE, NONE, 60, null));
+        assertEquals(Verdict.FAIL, r.verdict());
+        assertTrue(r.detail().contains("Stock-Level 3.990% (min 4%)"), r.detail());
+        // 4299 / 10,000 = 42.990% Payments
+        assertEquals(Verdict.FAIL, Conformance.mix(repeat(new long[] {4501, 4299, 400, 400, 400}, FAST, NONE, NONE, 60, null)).verdict());
+    }
+
+    @Test
+    void ninetiethPercentileLimitsAreFiveSecondsAndTwentyForStockLevel() {
+        // Stock-Level at 19.9 s passes (its limit is 20 s); New-Order at 5.1 s fails (5 s)
+        long[] slow = {100_000, 50_000, 20_000, 800_000, 19_900_000};
+        assertEquals(Verdict.PASS, Conformance.responseTimes(repeat(MIX, slow, NONE, NONE, 60, null)).verdict());
+        long[] late = {5_100_000, 50_000, 20_000, 800_000, 900_000};
+        Conformance.Rule r = Conformance.responseTimes(repeat(MIX, late, NONE, NONE, 60, null));
+        assertEquals(Verdict.FAIL, r.verdict());
+        // 3 significant digits: 5,100,000 µs falls in the 4,096 µs wide bucket [5,099,520, 5,103,616), reported as its
+        // highest equivalent value 5,103,615 µs
+        assertTrue(r.detail().startsWith("New-Order 5.104 s (max 5 s)"), r.detail());
+    }
+
+    @Test
+    void keyingMeansAtTheSpecPassAndAMultiplierBelowOneFails() {
+        // 4500 New-Orders x 18 s = 81,000 s; 4300 Payments x 3 s = 12,900 s; 400 x 2 s = 800 s each for the others
+        double[] keying = {81_000, 12_900, 800, 800, 800};
+        double[] think = {54_000, 51_600, 4_000, 2_000, 2_000}; // means 12, 12, 10, 5, 5 s
+        RepeatResult r = repeat(MIX, FAST, keying, think, 7200, null);
+        assertEquals(Verdict.PASS, Conformance.keying(info(1, 1), r, true).verdict());
+        assertEquals(Verdict.PASS, Conformance.thinking(info(1, 1), r, true).verdict());
+        Conformance.Rule scaled = Conformance.keying(info(0.01, 1), r, true);
+        assertEquals(Verdict.FAIL, scaled.verdict());
+        assertTrue(scaled.detail().startsWith("scaled by 0.0100 below the spec's"), scaled.detail());
+        assertEquals(Verdict.NOT_APPLICABLE, Conformance.keying(info(0, 0), r, false).verdict());
+    }
+
+    @Test
+    void thinkMeanBelowTheSpecPassesOnlyWithinThreeStandardErrors() {
+        // Delivery: 400 draws, standard error 5/sqrt(400) = 0.25 s: 3 standard errors allow a mean down to 4.25 s
+        double[] within = {54_000, 51_600, 4_000, 400 * 4.30, 2_000};
+        double[] below = {54_000, 51_600, 4_000, 400 * 4.20, 2_000};
+        assertEquals(Verdict.PASS, Conformance.thinking(info(1, 1), repeat(MIX, FAST, NONE, within, 7200, null), true).verdict());
+        assertEquals(Verdict.FAIL, Conformance.thinking(info(1, 1), repeat(MIX, FAST, NONE, below, 7200, null), true).verdict());
+    }
+
+    @Test
+    void efficiencyIsTpmCAgainstTwelvePointEightSixPerWarehouse() {
+        // 100 warehouses: ceiling 1,286 tpmC. 4500 New-Orders in 210 s = 1,285.71 tpmC (99.98%): pass; in 209 s 1,291.87: fail
+        Conformance.Rule under = Conformance.efficiency(repeat(MIX, FAST, NONE, NONE, 210, null), 100, true);
+        assertEquals(Verdict.PASS, under.verdict());
+        assertTrue(under.detail().equals("tpmC 1285.71 against 1286.00 (12.86 x 100 warehouses): 99.98%"), under.detail());
+        assertEquals(Verdict.FAIL, Conformance.efficiency(repeat(MIX, FAST, NONE, NONE, 209, null), 100, true).verdict());
+        assertEquals(Verdict.NOT_APPLICABLE, Conformance.efficiency(repeat(MIX, FAST, NONE, NONE, 209, null), 100, false).verdict());
+    }
+
+    @Test
+    void consistencyFollowsTheChecksAfterTheRun() {
+        assertEquals(Verdict.PASS, Conformance.consistency(repeat(MIX, FAST, NONE, NONE, 60, RepeatResult.Consistency.PASSED)).verdict());
+        assertEquals(Verdict.FAIL, Conformance.consistency(repeat(MIX, FAST, NONE, NONE, 60, RepeatResult.Consistency.FAILED)).verdict());
+        Conformance.Rule none = Conformance.consistency(repeat(MIX, FAST, NONE, NONE, 60, null));
+        assertEquals(Verdict.NOT_APPLICABLE, none.verdict());
+        assertTrue(none.detail().contains("checkAfterRun=true"), none.detail());
+    }
+
+    @Test
+    void measurementIntervalNeedsTwoHoursWithoutDrift() {
+        assertEquals(Verdict.PASS, Conformance.interval(repeat(MIX, FAST, NONE, NONE, 7200, null), Trend.NONE).verdict());
+        Conformance.Rule short_ = Conformance.interval(repeat(MIX, FAST, NONE, NONE, 7199, null), Trend.NONE);
+        assertEquals(Verdict.FAIL, short_.verdict());
+        assertEquals("119.98 min measured (min 120 min)", short_.detail());
+        Trend rising = new Trend(2.0, 1.0, 3.0, 240, true);
+        assertEquals(Verdict.FAIL, Conformance.interval(repeat(MIX, FAST, NONE, NONE, 7200, null), rising).verdict());
+    }
+
+    @Test
+    void aTpccRunCarriesOneVerdictPerLevelInItsResultFile() throws Exception {
+        RepeatResult r = repeat(MIX, FAST, NONE, NONE, 60, null);
+        RunResult run = Fixtures.with(Fixtures.run(List.of(new LevelResult(10, Map.of(), 0, List.of(r)))), info(0, 0));
+        assertEquals(1, run.conformance().size());
+        assertEquals(7, run.conformance().get(0).rules().size());
+        String json = ResultFiles.toJson(run);
+        assertTrue(json.contains("\"clause\" : \"5.2.5.3\""), json.substring(0, Math.min(400, json.length())));
+        assertTrue(Fixtures.run(List.of(new LevelResult(10, Map.of(), 0, List.of(r)))).conformance().isEmpty(), "sysbench: none");
+    }
+}
