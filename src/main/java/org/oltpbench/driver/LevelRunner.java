@@ -206,6 +206,8 @@ public final class LevelRunner {
             stop.measuring(false);
         }
         run.stop();
+        // terminals in keying or think time are woken now: a transaction keyed after the deadline is never submitted
+        for (int i = 0; i < stats.length; i++) if (stats[i].pausing()) threads.get(i).interrupt();
         joinAll(run, threads);
         // the window closes when the last worker is done: transactions in flight at the deadline are counted
         Mark done = mark(measuring);

@@ -36,6 +36,8 @@ public final class ThreadStats {
     /** Per type, the wait for a shared connection (connections=N); empty when terminals own their connections. */
     private final SingleWriterRecorder[] queueRecorders;
     private final Histogram[] recycledQueue;
+    /** True while the owner waits by design (TPC-C keying or think time): the level's end may interrupt it at once. */
+    private volatile boolean pausing;
     /** The wait for a connection of the transaction in flight; -1 when it did not wait for one. */
     private long pendingQueueNanos = -1;
     /** Statements of the transaction in flight (READS, WRITES, OTHER), published with its outcome. */
@@ -226,6 +228,16 @@ public final class ThreadStats {
      */
     public void queued(long nanos) {
         pendingQueueNanos = nanos;
+    }
+
+    /** Owner thread only: marks the start and end of a wait by design (keying or think time). */
+    public void pausing(boolean on) {
+        pausing = on;
+    }
+
+    /** Any thread: whether the owner is in a wait by design now, so that interrupting it breaks no statement. */
+    public boolean pausing() {
+        return pausing;
     }
 
     /** Owner thread only: time inside the current event that is not latency (TPC-C keying time). */

@@ -19,16 +19,26 @@ import org.oltpbench.config.RunParams;
  * @param endedAt          ISO-8601 end time; null while the run goes on
  * @param mergedFrom       the result directories merge joined into this one; empty for a run
  * @param levels           the thread levels run so far
+ * @param load             what this job's prepare loaded (prepareIfAbsent), per table; NONE when the tables were there
  */
 public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
                         ServerInfo server, ClientInfo client, Terms terms, String startedAt, String endedAt,
-                        List<String> mergedFrom, List<LevelResult> levels) {
+                        List<String> mergedFrom, List<LevelResult> levels, LoadResult load) {
+
+    /** A run whose job loaded nothing. */
+    public RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
+                     ServerInfo server, ClientInfo client, Terms terms, String startedAt, String endedAt,
+                     List<String> mergedFrom, List<LevelResult> levels) {
+        this(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt, mergedFrom,
+                levels, LoadResult.NONE);
+    }
     /** 3.1 added each level's spread and each interval's per-type counts; 3.0 files are read as they are. */
     public static final String SCHEMA_VERSION = "3.1";
 
     /** Every level's spread is (re)computed here, so a run built, merged or read always carries current intervals. */
     public RunResult {
         mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
+        if (load == null) load = LoadResult.NONE;
         int percentile = params != null ? params.output().percentile() : 95;
         levels = levels.stream().map(l -> l.withSpread(percentile)).toList();
     }
@@ -58,12 +68,18 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
 
     public RunResult withLevels(List<LevelResult> newLevels) {
         return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt,
-                mergedFrom, newLevels);
+                mergedFrom, newLevels, load);
     }
 
     public RunResult ended(String at) {
         return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, at,
-                mergedFrom, levels);
+                mergedFrom, levels, load);
+    }
+
+    /** This run with the load its job did. */
+    public RunResult withLoad(LoadResult l) {
+        return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt,
+                mergedFrom, levels, l);
     }
 
     /** The rule that chose each level's reported repeat (max or median). */

@@ -215,7 +215,7 @@ public final class Job {
                     params.sweep().warmupSecs(), Console.style(info, params.output().percentile()), !params.share().alone());
             RunListener listeners = RunListener.all(List.of(console, writer, new IntervalLog(dir), new ReportFiles(dir, out), extra));
             empty = RunResult.start(Version.get(), info, params.redacted(), serverInfo, client, terms,
-                    ZonedDateTime.now().toInstant().toString());
+                    ZonedDateTime.now().toInstant().toString()).withLoad(loaded);
             Sweep.AfterRepeat after = params.sweep().checkAfterRun() ? r -> {
                 boolean ok = printCheck(checked(db, w)) == OK;
                 checkFailed |= !ok;
@@ -267,10 +267,13 @@ public final class Job {
         }
     }
 
+    /** What this job's prepare loaded, for result.json; NONE until it loads. */
+    private org.oltpbench.result.LoadResult loaded = org.oltpbench.result.LoadResult.NONE;
+
     /** prepare, then (checkAfterLoad) the workload's checks; false when a check failed. */
     private boolean load(Database db, Workload w) throws SQLException {
         long t0 = System.nanoTime();
-        w.prepare(db);
+        loaded = w.prepare(db);
         out.printf(Locale.ROOT, "prepare done in %.1f s%n", (System.nanoTime() - t0) / 1e9);
         if (!params.share().leads()) return true; // client 0 checks the whole data set once every client has loaded
         return !params.load().checkAfterLoad() || printCheck(checked(db, w)) == OK;

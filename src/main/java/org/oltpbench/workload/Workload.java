@@ -2,6 +2,7 @@ package org.oltpbench.workload;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import org.oltpbench.result.LoadResult;
 import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.SharedConnections;
@@ -29,8 +30,8 @@ public interface Workload {
         return "the tables of " + name() + " are missing; run prepare first";
     }
 
-    /** Creates and loads the data set. */
-    void prepare(Database db) throws SQLException;
+    /** Creates and loads the data set; returns what it loaded, per table ({@link LoadResult#NONE} when nothing). */
+    LoadResult prepare(Database db) throws SQLException;
 
     /** Checks before the run what the server must accept (a custom script's SQL); throws a one-line ConfigException. */
     default void validate(Database db) throws SQLException {

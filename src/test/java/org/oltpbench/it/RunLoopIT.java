@@ -267,7 +267,8 @@ class RunLoopIT {
         }
 
         @Override
-        public void prepare(Database db) {
+        public org.oltpbench.result.LoadResult prepare(Database db) {
+            return org.oltpbench.result.LoadResult.NONE;
         }
 
         @Override

@@ -196,6 +196,26 @@ class TpccIT {
         }
     }
 
+    /**
+     * A transaction still being keyed when the level ends was never submitted: it is not counted. Every card is a
+     * New-Order keyed for 1.8 s (0.1 x 18 s): in a 3 s level each of 4 terminals submits one at 1.8 s and is keying the
+     * next (due at 3.6 s) at the end, so exactly 4 count (8 did when the keying ran out after the deadline).
+     */
+    @Test
+    @Order(7)
+    void aTransactionStillKeyedAtTheEndIsNotCounted() throws Exception {
+        TpccWorkload paced = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
+                "rand-seed=5", "keyingTimeMultiplier=0.1", "thinkTime=false", "newOrderWeight=100", "paymentWeight=0", "orderStatusWeight=0",
+                "deliveryWeight=0", "stockLevelWeight=0"), Map.of()), db.dialect(), QUIET);
+        var s = new LevelRunner.Settings(4, 1, 0, 3, 0, 0, 0, 9, new IgnoreList(List.of("1213", "1205")));
+        long t0 = System.nanoTime();
+        RepeatResult r = new LevelRunner(s, paced, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
+        double secs = (System.nanoTime() - t0) / 1e9;
+        assertNull(r.reason(), r.reason());
+        assertEquals(4, r.counts().transactions(), "transactions submitted before the end");
+        assertTrue(secs < 4.5, "the level ended without waiting for the keying: " + secs + " s");
+    }
+
     private static long sessions(Connection c) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.PROCESSLIST")) {
             rs.next();

@@ -43,7 +43,10 @@ final class RowLoader {
     private final PrintStream out;
     private final AtomicLong loaded = new AtomicLong();
 
-    RowLoader(Database db, String method, int workers, long seed, PrintStream out) {
+    private final org.oltpbench.db.load.LoadMeter meter;
+
+    RowLoader(Database db, String method, int workers, long seed, PrintStream out, org.oltpbench.db.load.LoadMeter meter) {
+        this.meter = meter;
         this.db = db;
         this.method = method;
         this.workers = workers;
@@ -108,7 +111,7 @@ final class RowLoader {
     private void chunk(String table, List<String> names, List<Column> columns, int from, int to) throws SQLException {
         SplittableRandom rnd = new SplittableRandom(seed ^ (from * 0x9E3779B97F4A7C15L));
         char[] text = new char[MAX_TEXT];
-        try (Connection c = db.connect(); RowSink sink = Sinks.open(db.dialect(), c, table, names, method)) {
+        try (Connection c = db.connect(); RowSink sink = meter.meter(table, Sinks.open(db.dialect(), c, table, names, method))) {
             for (int id = from; id <= to; id++) {
                 for (Column col : columns) value(sink, col, id, rnd, text);
                 sink.endRow();

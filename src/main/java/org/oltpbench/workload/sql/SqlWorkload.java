@@ -1,5 +1,8 @@
 package org.oltpbench.workload.sql;
 
+import org.oltpbench.db.load.LoadMeter;
+import org.oltpbench.result.LoadResult;
+import org.oltpbench.workload.LoadReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -98,7 +101,7 @@ public final class SqlWorkload implements Workload {
     }
 
     @Override
-    public void prepare(Database db) throws SQLException {
+    public LoadResult prepare(Database db) throws SQLException {
         if (tables.isEmpty()) {
             throw new ConfigException("workload=sql has no create file naming a table, so there is nothing to prepare; give "
                     + "create=FILE with CREATE TABLE statements, or run the queries without prepare");
@@ -116,11 +119,15 @@ public final class SqlWorkload implements Workload {
                 }
             }
         }
-        RowLoader loader = new RowLoader(db, load.method(), load.workers(), seed, out);
+        LoadMeter meter = new LoadMeter();
+        RowLoader loader = new RowLoader(db, load.method(), load.workers(), seed, out, meter);
         for (String t : tables) {
             out.printf("Inserting %d records into '%s'%n", params.tableSize(), t);
             loader.load(t, params.tableSize());
         }
+        LoadResult loaded = meter.result(load.workers(), load.method(), 0);
+        LoadReport.print(out, loaded);
+        return loaded;
     }
 
     /**

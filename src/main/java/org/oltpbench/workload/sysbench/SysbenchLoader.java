@@ -39,9 +39,11 @@ final class SysbenchLoader {
     private final long seed;
     private final PrintStream out;
     private final java.util.concurrent.atomic.AtomicLong loaded = new java.util.concurrent.atomic.AtomicLong();
+    private final org.oltpbench.db.load.LoadMeter meter;
 
     SysbenchLoader(Database db, SysbenchSettings s, boolean secondary, boolean createSecondary, Layout layout,
-                   int workers, String method, long seed, PrintStream out) {
+                   int workers, String method, long seed, PrintStream out, org.oltpbench.db.load.LoadMeter meter) {
+        this.meter = meter;
         this.db = db;
         this.dialect = db.dialect();
         this.s = s;
@@ -126,7 +128,7 @@ final class SysbenchLoader {
         SbRandom rnd = s.random(seed ^ (table * 0x9E3779B97F4A7C15L) ^ from);
         char[] c = new char[Templates.C.length], pad = new char[Templates.PAD.length];
         try (Connection con = db.connect();
-             RowSink sink = Sinks.open(dialect, con, "sbtest" + table, COLUMNS, method)) {
+             RowSink sink = meter.meter("sbtest" + table, Sinks.open(dialect, con, "sbtest" + table, COLUMNS, method))) {
             for (int id = from; id <= to; id++) {
                 rnd.fill(Templates.C, c);
                 rnd.fill(Templates.PAD, pad);

@@ -1,5 +1,8 @@
 package org.oltpbench.workload.sysbench;
 
+import org.oltpbench.db.load.LoadMeter;
+import org.oltpbench.result.LoadResult;
+import org.oltpbench.workload.LoadReport;
 import org.oltpbench.random.SbRandom;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -114,7 +117,7 @@ public final class SysbenchWorkload implements Workload {
     }
 
     @Override
-    public void prepare(Database db) throws SQLException {
+    public LoadResult prepare(Database db) throws SQLException {
         int clients = params.share().count();
         if (clients > 1 && (bulk() || params.tables() < clients)) {
             throw new ConfigException("prepare with clientCount=" + clients + " splits the sysbench tables, so it needs tables >= "
@@ -130,12 +133,17 @@ public final class SysbenchWorkload implements Workload {
                 }
             }
             createBulkTables(db);
-            return;
+            return LoadResult.NONE;
         }
+        LoadMeter meter = new LoadMeter();
         SysbenchLoader loader = new SysbenchLoader(db, s, params.secondary(), params.createSecondary(),
-                Layout.sysbench(load), load.workers(), load.method(), seed(params), out);
+                Layout.sysbench(load), load.workers(), load.method(), seed(params), out, meter);
         List<Integer> tables = resumable(db, loader);
-        if (!tables.isEmpty()) loader.load(loadRows(), tables);
+        if (tables.isEmpty()) return LoadResult.NONE;
+        loader.load(loadRows(), tables);
+        LoadResult loaded = meter.result(load.workers(), load.method(), 0);
+        LoadReport.print(out, loaded);
+        return loaded;
     }
 
     /**

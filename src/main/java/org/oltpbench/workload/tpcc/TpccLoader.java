@@ -38,8 +38,11 @@ final class TpccLoader {
     private final PrintStream out;
     private final String now = LocalDateTime.now().withNano(0).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
     private final AtomicLong rows = new AtomicLong();
+    private final org.oltpbench.db.load.LoadMeter meter;
 
-    TpccLoader(Database db, String method, int workers, long seed, int cLoad, PrintStream out) {
+    TpccLoader(Database db, String method, int workers, long seed, int cLoad, PrintStream out,
+               org.oltpbench.db.load.LoadMeter meter) {
+        this.meter = meter;
         this.db = db;
         this.dialect = db.dialect();
         this.method = method;
@@ -88,7 +91,7 @@ final class TpccLoader {
     }
 
     private RowSink sink(Connection c, String table, String... columns) throws SQLException {
-        return Sinks.open(dialect, c, table, List.of(columns), method);
+        return meter.meter(table, Sinks.open(dialect, c, table, List.of(columns), method));
     }
 
     private void loadItems() throws SQLException {

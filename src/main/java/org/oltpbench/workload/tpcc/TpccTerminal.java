@@ -64,7 +64,13 @@ final class TpccTerminal implements Terminal {
     @Override
     public int next(ThreadStats st) throws SQLException {
         int type = deck.deal(r);
-        if (keying > 0) st.keying(type, pause((long) (TpccType.of(type).keyingMs * 1e6 * keying)));
+        if (keying > 0) {
+            st.keying(type, pause((long) (TpccType.of(type).keyingMs * 1e6 * keying), st));
+            if (Thread.currentThread().isInterrupted()) {
+                // the level ended while the user keyed: the transaction was never submitted, so it is not a result
+                throw new SQLException("the level ended during the keying time", "57014");
+            }
+        }
         Prepared p = desk.take(st);
         boolean committed;
         SQLException failure = null;
@@ -76,7 +82,7 @@ final class TpccTerminal implements Terminal {
         } finally {
             desk.release(failure);
         }
-        if (thinking > 0) st.thinking(type, pause((long) (thinkNanos(r, type) * thinking)));
+        if (thinking > 0) st.thinking(type, pause((long) (thinkNanos(r, type) * thinking), st));
         return committed ? type : type | ROLLED_BACK;
     }
 
@@ -106,12 +112,15 @@ final class TpccTerminal implements Terminal {
     }
 
     /** Waits by design (the time is not latency) and returns how long it waited: less when the level stops (interrupt). */
-    private static long pause(long nanos) {
+    private static long pause(long nanos, ThreadStats st) {
         long t0 = System.nanoTime();
+        st.pausing(true);
         try {
             Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            st.pausing(false);
         }
         return System.nanoTime() - t0;
     }

@@ -16,6 +16,9 @@ import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.SharedConnections;
+import org.oltpbench.db.load.LoadMeter;
+import org.oltpbench.result.LoadResult;
+import org.oltpbench.workload.LoadReport;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Layout;
 import org.oltpbench.workload.CheckReport;
@@ -126,7 +129,7 @@ public final class TpccWorkload implements Workload {
     }
 
     @Override
-    public void prepare(Database db) throws SQLException {
+    public LoadResult prepare(Database db) throws SQLException {
         boolean indexesLater = params.indexesAfterLoad();
         List<Integer> missing;
         boolean items;
@@ -155,10 +158,13 @@ public final class TpccWorkload implements Workload {
         }
         out.printf("Loading %d warehouse(s) with %d worker(s)%s...%n", missing.size(), load.workers(),
                 items ? " and the 100,000 items" : "");
-        new TpccLoader(db, load.method(), load.workers(), seed, cLoad, out).load(missing, items);
+        LoadMeter meter = new LoadMeter();
+        new TpccLoader(db, load.method(), load.workers(), seed, cLoad, out, meter).load(missing, items);
+        LoadResult loaded = meter.result(load.workers(), load.method(), missing.size());
+        LoadReport.print(out, loaded);
         if (!share.leads()) {
             awaitLead(db, "to finish the load (every client's warehouses, then the indexes)", this::loadFinished);
-            return;
+            return loaded;
         }
         if (!share.alone()) awaitOtherClients(db);
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
@@ -170,6 +176,7 @@ public final class TpccWorkload implements Workload {
             }
             writeConfig(c);
         }
+        return loaded;
     }
 
     /**
