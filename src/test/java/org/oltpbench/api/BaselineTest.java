@@ -60,8 +60,7 @@ class BaselineTest {
 
     @Test
     void aMissingLevelIsAViolation() {
-        RunResult empty = ResultFiles.fromJson(ResultFiles.toJson(run(1)).replaceAll("(?s)(.*)\"levels\" : \\[.*\\]\\s*}\\s*$",
-                "$1\"levels\" : [ ] }"), "t");
+        RunResult empty = ResultFiles.fromJson(ResultFiles.toJson(run(1).withLevels(List.of())), "t");
         assertEquals(List.of("threads=4: the baseline has this level and the run does not"),
                 Baseline.of(run(1000)).tpsAtLeast(0.9).violations(empty));
     }
