@@ -23,6 +23,8 @@ final class TpccTerminal implements Terminal {
     private final boolean fixed;
     /** Multiples of the spec's keying time and mean think time; 0 = none. */
     private final double keying, thinking;
+    /** The type whose think time comes before the next card; -1 for none (first card, or after a failure). */
+    private int thinkAfter = -1;
 
     /**
      * @param desk    where its transactions run: its own connection or a shared one per transaction
@@ -58,18 +60,23 @@ final class TpccTerminal implements Terminal {
     }
 
     /**
-     * Keying time, then the transaction on a connection of the desk (a shared one is waited for inside the
-     * response time, TPC-C 5.3), then think time once the connection is handed back.
+     * The think time after the previous transaction (5.2.5.4), then the next card's keying time, then the transaction on
+     * a connection of the desk (a shared one is waited for inside the response time, TPC-C 5.3). The transaction is
+     * published when it ends, before its think time: a level that ends counts it, and interrupts the think and keying
+     * times in progress, whose transactions were never submitted and so are not counted.
      */
     @Override
     public int next(ThreadStats st) throws SQLException {
+        if (thinkAfter >= 0) {
+            int previous = thinkAfter;
+            thinkAfter = -1;
+            st.thinking(previous, pause((long) (thinkNanos(r, previous) * thinking), st));
+            cutOffIfEnded("think");
+        }
         int type = deck.deal(r);
         if (keying > 0) {
             st.keying(type, pause((long) (TpccType.of(type).keyingMs * 1e6 * keying), st));
-            if (Thread.currentThread().isInterrupted()) {
-                // the level ended while the user keyed: the transaction was never submitted, so it is not a result
-                throw new SQLException("the level ended during the keying time", "57014");
-            }
+            cutOffIfEnded("keying");
         }
         Prepared p = desk.take(st);
         boolean committed;
@@ -82,8 +89,15 @@ final class TpccTerminal implements Terminal {
         } finally {
             desk.release(failure);
         }
-        if (thinking > 0) st.thinking(type, pause((long) (thinkNanos(r, type) * thinking), st));
+        if (thinking > 0) thinkAfter = type;
         return committed ? type : type | ROLLED_BACK;
+    }
+
+    /** The level ended during a wait by design (its interrupt): the next transaction was never submitted. */
+    private static void cutOffIfEnded(String what) throws SQLException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new SQLException("the level ended during the " + what + " time", "57014");
+        }
     }
 
     /** One transaction of {@code type} with fresh inputs, re-run with the same inputs after a retryable error. */
