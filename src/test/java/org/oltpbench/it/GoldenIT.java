@@ -32,6 +32,8 @@ class GoldenIT {
      * on how busy the machine was (client CPU above half the host, a window whose edges took long to read).
      */
     private static final Pattern PROGRESS = Pattern.compile(".*(rows/s|elapsed \\d+s|ETA ).*|warning: .*|! client cpu.*");
+    /** A row of the load report: its row count stays, its send time and rate are as fast as the machine was. */
+    private static final Pattern LOAD_ROW = Pattern.compile("(?m)^(\\s+\\S+\\s+[\\d,]+)\\s+\\d+\\.\\d+\\s+[\\d,]+$");
     /** The saturation mark of a table cell and the client_saturated column: as busy as the machine was. */
     private static final Pattern SATURATED = Pattern.compile(" !( \\|)|,(true|false)(,|$)");
 
@@ -78,6 +80,7 @@ class GoldenIT {
     /** Decimals become '#', and runs of blanks one blank, so a column that widens with a bigger number still matches. */
     static String mask(String text) {
         String masked = SATURATED.matcher(text).replaceAll(m -> m.group(1) != null ? "$1" : ",?$3");
+        masked = LOAD_ROW.matcher(masked).replaceAll("$1 # rows/s");
         return DECIMAL.matcher(masked).replaceAll("#").replaceAll("[ \\t]+", " ");
     }
 
