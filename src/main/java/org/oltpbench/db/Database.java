@@ -28,9 +28,25 @@ public final class Database implements AutoCloseable {
     private Map<String, String> driverProps;
     private final Map<String, String> setupProps;
     private final EmbeddedMariaDb embedded;
+    /** How a URL becomes a connection: DriverManager, or one driver asked directly. */
+    private final Opener opener;
+
+    /** Opens a connection to a URL with properties. */
+    @FunctionalInterface
+    private interface Opener {
+        Connection open(String url, Properties p) throws SQLException;
+    }
 
     private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
                      Map<String, String> sessionVariables, Map<String, String> setupVariables, EmbeddedMariaDb embedded) {
+        this(dialect, frontEnds, user, password, serverPrepared, sessionVariables, setupVariables, embedded,
+                DriverManager::getConnection);
+    }
+
+    private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
+                     Map<String, String> sessionVariables, Map<String, String> setupVariables, EmbeddedMariaDb embedded,
+                     Opener opener) {
+        this.opener = opener;
         this.dialect = dialect;
         this.frontEnds = frontEnds;
         this.url = frontEnds.urls().get(0);
@@ -42,6 +58,16 @@ public final class Database implements AutoCloseable {
         // setup connections keep the protocol chosen here: the statement probe runs on one
         this.setupProps = merge(driver.properties(serverPrepared), driver.sessionProperties(setupVariables));
         this.embedded = embedded;
+    }
+
+    /**
+     * A database whose connections {@code driver} opens directly, bypassing DriverManager: for an embedding program
+     * with a driver of its own, and for unit tests of the level loop on a fake driver. {@code conn} is a URL of one of
+     * the supported schemes (its host list gives the front ends); nothing is connected here.
+     */
+    public static Database through(java.sql.Driver driver, Dialect dialect, String conn) {
+        return new Database(dialect, FrontEnds.ofConn(conn), null, null, false, Map.of(), Map.of(), null,
+                (u, p) -> driver.connect(u, p));
     }
 
     /** Resolves the target (starting the embedded server if asked) and proves that every front end answers. */
@@ -108,7 +134,7 @@ public final class Database implements AutoCloseable {
 
     private Connection connect(String target) {
         try {
-            return DriverManager.getConnection(target, properties(target));
+            return opener.open(target, properties(target));
         } catch (SQLException e) {
             throw ConnectFailure.describe(e, target, user, dialect);
         }
@@ -121,7 +147,12 @@ public final class Database implements AutoCloseable {
 
     /** The benchmark connections of one thread level: each terminal opens and holds its own. */
     public Sessions sessions() {
-        return new Sessions(this);
+        return sessions(org.oltpbench.util.Clock.SYSTEM);
+    }
+
+    /** As {@link #sessions()}, with down front ends probed on {@code clock}. */
+    public Sessions sessions(org.oltpbench.util.Clock clock) {
+        return new Sessions(frontEnds, this::benchmarkConnection, clock);
     }
 
     /**
@@ -137,7 +168,7 @@ public final class Database implements AutoCloseable {
         });
         if (user != null) p.setProperty("user", user);
         if (password != null) p.setProperty("password", password);
-        return DriverManager.getConnection(target, p);
+        return opener.open(target, p);
     }
 
     /** The server's version string, e.g. "11.4.5-MariaDB" or "PostgreSQL 15.8". */

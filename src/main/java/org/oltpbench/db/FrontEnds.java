@@ -82,7 +82,7 @@ public final class FrontEnds {
     }
 
     /** The host:port part of a URL. */
-    static String authority(String url) {
+    public static String authority(String url) {
         Matcher m = MULTI.matcher(url);
         return m.matches() ? m.group(2) : url;
     }

@@ -1,7 +1,7 @@
 package org.oltpbench.driver;
 
+import org.oltpbench.util.Clock;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.oltpbench.random.SbRandom;
 
 /**
@@ -67,12 +67,9 @@ public class Arrivals {
     public Pacer pacer(SbRandom rnd) {
         return new Pacer() {
             @Override
-            public long awaitNext() {
+            public long awaitNext(Clock clock, long deadline) throws InterruptedException {
                 long at = next.addAndGet((long) (-Math.log(1.0 - rnd.nextDouble()) * meanNanos));
-                long wait;
-                while ((wait = at - System.nanoTime()) > 0 && !Thread.currentThread().isInterrupted()) {
-                    LockSupport.parkNanos(wait);
-                }
+                clock.parkUntil(Math.min(at, deadline));
                 return at;
             }
 

@@ -1,10 +1,10 @@
 package org.oltpbench.driver;
 
+import org.oltpbench.util.Clock;
 import org.oltpbench.db.SharedConnections;
 import org.oltpbench.db.Sessions;
 import java.sql.SQLException;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.workload.Workload;
 
@@ -21,17 +21,24 @@ final class LevelRun {
     private final CountDownLatch ready;
     private final CountDownLatch go = new CountDownLatch(1);
     private final CountDownLatch done;
+    private final Clock clock;
     private volatile boolean running = true;
+    /**
+     * The level's edges on {@link #clock}: transactions that start at or after {@code warmEnd} spend the event budget;
+     * none starts at or after {@code deadline}. Set before the release; the deadline only moves earlier (Ctrl-C).
+     */
+    private volatile long warmEnd = Long.MAX_VALUE, deadline = Long.MAX_VALUE;
+    /** Per worker, when its last transaction ended (clock nanos; Long.MIN_VALUE for none); read after the join. */
+    private final long[] lastEnd;
     private volatile String failure;
     private int errors;
     private volatile Throwable setupFailure;
 
-    LevelRun(Workload workload, Dialect dialect, Sessions sessions, int threads, IgnoreList ignore, Budget budget) {
-        this(workload, dialect, sessions, null, threads, ignore, budget);
-    }
-
     LevelRun(Workload workload, Dialect dialect, Sessions sessions, SharedConnections shared, int threads,
-             IgnoreList ignore, Budget budget) {
+             IgnoreList ignore, Budget budget, Clock clock) {
+        this.clock = clock;
+        this.lastEnd = new long[threads];
+        java.util.Arrays.fill(lastEnd, Long.MIN_VALUE);
         this.workload = workload;
         this.dialect = dialect;
         this.sessions = sessions;
@@ -76,8 +83,45 @@ final class LevelRun {
         return running;
     }
 
+    Clock clock() {
+        return clock;
+    }
+
+    /** Fixes the level's edges before the release. */
+    void schedule(long warmEnd, long deadline) {
+        this.warmEnd = warmEnd;
+        this.deadline = deadline;
+    }
+
+    long warmEnd() {
+        return warmEnd;
+    }
+
+    long deadline() {
+        return deadline;
+    }
+
+    /** Moves the deadline earlier (Ctrl-C finishing its interval); never later. */
+    void cutAt(long at) {
+        if (at < deadline) deadline = at;
+    }
+
+    /** Stops the level: no transaction starts from now on. */
     void stop() {
+        cutAt(clock.nanoTime());
         running = false;
+    }
+
+    /** Worker {@code index}'s last transaction ended at {@code nanos}. */
+    void ended(int index, long nanos) {
+        lastEnd[index] = nanos;
+    }
+
+    /** When the last transaction of the level ended; Long.MIN_VALUE when none did. Call after every worker is done. */
+    long lastEnd() {
+        long max = Long.MIN_VALUE;
+        for (long t : lastEnd) max = Math.max(max, t);
+        return max;
     }
 
     void workerReady() {
@@ -92,8 +136,8 @@ final class LevelRun {
     void awaitReady(RunListener listener) throws InterruptedException {
         boolean told = false;
         int target = shared == null ? threads : shared.size();
-        long deadline = System.nanoTime() + FILL_NANOS;
-        while (!ready.await(1, java.util.concurrent.TimeUnit.SECONDS) || opened() < target && System.nanoTime() < deadline) {
+        long fillUntil = System.nanoTime() + FILL_NANOS;
+        while (!ready.await(1, java.util.concurrent.TimeUnit.SECONDS) || opened() < target && System.nanoTime() < fillUntil) {
             if (setupFailure != null) return;
             listener.connecting(opened(), target, false);
             told = true;
@@ -120,9 +164,9 @@ final class LevelRun {
         done.countDown();
     }
 
-    /** Waits up to the timeout; true when every worker has finished. */
-    boolean awaitDone(long nanos) throws InterruptedException {
-        return done.await(nanos, TimeUnit.NANOSECONDS);
+    /** Waits until the clock reads {@code at}; true when every worker has finished. */
+    boolean awaitDoneUntil(long at) throws InterruptedException {
+        return clock.await(done, at);
     }
 
     /** A worker could not connect or prepare: the level does not start. */

@@ -1,5 +1,6 @@
 package org.oltpbench.driver;
 
+import org.oltpbench.util.Clock;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -8,11 +9,13 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.SharedConnections;
+import org.oltpbench.db.Sessions;
 import org.oltpbench.dialect.CommitCounter;
 import org.oltpbench.measure.CpuClock;
 import org.oltpbench.measure.Snapshot;
 import org.oltpbench.measure.ThreadStats;
 import org.oltpbench.result.Counts;
+import org.oltpbench.result.Failover;
 import org.oltpbench.result.Histograms;
 import org.oltpbench.result.IntervalResult;
 import org.oltpbench.result.RepeatResult;
@@ -79,6 +82,9 @@ public final class LevelRunner {
     private final Histogram interval = Histograms.empty();
     private final CommitCounter counter;
     private final StartGate gate;
+    private final Clock clock;
+    /** The repeat's own connections; null with a shared pool (connections=N). */
+    private Sessions sessions;
 
     public LevelRunner(Settings s, Workload workload, Database db, RunListener listener, StopSignal stop) {
         this(s, workload, db, listener, stop, StartGate.NOW);
@@ -86,6 +92,13 @@ public final class LevelRunner {
 
     /** @param gate held after the workers are ready and before the measurement starts (startAt) */
     public LevelRunner(Settings s, Workload workload, Database db, RunListener listener, StopSignal stop, StartGate gate) {
+        this(s, workload, db, listener, stop, gate, Clock.SYSTEM);
+    }
+
+    /** @param clock the level's time and waits (a simulated one in unit tests) */
+    public LevelRunner(Settings s, Workload workload, Database db, RunListener listener, StopSignal stop, StartGate gate,
+                       Clock clock) {
+        this.clock = clock;
         this.gate = gate;
         this.s = s;
         this.workload = workload;
@@ -109,10 +122,12 @@ public final class LevelRunner {
     }
 
     public RepeatResult run() throws InterruptedException {
-        try (ServerCounting counting = ServerCounting.open(counter, db); SharedConnections shared = share()) {
+        try (ServerCounting counting = ServerCounting.open(counter, db); SharedConnections shared = share();
+             Sessions sessions = db.sessions(clock)) {
+            this.sessions = shared == null ? sessions : null;
             RepeatResult r;
-            LevelRun run = new LevelRun(workload, db.dialect(), db.sessions(), shared, s.threads(), s.ignore(),
-                    Budget.of(s.events()));
+            LevelRun run = new LevelRun(workload, db.dialect(), sessions, shared, s.threads(), s.ignore(),
+                    Budget.of(s.events()), clock);
             List<Thread> threads = startWorkers(run);
             run.awaitReady(listener);
             if (run.setupFailure() != null) {
@@ -123,6 +138,7 @@ public final class LevelRunner {
             gate.await(stop);
             counting.before();
             r = measure(run, threads);
+            if (shared == null) r = r.withFailover(new Failover(sessions.uses(), sessions.disconnectedSeconds()));
             return r.withServerCount(counting.after(r.serverCount().client()));
         }
     }
@@ -162,71 +178,133 @@ public final class LevelRunner {
     }
 
     private Mark mark(boolean measuring) {
-        long before = System.nanoTime();
+        long before = clock.nanoTime();
         Reading m = collect(measuring);
-        long after = System.nanoTime();
+        long after = clock.nanoTime();
         return new Mark(m, before + (after - before) / 2, CpuClock.sample(), after - before);
     }
 
-    private RepeatResult measure(LevelRun run, List<Thread> threads) throws InterruptedException {
-        final long t0 = System.nanoTime();
-        final long warmEnd = t0 + s.warmupSecs() * 1_000_000_000L;
-        final long end = s.timeSecs() > 0 ? warmEnd + s.timeSecs() * 1_000_000_000L : Long.MAX_VALUE;
-        final long step = s.reportIntervalSecs() * 1_000_000_000L;
-        long nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
-        boolean measuring = s.warmupSecs() == 0;
-        List<IntervalResult> intervals = new ArrayList<>();
-        Mark last = new Mark(collect(false), t0, CpuClock.sample(), 0); // nothing runs before the release
-        Mark start = last;
+    /** The reporter's view of the level: where it is, and the marks the window and the next interval start from. */
+    private final class Edges {
+        final long t0, warmEnd, step;
+        final List<IntervalResult> intervals = new ArrayList<>();
+        Mark last, start;
         Instant startedAt = Instant.now();
-        arrivals.start(System.nanoTime()); // the schedule starts with the terminals, not before
-        run.release();
-        boolean allDone = false;
-        long stopAt = Long.MAX_VALUE; // set by the first Ctrl-C: the end of the interval in progress
-        stop.measuring(true);
-        try {
-            while (!allDone && run.running() && !stop.immediate()) {
-                if (stopAt == Long.MAX_VALUE && stop.finishingInterval()) stopAt = step > 0 ? nextReport : System.nanoTime();
-                long wake = Math.min(Math.min(nextReport, stopAt), measuring ? end : warmEnd);
-                allDone = run.awaitDone(Math.max(0, Math.min(wake - System.nanoTime(), 200_000_000L)));
-                long now = System.nanoTime();
-                if (now >= nextReport) {
-                    last = report(last, t0, !measuring, measuring, intervals);
-                    nextReport += step * Math.max(1, (now - nextReport) / step + 1);
-                }
-                if (!measuring && now >= warmEnd) {
-                    // the interval in progress goes on across the boundary; only the window starts here
-                    start = mark(false);
-                    startedAt = Instant.now();
-                    measuring = true;
-                }
-                if (measuring && now >= end || now >= stopAt) break;
-            }
-        } finally {
-            stop.measuring(false);
+        boolean measuring;
+        long nextReport;
+
+        Edges(long t0) {
+            this.t0 = t0;
+            this.warmEnd = t0 + s.warmupSecs() * 1_000_000_000L;
+            this.step = s.reportIntervalSecs() * 1_000_000_000L;
+            this.measuring = s.warmupSecs() == 0;
+            this.nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
+            this.last = new Mark(collect(false), t0, CpuClock.sample(), 0); // nothing runs before the release
+            this.start = last;
         }
-        run.stop();
-        // terminals in keying or think time are woken now: a transaction keyed after the deadline is never submitted
-        for (int i = 0; i < stats.length; i++) if (stats[i].pausing()) threads.get(i).interrupt();
-        joinAll(run, threads);
-        // the window closes when the last worker is done: transactions in flight at the deadline are counted
-        Mark done = mark(measuring);
-        if (!measuring) start = done;
-        String aborted = run.failure() != null ? run.failure() : stop.raised() ? "interrupted (Ctrl-C)" : null;
-        Window window = new Window(startedAt.toString(), Instant.now().toString(), (done.nanos() - start.nanos()) / 1e9,
-                (start.spreadNanos() + done.spreadNanos()) / 2e9);
-        return result(window, start, done, intervals, aborted, run.errors());
+
+        /** The end of the warm-up cuts the interval in progress; the window and the next intervals start there. */
+        void warmupEnds() {
+            last = report(last, t0, true, false, intervals);
+            start = last;
+            startedAt = Instant.now();
+            measuring = true;
+            nextReport = step > 0 ? warmEnd + step : Long.MAX_VALUE;
+        }
     }
 
-    /** Publishes the interval since {@code last}; rates divide by its measured length. */
+    /**
+     * The reporter's loop. The level's edges are fixed before the release: the warm-up ends at t0 + warmupSecs, and
+     * no transaction starts at or after the deadline (warm-up end + time; Ctrl-C moves it to the end of the interval
+     * in progress). Report intervals run every reportIntervalSecs from t0 until the warm-up's end, which cuts the one
+     * in progress, and from there until the deadline; the last interval runs from the last report to the window's end,
+     * so the measured intervals add up exactly to the window.
+     */
+    private RepeatResult measure(LevelRun run, List<Thread> threads) throws InterruptedException {
+        clock.join();
+        try {
+            Edges e = new Edges(clock.nanoTime());
+            run.schedule(e.warmEnd, s.timeSecs() > 0 ? e.warmEnd + s.timeSecs() * 1_000_000_000L : Long.MAX_VALUE);
+            arrivals.start(e.t0); // the schedule starts with the terminals, not before
+            run.release();
+            stop.measuring(true);
+            boolean allDone;
+            try {
+                allDone = loop(run, e);
+            } finally {
+                stop.measuring(false);
+            }
+            return finish(run, threads, e, allDone);
+        } finally {
+            clock.leave();
+        }
+    }
+
+    /** @return whether every terminal finished on its own (the event budget was spent) */
+    private boolean loop(LevelRun run, Edges e) throws InterruptedException {
+        boolean allDone = false;
+        while (!allDone && run.running() && !stop.immediate()) {
+            if (stop.finishingInterval()) run.cutAt(e.step > 0 ? e.nextReport : clock.nanoTime());
+            long wake = Math.min(e.nextReport, e.measuring ? run.deadline() : e.warmEnd);
+            // Ctrl-C and a fatal error are looked for at least every 200 ms
+            allDone = run.awaitDoneUntil(Math.min(wake, clock.nanoTime() + 200_000_000L));
+            long now = clock.nanoTime();
+            if (!e.measuring && now >= e.warmEnd) e.warmupEnds();
+            else if (now >= run.deadline()) break;
+            else if (now >= e.nextReport) {
+                e.last = report(e.last, e.t0, !e.measuring, e.measuring, e.intervals);
+                e.nextReport += e.step * Math.max(1, (now - e.nextReport) / e.step + 1);
+            }
+        }
+        return allDone;
+    }
+
+    /**
+     * Stops the level and closes the window. Terminals in a wait are stopped there (their transaction is never
+     * submitted); transactions in flight at the deadline run to their end and count. The window ends at the deadline,
+     * or when the last counted transaction ended if that is later (sysbench's total time), measured by the terminals
+     * themselves: a late reporter does not lengthen it.
+     */
+    private RepeatResult finish(LevelRun run, List<Thread> threads, Edges e, boolean allDone) throws InterruptedException {
+        long now = clock.nanoTime();
+        // the deadline; where Ctrl-C or an error stopped the level; nothing when the budget ran out (the last end counts)
+        long reached = now >= run.deadline() ? run.deadline() : allDone ? Long.MIN_VALUE : now;
+        int connected = connected(); // before the terminals close their connections
+        run.stop();
+        for (int i = 0; i < stats.length; i++) if (stats[i].stopIfWaiting()) threads.get(i).interrupt();
+        joinAll(run, threads);
+        long windowEnd = Math.max(Math.max(reached, run.lastEnd()), e.start.nanos());
+        Mark done = mark(e.measuring);
+        Mark cut = new Mark(done.reading(), windowEnd, done.cpu(), done.spreadNanos());
+        e.last = report(e.last, e.t0, !e.measuring, e.measuring, e.intervals, cut, connected);
+        if (!e.measuring) e.start = cut;
+        String aborted = run.failure() != null ? run.failure() : stop.raised() ? "interrupted (Ctrl-C)" : null;
+        Window window = new Window(e.startedAt.toString(), Instant.now().toString(), (cut.nanos() - e.start.nanos()) / 1e9,
+                (e.start.spreadNanos() + done.spreadNanos()) / 2e9);
+        return result(window, e.start, cut, e.intervals, aborted, run.errors());
+    }
+
+    /** Terminals connected now: the progress line's thds. */
+    private int connected() {
+        return sessions == null ? s.threads() : Math.min(s.threads(), sessions.open());
+    }
+
+    /** Publishes the interval since {@code last}, harvested now; rates divide by its measured length. */
     private Mark report(Mark last, long t0, boolean warmup, boolean measuring, List<IntervalResult> intervals) {
-        Mark here = mark(measuring);
+        return report(last, t0, warmup, measuring, intervals, mark(measuring), connected());
+    }
+
+    /** Publishes the interval from {@code last} to {@code here}. */
+    private Mark report(Mark last, long t0, boolean warmup, boolean measuring, List<IntervalResult> intervals, Mark here,
+                        int connected) {
         long now = here.nanos();
         CpuClock.Sample cpu = here.cpu();
         Snapshot d = here.reading().totals().minus(last.reading().totals());
-        IntervalResult i = new IntervalResult((now - t0) / 1e9, (now - last.nanos()) / 1e9, s.threads(), d.events(),
-                d.reads(), d.writes(), d.other(), d.ignoredErrors(), d.reconnects(), warmup, CpuClock.cores(last.cpu(), cpu),
-                Histograms.encode(interval), arrivals.queue(now), typeCounts(d));
+        double seconds = Math.max(0, now - last.nanos()) / 1e9;
+        IntervalResult i = new IntervalResult((now - t0) / 1e9, seconds, connected, d.events(),
+                d.reads(), d.writes(), d.other(), d.ignoredErrors(), d.reconnects(), warmup,
+                seconds > 0 ? CpuClock.cores(last.cpu(), cpu) : 0, Histograms.encode(interval), arrivals.queue(now),
+                typeCounts(d));
         interval.reset();
         intervals.add(i);
         listener.interval(i);
@@ -315,9 +393,9 @@ public final class LevelRunner {
      * (waiting to open a connection or backing off from a reconnect) are interrupted; any still
      * inside a statement after the grace period are abandoned (they are daemons).
      */
-    private static void joinAll(LevelRun run, List<Thread> threads) throws InterruptedException {
-        if (run.awaitDone(2_000_000_000L)) return;
+    private void joinAll(LevelRun run, List<Thread> threads) throws InterruptedException {
+        if (run.awaitDoneUntil(clock.nanoTime() + 2_000_000_000L)) return;
         for (Thread t : threads) t.interrupt();
-        run.awaitDone(GRACE_NANOS);
+        run.awaitDoneUntil(clock.nanoTime() + GRACE_NANOS);
     }
 }

@@ -36,8 +36,15 @@ public final class ThreadStats {
     /** Per type, the wait for a shared connection (connections=N); empty when terminals own their connections. */
     private final SingleWriterRecorder[] queueRecorders;
     private final Histogram[] recycledQueue;
-    /** True while the owner waits by design (TPC-C keying or think time): the level's end may interrupt it at once. */
-    private volatile boolean pausing;
+    /**
+     * Where the owner is, as the level's stop sees it: {@link #BUSY} (between statements or in one: never interrupted),
+     * {@link #WAITING} (an arrival, a keying or think time, a reconnect back-off: the stop may cut it) or
+     * {@link #STOPPED} (the stop cut its wait: what it waited for is never submitted). The owner moves BUSY to
+     * WAITING with a plain store and back with one compare-and-set; the stop moves WAITING to STOPPED with another,
+     * so exactly one of them wins and a statement is never interrupted.
+     */
+    private final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger(BUSY);
+    public static final int BUSY = 0, WAITING = 1, STOPPED = 2;
     /** The wait for a connection of the transaction in flight; -1 when it did not wait for one. */
     private long pendingQueueNanos = -1;
     /** Statements of the transaction in flight (READS, WRITES, OTHER), published with its outcome. */
@@ -230,14 +237,34 @@ public final class ThreadStats {
         pendingQueueNanos = nanos;
     }
 
-    /** Owner thread only: marks the start and end of a wait by design (keying or think time). */
+    /**
+     * Owner thread only: marks the start and end of a wait by design (keying or think time). When the level's stop
+     * took the wait ({@link #stopIfWaiting}), the end sets the owner's interrupt flag, so the terminal sees the cut even
+     * if the stop's interrupt has not arrived yet.
+     */
     public void pausing(boolean on) {
-        pausing = on;
+        if (on) enterWait();
+        else if (!leaveWait()) Thread.currentThread().interrupt();
     }
 
-    /** Any thread: whether the owner is in a wait by design now, so that interrupting it breaks no statement. */
+    /** Owner thread only: a wait the level's stop may cut begins. */
+    public void enterWait() {
+        if (state.getPlain() != STOPPED) state.set(WAITING);
+    }
+
+    /** Owner thread only: the wait ended; false when the level's stop took it (then nothing may be submitted). */
+    public boolean leaveWait() {
+        return state.compareAndSet(WAITING, BUSY) || state.get() == BUSY;
+    }
+
+    /** Any thread (the level's stop): true when the owner was waiting and now is stopped; the caller interrupts it. */
+    public boolean stopIfWaiting() {
+        return state.compareAndSet(WAITING, STOPPED);
+    }
+
+    /** Any thread: whether the owner is in a wait the stop may cut. */
     public boolean pausing() {
-        return pausing;
+        return state.get() == WAITING;
     }
 
     /** Owner thread only: time inside the current event that is not latency (TPC-C keying time). */

@@ -131,6 +131,32 @@ public final class Console implements RunListener {
         }
     }
 
+    /**
+     * The lines a repeat earns when its terminals lost front ends: the thread-time they spent without a connection
+     * (more than {@link Failover#NOTABLE} of the window's), the front ends still down at its end, and where the
+     * terminals ran instead.
+     */
+    static java.util.List<String> failover(RepeatResult r) {
+        java.util.List<String> w = new java.util.ArrayList<>();
+        org.oltpbench.result.Failover f = r.failover();
+        double share = f.disconnectedShare(r.threads(), r.seconds());
+        if (share > org.oltpbench.result.Failover.NOTABLE) {
+            w.add(String.format(Locale.ROOT, "warning: terminals spent %.1f%% of their thread-time in the window without a "
+                    + "connection (%.1f thread-s of %d x %.1f s); tps counts only connected time's work", 100 * share,
+                    f.disconnectedThreadSeconds(), r.threads(), r.seconds()));
+        }
+        if (!f.downAtEnd().isEmpty() || r.counts().reconnects() > 0 && f.frontEnds().size() > 1) {
+            StringBuilder b = new StringBuilder();
+            for (org.oltpbench.result.FrontEndUse u : f.frontEnds()) {
+                b.append(b.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s %.1f thread-s %d txns %d errors%s",
+                        u.frontEnd(), u.threadSeconds(), u.transactions(), u.errors(), u.downAtEnd() ? " (down)" : ""));
+            }
+            w.add((f.downAtEnd().isEmpty() ? "front ends: " : "warning: front end " + String.join(", ", f.downAtEnd())
+                    + " refused connections at the end of the level; its terminals moved: ") + b);
+        }
+        return w;
+    }
+
     /** The line a drifting repeat earns, or null when it held steady (or was too short to tell). */
     static String drift(Trend t, int warmupSecs) {
         if (!t.drifting()) return null;
@@ -158,6 +184,7 @@ public final class Console implements RunListener {
                     + "so the %.2f s window (and every rate) may be off by %.1f%%; at thousands of threads use threadModel=virtual",
                     r.threads(), 2 * r.window().edgeSecs(), r.seconds(), 100 * r.window().edgeSecs() / r.seconds()));
         }
+        w.addAll(failover(r));
         if (r.cpu().saturated()) {
             w.add(String.format(Locale.ROOT, "warning: the client used %.2f of this host's %d cores (more than half); the "
                     + "result may measure the client, not the database", r.cpu().cores(), r.cpu().hostCores()));

@@ -21,10 +21,20 @@ import org.HdrHistogram.Histogram;
  * @param cpu          the client's CPU use in the window
  * @param serverCount  the server's committed-transaction counter beside the client's
  * @param consistency  the workload's checks after this repeat (checkAfterRun), or NOT_CHECKED
+ * @param failover     per front end: connected thread-time, transactions and errors; time spent reconnecting
  */
 public record RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
                            List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
-                           List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency) {
+                           List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
+                           Failover failover) {
+
+    /** A repeat without a front-end record. */
+    public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
+                        List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
+                        List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency) {
+        this(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents, threadLatencyNanos,
+                cpu, serverCount, consistency, Failover.NONE);
+    }
 
     /** What the workload's checks found after a repeat. */
     public enum Consistency {
@@ -61,18 +71,25 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
         threadEvents = List.copyOf(threadEvents);
         threadLatencyNanos = List.copyOf(threadLatencyNanos);
         if (consistency == null) consistency = Consistency.NOT_CHECKED;
+        if (failover == null) failover = Failover.NONE;
     }
 
     /** This repeat with the server's count of its commits. */
     public RepeatResult withServerCount(ServerCount sc) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, sc, consistency);
+                threadLatencyNanos, cpu, sc, consistency, failover);
     }
 
     /** This repeat with what the checks after it found. */
     public RepeatResult withConsistency(boolean passed) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, passed ? Consistency.PASSED : Consistency.FAILED);
+                threadLatencyNanos, cpu, serverCount, passed ? Consistency.PASSED : Consistency.FAILED, failover);
+    }
+
+    /** This repeat with its front-end record. */
+    public RepeatResult withFailover(Failover f) {
+        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
+                threadLatencyNanos, cpu, serverCount, consistency, f);
     }
 
     public boolean completed() {

@@ -128,7 +128,7 @@ class MariaDbDialectsIT {
     /** The settings of one benchmark session of {@code db} (thread 0's connection). */
     private static com.mysql.cj.conf.PropertySet properties(Database db) throws Exception {
         var sessions = db.sessions();
-        Connection c = sessions.connection(0);
+        Connection c = sessions.connection(0).connection();
         try {
             return c.unwrap(com.mysql.cj.jdbc.JdbcConnection.class).getPropertySet();
         } finally {

@@ -1,0 +1,153 @@
+package org.oltpbench.driver;
+
+import org.oltpbench.util.Clock;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverPropertyInfo;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongUnaryOperator;
+import java.util.logging.Logger;
+
+/**
+ * A JDBC driver with no server: every statement takes a scripted time on a {@link Clock} and returns nothing. Front
+ * ends are the URL's host:port; one can be killed (its open connections fail their next statement with SQLState
+ * 08S01, new connections are refused with 08001) and revived. Unit tests of the level loop run on it.
+ */
+final class FakeDriver implements Driver {
+    private final Clock clock;
+    /** A statement's duration in nanos, given the clock's time when it starts. */
+    private volatile LongUnaryOperator duration;
+    private final Set<String> dead = ConcurrentHashMap.newKeySet();
+    private final Map<String, AtomicInteger> opened = new ConcurrentHashMap<>();
+    final AtomicInteger statements = new AtomicInteger();
+
+    FakeDriver(Clock clock, long statementNanos) {
+        this.clock = clock;
+        this.duration = t -> statementNanos;
+    }
+
+    /** Statements take {@code f(start)} nanos from now on. */
+    void durations(LongUnaryOperator f) {
+        duration = f;
+    }
+
+    void kill(String hostPort) {
+        dead.add(hostPort);
+    }
+
+    void revive(String hostPort) {
+        dead.remove(hostPort);
+    }
+
+    /** Connections ever opened to {@code hostPort}. */
+    int opened(String hostPort) {
+        AtomicInteger n = opened.get(hostPort);
+        return n == null ? 0 : n.get();
+    }
+
+    static String hostPort(String url) {
+        String rest = url.substring(url.indexOf("//") + 2);
+        int end = rest.indexOf('/');
+        return end < 0 ? rest : rest.substring(0, end);
+    }
+
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        String fe = hostPort(url);
+        if (dead.contains(fe)) throw new SQLException("Connection refused: " + fe, "08001");
+        opened.computeIfAbsent(fe, k -> new AtomicInteger()).incrementAndGet();
+        return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{Connection.class},
+                (proxy, m, args) -> switch (m.getName()) {
+                    case "prepareStatement", "createStatement" -> statement(fe);
+                    case "isValid" -> !dead.contains(fe);
+                    case "getAutoCommit" -> true;
+                    case "unwrap" -> proxy;
+                    case "isWrapperFor" -> true;
+                    case "toString" -> "fake connection to " + fe;
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> defaultValue(m.getReturnType());
+                });
+    }
+
+    private PreparedStatement statement(String fe) {
+        return (PreparedStatement) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{PreparedStatement.class},
+                (proxy, m, args) -> switch (m.getName()) {
+                    case "execute", "executeQuery", "executeUpdate", "executeLargeUpdate" -> execute(fe, m.getReturnType());
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    case "toString" -> "fake statement";
+                    default -> defaultValue(m.getReturnType());
+                });
+    }
+
+    private Object execute(String fe, Class<?> returns) throws SQLException {
+        if (dead.contains(fe)) throw new SQLException("Communications link failure: " + fe, "08S01");
+        long t = clock.nanoTime();
+        try {
+            clock.parkUntil(t + duration.applyAsLong(t));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("statement interrupted", "70100");
+        }
+        if (dead.contains(fe)) throw new SQLException("Communications link failure: " + fe, "08S01");
+        statements.incrementAndGet();
+        if (returns == ResultSet.class) return emptyResult();
+        return defaultValue(returns);
+    }
+
+    private ResultSet emptyResult() {
+        return (ResultSet) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{ResultSet.class},
+                (proxy, m, args) -> defaultValue(m.getReturnType()));
+    }
+
+    private static Object defaultValue(Class<?> t) {
+        if (t == boolean.class) return false;
+        if (t == int.class) return 0;
+        if (t == long.class) return 0L;
+        if (t == double.class) return 0.0;
+        if (t == float.class) return 0f;
+        if (t == short.class) return (short) 0;
+        if (t == byte.class) return (byte) 0;
+        return null;
+    }
+
+    @Override
+    public boolean acceptsURL(String url) {
+        return true;
+    }
+
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+        return new DriverPropertyInfo[0];
+    }
+
+    @Override
+    public int getMajorVersion() {
+        return 1;
+    }
+
+    @Override
+    public int getMinorVersion() {
+        return 0;
+    }
+
+    @Override
+    public boolean jdbcCompliant() {
+        return false;
+    }
+
+    @Override
+    public Logger getParentLogger() {
+        return Logger.getGlobal();
+    }
+
+}

@@ -1,0 +1,193 @@
+package org.oltpbench.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Dialects;
+import org.oltpbench.result.FrontEndUse;
+import org.oltpbench.result.IntervalResult;
+import org.oltpbench.result.RepeatResult;
+
+/**
+ * The level's clock and stop rules, on simulated time ({@link SimClock}) and a driver without a server
+ * ({@link FakeDriver}): each statement takes an exact time, so every edge (the warm-up's end, a report, the deadline)
+ * is placed by hand and every expected count below is worked out from the statement time.
+ */
+@Timeout(60)
+class LevelRunnerTest {
+    private static final long MS = 1_000_000L, S = 1_000_000_000L;
+    private static final String TWO = "jdbc:mysql://fe1:4000,fe2:4000/db";
+
+    private final SimClock clock = new SimClock(0);
+
+    private LevelRunner.Settings settings(int threads, int warmup, int time, long events, double rate, int interval) {
+        return new LevelRunner.Settings(threads, 1, warmup, time, events, rate, interval, 7, new IgnoreList(List.of()));
+    }
+
+    /** Runs a level on its own thread; {@code timeline} runs on the test thread once the level measures, at time 0. */
+    private RepeatResult run(LevelRunner.Settings s, FakeDriver driver, String conn, StopSignal stop, Timeline timeline)
+            throws Exception {
+        Database db = Database.through(driver, Dialects.forName("tidb"), conn);
+        CountDownLatch started = new CountDownLatch(1);
+        StartGate gate = st -> started.countDown();
+        CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new LevelRunner(s, new OneStatement(), db, RunListener.SILENT, stop, gate, clock).run();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(started.await(30, TimeUnit.SECONDS), "the level did not start");
+        timeline.run();
+        return f.get(30, TimeUnit.SECONDS);
+    }
+
+    private RepeatResult run(LevelRunner.Settings s, FakeDriver driver) throws Exception {
+        return run(s, driver, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
+        });
+    }
+
+    @FunctionalInterface
+    interface Timeline {
+        void run() throws Exception;
+    }
+
+    private static long measured(RepeatResult r) {
+        return r.intervals().stream().filter(i -> !i.warmup()).mapToLong(IntervalResult::transactions).sum();
+    }
+
+    /**
+     * Issue 27 §1.1: 64 threads at rate=10 wait 6.4 s on average for an arrival, most past the deadline. An arrival due
+     * at or after the deadline is never submitted, so no latency is negative and the count is that of the arrivals
+     * inside the 10 s: Poisson with mean 100 (sd 10). Idle threads take each arrival at once: latency = 1 ms exactly.
+     */
+    @Test
+    void aRateWithLongGapsCountsOnlyArrivalsBeforeTheDeadline() throws Exception {
+        RepeatResult r = run(settings(64, 0, 10, 0, 10, 5), new FakeDriver(clock, MS));
+        long n = r.counts().transactions();
+        assertTrue(Math.abs(n - 100) <= 30, n + " arrivals in 10 s at rate 10: outside 3 sd of Poisson(100)");
+        assertEquals(1.0, r.avgMs(), 1e-9, "every transaction took its 1 ms statement, from its arrival");
+        assertEquals(10.0, r.seconds(), 0.0011, "the window ends at the deadline (or the last 1 ms statement after it)");
+        assertEquals(n, measured(r));
+    }
+
+    /**
+     * Issue 27 §1.2: warm-up 5 s with 10 s intervals. The warm-up's end cuts the interval in progress, so the measured
+     * intervals are [5,15], [15,25], [25,35] and hold exactly the window's transactions. 0.7 ms statements on 2
+     * threads: transaction k of a thread ends at 0.7k ms, so the window (0.7k in (5000, 35000]) holds k = 7143..50000,
+     * 42,858 per thread; each interval 14,286 per thread.
+     */
+    @Test
+    void theWarmUpsEndCutsTheIntervalInProgress() throws Exception {
+        RepeatResult r = run(settings(2, 5, 30, 0, 0, 10), new FakeDriver(clock, 700_000));
+        List<IntervalResult> m = r.intervals().stream().filter(i -> !i.warmup()).toList();
+        assertEquals(List.of(15.0, 25.0, 35.0), m.stream().map(IntervalResult::at).toList());
+        assertEquals(List.of(10.0, 10.0, 10.0), m.stream().map(IntervalResult::seconds).toList());
+        assertEquals(List.of(28_572L, 28_572L, 28_572L), m.stream().map(IntervalResult::transactions).toList());
+        assertEquals(85_716, r.counts().transactions());
+        assertEquals(30.0, r.seconds(), 1e-9);
+        IntervalResult warm = r.intervals().get(0);
+        assertTrue(warm.warmup() && warm.at() == 5.0 && warm.transactions() == 2 * 7_142, warm.toString());
+    }
+
+    /**
+     * Issue 27 §1.6: events=100 after a 1 s warm-up. The budget is spent by transactions that end in the window only:
+     * warm-up transactions spend none, so the window counts exactly 100 (the one in flight at the warm-up's end, from
+     * 999.6 to 1000.3 ms, is one of them).
+     */
+    @Test
+    void anEventBudgetIsSpentInTheWindowOnly() throws Exception {
+        RepeatResult r = run(settings(1, 1, 0, 100, 0, 1), new FakeDriver(clock, 700_000));
+        assertEquals(100, r.counts().transactions());
+        assertEquals(100, measured(r));
+        assertEquals(RepeatResult.COMPLETED, r.status());
+        // from the warm-up's end (1000 ms) to the end of transaction 1,528 (1,069.6 ms)
+        assertEquals(0.0696, r.seconds(), 1e-9);
+    }
+
+    /**
+     * A reporter that wakes 300 ms late at every wait neither lengthens the window nor lets transactions start after
+     * the deadline: 0.8 ms statements, 2 threads, 10 s: 12,500 each, the last ending on the deadline itself.
+     */
+    @Test
+    void aLateReporterChangesNoFigure() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        Database db = Database.through(new FakeDriver(clock, 800_000), Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
+        CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
+            clock.late(Thread.currentThread(), 300 * MS);
+            try {
+                return new LevelRunner(settings(2, 0, 10, 0, 0, 2), new OneStatement(), db, RunListener.SILENT,
+                        new StopSignal(), st -> started.countDown(), clock).run();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        RepeatResult r = f.get(30, TimeUnit.SECONDS);
+        assertEquals(25_000, r.counts().transactions());
+        assertEquals(25_000, measured(r));
+        assertEquals(10.0, r.seconds(), 1e-9);
+    }
+
+    /**
+     * Ctrl-C at 3.5 s with 2 s intervals: the level finishes the interval in progress and stops at 4 s; the
+     * transaction in flight then (3999.8 to 4000.5 ms) counts: 5,715 per thread.
+     */
+    @Test
+    void ctrlCFinishesTheIntervalInProgress() throws Exception {
+        StopSignal stop = new StopSignal();
+        RepeatResult r = run(settings(2, 0, 10, 0, 0, 2), new FakeDriver(clock, 700_000), "jdbc:mysql://fe1:4000/db", stop,
+                () -> clock.runUntil(3_500 * MS, stop::finishInterval));
+        assertEquals(RepeatResult.ABORTED, r.status());
+        assertEquals(List.of(2.0, 4.0005), r.intervals().stream().map(IntervalResult::at).toList());
+        assertEquals(11_430, r.counts().transactions());
+        assertEquals(4.0005, r.seconds(), 1e-9);
+    }
+
+    /**
+     * The only front end dies at 2 s for good: each terminal loses its connection once (an ignored error), backs off
+     * while it reconnects, and the deadline cuts the back-off: the level ends at 5 s, with 2 threads x 3 s spent
+     * disconnected (more than 1% of the window, so the level will say so).
+     */
+    @Test
+    void aReconnectBackOffEndsAtTheDeadline() throws Exception {
+        FakeDriver d = new FakeDriver(clock, 700_000);
+        RepeatResult r = run(settings(2, 0, 5, 0, 0, 1), d, "jdbc:mysql://fe1:4000/db", new StopSignal(),
+                () -> clock.runUntil(2 * S, () -> d.kill("fe1:4000")));
+        assertEquals(RepeatResult.COMPLETED, r.status());
+        assertEquals(2, r.counts().ignoredErrors());
+        assertEquals(0, r.counts().reconnects());
+        assertEquals(5.0, r.seconds(), 1e-9);
+        assertEquals(6.0, r.failover().disconnectedThreadSeconds(), 0.002);
+        assertTrue(r.failover().disconnectedShare(2, r.seconds()) > 0.01);
+        assertEquals(List.of("fe1:4000"), r.failover().downAtEnd());
+    }
+
+    /**
+     * Two front ends; fe2 dies at 3 s and answers again at 5.5 s. Its 2 terminals move to fe1 at once (their next
+     * statement fails, fe2 refuses, fe1 accepts); the prober finds fe2 again at 6 s and they go home between
+     * transactions. Thread-seconds: fe1 20 + 2 x 3 = 26, fe2 2 x 3 + 2 x 4 = 14.
+     */
+    @Test
+    void threadsOfADeadFrontEndMoveAndComeBack() throws Exception {
+        FakeDriver d = new FakeDriver(clock, 700_000);
+        RepeatResult r = run(settings(4, 0, 10, 0, 0, 1), d, TWO, new StopSignal(), () -> {
+            clock.runUntil(3 * S, () -> d.kill("fe2:4000"));
+            clock.runUntil(5_500 * MS, () -> d.revive("fe2:4000"));
+        });
+        FrontEndUse fe1 = r.failover().frontEnds().get(0), fe2 = r.failover().frontEnds().get(1);
+        assertEquals(26.0, fe1.threadSeconds(), 0.01, fe1.toString());
+        assertEquals(14.0, fe2.threadSeconds(), 0.01, fe2.toString());
+        assertEquals(4, r.counts().reconnects(), "2 moves away, 2 back");
+        assertEquals(2, r.counts().ignoredErrors());
+        assertEquals(0.0, r.failover().disconnectedThreadSeconds(), 1e-9);
+        assertEquals(r.counts().transactions(), fe1.transactions() + fe2.transactions());
+        assertTrue(r.intervals().stream().allMatch(i -> i.threads() == 4), r.intervals().stream().map(i -> i.at() + ":" + i.threads()).toList().toString());
+    }
+}

@@ -1,0 +1,68 @@
+package org.oltpbench.driver;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.List;
+import org.oltpbench.db.Database;
+import org.oltpbench.result.Family;
+import org.oltpbench.result.LoadResult;
+import org.oltpbench.result.TxnType;
+import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.workload.CheckReport;
+import org.oltpbench.workload.Terminal;
+import org.oltpbench.workload.Workload;
+
+/** A workload of one prepared statement per transaction, for the level loop's unit tests on {@link FakeDriver}. */
+final class OneStatement implements Workload {
+    @Override
+    public WorkloadInfo info() {
+        return new WorkloadInfo("one_statement", Family.SQL, List.of(TxnType.only("statement")),
+                WorkloadInfo.Scale.tables(1, 1));
+    }
+
+    @Override
+    public boolean isPrepared(Database db) {
+        return true;
+    }
+
+    @Override
+    public LoadResult prepare(Database db) {
+        return LoadResult.NONE;
+    }
+
+    @Override
+    public CheckReport check(Database db) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void cleanup(Database db) {
+    }
+
+    @Override
+    public Terminal terminal(Connection connection, int index, int threads, long seed) throws SQLException {
+        PreparedStatement ps = connection.prepareStatement("SELECT 1");
+        return new Terminal() {
+            @Override
+            public int next(org.oltpbench.measure.ThreadStats stats) throws SQLException {
+                ps.executeQuery();
+                stats.reads(1);
+                return 0;
+            }
+
+            @Override
+            public void rollbackQuietly() {
+            }
+
+            @Override
+            public int preparedStatements() {
+                return 1;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+}
