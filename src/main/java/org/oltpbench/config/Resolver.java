@@ -59,7 +59,8 @@ final class Resolver {
             int threads = share.threads(total);
             int connections = cfg.get(Keys.CONNECTIONS);
             levels.add(new SweepParams.LevelParams(total, threads, levelSecs(), levelEvents(threads), levelRate(),
-                    model.at(threads), connections > 0 && connections < threads ? connections : 0));
+                    model.at(threads), connections > 0 && connections < threads ? connections : 0,
+                    cfg.get(Keys.RUN_TXNS_PER_TERMINAL)));
         }
         return new SweepParams(levels, cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK), cfg.get(Keys.WARMUP_SECS),
                 cfg.get(Keys.REPORT_INTERVAL_SECS), startAt == null ? null : startAt.toString(), cfg.get(Keys.LEVEL_PAUSE_SECS),

@@ -39,8 +39,12 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
      * @param connections  connections this client's terminals share (connections=N, below {@code threads}); 0 when
      *                     each terminal owns one
      */
+    /**
+     * @param events      transactions the level's window runs (0: timed); with runTxnsPerTerminal, perTerminal x threads
+     * @param perTerminal BenchmarkSQL's runTxnsPerTerminal: each terminal runs exactly this many (0: a shared budget)
+     */
     public record LevelParams(int totalThreads, int threads, int secs, long events, double rate, ThreadModel model,
-                              int connections) {
+                              int connections, long perTerminal) {
         /** Sessions the level holds open on the server. */
         public int sessions() {
             return connections > 0 ? connections : threads;
@@ -53,7 +57,8 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
         for (int k = 0; k < levels.size(); k++) {
             LevelParams l = levels.get(k);
             int t = k < threads.size() ? threads.get(k) : l.threads();
-            out.add(new LevelParams(l.totalThreads(), t, l.secs(), l.events(), l.rate(), l.model(), l.connections()));
+            out.add(new LevelParams(l.totalThreads(), t, l.secs(), l.events(), l.rate(), l.model(), l.connections(),
+                    l.perTerminal()));
         }
         return new SweepParams(out, repeat, repeatPick, warmupSecs, reportIntervalSecs, startAt, levelPauseSecs, randSeed,
                 ignoreErrors, checkAfterRun, share);

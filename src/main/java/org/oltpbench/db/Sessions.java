@@ -166,6 +166,18 @@ public final class Sessions implements AutoCloseable {
         if (errs > 0) errors.addAndGet(frontEnd, errs);
     }
 
+    private final AtomicInteger reconnecting = new AtomicInteger();
+
+    /** A terminal lost its connection (+1) or has one again, or gave up at the level's end (-1). */
+    public void reconnecting(int delta) {
+        reconnecting.addAndGet(delta);
+    }
+
+    /** Terminals without a connection now, trying to get one. */
+    public int reconnecting() {
+        return reconnecting.get();
+    }
+
     /** Adds a terminal's time without a connection inside the window. */
     public void disconnected(long nanos) {
         if (nanos > 0) disconnectedNanos.addAndGet(nanos);

@@ -41,9 +41,18 @@ public final class LevelRunner {
      * Everything one level needs besides the workload and the database.
      *
      * @param connections connections the terminals share (connections=N); 0 when each terminal owns one
+     * @param perTerminal transactions each terminal runs (BenchmarkSQL's runTxnsPerTerminal); 0 for a shared budget
      */
     public record Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
-                           int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads, int connections) {
+                           int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads, int connections,
+                           long perTerminal) {
+        /** A shared event budget. */
+        public Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
+                        int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads, int connections) {
+            this(threads, repeat, warmupSecs, timeSecs, events, rate, reportIntervalSecs, seed, ignore, virtualThreads,
+                    connections, 0);
+        }
+
         /** Each terminal on its own connection. */
         public Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
                         int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads) {
@@ -127,7 +136,7 @@ public final class LevelRunner {
             this.sessions = shared == null ? sessions : null;
             RepeatResult r;
             LevelRun run = new LevelRun(workload, db.dialect(), sessions, shared, s.threads(), s.ignore(),
-                    Budget.of(s.events()), clock);
+                    s.perTerminal() > 0 ? Budget.UNLIMITED : Budget.of(s.events()), clock);
             List<Thread> threads = startWorkers(run);
             run.awaitReady(listener);
             if (run.setupFailure() != null) {
@@ -159,7 +168,8 @@ public final class LevelRunner {
         for (int i = 0; i < s.threads(); i++) {
             long seed = seeds.nextLong();
             Pacer pacer = arrivals.pacer(SbRandom.uniform(seed ^ 0x5DEECE66DL));
-            Worker w = new Worker(run, i, stats[i], pacer, seed);
+            Worker w = new Worker(run, i, stats[i], pacer, seed,
+                    s.perTerminal() > 0 ? Budget.of(s.perTerminal()) : run.budget());
             Thread t = s.virtualThreads() ? Thread.ofVirtual().name("oltpbench-" + i).unstarted(w)
                     : new Thread(w, "oltpbench-" + i);
             if (!t.isVirtual()) t.setDaemon(true); // virtual threads are always daemons
@@ -284,9 +294,9 @@ public final class LevelRunner {
         return result(window, e.start, cut, e.intervals, aborted, run.errors());
     }
 
-    /** Terminals connected now: the progress line's thds. */
+    /** Terminals connected now (not reconnecting): the progress line's thds. */
     private int connected() {
-        return sessions == null ? s.threads() : Math.min(s.threads(), sessions.open());
+        return sessions == null ? s.threads() : s.threads() - sessions.reconnecting();
     }
 
     /** Publishes the interval since {@code last}, harvested now; rates divide by its measured length. */

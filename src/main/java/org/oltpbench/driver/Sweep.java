@@ -126,6 +126,6 @@ public final class Sweep {
         long seed = params.randSeed() != 0 ? params.randSeed() + rep : System.nanoTime();
         return new LevelRunner.Settings(level.threads(), rep, params.warmupSecs(), level.secs(), level.events(), level.rate(),
                 params.reportIntervalSecs(), seed, new IgnoreList(params.ignoreErrors(), db.dialect().retryableCodes()), level.model() == ThreadModel.VIRTUAL,
-                level.connections());
+                level.connections(), level.perTerminal());
     }
 }

@@ -38,7 +38,11 @@ final class Worker implements Runnable {
     /** Transactions started in the window and errors, on the current front end. */
     private long stayTxns, stayErrors;
 
-    Worker(LevelRun run, int index, ThreadStats stats, Pacer pacer, long seed) {
+    /** The transactions this terminal may still run: the level's shared budget, or its own (runTxnsPerTerminal). */
+    private final Budget budget;
+
+    Worker(LevelRun run, int index, ThreadStats stats, Pacer pacer, long seed, Budget budget) {
+        this.budget = budget;
         this.run = run;
         this.index = index;
         this.stats = stats;
@@ -114,7 +118,6 @@ final class Worker implements Runnable {
      * start after the warm-up.
      */
     private void loop() {
-        final Budget budget = run.budget();
         final boolean limited = pacer.limited();
         while (run.running()) {
             if (frontEnd >= 0 && frontEnd != home && sessions.up(home) && !goHome()) return;
@@ -214,6 +217,7 @@ final class Worker implements Runnable {
     private boolean reconnect(int errors) {
         leave(errors);
         long lostAt = clock.nanoTime(), backoff = FIRST_BACKOFF_NANOS;
+        sessions.reconnecting(1);
         try {
             while (run.running() && clock.nanoTime() < run.deadline()) {
                 try {
@@ -227,6 +231,7 @@ final class Worker implements Runnable {
             }
             return false;
         } finally {
+            sessions.reconnecting(-1);
             sessions.disconnected(window(lostAt, clock.nanoTime()));
         }
     }

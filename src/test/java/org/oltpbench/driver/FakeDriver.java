@@ -39,6 +39,13 @@ final class FakeDriver implements Driver {
         duration = f;
     }
 
+    /** Statements on {@code hostPort} take {@code factor} times as long. */
+    void slow(String hostPort, int factor) {
+        slow.put(hostPort, factor);
+    }
+
+    private final Map<String, Integer> slow = new ConcurrentHashMap<>();
+
     void kill(String hostPort) {
         dead.add(hostPort);
     }
@@ -93,7 +100,7 @@ final class FakeDriver implements Driver {
         if (dead.contains(fe)) throw new SQLException("Communications link failure: " + fe, "08S01");
         long t = clock.nanoTime();
         try {
-            clock.parkUntil(t + duration.applyAsLong(t));
+            clock.parkUntil(t + duration.applyAsLong(t) * slow.getOrDefault(fe, 1));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLException("statement interrupted", "70100");

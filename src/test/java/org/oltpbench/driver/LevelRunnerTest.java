@@ -113,6 +113,22 @@ class LevelRunnerTest {
     }
 
     /**
+     * Issue 27 §1.6: runTxnsPerTerminal is BenchmarkSQL's count per terminal, not a pool: with fe2 three times slower,
+     * each of the 4 terminals still runs exactly 50 (a shared pool of 200 would give fe1's terminals 75 each).
+     */
+    @Test
+    void runTxnsPerTerminalIsACountPerTerminal() throws Exception {
+        FakeDriver d = new FakeDriver(clock, 700_000);
+        d.slow("fe2:4000", 3);
+        LevelRunner.Settings s = new LevelRunner.Settings(4, 1, 0, 0, 200, 0, 1, 7, new IgnoreList(List.of()), false, 0, 50);
+        RepeatResult r = run(s, d, TWO, new StopSignal(), () -> {
+        });
+        assertEquals(List.of(50L, 50L, 50L, 50L), r.threadEvents());
+        // the window ends with the slow terminals' 50th statement: 50 x 2.1 ms
+        assertEquals(0.105, r.seconds(), 1e-9);
+    }
+
+    /**
      * A reporter that wakes 300 ms late at every wait neither lengthens the window nor lets transactions start after
      * the deadline: 0.8 ms statements, 2 threads, 10 s: 12,500 each, the last ending on the deadline itself.
      */
@@ -166,6 +182,7 @@ class LevelRunnerTest {
         assertEquals(5.0, r.seconds(), 1e-9);
         assertEquals(6.0, r.failover().disconnectedThreadSeconds(), 0.002);
         assertTrue(r.failover().disconnectedShare(2, r.seconds()) > 0.01);
+        assertEquals(List.of(2, 2, 0, 0, 0), r.intervals().stream().map(IntervalResult::threads).toList(), "thds");
         assertEquals(List.of("fe1:4000"), r.failover().downAtEnd());
     }
 

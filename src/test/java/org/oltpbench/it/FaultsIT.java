@@ -59,6 +59,41 @@ class FaultsIT {
         return new LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT, stop).run();
     }
 
+    /**
+     * Issue 27: a front end dies mid-level. Two front ends (the server, and a relay to it); the relay is killed at 3 s
+     * and started again at 5 s. Its 2 terminals move to the server at once (within 2 s), the prober finds the relay
+     * again within a second of its return, and they go home between transactions. Thread-seconds: the server 2 x 8 +
+     * 2 x (3 to 5-6 s), the relay 2 x 3 + 2 x (2-3 s).
+     */
+    @Test
+    void threadsOfADeadFrontEndMoveAndComeBack() throws Exception {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("//127\\.0\\.0\\.1:(\\d+)/([^?]+)").matcher(db.url());
+        assertTrue(m.find(), db.url());
+        try (TcpProxy relay = new TcpProxy(Integer.parseInt(m.group(1)));
+             Database two = Database.open(Params.target(config("embedded=false", "user=root", "conn=jdbc:mariadb://127.0.0.1:"
+                     + m.group(1) + ",127.0.0.1:" + relay.port() + "/" + m.group(2))), Dialects.forName("mariadb"))) {
+            var timeline = new java.util.concurrent.FutureTask<Void>(() -> {
+                Thread.sleep(3000);
+                relay.kill();
+                Thread.sleep(2000);
+                relay.revive();
+                return null;
+            });
+            new Thread(timeline).start();
+            var s = new LevelRunner.Settings(4, 1, 0, 8, 0, 0, 1, 3, new IgnoreList(List.of()));
+            RepeatResult r = new LevelRunner(s, rw, two, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
+            timeline.get();
+            var server = r.failover().frontEnds().get(0);
+            var proxied = r.failover().frontEnds().get(1);
+            assertEquals(RepeatResult.COMPLETED, r.status(), r.reason());
+            assertEquals(4, r.counts().reconnects(), "2 moves away and 2 back: " + r.failover());
+            assertTrue(r.failover().disconnectedThreadSeconds() < 2 * 2.0, "moved within 2 s: " + r.failover());
+            assertTrue(server.threadSeconds() > 16 + 2 * 1.5 && server.threadSeconds() < 16 + 2 * 3.2, r.failover().toString());
+            assertTrue(proxied.threadSeconds() > 6 - 0.5 + 2 * 1.5 && proxied.threadSeconds() < 6 + 2 * 3.0, r.failover().toString());
+            assertTrue(proxied.transactions() > 0 && proxied.errors() >= 2 && !proxied.downAtEnd(), proxied.toString());
+        }
+    }
+
     /** Every benchmark connection is killed mid-run: each thread reconnects, counts it, and goes on. */
     @Test
     void killedConnectionsAreReconnectedAndCounted() throws Exception {

@@ -1,0 +1,101 @@
+package org.oltpbench.it;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A TCP relay on a loopback port to a real server: a front end the tests can kill (every connection through it is
+ * cut and new ones are refused, as when a tidb-server or an obproxy dies) and start again on the same port.
+ */
+final class TcpProxy implements AutoCloseable {
+    private final int target;
+    private final int port;
+    private final List<Socket> open = new CopyOnWriteArrayList<>();
+    private volatile ServerSocket server;
+
+    TcpProxy(int target) throws IOException {
+        this.target = target;
+        ServerSocket s = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
+        this.port = s.getLocalPort();
+        serve(s);
+    }
+
+    int port() {
+        return port;
+    }
+
+    /** Cuts every relayed connection and stops accepting. */
+    void kill() {
+        try {
+            server.close();
+        } catch (IOException e) {
+            // closed already
+        }
+        for (Socket s : open) closeQuietly(s);
+        open.clear();
+    }
+
+    /** Accepts again on the same port. */
+    void revive() throws IOException {
+        ServerSocket s = new ServerSocket();
+        s.setReuseAddress(true);
+        s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+        serve(s);
+    }
+
+    private void serve(ServerSocket s) {
+        server = s;
+        Thread.ofPlatform().daemon().name("proxy-accept").start(() -> {
+            while (!s.isClosed()) {
+                try {
+                    Socket in = s.accept();
+                    Socket out = new Socket(InetAddress.getLoopbackAddress(), target);
+                    open.add(in);
+                    open.add(out);
+                    pump(in, out);
+                    pump(out, in);
+                } catch (IOException e) {
+                    // closed, or the server refused: the client sees its socket close
+                }
+            }
+        });
+    }
+
+    private void pump(Socket from, Socket to) {
+        Thread.ofPlatform().daemon().name("proxy-pump").start(() -> {
+            byte[] buf = new byte[16384];
+            try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+                int n;
+                while ((n = in.read(buf)) >= 0) {
+                    out.write(buf, 0, n);
+                    out.flush();
+                }
+            } catch (IOException e) {
+                // cut
+            } finally {
+                closeQuietly(from);
+                closeQuietly(to);
+            }
+        });
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // closed already
+        }
+    }
+
+    @Override
+    public void close() {
+        kill();
+    }
+}
