@@ -23,12 +23,24 @@ public record Spread(Interval tps, Interval qps, Interval tpmC, Interval latency
         return new Spread(tps, qps, tpmC, latency, percentile, t);
     }
 
-    /** The method and sample count of the throughput interval, as the console and tables name it. */
+    /**
+     * The method and sample count of the throughput interval, as the console and tables name it, and the latency
+     * interval's method when it differs (a bootstrap).
+     */
     public String describe() {
-        return switch (tps.method()) {
-            case REPEATS -> "t over " + tps.n() + " repeats";
-            case BATCH_MEANS -> "batch means, " + tps.n() + " batches";
+        String t = name(tps);
+        return latency.present() && latency.method() != tps.method() ? t + "; latency: bootstrap" : t;
+    }
+
+    /** An interval's method and sample count in words. */
+    public static String name(Interval i) {
+        return switch (i.method()) {
+            case REPEATS -> "t over " + i.n() + " repeats";
+            case BATCH_MEANS -> "batch means, " + i.n() + " batches";
+            case BOOTSTRAP_REPEATS -> "bootstrap over " + i.n() + " repeats";
+            case BOOTSTRAP_BATCHES -> "bootstrap over " + i.n() + " batches";
             case FIELLER -> "Fieller";
+            case LOG_RATIO -> "log ratio";
             case NONE -> "none";
         };
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
+import org.oltpbench.stats.Bootstrap;
 import org.oltpbench.stats.Confidence;
 import org.oltpbench.stats.Interval;
 import org.oltpbench.stats.Trend;
@@ -12,7 +13,9 @@ import org.oltpbench.stats.Trend;
  * A level's {@link Spread}. Over repeats when at least two completed: each repeat is one independent sample of the
  * level. Otherwise from the one repeat's measured report intervals by the batch-means method: consecutive intervals
  * are grouped into equal batches long enough that their means are close to independent even when the per-second
- * rates are autocorrelated, and Student's t is taken over the batch means.
+ * rates are autocorrelated, and Student's t is taken over the batch means. The latency percentile's interval is a
+ * percentile bootstrap: over repeats, of the mean of their percentiles; over batches, of the percentile of the batches'
+ * latencies merged, which is the figure printed beside it (not a mean of per-batch percentiles).
  */
 public final class Spreads {
     /** Batches the measured intervals are grouped into (Law and Kelton's usual 10), when there are enough of them. */
@@ -36,8 +39,9 @@ public final class Spreads {
     static Spread overRepeats(List<RepeatResult> done, int percentile) {
         boolean tpcc = done.get(0).transaction(TpccMetrics.NEW_ORDER) != null;
         return new Spread(mean(done, RepeatResult::tps), mean(done, RepeatResult::qps),
-                tpcc ? mean(done, TpccMetrics::tpmC) : Interval.NONE, mean(done, r -> r.percentileMs(percentile)), percentile,
-                Trend.NONE);
+                tpcc ? mean(done, TpccMetrics::tpmC) : Interval.NONE,
+                Bootstrap.ofMean(done.stream().mapToDouble(r -> r.percentileMs(percentile)).toArray(),
+                        Interval.Method.BOOTSTRAP_REPEATS), percentile, Trend.NONE);
     }
 
     /**
@@ -70,8 +74,8 @@ public final class Spreads {
         List<List<IntervalResult>> batches = batches(r.intervals());
         if (batches.isEmpty()) return Spread.NONE;
         int no = newOrderIndex(r);
-        double[] tps = new double[batches.size()], qps = new double[tps.length], tpmC = new double[tps.length],
-                lat = new double[tps.length];
+        double[] tps = new double[batches.size()], qps = new double[tps.length], tpmC = new double[tps.length];
+        List<Histogram> lat = new ArrayList<>();
         boolean typed = no >= 0;
         for (int b = 0; b < tps.length; b++) {
             double secs = 0;
@@ -88,11 +92,12 @@ public final class Spreads {
             tps[b] = tx / secs;
             qps[b] = q / secs;
             tpmC[b] = 60 * orders / secs;
-            lat[b] = Histograms.percentileMs(h, percentile);
+            lat.add(h);
         }
         Interval.Method m = Interval.Method.BATCH_MEANS;
         return new Spread(Confidence.ofMean(tps, m), Confidence.ofMean(qps, m),
-                typed ? Confidence.ofMean(tpmC, m) : Interval.NONE, Confidence.ofMean(lat, m), percentile, Trend.NONE);
+                typed ? Confidence.ofMean(tpmC, m) : Interval.NONE,
+                Bootstrap.ofPercentile(lat, percentile, Interval.Method.BOOTSTRAP_BATCHES), percentile, Trend.NONE);
     }
 
     /**

@@ -3,8 +3,8 @@ package org.oltpbench.stats;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
- * 95% confidence intervals: Student's t for a mean of independent samples (repeats, or batch means), and Fieller's
- * theorem for the ratio of two independent means. The quantiles come from Apache Commons Statistics.
+ * 95% confidence intervals: Student's t for a mean of independent samples (repeats, or batch means), and the log-scale
+ * delta method for the ratio of two independent positive figures. The quantiles come from Apache Commons Statistics.
  */
 public final class Confidence {
     /** Two-sided 95%. */
@@ -19,8 +19,9 @@ public final class Confidence {
     }
 
     /**
-     * mean ± t(n−1) · s / √n over {@code samples}, which must be independent draws of the same figure;
-     * {@link Interval#NONE} for fewer than two.
+     * mean ± t(n−1) · s / √n over {@code samples}, which must be independent draws of the same positive figure;
+     * when that lower limit would fall below 0 (a few very unequal samples), the percentile bootstrap of the same mean
+     * instead ({@link Bootstrap#ofMean}), whose limits stay within the samples. {@link Interval#NONE} for fewer than two.
      */
     public static Interval ofMean(double[] samples, Interval.Method method) {
         int n = samples.length;
@@ -32,25 +33,27 @@ public final class Confidence {
         for (double x : samples) ss += (x - mean) * (x - mean);
         double se = Math.sqrt(ss / (n - 1) / n);
         double h = t(n - 1) * se;
+        if (mean - h < 0) return Bootstrap.ofMean(samples, bootstrapOf(method));
         return new Interval(mean, mean - h, mean + h, se, n, method);
     }
 
+    /** The bootstrap that stands in for a t interval over the same samples. */
+    static Interval.Method bootstrapOf(Interval.Method m) {
+        return m == Interval.Method.REPEATS ? Interval.Method.BOOTSTRAP_REPEATS : Interval.Method.BOOTSTRAP_BATCHES;
+    }
+
     /**
-     * Fieller's 95% interval for a/b, a and b independent means with standard errors: the θ for which
-     * (a − θb)² ≤ t² (se_a² + θ² se_b²), with t at min(n_a, n_b) − 1 degrees of freedom (conservative where
-     * Welch–Satterthwaite would give more). {@link Interval#NONE} when either side has no interval or b is not
-     * significantly different from 0 (then the set is unbounded).
+     * The 95% interval for a/b, a and b independent positive figures with standard errors: the delta method on the
+     * log scale, log(a/b) ± t · √((se_a/a)² + (se_b/b)²), t at min(n_a, n_b) − 1 degrees of freedom (conservative where
+     * Welch–Satterthwaite would give more), exponentiated, so both limits are positive and the centre is a/b.
+     * {@link Interval#NONE} when either side has no interval or is not positive.
      */
     public static Interval ratio(Interval a, Interval b) {
-        if (!a.present() || !b.present() || b.mean() == 0) return Interval.NONE;
+        if (!a.present() || !b.present() || a.mean() <= 0 || b.mean() <= 0) return Interval.NONE;
         int n = Math.min(a.n(), b.n());
-        double t2 = Math.pow(t(n - 1), 2);
-        double qa = b.mean() * b.mean() - t2 * b.stdErr() * b.stdErr(); // θ² coefficient
-        if (qa <= 0) return Interval.NONE;
-        double qb = a.mean() * b.mean();
-        double disc = t2 * (a.mean() * a.mean() * b.stdErr() * b.stdErr() + b.mean() * b.mean() * a.stdErr() * a.stdErr()
-                - t2 * a.stdErr() * a.stdErr() * b.stdErr() * b.stdErr());
-        double root = Math.sqrt(Math.max(0, disc));
-        return new Interval(a.mean() / b.mean(), (qb - root) / qa, (qb + root) / qa, 0, n, Interval.Method.FIELLER);
+        double r = a.mean() / b.mean();
+        double s = Math.sqrt(Math.pow(a.stdErr() / a.mean(), 2) + Math.pow(b.stdErr() / b.mean(), 2));
+        double h = t(n - 1) * s;
+        return new Interval(r, r * Math.exp(-h), r * Math.exp(h), s, n, Interval.Method.LOG_RATIO);
     }
 }

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param mean   the estimate it is centred on: the mean over the repeats, the grand mean of the batches, or the ratio
  * @param lower  lower 95% limit
  * @param upper  upper 95% limit
- * @param stdErr standard error of {@code mean} (0 for a ratio, whose limits are not symmetric)
+ * @param stdErr standard error of {@code mean}: from t's sample, the bootstrap's spread, or of log(ratio) for a ratio
  * @param n      repeats or batches it came from; for a ratio, the smaller of the two
  * @param method how it was computed
  */
@@ -23,8 +23,23 @@ public record Interval(double mean, double lower, double upper, double stdErr, i
         @JsonProperty("t-over-repeats") REPEATS,
         /** Student's t over the means of equal batches of consecutive measured report intervals (repeat = 1). */
         @JsonProperty("batch-means") BATCH_MEANS,
-        /** Fieller's interval for the ratio of two independent means, each from one of the methods above. */
+        /** Fieller's interval for the ratio of two independent means (files from before 4.0; no longer made). */
         @JsonProperty("fieller") FIELLER,
+        /**
+         * The percentile bootstrap over the completed repeats: a latency percentile's mean over repeats, or a throughput
+         * mean whose t interval would have reached below 0.
+         */
+        @JsonProperty("bootstrap-over-repeats") BOOTSTRAP_REPEATS,
+        /**
+         * The percentile bootstrap over batches of consecutive measured report intervals: the latency percentile of
+         * the batches merged, or a throughput mean whose t interval would have reached below 0.
+         */
+        @JsonProperty("bootstrap-over-batches") BOOTSTRAP_BATCHES,
+        /**
+         * The ratio of two independent positive figures: exp(log(a/b) ± t·√((se_a/a)² + (se_b/b)²)), the delta method on
+         * the log scale, so both limits are positive.
+         */
+        @JsonProperty("log-ratio") LOG_RATIO,
         /** Nothing to compute it from. */
         @JsonProperty("none") NONE
     }

@@ -49,6 +49,34 @@ class SpreadsTest {
         assertEquals(0.0, s.latency().upper() - s.latency().lower(), 1e-12, "every batch's p95 is the same 1 ms");
     }
 
+    /**
+     * Issue 27 §1.4's harness: 100 one-second intervals of 1,000 transactions at 5 ms, except that in the last 10 s 60%
+     * take 500 ms. The window's p95 is 500.223 ms (HdrHistogram's highest equivalent value of 500,000 µs at 3 digits),
+     * and its interval must be an interval of that figure. By hand: 10 batches of 10 intervals; a resample without the
+     * last batch (probability 0.9^10 = 0.349) has p95 5.003 ms, one with it (6% or more of its values at 500 ms) has
+     * 500.223 ms; both probabilities exceed 2.5%, so the 95% limits are exactly [5.003, 500.223]. The old interval
+     * (t over the batches' own p95s) was 54.53 [-57.50, 166.55].
+     */
+    @Test
+    void aLatencyPercentilesIntervalIsOfThePercentilePrinted() {
+        List<IntervalResult> in = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            org.HdrHistogram.Histogram h = Histograms.empty();
+            h.recordValueWithCount(5000, i < 90 ? 1000 : 400);
+            if (i >= 90) h.recordValueWithCount(500_000, 600);
+            in.add(new IntervalResult(i + 1, 1.0, 4, 1000, 1000, 0, 0, 0, 0, false, 0.5, Histograms.encode(h), -1,
+                    List.of(1000L)));
+        }
+        org.HdrHistogram.Histogram all = Histograms.empty();
+        for (IntervalResult i : in) all.add(i.histogram());
+        assertEquals(500.223, Histograms.percentileMs(all, 95), 1e-9, "the window's p95, as the sweep table prints it");
+        Interval lat = of(List.of(withIntervals(in))).latency();
+        assertEquals(Interval.Method.BOOTSTRAP_BATCHES, lat.method());
+        assertEquals(500.223, lat.mean(), 1e-9);
+        assertEquals(5.003, lat.lower(), 1e-9);
+        assertEquals(500.223, lat.upper(), 1e-9);
+    }
+
     @Test
     void tooFewIntervalsGiveNoInterval() {
         List<IntervalResult> seven = new ArrayList<>();

@@ -14,9 +14,12 @@ import org.junit.jupiter.api.Test;
  * stats.t.ppf(0.975, [1, 4, 9])                     # 12.706204736174694 2.7764451051977934 2.262157162798205
  * x = np.array([10, 12, 11, 13, 9.]); se = x.std(ddof=1) / np.sqrt(5)
  * stats.t.interval(0.95, 4, loc=11, scale=se)       # (9.036756838522443, 12.963243161477557)
- * # Fieller by its textbook closed form (independent means), a=110 se 2, b=100 se 3, df 4:
- * t = stats.t.ppf(0.975, 4); g = t*t*9/1e4; r = 1.1; h = (t*2/100)*np.sqrt((1-g) + r*r*9/4)
- * ((r-h)/(1-g), (r+h)/(1-g))                        # (0.9999007279666152, 1.2154690259417558)
+ * # the log-scale delta method, a=110 se 2, b=100 se 3, df 4:
+ * t = stats.t.ppf(0.975, 4); s = np.sqrt((2/110)**2 + (3/100)**2)
+ * (1.1*np.exp(-t*s), 1.1*np.exp(t*s))              # (0.9979157641599705, 1.2125271926318941), s 0.035079602511954064
+ * # a=5 se 3, b=4 se 1, df 2 (Fieller's lower limit is negative here: -0.49-like, as issue 27 saw)
+ * t = stats.t.ppf(0.975, 2); s = np.sqrt((3/5)**2 + (1/4)**2)
+ * (1.25*np.exp(-t*s), 1.25*np.exp(t*s))            # (0.07626198290244005, 20.488583440045943)
  * </pre>
  */
 class ConfidenceTest {
@@ -45,13 +48,15 @@ class ConfidenceTest {
     }
 
     @Test
-    void fiellerRatioAgainstTheClosedForm() {
+    void logRatioAgainstScipy() {
         Interval a = new Interval(110, 0, 0, 2, 5, Interval.Method.REPEATS);
         Interval b = new Interval(100, 0, 0, 3, 5, Interval.Method.REPEATS);
         Interval r = Confidence.ratio(a, b);
         assertEquals(1.1, r.mean(), 1e-12);
-        assertEquals(0.9999007279666152, r.lower(), 1e-9);
-        assertEquals(1.2154690259417558, r.upper(), 1e-9);
+        assertEquals(0.9979157641599705, r.lower(), 1e-9);
+        assertEquals(1.2125271926318941, r.upper(), 1e-9);
+        assertEquals(0.035079602511954064, r.stdErr(), 1e-12);
+        assertEquals(Interval.Method.LOG_RATIO, r.method());
         assertTrue(r.contains(1.0), "a 10% difference with these errors is within noise, just");
         // the same means measured four times as precisely: no longer within noise
         Interval tight = Confidence.ratio(new Interval(110, 0, 0, 0.5, 5, Interval.Method.REPEATS),
@@ -59,11 +64,33 @@ class ConfidenceTest {
         assertFalse(tight.contains(1.0), tight.toString());
     }
 
+    /** Issue 27 §1.4: noisy figures from 3 repeats, where Fieller's limits fell below 0; the log scale keeps both above. */
     @Test
-    void ratioNeedsBothIntervalsAndADenominatorAwayFromZero() {
+    void aNoisyRatioKeepsPositiveLimits() {
+        Interval r = Confidence.ratio(new Interval(5, 0, 0, 3, 3, Interval.Method.REPEATS),
+                new Interval(4, 0, 0, 1, 3, Interval.Method.REPEATS));
+        assertEquals(0.07626198290244005, r.lower(), 1e-9);
+        assertEquals(20.488583440045943, r.upper(), 1e-9);
+    }
+
+    /**
+     * A t interval that would reach below 0 becomes the percentile bootstrap of the same mean. For {1, 1, 100} the
+     * bootstrap's distribution is exact by hand: of 27 equally likely resamples, 8 have mean 1, 12 mean 34, 6 mean 67 and
+     * 1 mean 100, so the 2.5% quantile is 1 and the 97.5% quantile is 100 (P(mean < 100) = 26/27 = 0.963 < 0.975).
+     */
+    @Test
+    void aMeanWhoseTIntervalWouldGoNegativeIsBootstrapped() {
+        Interval i = Confidence.ofMean(new double[] {1, 1, 100}, Interval.Method.REPEATS);
+        assertEquals(Interval.Method.BOOTSTRAP_REPEATS, i.method());
+        assertEquals(34.0, i.mean(), 1e-12);
+        assertEquals(1.0, i.lower(), 1e-12);
+        assertEquals(100.0, i.upper(), 1e-12);
+    }
+
+    @Test
+    void ratioNeedsBothIntervalsAndPositiveFigures() {
         Interval a = new Interval(110, 0, 0, 2, 5, Interval.Method.REPEATS);
         assertSame(Interval.NONE, Confidence.ratio(a, Interval.NONE));
-        assertSame(Interval.NONE, Confidence.ratio(a, new Interval(1, 0, 0, 3, 5, Interval.Method.REPEATS)),
-                "b = 1 ± 3: the set of ratios is unbounded");
+        assertSame(Interval.NONE, Confidence.ratio(a, new Interval(0, 0, 0, 3, 5, Interval.Method.REPEATS)));
     }
 }

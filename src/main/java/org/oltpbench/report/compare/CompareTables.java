@@ -123,9 +123,11 @@ public final class CompareTables {
         }
         if (c.runs().size() > 1) notes.add("Ratios divide each run's figure by " + c.baseline().label() + "'s at the same level.");
         if (intervals) {
-            notes.add("[low, high]: 95% confidence interval of the mean, by Student's t over the level's repeats, or over batch "
-                    + "means of its report intervals when it ran once; a ratio's interval is Fieller's, from the two runs' "
-                    + "intervals. \"" + Comparison.WITHIN_NOISE + "\": the ratio's interval contains 1.00, so these runs do not "
+            notes.add("[low, high]: 95% confidence interval of the figure, by Student's t over the level's repeats, or over batch "
+                    + "means of its report intervals when it ran once (a percentile bootstrap for latency percentiles, and where t "
+                    + "would reach below 0); a ratio's interval is the log-scale delta method's, from the two runs' intervals, "
+                    + "and belongs to the ratio of the means (shown beside the ratio when the repeat picked differs). \""
+                    + Comparison.WITHIN_NOISE + "\": the ratio's interval contains 1.00, so these runs do not "
                     + "show a difference.");
         }
         if (c.unequalTerms()) {

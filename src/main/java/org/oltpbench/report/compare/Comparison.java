@@ -41,10 +41,20 @@ public final class Comparison {
             String flags = (aborted ? " *" : "") + (saturated ? " !" : "") + (drifting ? " " + DRIFTING : "");
             return switch (show) {
                 case FIGURE -> Metric.format(value) + flags;
-                case INTERVAL -> interval.present() ? limits(interval) : "-";
-                case RATIO -> Metric.format(value) + (interval.present() ? " " + limits(interval)
-                        + (withinNoise() ? " " + WITHIN_NOISE : "") : "") + flags;
+                case INTERVAL -> !interval.present() ? "-" : centred() ? limits(interval)
+                        : "mean " + Metric.format(interval.mean()) + " " + limits(interval);
+                case RATIO -> Metric.format(value) + (!interval.present() ? "" : centred() ? " " + limits(interval)
+                        : " (means " + Metric.format(interval.mean()) + " " + limits(interval) + ")")
+                        + (withinNoise() ? " " + WITHIN_NOISE : "") + flags;
             };
+        }
+
+        /**
+         * Whether the interval is centred on the figure shown: not so when repeatPick picks one repeat of several and
+         * the interval is of the mean over them; then the cell names the mean the interval belongs to.
+         */
+        private boolean centred() {
+            return Math.abs(interval.mean() - value) <= 1e-9 * Math.max(1, Math.abs(value));
         }
 
         /** A ratio whose 95% interval holds 1.0: the runs are not shown to differ. */
@@ -152,7 +162,7 @@ public final class Comparison {
 
     /**
      * The rows of one level's block: the figures, their 95% intervals (where a run has one), then (with two runs or
-     * more) the ratios to the baseline, each with Fieller's interval when both runs have intervals.
+     * more) the ratios to the baseline, each with its log-scale interval when both runs have intervals.
      */
     public List<Row> rows(int threads) {
         List<Row> rows = new ArrayList<>();
