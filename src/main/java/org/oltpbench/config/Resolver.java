@@ -153,6 +153,15 @@ final class Resolver {
             throw new ConfigException("newOrderWeight + paymentWeight + orderStatusWeight + deliveryWeight + stockLevelWeight = "
                     + mix.sum() + "; they must add up to 100 (TPC-C: 45, 43, 4, 4, 4)");
         }
+        for (Key<Double> k : List.of(Keys.NEW_ORDER_WEIGHT, Keys.PAYMENT_WEIGHT, Keys.ORDER_STATUS_WEIGHT, Keys.DELIVERY_WEIGHT,
+                Keys.STOCK_LEVEL_WEIGHT)) {
+            double w = cfg.get(k), hundredths = w * 100;
+            if (Math.abs(hundredths - Math.rint(hundredths)) > 1e-6) {
+                throw new ConfigException(k.name() + "=" + w + " has more than 2 decimals; a terminal's deck deals weights "
+                        + "exactly in hundredths of a percent (10,000 cards): round it, e.g. " + k.name() + "="
+                        + Math.rint(hundredths) / 100);
+            }
+        }
         int[] r = warehouseRange(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
         int[] mine = share.slice(r[0], r[1]);
         if (mine[1] < mine[0]) {

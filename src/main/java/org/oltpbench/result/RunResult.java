@@ -107,7 +107,9 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
     public List<Conformance> conformance() {
         if (workload.family() != Family.TPCC) return List.of();
         List<Conformance> out = new java.util.ArrayList<>();
-        for (LevelResult l : levels) if (!l.repeats().isEmpty()) out.add(Conformance.of(workload, l));
+        boolean fixed = !(params != null && params.workload() instanceof org.oltpbench.config.TpccParams t)
+                || t.terminalWarehouseFixed();
+        for (LevelResult l : levels) if (!l.repeats().isEmpty()) out.add(Conformance.of(workload, l, fixed));
         return out;
     }
 

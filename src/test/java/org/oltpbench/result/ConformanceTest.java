@@ -45,15 +45,62 @@ class ConformanceTest {
         return new WorkloadInfo("tpcc", Family.TPCC, t, WorkloadInfo.Scale.warehouses(100));
     }
 
+    /**
+     * 10,000 transactions: a 4% minimum has a binomial standard error of √(10,000 x 0.04 x 0.96) = 19.596, so its floor
+     * is 400 − 58.788 = 341.212 (342 passes, 341 fails); Payment's is 4,300 − 3 x √2,451 = 4,300 − 148.523 = 4,151.477.
+     */
     @Test
-    void mixPassesAtTheMinimumsAndFailsOneTransactionBelow() {
-        assertEquals(Verdict.PASS, Conformance.mix(repeat(MIX, FAST, NONE, NONE, 60, null)).verdict());
-        // one Stock-Level fewer, one New-Order more: 399 / 10,000 = 3.990% < 4%
-        Conformance.Rule r = Conformance.mix(repeat(new long[] {4501, 4300, 400, 400, 399}, FAST, NONE, NONE, 60, null));
+    void mixPassesWithinItsSamplingErrorAndFailsBelow() {
+        assertEquals(Verdict.PASS, Conformance.mix(info(1, 1), repeat(MIX, FAST, NONE, NONE, 60, null)).verdict());
+        assertEquals(Verdict.PASS, Conformance.mix(info(1, 1),
+                repeat(new long[] {4558, 4300, 400, 400, 342}, FAST, NONE, NONE, 60, null)).verdict(), "342 >= 341.212");
+        Conformance.Rule r = Conformance.mix(info(1, 1), repeat(new long[] {4559, 4300, 400, 400, 341}, FAST, NONE, NONE, 60, null));
         assertEquals(Verdict.FAIL, r.verdict());
-        assertTrue(r.detail().contains("Stock-Level 3.990% (min 4%)"), r.detail());
-        // 4299 / 10,000 = 42.990% Payments
-        assertEquals(Verdict.FAIL, Conformance.mix(repeat(new long[] {4501, 4299, 400, 400, 400}, FAST, NONE, NONE, 60, null)).verdict());
+        assertTrue(r.detail().contains("Stock-Level 3.410% (min 4%, 341 of 10000 against a floor of 341.2)"), r.detail());
+        assertEquals(Verdict.PASS, Conformance.mix(info(1, 1),
+                repeat(new long[] {4648, 4152, 400, 400, 400}, FAST, NONE, NONE, 60, null)).verdict(), "4152 >= 4151.477");
+        assertEquals(Verdict.FAIL, Conformance.mix(info(1, 1),
+                repeat(new long[] {4649, 4151, 400, 400, 400}, FAST, NONE, NONE, 60, null)).verdict(), "4151 < 4151.477");
+    }
+
+    /** A weight configured below its minimum fails whatever the counts: the deck deals exactly what it was given. */
+    @Test
+    void aWeightBelowItsMinimumFails() {
+        WorkloadInfo low = new WorkloadInfo("tpcc", Family.TPCC, List.of(new TxnType("NEW_ORDER", 45.01, 0, 0, true),
+                new TxnType("PAYMENT", 43, 0, 0, false), new TxnType("ORDER_STATUS", 4, 0, 0, false),
+                new TxnType("DELIVERY", 4, 0, 0, false), new TxnType("STOCK_LEVEL", 3.99, 0, 0, false)),
+                WorkloadInfo.Scale.warehouses(100));
+        Conformance.Rule r = Conformance.mix(low, repeat(MIX, FAST, NONE, NONE, 60, null));
+        assertEquals(Verdict.FAIL, r.verdict());
+        assertTrue(r.detail().startsWith("configured below the minimum: Stock-Level weight 3.99"), r.detail());
+    }
+
+    /** 4.2.2: the repeats here run 10 terminals: right for 1 warehouse with fixed homes, wrong for 2 or drawn homes. */
+    @Test
+    void tenTerminalsPerWarehouseWithFixedHomes() {
+        RepeatResult r = repeat(MIX, FAST, NONE, NONE, 60, null);
+        assertEquals(Verdict.PASS, Conformance.terminals(r, 1, true).verdict());
+        Conformance.Rule two = Conformance.terminals(r, 2, true);
+        assertEquals(Verdict.FAIL, two.verdict());
+        assertTrue(two.detail().endsWith("set terminals=20 and terminalWarehouseFixed=true"), two.detail());
+        assertEquals(Verdict.FAIL, Conformance.terminals(r, 1, false).verdict());
+    }
+
+    /**
+     * 4.1.3's floor for 100 warehouses is 900 tpmC. 4,300 New-Orders in 300 s are 860 tpmC, above 900 x (1 − 3/√4300) =
+     * 858.825: within its noise, passes; 4,290 are 858.0 tpmC against 900 x (1 − 3/√4290) = 858.78: fails.
+     */
+    @Test
+    void throughputFloorOfNinePerWarehouse() {
+        assertEquals(Verdict.PASS, Conformance.floor(repeat(new long[] {4500, 4300, 400, 400, 400}, FAST, NONE, NONE, 300, null),
+                100, true).verdict(), "900.00 exactly");
+        Conformance.Rule within = Conformance.floor(repeat(new long[] {4300, 4300, 400, 400, 400}, FAST, NONE, NONE, 300, null),
+                100, true);
+        assertEquals(Verdict.PASS, within.verdict(), within.detail());
+        assertTrue(within.detail().contains("(858.83 for 4300 New-Orders)"), within.detail());
+        assertEquals(Verdict.FAIL, Conformance.floor(repeat(new long[] {4290, 4300, 400, 400, 400}, FAST, NONE, NONE, 300, null),
+                100, true).verdict());
+        assertEquals(Verdict.NOT_APPLICABLE, Conformance.floor(repeat(MIX, FAST, NONE, NONE, 300, null), 100, false).verdict());
     }
 
     @Test
@@ -131,7 +178,7 @@ class ConformanceTest {
         RepeatResult r = repeat(MIX, FAST, NONE, NONE, 60, null);
         RunResult run = Fixtures.with(Fixtures.run(List.of(new LevelResult(10, Map.of(), 0, List.of(r)))), info(0, 0));
         assertEquals(1, run.conformance().size());
-        assertEquals(7, run.conformance().get(0).rules().size());
+        assertEquals(9, run.conformance().get(0).rules().size(), "5.2.3, 5.2.5.3, 5.2.5.2, 5.2.5.4, 4.2.2, 4.1.3 twice, 3.3.2, 5.5");
         String json = ResultFiles.toJson(run);
         assertTrue(json.contains("\"clause\" : \"5.2.5.3\""), json.substring(0, Math.min(400, json.length())));
         assertTrue(Fixtures.run(List.of(new LevelResult(10, Map.of(), 0, List.of(r)))).conformance().isEmpty(), "sysbench: none");
