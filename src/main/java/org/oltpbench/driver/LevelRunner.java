@@ -286,7 +286,8 @@ public final class LevelRunner {
         long windowEnd = Math.max(Math.max(reached, run.lastEnd()), e.start.nanos());
         Mark done = mark(e.measuring);
         Mark cut = new Mark(done.reading(), windowEnd, done.cpu(), done.spreadNanos());
-        e.last = report(e.last, e.t0, !e.measuring, e.measuring, e.intervals, cut, connected);
+        // without report intervals (reportIntervalSecs=0) there is no interval to close, as sysbench prints none
+        if (e.step > 0) e.last = report(e.last, e.t0, !e.measuring, e.measuring, e.intervals, cut, connected);
         if (!e.measuring) e.start = cut;
         String aborted = run.failure() != null ? run.failure() : stop.raised() ? "interrupted (Ctrl-C)" : null;
         Window window = new Window(e.startedAt.toString(), Instant.now().toString(), (cut.nanos() - e.start.nanos()) / 1e9,
