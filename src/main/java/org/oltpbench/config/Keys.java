@@ -104,6 +104,10 @@ public final class Keys {
             + "has tablegroups (seekdb has none)");
     public static final Key<String> CLUSTERED_INDEX = def("clusteredIndex", oneOf("auto", "true", "false"), "auto", "",
             "TiDB: primary keys CLUSTERED (true) or NONCLUSTERED (false); auto = the server's default");
+    public static final Key<String> ISOLATION = def("isolation",
+            oneOf("server", "read-committed", "repeatable-read", "serializable"), "server", "",
+            "transaction isolation of every session on every engine; server = each engine's default (MySQL/MariaDB RR, "
+            + "OceanBase/PostgreSQL RC, TiDB SI reported as RR)");
     public static final Key<String> TIDB_TXN_MODE = def("tidbTxnMode", oneOf("server", "pessimistic", "optimistic"), "server", "",
             "TiDB: the sessions' tidb_txn_mode; server = leave the server's");
     public static final Key<Long> OB_QUERY_TIMEOUT = def("obQueryTimeout", longInt(0), "0", "us",

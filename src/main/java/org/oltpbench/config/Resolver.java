@@ -33,7 +33,8 @@ final class Resolver {
     private Target target() {
         return new Target(cfg.get(Keys.DB), cfg.get(Keys.EMBEDDED), cfg.get(Keys.CONN), cfg.get(Keys.HOST), cfg.get(Keys.PORT),
                 cfg.get(Keys.DATABASE), cfg.get(Keys.USER), cfg.get(Keys.PASSWORD), cfg.get(Keys.DRIVER), cfg.get(Keys.DB_PS_MODE),
-                new Target.SessionParams(cfg.get(Keys.OB_QUERY_TIMEOUT), cfg.get(Keys.OB_TRX_TIMEOUT), cfg.get(Keys.TIDB_TXN_MODE)),
+                new Target.SessionParams(cfg.get(Keys.OB_QUERY_TIMEOUT), cfg.get(Keys.OB_TRX_TIMEOUT), cfg.get(Keys.TIDB_TXN_MODE),
+                        cfg.get(Keys.ISOLATION)),
                 cfg.get(Keys.TUNE));
     }
 

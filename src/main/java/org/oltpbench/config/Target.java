@@ -34,7 +34,17 @@ public record Target(String db, boolean embedded, String conn, String hosts, int
      * @param obTrxTimeoutUs   OceanBase ob_trx_timeout in µs; 0 = the server's for benchmark sessions
      * @param tidbTxnMode      TiDB tidb_txn_mode: server (leave it), pessimistic or optimistic
      */
-    public record SessionParams(long obQueryTimeoutUs, long obTrxTimeoutUs, String tidbTxnMode) {
-        public static final SessionParams SERVER_DEFAULTS = new SessionParams(0, 0, "server");
+    /** @param isolation the sessions' isolation (isolation=; "server" or absent: the engine's default) */
+    public record SessionParams(long obQueryTimeoutUs, long obTrxTimeoutUs, String tidbTxnMode, String isolation) {
+        public static final SessionParams SERVER_DEFAULTS = new SessionParams(0, 0, "server", "server");
+
+        public SessionParams(long obQueryTimeoutUs, long obTrxTimeoutUs, String tidbTxnMode) {
+            this(obQueryTimeoutUs, obTrxTimeoutUs, tidbTxnMode, "server");
+        }
+
+        /** The isolation as a level. */
+        public Isolation level() {
+            return Isolation.of(isolation);
+        }
     }
 }

@@ -30,6 +30,8 @@ public final class Database implements AutoCloseable {
     private final EmbeddedMariaDb embedded;
     /** How a URL becomes a connection: DriverManager, or one driver asked directly. */
     private final Opener opener;
+    /** Set on every session this database opens, setup and benchmark alike (isolation=). */
+    private org.oltpbench.config.Isolation isolation = org.oltpbench.config.Isolation.SERVER;
 
     /** Opens a connection to a URL with properties. */
     @FunctionalInterface
@@ -87,6 +89,7 @@ public final class Database implements AutoCloseable {
         boolean serverPrepared = t.psMode().equals("auto") ? dialect.serverPreparedBeforeProbe() : t.psMode().equals("enable");
         Database db = new Database(dialect, frontEnds, t.user(), t.password(), serverPrepared,
                 dialect.sessionVariables(t.session()), dialect.setupSessionVariables(t.session()), embedded);
+        db.isolation = t.session() == null ? org.oltpbench.config.Isolation.SERVER : t.session().level();
         try {
             for (String u : frontEnds.urls()) db.connect(u).close();
         } catch (ConfigException e) {
@@ -134,7 +137,7 @@ public final class Database implements AutoCloseable {
 
     private Connection connect(String target) {
         try {
-            return opener.open(target, properties(target));
+            return isolated(opener.open(target, properties(target)));
         } catch (SQLException e) {
             throw ConnectFailure.describe(e, target, user, dialect);
         }
@@ -168,7 +171,27 @@ public final class Database implements AutoCloseable {
         });
         if (user != null) p.setProperty("user", user);
         if (password != null) p.setProperty("password", password);
-        return opener.open(target, p);
+        return isolated(opener.open(target, p));
+    }
+
+    /**
+     * {@code c} at the job's isolation. An engine that refuses the level fails the job in one line: the connection
+     * itself worked, so this is a setting to change, not a connection failure.
+     */
+    private Connection isolated(Connection c) throws SQLException {
+        try {
+            isolation.apply(c);
+            return c;
+        } catch (SQLException e) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // the refusal is what matters
+            }
+            throw new ConfigException("isolation=" + isolation.key() + ": " + dialect.name() + " refused it (error "
+                    + e.getErrorCode() + ": " + String.valueOf(e.getMessage()).lines().findFirst().orElse("")
+                    + "); choose another level, or isolation=server for the engine's default");
+        }
     }
 
     /** The server's version string, e.g. "11.4.5-MariaDB" or "PostgreSQL 15.8". */

@@ -93,6 +93,22 @@ public interface Dialect {
         return "";
     }
 
+    /** The query that reads a session's transaction isolation from the server (not the driver's cached value). */
+    default String isolationQuery() {
+        return "SELECT @@transaction_isolation";
+    }
+
+    /**
+     * The session's isolation as the server reports it, in one spelling for every engine: READ-COMMITTED,
+     * REPEATABLE-READ, SERIALIZABLE (PostgreSQL's "read committed" becomes READ-COMMITTED).
+     */
+    default String isolation(Connection c) throws SQLException {
+        try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(isolationQuery())) {
+            rs.next();
+            return rs.getString(1).trim().toUpperCase(java.util.Locale.ROOT).replace(' ', '-');
+        }
+    }
+
     /** The engine's published benchmark settings that tune=true applies; per workload family. */
     default List<org.oltpbench.tune.Setting> tuningProfile(org.oltpbench.result.Family family) {
         return List.of();

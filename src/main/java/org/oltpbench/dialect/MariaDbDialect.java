@@ -6,4 +6,10 @@ public class MariaDbDialect extends MySqlDialect {
     public String name() {
         return "mariadb";
     }
+
+    /** MariaDB 10.11 names it tx_isolation (transaction_isolation came with 11.1). */
+    @Override
+    public String isolationQuery() {
+        return "SELECT @@tx_isolation";
+    }
 }

@@ -162,4 +162,10 @@ public class OceanBaseDialect extends MySqlDialect {
         return CommitCounter.none("oceanbase: the commit count lives in GV$SYSSTAT (trans commit count) per tenant; seekdb "
                 + "has no such view and a full OceanBase was not at hand to prove the reading, so nothing is compared");
     }
+
+    /** OceanBase's MySQL mode names it tx_isolation. */
+    @Override
+    public String isolationQuery() {
+        return "SELECT @@tx_isolation";
+    }
 }

@@ -184,4 +184,9 @@ public class PostgresDialect implements Dialect {
         return Set.of("57P01", "57P02", "57P03");
     }
 
+    /** PostgreSQL shows it as a setting, in lower case with a space. */
+    @Override
+    public String isolationQuery() {
+        return "SHOW transaction_isolation";
+    }
 }

@@ -66,13 +66,22 @@ final class ServerSide {
     Terms terms(ClientInfo client) throws SQLException {
         String isolation, mode;
         try (Connection c = db.connect()) {
-            isolation = isolationName(c.getTransactionIsolation());
+            isolation = serverIsolation(c);
             mode = db.dialect().transactionMode(c);
         }
         Map<String, String> tuned = new java.util.TreeMap<>();
         for (Tuner.Change ch : tuner.changes()) tuned.put(ch.name(), ch.newValue());
         return new Terms(client.driverName(), client.driverVersion(), Terms.Protocol.of(db.serverPrepared()), isolation, mode,
                 db.dialect().sessionVariables(params.target().session()), tuned);
+    }
+
+    /** The server's reading of the session's isolation; the driver's when the server's variable cannot be read. */
+    private String serverIsolation(Connection c) throws SQLException {
+        try {
+            return db.dialect().isolation(c);
+        } catch (SQLException e) {
+            return isolationName(c.getTransactionIsolation());
+        }
     }
 
     private static String isolationName(int level) {

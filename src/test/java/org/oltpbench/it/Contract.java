@@ -53,6 +53,36 @@ final class Contract {
         return r;
     }
 
+    /**
+     * isolation= on every session: for each level, the engine either runs it (a benchmark session and a setup session
+     * both read it back from the server) or refuses it in one line naming the key; read-committed runs everywhere.
+     * {@code cfg} targets a running server (not embedded=true, which would start one per level).
+     */
+    static void isolation(Config cfg, org.oltpbench.dialect.Dialect dialect) throws Exception {
+        for (String level : java.util.List.of("read-committed", "repeatable-read", "serializable")) {
+            String expected = level.toUpperCase(java.util.Locale.ROOT);
+            try (Database db = Database.open(Params.target(cfg.with(Keys.ISOLATION, level)), dialect)) {
+                var sessions = db.sessions();
+                Connection c = sessions.connection(0).connection();
+                try {
+                    assertEquals(expected, dialect.isolation(c), dialect.name() + " benchmark session at " + level);
+                } finally {
+                    sessions.close(c);
+                }
+                try (Connection setup = db.connect()) {
+                    assertEquals(expected, dialect.isolation(setup), dialect.name() + " setup session at " + level);
+                }
+                System.out.printf("contract: %s runs isolation=%s%n", dialect.name(), level);
+            } catch (org.oltpbench.config.ConfigException refused) {
+                assertNotEquals("read-committed", level, refused.getMessage());
+                assertTrue(refused.getMessage().startsWith("isolation=" + level + ": " + dialect.name() + " refused it"),
+                        refused.getMessage());
+                assertFalse(refused.getMessage().contains("\n"), refused.getMessage());
+                System.out.printf("contract: %s refuses isolation=%s: %s%n", dialect.name(), level, refused.getMessage());
+            }
+        }
+    }
+
     /** {@code cfg} as a preset needs it: the single-table presets (select_random_*) run on sbtest1 alone. */
     static Config forPreset(Config cfg) {
         return Preset.load(cfg.get(Keys.WORKLOAD)).singleTable() ? cfg.with(Keys.TABLES, 1) : cfg;

@@ -160,4 +160,10 @@ class OceanBaseContractIT {
     void aSameNamedTableInAnotherDatabaseIsNotOurs() throws Exception {
         Contract.sameNamedTableElsewhereIsNotOurs(db, config("tables=1"), "DATABASE");
     }
+
+    /** isolation= on seekdb (OceanBase's kernel). */
+    @Test
+    void isolationIsSetOnEverySession() throws Exception {
+        Contract.isolation(config(), Dialects.forName("oceanbase"));
+    }
 }

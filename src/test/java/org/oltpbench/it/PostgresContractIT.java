@@ -125,4 +125,10 @@ class PostgresContractIT {
             Contract.sameNamedTableElsewhereIsNotOurs(dbs.get(db), config(db, "tables=1"), "SCHEMA");
         }
     }
+
+    /** isolation= on PostgreSQL and through the klustron dialect. */
+    @org.junit.jupiter.api.Test
+    void isolationIsSetOnEverySession() throws Exception {
+        for (String db : List.of("postgres", "klustron")) Contract.isolation(config(db), Dialects.forName(db));
+    }
 }

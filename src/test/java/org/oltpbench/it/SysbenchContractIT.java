@@ -63,4 +63,11 @@ class SysbenchContractIT {
         Contract.sameNamedTableElsewhereIsNotOurs(embedded, config("tables=1"), "DATABASE");
         Contract.sameNamedTableElsewhereIsNotOurs(viaMysqlDriver, config("tables=1"), "DATABASE");
     }
+
+    /** isolation= on MariaDB, through both drivers. */
+    @org.junit.jupiter.api.Test
+    void isolationIsSetOnEverySession() throws Exception {
+        Contract.isolation(config("embedded=false", "conn=" + embedded.url()), Dialects.forName("mariadb"));
+        Contract.isolation(config("embedded=false", "conn=" + viaMysqlDriver.url()), Dialects.forName("mariadb"));
+    }
 }

@@ -191,4 +191,10 @@ class TiDbContractIT {
     void aSameNamedTableInAnotherDatabaseIsNotOurs() throws Exception {
         Contract.sameNamedTableElsewhereIsNotOurs(db, config("tables=1"), "DATABASE");
     }
+
+    /** isolation= on tidb-server: SERIALIZABLE is refused unless tidb_skip_isolation_level_check is on. */
+    @Test
+    void isolationIsSetOnEverySession() throws Exception {
+        Contract.isolation(config(), Dialects.forName("tidb"));
+    }
 }

@@ -129,12 +129,13 @@ public final class Comparison {
         return out;
     }
 
-    /** Whether ratios are taken across runs whose statement protocol or tuning differ: they carry a mark. */
+    /** Whether ratios are taken across runs whose statement protocol, isolation or tuning differ: they carry a mark. */
     public boolean unequalTerms() {
         Terms first = runs.get(0).run().terms();
         for (LabeledRun r : runs) {
             Terms t = r.run().terms();
-            if (t.protocol() != first.protocol() || !t.tuning().equals(first.tuning())) return true;
+            if (t.protocol() != first.protocol() || !t.tuning().equals(first.tuning())
+                    || !t.isolation().equals(first.isolation())) return true;
         }
         return false;
     }

@@ -121,7 +121,22 @@ class ComparisonTest {
         assertEquals("tps / a †", unequal.rows(4).get(5).label());
         String md = CompareTables.markdown(unequal);
         assertTrue(md.indexOf("### Differences between the runs") < md.indexOf("| threads 4 |"), md);
-        assertTrue(md.contains("† the runs differ in statement protocol or tuning"), md);
+        assertTrue(md.contains("† the runs differ in statement protocol, isolation or tuning"), md);
+    }
+
+    /** Issue 27: runs at different isolation (seekdb's READ-COMMITTED against MariaDB's REPEATABLE-READ) carry the mark. */
+    @Test
+    void ratiosAcrossIsolationLevelsAreMarked() {
+        LabeledRun a = new LabeledRun("a", Path.of("a"), run(1000, 2000, RepeatResult.COMPLETED, scale(1, 10)));
+        var t = Fixtures.terms();
+        RunResult rc = Fixtures.with(a.run(), new org.oltpbench.result.Terms(t.driver(), t.driverVersion(), t.protocol(),
+                "READ-COMMITTED", t.transactionMode(), t.sessionVariables(), t.tuning()));
+        RunResult rr = Fixtures.with(a.run(), new org.oltpbench.result.Terms(t.driver(), t.driverVersion(), t.protocol(),
+                "REPEATABLE-READ", t.transactionMode(), t.sessionVariables(), t.tuning()));
+        Comparison c = new Comparison(List.of(new LabeledRun("rr", Path.of("rr"), rr), new LabeledRun("rc", Path.of("rc"), rc)),
+                null, false);
+        assertEquals(List.of("isolation: rr REPEATABLE-READ; rc READ-COMMITTED"), c.differences());
+        assertEquals("tps / rr †", c.rows(4).get(5).label());
     }
 
     /** TPC-C runs: each level's block ends with the run rules, one row per rule and a verdict per run. */
