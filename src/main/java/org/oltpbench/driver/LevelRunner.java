@@ -120,7 +120,8 @@ public final class LevelRunner {
         recycled = new Histogram[s.threads()][types];
         arrivals = Arrivals.at(s.rate());
         boolean sharing = s.connections() > 0;
-        for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(types, arrivals.limited(), sharing);
+        int tallies = workload.info().tallies().size();
+        for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(types, arrivals.limited(), sharing, tallies);
         cumulative = Histograms.empties(types);
         scratch = Histograms.empties(types);
         // service times exist only under a rate; without one these hold no type, and every loop over them is empty
@@ -334,7 +335,7 @@ public final class LevelRunner {
      * histogram and (when measuring) the cumulative per-type ones.
      */
     private Reading collect(boolean measuring) {
-        Snapshot.Sum totals = new Snapshot.Sum(scratch.length);
+        Snapshot.Sum totals = new Snapshot.Sum(scratch.length, workload.info().tallies().size());
         long[] events = new long[stats.length], nanos = new long[stats.length];
         // every thread's latencies are summed in scratch first, then added to the interval and window histograms
         // once: per thread only its own (packed) interval histogram is walked, which keeps the edges of the window
@@ -376,8 +377,11 @@ public final class LevelRunner {
             rollbacks += type.rollbacks();
             retries += type.retries();
         }
+        java.util.Map<String, Long> tallies = new java.util.LinkedHashMap<>();
+        List<String> names = workload.info().tallies();
+        for (int k = 0; k < names.size(); k++) tallies.put(names.get(k), t.tally(types.size(), k));
         Counts counts = new Counts(t.events(), rollbacks, t.reads(), t.writes(), t.other(), t.ignoredErrors(), errors, retries,
-                t.reconnects(), t.latencyNanos());
+                t.reconnects(), t.latencyNanos(), tallies);
         List<Long> threadEvents = new ArrayList<>(), threadNanos = new ArrayList<>();
         long[] ev = diff(done.reading().threadEvents(), start.reading().threadEvents());
         long[] ns = diff(done.reading().threadNanos(), start.reading().threadNanos());

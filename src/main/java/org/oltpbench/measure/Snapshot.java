@@ -59,6 +59,11 @@ public final class Snapshot {
                 slots[b + ThreadStats.TYPE_ERRORS], slots[b + ThreadStats.KEYING_NS], slots[b + ThreadStats.THINK_NS]);
     }
 
+    /** Tally {@code k} of a workload with {@code types} transaction types (see {@link ThreadStats#tally}). */
+    public long tally(int types, int k) {
+        return slots[ThreadStats.TYPE_BASE + types * ThreadStats.PER_TYPE + k];
+    }
+
     /** This minus {@code earlier}: what was counted between the two instants. */
     public Snapshot minus(Snapshot earlier) {
         long[] out = new long[slots.length];
@@ -71,7 +76,11 @@ public final class Snapshot {
         private final long[] acc;
 
         public Sum(int types) {
-            acc = new long[ThreadStats.TYPE_BASE + types * ThreadStats.PER_TYPE];
+            this(types, 0);
+        }
+
+        public Sum(int types, int tallies) {
+            acc = new long[ThreadStats.TYPE_BASE + types * ThreadStats.PER_TYPE + tallies];
         }
 
         public void add(Snapshot s) {

@@ -68,8 +68,13 @@ public final class ThreadStats {
 
     /** @param queueTimes keep each transaction's wait for a shared connection (connections=N) beside its latency */
     public ThreadStats(int types, boolean serviceTimes, boolean queueTimes) {
-        counters = new AtomicLongArray(TYPE_BASE + types * PER_TYPE);
-        pendingType = new long[types * PER_TYPE];
+        this(types, serviceTimes, queueTimes, 0);
+    }
+
+    /** @param tallies counters the workload keeps of the inputs it generates ({@link #tally}), after the per-type ones */
+    public ThreadStats(int types, boolean serviceTimes, boolean queueTimes, int tallies) {
+        counters = new AtomicLongArray(TYPE_BASE + types * PER_TYPE + tallies);
+        pendingType = new long[types * PER_TYPE + tallies];
         recorders = new SingleWriterRecorder[types];
         serviceRecorders = new SingleWriterRecorder[types];
         recycledService = new Histogram[types];
@@ -99,6 +104,18 @@ public final class ThreadStats {
     /** Owner thread only: transaction type {@code type} is re-run after a retryable error (published with it). */
     public void retry(int type) {
         pendingType[type * PER_TYPE + RETRIES]++;
+    }
+
+    /**
+     * Owner thread only: adds {@code n} to tally {@code k} (an index into the workload's tallies) for the transaction in
+     * flight; published with its outcome, dropped with it when it is cut off.
+     */
+    public void tally(int k, long n) {
+        pendingType[pendingType.length - tallies() + k] += n;
+    }
+
+    private int tallies() {
+        return pendingType.length - recorders.length * PER_TYPE;
     }
 
     /** Owner thread only: transaction type {@code type} failed after its retries (published with it). */

@@ -61,7 +61,7 @@ public final class TpccFormat {
         for (Conformance c : run.conformance()) {
             out.add(String.format(Locale.ROOT, "TPC-C run rules (TPC-C 5.11), %d terminals, repeat %d:", c.threads(), c.repeat()));
             for (Conformance.Rule r : c.rules()) {
-                out.add(String.format(Locale.ROOT, "  %-8s %-30s %-5s %s", r.clause(), r.rule(), r.verdict(), r.detail()));
+                out.add(String.format(Locale.ROOT, "  %-8s %-42s %-5s %s", r.clause(), r.rule(), r.verdict(), r.detail()));
             }
         }
         return out;

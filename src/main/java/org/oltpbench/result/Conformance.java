@@ -85,6 +85,7 @@ public record Conformance(int threads, int repeat, List<Rule> rules) {
         rules.add(floor(r, info.scale().warehouses(), keyed && thought));
         rules.add(consistency(r));
         rules.add(interval(r, level.spread().trend()));
+        rules.addAll(Audit.rules(r, info.scale().warehouses()));
         return new Conformance(level.threads(), r.repeat(), rules);
     }
 

@@ -1,5 +1,8 @@
 package org.oltpbench.result;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * What one repeat counted inside its measured window, over all threads.
  *
@@ -13,17 +16,37 @@ package org.oltpbench.result;
  * @param retries        TPC-C transactions re-run after a retryable error (deadlock, serialization failure)
  * @param reconnects     connections lost and opened again
  * @param latencySumNanos the exact sum of the transactions' latency, for the mean and sysbench's "sum"
+ * @param tallies        what the workload counted of the inputs it generated, by the names its WorkloadInfo declares
+ *                       (TPC-C: order lines, remote lines, remote and by-name payments, ...), for the audit
  */
 public record Counts(long transactions, long rollbacks, long reads, long writes, long other, long ignoredErrors,
-                     long errors, long retries, long reconnects, long latencySumNanos) {
+                     long errors, long retries, long reconnects, long latencySumNanos, Map<String, Long> tallies) {
 
     public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
+    /** Counts without tallies. */
+    public Counts(long transactions, long rollbacks, long reads, long writes, long other, long ignoredErrors, long errors,
+                  long retries, long reconnects, long latencySumNanos) {
+        this(transactions, rollbacks, reads, writes, other, ignoredErrors, errors, retries, reconnects, latencySumNanos,
+                Map.of());
+    }
+
+    public Counts {
+        tallies = tallies == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tallies));
+    }
+
     /** Both counts added, field by field: what two clients counted together. */
     public Counts plus(Counts o) {
+        Map<String, Long> t = new LinkedHashMap<>(tallies);
+        o.tallies.forEach((k, v) -> t.merge(k, v, Long::sum));
         return new Counts(transactions + o.transactions, rollbacks + o.rollbacks, reads + o.reads, writes + o.writes,
                 other + o.other, ignoredErrors + o.ignoredErrors, errors + o.errors, retries + o.retries,
-                reconnects + o.reconnects, latencySumNanos + o.latencySumNanos);
+                reconnects + o.reconnects, latencySumNanos + o.latencySumNanos, t);
+    }
+
+    /** A tally by name; 0 when the workload keeps none of that name. */
+    public long tally(String name) {
+        return tallies.getOrDefault(name, 0L);
     }
 
     public long queries() {

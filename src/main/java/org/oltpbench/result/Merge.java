@@ -36,7 +36,7 @@ public final class Merge {
         WorkloadInfo w = first.workload();
         WorkloadInfo.Scale s = w.scale();
         WorkloadInfo workload = new WorkloadInfo(w.name(), w.family(), w.transactions(),
-                new WorkloadInfo.Scale(s.tables(), s.rowsPerTable(), warehouses));
+                new WorkloadInfo.Scale(s.tables(), s.rowsPerTable(), warehouses), w.tallies());
         String started = first.startedAt(), ended = first.endedAt();
         for (RunResult r : runs) {
             // ISO-8601 texts with and without fractions do not sort as text ("00Z" > "00.5Z"): compare instants

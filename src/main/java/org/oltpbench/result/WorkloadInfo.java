@@ -10,11 +10,18 @@ import java.util.List;
  * @param family       sysbench, tpcc or sql
  * @param transactions the transaction table, in the order terminals report the types
  * @param scale        how much data the run drove
+ * @param tallies      names of what its terminals count of the inputs they generate (see {@link Counts#tallies})
  */
-public record WorkloadInfo(String name, Family family, List<TxnType> transactions, Scale scale) {
+public record WorkloadInfo(String name, Family family, List<TxnType> transactions, Scale scale, List<String> tallies) {
 
     public WorkloadInfo {
         transactions = List.copyOf(transactions);
+        tallies = tallies == null ? List.of() : List.copyOf(tallies);
+    }
+
+    /** A workload that tallies nothing. */
+    public WorkloadInfo(String name, Family family, List<TxnType> transactions, Scale scale) {
+        this(name, family, transactions, scale, List.of());
     }
 
     /** The transaction types' names, in order. */

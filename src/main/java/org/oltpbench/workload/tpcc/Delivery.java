@@ -30,16 +30,28 @@ final class Delivery extends Txn {
         this.carrier = r.between(1, 10);
     }
 
+    /** Districts the last execution found no undelivered order in (2.7.4.2). */
+    private int skipped;
+
+    @Override
+    void tally(ThreadStats st) {
+        st.tally(TpccTally.DELIVERY_SKIPPED_DISTRICTS.ordinal(), skipped);
+    }
+
     @Override
     boolean execute(ThreadStats st) throws SQLException {
         Timestamp now = new Timestamp(System.currentTimeMillis());
+        skipped = 0;
         for (int d = 1; d <= 10; d++) {
             oldest.setInt(1, w);
             oldest.setInt(2, d);
             int oid;
             try (ResultSet rs = oldest.executeQuery()) {
                 st.reads(1);
-                if (!rs.next()) continue; // 2.7.4.2: no undelivered order in this district
+                if (!rs.next()) { // 2.7.4.2: no undelivered order in this district
+                    skipped++;
+                    continue;
+                }
                 oid = rs.getInt(1);
             }
             deliver(d, oid, now, st);

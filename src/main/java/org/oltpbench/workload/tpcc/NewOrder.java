@@ -81,6 +81,14 @@ final class NewOrder extends Txn {
     }
 
     @Override
+    void tally(ThreadStats st) {
+        int remote = 0;
+        for (int i = 0; i < lines; i++) if (supply[i] != w) remote++;
+        st.tally(TpccTally.ORDER_LINES.ordinal(), lines);
+        st.tally(TpccTally.REMOTE_ORDER_LINES.ordinal(), remote);
+    }
+
+    @Override
     boolean execute(ThreadStats st) throws SQLException {
         customer.setInt(1, w);
         customer.setInt(2, d);

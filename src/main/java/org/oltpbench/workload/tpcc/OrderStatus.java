@@ -33,6 +33,11 @@ final class OrderStatus extends Txn {
     }
 
     @Override
+    void tally(ThreadStats st) {
+        if (last != null) st.tally(TpccTally.ORDER_STATUS_BY_NAME.ordinal(), 1);
+    }
+
+    @Override
     boolean execute(ThreadStats st) throws SQLException {
         int id = last == null ? cid : lookup.byLastName(w, d, last, st);
         selC.setInt(1, w);

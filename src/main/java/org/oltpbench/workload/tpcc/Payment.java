@@ -47,6 +47,12 @@ final class Payment extends Txn {
     }
 
     @Override
+    void tally(ThreadStats st) {
+        if (cw != w) st.tally(TpccTally.REMOTE_PAYMENTS.ordinal(), 1);
+        if (last != null) st.tally(TpccTally.PAYMENTS_BY_NAME.ordinal(), 1);
+    }
+
+    @Override
     boolean execute(ThreadStats st) throws SQLException {
         updW.setLong(1, cents);
         updW.setInt(2, w);

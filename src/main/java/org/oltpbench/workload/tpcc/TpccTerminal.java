@@ -83,6 +83,7 @@ final class TpccTerminal implements Terminal {
         SQLException failure = null;
         try {
             committed = run(p, type, st);
+            p.txns[type].tally(st);
         } catch (SQLException e) {
             failure = e;
             throw e;

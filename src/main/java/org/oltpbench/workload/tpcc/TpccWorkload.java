@@ -61,7 +61,8 @@ public final class TpccWorkload implements Workload {
     /** TPC-C's transaction table; the scale is this client's warehouses, which tpmC's efficiency divides by. */
     @Override
     public WorkloadInfo info() {
-        return new WorkloadInfo("tpcc", Family.TPCC, TpccType.table(params), WorkloadInfo.Scale.warehouses(count));
+        return new WorkloadInfo("tpcc", Family.TPCC, TpccType.table(params), WorkloadInfo.Scale.warehouses(count),
+                TpccTally.names());
     }
 
     public int warehouses() {

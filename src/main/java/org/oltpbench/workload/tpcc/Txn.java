@@ -47,6 +47,10 @@ abstract class Txn {
      */
     abstract boolean execute(ThreadStats st) throws SQLException;
 
+    /** Counts this transaction's inputs in the terminal's tallies ({@link TpccTally}), once it ended; none by default. */
+    void tally(ThreadStats st) {
+    }
+
     protected static ResultSet one(PreparedStatement ps, ThreadStats st, String what) throws SQLException {
         ResultSet rs = ps.executeQuery();
         st.reads(1);
