@@ -247,7 +247,8 @@ public final class ThreadStats {
 
     /**
      * Owner thread only: the transaction in flight waited {@code nanos} for a shared connection (connections=N). The
-     * wait is inside its latency, as TPC-C 5.3 times a response from the end of the think time; it is also recorded
+     * wait is inside its latency, as TPC-C's response time (5.3) runs from the end of the keying time, when the input is
+     * submitted, to the end of the output (the think time follows the response and is never part of it); it is also recorded
      * on its own, on statistics made with queueTimes. Retries do not wait again.
      */
     public void queued(long nanos) {

@@ -4,7 +4,7 @@ package org.oltpbench.result;
  * TPC-C throughput from a repeat. Two New-Order counts exist and both are reported, named:
  * <ul>
  * <li>{@link #tpmC}: New-Orders that ended, the 1% rolled back on an unused item (2.4.1.4, 2.4.2.3) included.
- *     TPC-C 5.4.1 counts "completed" New-Order transactions and 2.4.2.3 says a rolled-back New-Order is
+ *     TPC-C 5.4.2 defines tpmC as the "completed" New-Order transactions per minute of the measurement interval and 2.4.2.3 says a rolled-back New-Order is
  *     completed; BenchmarkSQL and go-tpc count this way.</li>
  * <li>{@link #tpmCCommitted}: committed New-Orders only, which equals the growth of sum(d_next_o_id)
  *     (HammerDB's NOPM counts this way).</li>
@@ -12,7 +12,7 @@ package org.oltpbench.result;
  */
 public final class TpccMetrics {
     public static final String NEW_ORDER = "NEW_ORDER";
-    /** TPC-C 4.2: at most 12.86 tpmC per warehouse with keying and think times. */
+    /** TPC-C 4.1.3's comment (with 4.2.2's ten terminals): at most 12.86 tpmC per warehouse with keying and think times. */
     public static final double MAX_TPMC_PER_WAREHOUSE = 12.86;
 
     private TpccMetrics() {

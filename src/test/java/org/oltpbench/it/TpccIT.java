@@ -155,6 +155,29 @@ class TpccIT {
     }
 
     /**
+     * Under pacing Delivery runs deferred (2.7.2): its card is answered when queued, in microseconds, and the queued
+     * Delivery runs at the start of the think time after it. Every queued one ran but at most one per terminal, still
+     * queued when the level ended; each ran within 80 s.
+     */
+    @Test
+    @Order(5)
+    void underPacingDeliveryRunsDeferred() throws Exception {
+        TpccWorkload paced = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
+                "rand-seed=5", "keyingTimeMultiplier=0.001", "thinkTimeMultiplier=0.001", "newOrderWeight=0",
+                "paymentWeight=50", "orderStatusWeight=0", "deliveryWeight=50", "stockLevelWeight=0"), Map.of()), db.dialect(), QUIET);
+        var s = new LevelRunner.Settings(2, 1, 0, 4, 0, 0, 0, 9, new IgnoreList(List.of("1213", "1205")));
+        RepeatResult r = new LevelRunner(s, paced, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
+        assertNull(r.reason(), r.reason());
+        var delivery = r.transaction("DELIVERY");
+        long queued = r.counts().tally("deliveryQueued"), done = r.counts().tally("deliveryCompleted");
+        assertEquals(delivery.completed(), queued, "one queued request per Delivery card");
+        assertTrue(queued > 20 && done >= queued - 2 && done <= queued, queued + " queued, " + done + " completed");
+        assertEquals(0, r.counts().tally("deliveryOver80s"));
+        assertTrue(delivery.histogram().getMean() < 1000, "the card's response is the queuing: mean "
+                + delivery.histogram().getMean() + " µs");
+    }
+
+    /**
      * connections=3 under 12 terminals: the server holds the 3 pooled sessions (and the repeat's counting one) while
      * all 12 terminals run, and each type's wait for a connection is recorded beside its latency, which includes it.
      */

@@ -75,6 +75,23 @@ class ConformanceTest {
         assertTrue(r.detail().startsWith("configured below the minimum: Stock-Level weight 3.99"), r.detail());
     }
 
+    /** 2.7.2: under pacing at most 10% of the completed deferred Deliveries may take over 80 s: 10 of 100 pass, 11 fail. */
+    @Test
+    void deferredDeliveriesWithinEightySeconds() {
+        RepeatResult base = repeat(MIX, FAST, NONE, NONE, 60, null);
+        java.util.function.LongFunction<RepeatResult> late = n -> new RepeatResult(1, 10, RepeatResult.COMPLETED, null,
+                base.window(), new Counts(10_000, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of("deliveryQueued", 103L,
+                "deliveryCompleted", 100L, "deliveryOver80s", n)), base.transactions(), List.of(), List.of(), List.of(),
+                base.cpu(), base.serverCount());
+        Conformance.Rule ten = Conformance.deferredDelivery(late.apply(10), true);
+        assertEquals(Verdict.PASS, ten.verdict());
+        assertEquals("10 of 100 completed more than 80 s after their queuing (10.0%; at most 10%); 103 queued, 3 still "
+                + "queued when the level ended", ten.detail());
+        assertEquals(Verdict.FAIL, Conformance.deferredDelivery(late.apply(11), true).verdict());
+        assertEquals(Verdict.NOT_APPLICABLE, Conformance.deferredDelivery(late.apply(0), false).verdict(), "inline without pacing");
+        assertEquals(Verdict.NOT_APPLICABLE, Conformance.deferredDelivery(base, true).verdict(), "no tallies");
+    }
+
     /** 4.2.2: the repeats here run 10 terminals: right for 1 warehouse with fixed homes, wrong for 2 or drawn homes. */
     @Test
     void tenTerminalsPerWarehouseWithFixedHomes() {
@@ -178,7 +195,8 @@ class ConformanceTest {
         RepeatResult r = repeat(MIX, FAST, NONE, NONE, 60, null);
         RunResult run = Fixtures.with(Fixtures.run(List.of(new LevelResult(10, Map.of(), 0, List.of(r)))), info(0, 0));
         assertEquals(1, run.conformance().size());
-        assertEquals(10, run.conformance().get(0).rules().size(), "5.2.3, 5.2.5.3, 5.2.5.2, 5.2.5.4, 4.2.2, 4.1.3 twice, 3.3.2, 5.5, and the audit (n/a: no tallies)");
+        assertEquals(11, run.conformance().get(0).rules().size(),
+                "5.2.3, 5.2.5.3, 2.7.2, 5.2.5.2, 5.2.5.4, 4.2.2, 4.1.3 twice, 3.3.2, 5.5, and the audit (n/a: no tallies)");
         String json = ResultFiles.toJson(run);
         assertTrue(json.contains("\"clause\" : \"5.2.5.3\""), json.substring(0, Math.min(400, json.length())));
         assertTrue(Fixtures.run(List.of(new LevelResult(10, Map.of(), 0, List.of(r)))).conformance().isEmpty(), "sysbench: none");

@@ -26,8 +26,18 @@ final class Delivery extends Txn {
 
     @Override
     void generate(TpccRandom r, int w, int dTerminal, int allWarehouses) {
+        set(w, carrier(r));
+    }
+
+    /** 2.7.1.2: the carrier, uniform over 1..10. */
+    static int carrier(TpccRandom r) {
+        return r.between(1, 10);
+    }
+
+    /** The inputs of a Delivery queued earlier (2.7.2), to run on whichever connection the terminal has now. */
+    void set(int w, int carrier) {
         this.w = w;
-        this.carrier = r.between(1, 10);
+        this.carrier = carrier;
     }
 
     /** Districts the last execution found no undelivered order in (2.7.4.2). */

@@ -88,7 +88,10 @@ public final class TpccCheck {
                                 + "WHERE h.s IS NULL OR d.d_ytd <> h.s ORDER BY 1, 2 LIMIT 1"),
                 new Condition("3.3.2.10", "C_BALANCE = sum(delivered OL_AMOUNT) - sum(H_AMOUNT) per customer",
                         ledger("c_balance", true)),
-                new Condition("3.3.2.11", "count(ORDER) - count(NEW-ORDER) = " + delivered + " + orders delivered since load",
+                // 3.3.2.11 states "= 2100", which holds for the initial population (3,000 orders, the last 900 new) only;
+                // after a run oltpbench checks its adaptation: the loaded delivered orders plus those delivered since
+                new Condition("3.3.2.11", "count(ORDER) - count(NEW-ORDER) = " + delivered + " + orders delivered since load "
+                        + "(the spec's \"= 2100\" adapted to a database after a run)",
                         "SELECT o.o_w_id, o.o_d_id FROM (SELECT o_w_id, o_d_id, COUNT(*) AS c, "
                                 + "SUM(CASE WHEN o_id > " + delivered + " AND o_carrier_id IS NOT NULL THEN 1 ELSE 0 END) AS late "
                                 + "FROM bmsql_oorder GROUP BY o_w_id, o_d_id) o LEFT JOIN (SELECT no_w_id, no_d_id, COUNT(*) AS c "

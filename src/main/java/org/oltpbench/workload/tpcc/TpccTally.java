@@ -20,7 +20,13 @@ enum TpccTally {
     /** Order-Status by last name (2.6.1.2: 60%). */
     ORDER_STATUS_BY_NAME("orderStatusByName"),
     /** Districts a Delivery skipped: no undelivered order there (2.7.4.2: at most 1%). */
-    DELIVERY_SKIPPED_DISTRICTS("deliverySkippedDistricts");
+    DELIVERY_SKIPPED_DISTRICTS("deliverySkippedDistricts"),
+    /** Under pacing: Deliveries queued for deferred execution (2.7.2). */
+    DELIVERY_QUEUED("deliveryQueued"),
+    /** Of those, the ones whose deferred execution completed. */
+    DELIVERY_COMPLETED("deliveryCompleted"),
+    /** Of those, the ones that completed more than 80 s after they were queued (5.2.5.3: at most 10%). */
+    DELIVERY_LATE("deliveryOver80s");
 
     final String key;
 

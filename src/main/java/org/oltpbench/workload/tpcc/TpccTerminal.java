@@ -25,6 +25,16 @@ final class TpccTerminal implements Terminal {
     private final double keying, thinking;
     /** The type whose think time comes before the next card; -1 for none (first card, or after a failure). */
     private int thinkAfter = -1;
+    /**
+     * Under pacing, Delivery runs deferred (2.7.2): its card is answered when the request is queued, and the queued
+     * Delivery runs on this terminal's connection at the start of its think time, which waits only for the rest. When
+     * the request was queued (System.nanoTime()); -1 when none is pending.
+     */
+    private final boolean deferDelivery;
+    private long deliveryQueuedAt = -1;
+    private int deliveryW, deliveryCarrier;
+    /** 5.2.5.3's footnote: a deferred Delivery completes within 80 s of its queuing (90% of them must). */
+    static final long DEFERRED_DELIVERY_NANOS = 80_000_000_000L;
 
     /**
      * @param desk    where its transactions run: its own connection or a shared one per transaction
@@ -46,6 +56,7 @@ final class TpccTerminal implements Terminal {
         this.fixed = fixed;
         this.homeW = first + index % count;
         this.homeD = (index / count) % 10 + 1;
+        this.deferDelivery = keying > 0 || thinking > 0;
     }
 
     /** A transaction that failed its retries is counted as failed; the restart deals a new one (see Terminal). */
@@ -67,17 +78,23 @@ final class TpccTerminal implements Terminal {
      */
     @Override
     public int next(ThreadStats st) throws SQLException {
+        // a queued Delivery runs first, inside the think time that follows it; it is never response time
+        long ran = runDeferredDelivery(st);
         if (thinkAfter >= 0) {
             int previous = thinkAfter;
             thinkAfter = -1;
-            st.thinking(previous, pause((long) (thinkNanos(r, previous) * thinking), st));
+            long think = (long) (thinkNanos(r, previous) * thinking);
+            st.thinking(previous, ran + pause(Math.max(0, think - ran), st));
             cutOffIfEnded("think");
+        } else if (ran > 0) {
+            st.idle(ran);
         }
         int type = deck.deal(r);
         if (keying > 0) {
             st.keying(type, pause((long) (TpccType.of(type).keyingMs * 1e6 * keying), st));
             cutOffIfEnded("keying");
         }
+        if (deferDelivery && type == TpccType.DELIVERY.ordinal()) return queueDelivery(st);
         Prepared p = desk.take(st);
         boolean committed;
         SQLException failure = null;
@@ -94,6 +111,50 @@ final class TpccTerminal implements Terminal {
         return committed ? type : type | ROLLED_BACK;
     }
 
+    /**
+     * 2.7.2: the Delivery card's response is the queuing of its request (inputs drawn now); it runs deferred, at the
+     * start of the think time that follows. A request still queued when the level ends never runs: the verdict counts
+     * it as queued and not completed.
+     */
+    private int queueDelivery(ThreadStats st) {
+        int type = TpccType.DELIVERY.ordinal();
+        deliveryW = fixed ? homeW : r.between(first, first + count - 1);
+        deliveryCarrier = Delivery.carrier(r);
+        deliveryQueuedAt = System.nanoTime();
+        st.tally(TpccTally.DELIVERY_QUEUED.ordinal(), 1);
+        if (thinking > 0) thinkAfter = type;
+        return type;
+    }
+
+    /**
+     * Runs the queued Delivery, if any, with its queued inputs, retrying as any transaction; tallies its completion.
+     *
+     * @return how long it took, in nanoseconds; 0 when none was queued
+     */
+    private long runDeferredDelivery(ThreadStats st) throws SQLException {
+        if (deliveryQueuedAt < 0) return 0;
+        long queued = deliveryQueuedAt, t0 = System.nanoTime();
+        deliveryQueuedAt = -1;
+        int type = TpccType.DELIVERY.ordinal();
+        Prepared p = desk.take(st);
+        ((Delivery) p.txns[type]).set(deliveryW, deliveryCarrier);
+        SQLException failure = null;
+        try {
+            execute(p, type, st);
+        } catch (SQLException e) {
+            failure = e;
+            throw e;
+        } finally {
+            desk.release(failure);
+        }
+        p.txns[type].tally(st);
+        st.tally(TpccTally.DELIVERY_COMPLETED.ordinal(), 1);
+        long now = System.nanoTime();
+        if (now - queued > DEFERRED_DELIVERY_NANOS) st.tally(TpccTally.DELIVERY_LATE.ordinal(), 1);
+        st.publishStatements(); // it ran: its statements and tallies count even if the level ends in the think time
+        return now - t0;
+    }
+
     /** The level ended during a wait by design (its interrupt): the next transaction was never submitted. */
     private static void cutOffIfEnded(String what) throws SQLException {
         if (Thread.currentThread().isInterrupted()) {
@@ -103,8 +164,13 @@ final class TpccTerminal implements Terminal {
 
     /** One transaction of {@code type} with fresh inputs, re-run with the same inputs after a retryable error. */
     private boolean run(Prepared p, int type, ThreadStats st) throws SQLException {
+        p.txns[type].generate(r, fixed ? homeW : r.between(first, first + count - 1), homeD, all);
+        return execute(p, type, st);
+    }
+
+    /** Runs the inputs {@code p.txns[type]} holds, re-run after a retryable error up to MAX_RETRIES times. */
+    private boolean execute(Prepared p, int type, ThreadStats st) throws SQLException {
         Txn t = p.txns[type];
-        t.generate(r, fixed ? homeW : r.between(first, first + count - 1), homeD, all);
         for (int attempt = 0; ; attempt++) {
             try {
                 return t.execute(st);

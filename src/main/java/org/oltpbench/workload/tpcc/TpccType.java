@@ -10,7 +10,7 @@ import org.oltpbench.result.TxnType;
 
 /**
  * TPC-C's transaction table: one row per type, in the order terminals report them, with its keying time
- * (5.2.5.2), mean think time (5.2.5.4), whether tpmC counts it (5.4.1), its weight key and how it is built.
+ * (5.2.5.2), mean think time (5.2.5.4), whether tpmC counts it (5.4.2), its weight key and how it is built.
  * The deck, the terminal and the results all read this one table.
  */
 enum TpccType {
