@@ -30,11 +30,11 @@ public final class SpreadTable {
         String p = "p" + run.percentile() + "(ms)";
         List<String> out = new ArrayList<>();
         out.add("95% confidence intervals of the mean, mean [low, high]:");
-        out.add(String.format(Locale.ROOT, "| %7s | %-30s | %-30s | %-24s | %-24s |", "threads", tpcc ? "tpmC" : "tps",
+        out.add(String.format(Locale.ROOT, "| %7s | %-30s | %-30s | %-24s | %-36s |", "threads", tpcc ? "tpmC" : "tps",
                 tpcc ? "tps" : "qps", p + ", all types", "method"));
         for (LevelResult l : run.levels()) {
             Spread s = l.spread();
-            out.add(String.format(Locale.ROOT, "| %7d | %-30s | %-30s | %-24s | %-24s |", l.threads(),
+            out.add(String.format(Locale.ROOT, "| %7d | %-30s | %-30s | %-24s | %-36s |", l.threads(),
                     cell(tpcc ? s.tpmC() : s.tps()), cell(tpcc ? s.tps() : s.qps()), cell(s.latency()), s.describe()));
         }
         return out;

@@ -28,16 +28,18 @@ public final class RunCharts {
         List<Chart> out = new ArrayList<>();
         boolean tpcc = run.workload().family().perType();
         String tt = "Throughput by threads";
+        String bars = sub + (run.levels().stream().anyMatch(l -> l.repeats().stream().filter(RepeatResult::completed).count() > 1)
+                ? " - points: the kept repeat (repeatPick); bars: 95% CI of the mean over repeats" : "");
         out.add(render("throughput.png", tt, tpcc
-                ? Charts.byThreads(tt, sub, Charts.Axes.one("transactions per minute",
+                ? Charts.byThreads(tt, bars, Charts.Axes.one("transactions per minute",
                         List.of(line("tpmC (NewOrders)", run, Metric.TPMC), line("tpmTOTAL (all types)", run, Metric.TPM_TOTAL))))
-                : Charts.byThreadsStacked(tt, sub, List.of(Charts.Axes.one("queries per second", List.of(line("qps", run, Metric.QPS))),
+                : Charts.byThreadsStacked(tt, bars, List.of(Charts.Axes.one("queries per second", List.of(line("qps", run, Metric.QPS))),
                         Charts.Axes.one("transactions per second", List.of(line("tps", run, Metric.TPS)))))));
         List<Charts.Line> latency = tpcc
                 ? List.of(line("NewOrder p95", run, Metric.NEW_ORDER_P95), line("NewOrder p99", run, Metric.NEW_ORDER_P99))
                 : List.of(line("avg", run, Metric.AVG), line("p95", run, Metric.P95), line("p99", run, Metric.P99));
         String lt = (tpcc ? "NewOrder latency" : "Latency") + " by threads";
-        out.add(render("latency.png", lt, Charts.byThreads(lt, sub, Charts.Axes.one("latency (ms)", latency))));
+        out.add(render("latency.png", lt, Charts.byThreads(lt, bars, Charts.Axes.one("latency (ms)", latency))));
         for (LevelResult l : run.levels()) out.add(level(run, l, sub, tpcc));
         for (LevelResult l : run.levels()) {
             RepeatResult k = l.kept();
