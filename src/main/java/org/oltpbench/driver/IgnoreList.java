@@ -13,6 +13,8 @@ import java.util.Set;
  */
 public final class IgnoreList {
     private final boolean all;
+    /** With "auto": what the engine classifies as transient beyond its codes (TiDB's lock retry limit, told by message). */
+    private final java.util.function.Predicate<SQLException> transientError;
     private final Set<Integer> codes = new HashSet<>();
     private final Set<String> states = new HashSet<>();
 
@@ -26,15 +28,22 @@ public final class IgnoreList {
 
     /** @param retryable the engine's retryable vendor codes, which "auto" adds to sysbench's defaults */
     public IgnoreList(List<String> entries, Set<Integer> retryable) {
-        boolean any = false;
+        this(entries, retryable, e -> false);
+    }
+
+    /** @param transientError what "auto" ignores besides the codes: the engine's own reading of an error as transient */
+    public IgnoreList(List<String> entries, Set<Integer> retryable, java.util.function.Predicate<SQLException> transientError) {
+        boolean any = false, auto = false;
         for (String e : entries) {
             if (e.equalsIgnoreCase("auto")) {
                 SYSBENCH.forEach(this::add);
                 codes.addAll(retryable);
+                auto = true;
             } else if (e.equalsIgnoreCase("all")) any = true;
             else add(e);
         }
         all = any;
+        this.transientError = auto ? transientError : x -> false;
     }
 
     private void add(String e) {
@@ -45,7 +54,7 @@ public final class IgnoreList {
     /** Five-digit all-numeric entries are read as SQLStates too (40001), and as codes. */
     public boolean ignores(SQLException e) {
         if (all) return true;
-        if (codes.contains(e.getErrorCode())) return true;
+        if (codes.contains(e.getErrorCode()) || transientError.test(e)) return true;
         String state = e.getSQLState();
         return state != null && (states.contains(state))
                 || states.contains(String.valueOf(e.getErrorCode()));

@@ -41,4 +41,24 @@ class IgnoreListTest {
         assertFalse(mariadb.ignores(new SQLException("write conflict", "HY000", 9007)), "9007 is TiDB's, not MariaDB's");
         assertTrue(new IgnoreList(List.of("auto", "1062")).ignores(new SQLException("dup", "23000", 1062)));
     }
+
+    /**
+     * auto also ignores what the engine reads as transient beyond its codes: TiDB's "pessimistic lock retry limit
+     * reached", which tidb-server sends as the generic 1105 (seen in CI); any other 1105 is still an error, and an
+     * explicit list does not take the engine's reading.
+     */
+    @Test
+    void autoTakesTheEnginesReadingOfAMessage() {
+        var tidb = org.oltpbench.dialect.Dialects.forName("tidb");
+        IgnoreList auto = new IgnoreList(List.of("auto"), tidb.retryableCodes(),
+                e -> tidb.classify(e) == org.oltpbench.dialect.Dialect.ErrorClass.RETRYABLE);
+        SQLException limit = new SQLException("(conn=2097818) pessimistic lock retry limit reached", "HY000", 1105);
+        assertTrue(auto.ignores(limit));
+        assertFalse(auto.ignores(new SQLException("some other unknown error", "HY000", 1105)));
+        IgnoreList explicit = new IgnoreList(List.of("1213"), tidb.retryableCodes(),
+                e -> tidb.classify(e) == org.oltpbench.dialect.Dialect.ErrorClass.RETRYABLE);
+        assertFalse(explicit.ignores(limit));
+        assertTrue(org.oltpbench.dialect.Dialects.forName("mariadb").classify(limit)
+                == org.oltpbench.dialect.Dialect.ErrorClass.OTHER, "only TiDB reads that message");
+    }
 }

@@ -37,7 +37,8 @@ final class Contract {
     }
 
     static RepeatResult run(Database db, Workload w, Config cfg, int threads, int secs) throws InterruptedException {
-        var s = new LevelRunner.Settings(threads, 1, 0, secs, 0, 0, 1, 11, new IgnoreList(cfg.get(Keys.IGNORE_ERRORS), db.dialect().retryableCodes()));
+        var s = new LevelRunner.Settings(threads, 1, 0, secs, 0, 0, 1, 11, new IgnoreList(cfg.get(Keys.IGNORE_ERRORS), db.dialect().retryableCodes(),
+                e -> db.dialect().classify(e) == org.oltpbench.dialect.Dialect.ErrorClass.RETRYABLE));
         RepeatResult r = new LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
         assertNull(r.reason(), r.reason());
         assertTrue(r.counts().transactions() > 0, "no events at " + threads + " threads");
