@@ -27,8 +27,17 @@ public record LevelResult(int threads, Map<String, Integer> threadsPerHost, int 
         this(threads, threadsPerHost, picked, repeats, Spread.NONE);
     }
 
-    /** This level with its spread computed at latency {@code percentile}. */
+    /**
+     * This level with its spread at latency {@code percentile}: the one it has when that was computed at this
+     * percentile (a level's repeats never change under it: a new repeat makes a new level), else computed now.
+     */
     public LevelResult withSpread(int percentile) {
+        if (spread.percentile() == percentile && spread.tps().present()) return this;
+        return withSpreadRecomputed(percentile);
+    }
+
+    /** This level with its spread computed now at latency {@code percentile}. */
+    public LevelResult withSpreadRecomputed(int percentile) {
         return new LevelResult(threads, threadsPerHost, picked, repeats, Spreads.of(repeats, kept(), percentile));
     }
 

@@ -32,15 +32,23 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
         this(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt, mergedFrom,
                 levels, LoadResult.NONE);
     }
-    /** 3.1 added each level's spread and each interval's per-type counts; 3.0 files are read as they are. */
-    public static final String SCHEMA_VERSION = "3.1";
+    /**
+     * 3.1 added each level's spread and each interval's per-type counts; 3.2 each repeat's failover record and tallies,
+     * and intervals of the figures printed (bootstrap for latency percentiles, log-scale ratios). Older 3.x files are
+     * read as they are, their spreads recomputed.
+     */
+    public static final String SCHEMA_VERSION = "3.2";
 
-    /** Every level's spread is (re)computed here, so a run built, merged or read always carries current intervals. */
+    /**
+     * A level's spread is computed once, when it is new here (a level just run, or merged) or read from a file of an
+     * older schema; a spread this version computed at the run's percentile is kept as it is.
+     */
     public RunResult {
         mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
         if (load == null) load = LoadResult.NONE;
         int percentile = params != null ? params.output().percentile() : 95;
-        levels = levels.stream().map(l -> l.withSpread(percentile)).toList();
+        boolean current = SCHEMA_VERSION.equals(schemaVersion);
+        levels = levels.stream().map(l -> current ? l.withSpread(percentile) : l.withSpreadRecomputed(percentile)).toList();
     }
 
     /** A run that has just started: no levels yet. */
