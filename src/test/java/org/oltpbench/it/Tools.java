@@ -42,6 +42,19 @@ final class Tools {
     }
 
     /** Waits until the server of a JDBC URL answers SQL (a server just started needs seconds), then creates the URL's database. */
+    /** Waits up to {@code waitSecs} for the server at {@code url} to accept {@code user}'s login. */
+    static void awaitLogin(String url, String user, String password, int waitSecs) throws Exception {
+        long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
+        while (true) {
+            try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, user, password)) {
+                return;
+            } catch (java.sql.SQLException e) {
+                if (System.nanoTime() > deadline) throw new AssertionError(url + " did not take a login in " + waitSecs + " s", e);
+                Thread.sleep(500);
+            }
+        }
+    }
+
     static void createDatabase(String url, String user, int waitSecs) throws Exception {
         String server = url.substring(0, url.lastIndexOf('/') + 1), name = url.substring(url.lastIndexOf('/') + 1);
         long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
