@@ -128,8 +128,17 @@ public final class Sessions implements AutoCloseable {
         }
     }
 
-    /** Tries every down front end once a second until the level ends. */
+    /** Tries every down front end once a second until the level ends; takes part in the level's (simulated) time. */
     private void probe() {
+        clock.join();
+        try {
+            probeUntilClosed();
+        } finally {
+            clock.leave();
+        }
+    }
+
+    private void probeUntilClosed() {
         while (!closed) {
             try {
                 clock.parkUntil(clock.nanoTime() + PROBE_NANOS);

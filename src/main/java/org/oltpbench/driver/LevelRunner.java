@@ -12,6 +12,7 @@ import org.oltpbench.db.SharedConnections;
 import org.oltpbench.db.Sessions;
 import org.oltpbench.dialect.CommitCounter;
 import org.oltpbench.measure.CpuClock;
+import org.oltpbench.measure.ErrorLog;
 import org.oltpbench.measure.Snapshot;
 import org.oltpbench.measure.ThreadStats;
 import org.oltpbench.result.Counts;
@@ -92,6 +93,8 @@ public final class LevelRunner {
     private final CommitCounter counter;
     private final StartGate gate;
     private final Clock clock;
+    /** The level's errors by code, open while the window is. */
+    private final ErrorLog errorLog;
     /** The repeat's own connections; null with a shared pool (connections=N). */
     private Sessions sessions;
 
@@ -121,7 +124,11 @@ public final class LevelRunner {
         arrivals = Arrivals.at(s.rate());
         boolean sharing = s.connections() > 0;
         int tallies = workload.info().tallies().size();
-        for (int i = 0; i < s.threads(); i++) stats[i] = new ThreadStats(types, arrivals.limited(), sharing, tallies);
+        errorLog = new ErrorLog(workload.info().typeNames());
+        for (int i = 0; i < s.threads(); i++) {
+            stats[i] = new ThreadStats(types, arrivals.limited(), sharing, tallies);
+            stats[i].log(errorLog);
+        }
         cumulative = Histograms.empties(types);
         scratch = Histograms.empties(types);
         // service times exist only under a rate; without one these hold no type, and every loop over them is empty
@@ -217,6 +224,7 @@ public final class LevelRunner {
         /** The end of the warm-up cuts the interval in progress; the window and the next intervals start there. */
         void warmupEnds() {
             last = report(last, t0, true, false, intervals);
+            errorLog.window(true);
             start = last;
             startedAt = Instant.now();
             measuring = true;
@@ -237,6 +245,7 @@ public final class LevelRunner {
             Edges e = new Edges(clock.nanoTime());
             run.schedule(e.warmEnd, s.timeSecs() > 0 ? e.warmEnd + s.timeSecs() * 1_000_000_000L : Long.MAX_VALUE);
             arrivals.start(e.t0); // the schedule starts with the terminals, not before
+            errorLog.window(e.measuring);
             run.release();
             stop.measuring(true);
             boolean allDone;
@@ -284,6 +293,7 @@ public final class LevelRunner {
         run.stop();
         for (int i = 0; i < stats.length; i++) if (stats[i].stopIfWaiting()) threads.get(i).interrupt();
         joinAll(run, threads);
+        errorLog.window(false);
         long windowEnd = Math.max(Math.max(reached, run.lastEnd()), e.start.nanos());
         Mark done = mark(e.measuring);
         Mark cut = new Mark(done.reading(), windowEnd, done.cpu(), done.spreadNanos());
@@ -381,7 +391,7 @@ public final class LevelRunner {
         List<String> names = workload.info().tallies();
         for (int k = 0; k < names.size(); k++) tallies.put(names.get(k), t.tally(types.size(), k));
         Counts counts = new Counts(t.events(), rollbacks, t.reads(), t.writes(), t.other(), t.ignoredErrors(), errors, retries,
-                t.reconnects(), t.latencyNanos(), tallies);
+                t.reconnects(), t.latencyNanos(), tallies, errorLog.counts());
         List<Long> threadEvents = new ArrayList<>(), threadNanos = new ArrayList<>();
         long[] ev = diff(done.reading().threadEvents(), start.reading().threadEvents());
         long[] ns = diff(done.reading().threadNanos(), start.reading().threadNanos());

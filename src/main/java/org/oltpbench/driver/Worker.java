@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import org.oltpbench.db.Sessions;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.result.ErrorCount;
 import org.oltpbench.workload.Terminal;
 
 /**
@@ -193,14 +194,17 @@ final class Worker implements Runnable {
         if (c == Dialect.ErrorClass.CONNECTION_LOST) {
             // the failed event counts as an ignored error, as sysbench counts a statement it reconnected after
             stats.ignoredError();
+            stats.error(ErrorCount.Kind.RECONNECTED, e);
             return reconnect(1);
         }
         terminal.rollbackQuietly();
         if (run.ignore().ignores(e)) {
             stats.ignoredError();
+            stats.error(ErrorCount.Kind.IGNORED, e);
             stayErrors++;
             return true;
         }
+        stats.error(ErrorCount.Kind.FATAL, e);
         run.fail("thread " + index, e);
         return false;
     }

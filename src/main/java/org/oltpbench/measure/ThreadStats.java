@@ -55,6 +55,10 @@ public final class ThreadStats {
 
     /** Per-type outcome counters (retries, errors) of the transaction in flight, published with it. */
     private final long[] pendingType;
+    /** Where errors are logged by code (the level's shared log; written on the error path only). */
+    private ErrorLog errorLog = ErrorLog.NONE;
+    /** The type of the transaction in flight, for errors the loop meets outside the terminal; 0 until a terminal says. */
+    private int current;
 
     /** Statistics without service times (no rate). */
     public ThreadStats(int types) {
@@ -89,6 +93,21 @@ public final class ThreadStats {
 
     public int types() {
         return recorders.length;
+    }
+
+    /** Before the level starts: the log this thread's errors go to. */
+    public void log(ErrorLog log) {
+        this.errorLog = log;
+    }
+
+    /** Owner thread only: the transaction in flight is of {@code type} (a terminal that deals types says so). */
+    public void current(int type) {
+        current = type;
+    }
+
+    /** Owner thread only: an error of {@code kind} on the transaction in flight, logged by code. */
+    public void error(org.oltpbench.result.ErrorCount.Kind kind, java.sql.SQLException e) {
+        errorLog.record(kind, current, e);
     }
 
     /** Owner thread only: an error on the ignore list; the transaction is restarted. */

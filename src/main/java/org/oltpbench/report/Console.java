@@ -115,6 +115,7 @@ public final class Console implements RunListener {
     public void repeatFinished(RunResult run, RepeatResult r) {
         out.println();
         style.summary(out, r);
+        for (String e : errorLines(r)) out.println(e);
         for (String w : warnings(r, sharedServer)) out.println(w);
         String drift = drift(Spreads.trend(r), warmupSecs);
         if (drift != null) out.println(drift);
@@ -155,6 +156,19 @@ public final class Console implements RunListener {
                     + " refused connections at the end of the level; its terminals moved: ") + b);
         }
         return w;
+    }
+
+    /**
+     * The window's errors by what they led to, type and code, the most frequent first, as pgbench's --failures-detailed
+     * and go-tpc's _ERR lines break them down: {@code [Errors] PAYMENT ignored 1213 (SQLState 40001) x 12: Deadlock ...}.
+     */
+    static java.util.List<String> errorLines(RepeatResult r) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (org.oltpbench.result.ErrorCount e : r.counts().errorCodes()) {
+            out.add(String.format(Locale.ROOT, "[Errors] %s %s %d (SQLState %s) x %d: %s", e.type(), e.kind(), e.code(),
+                    e.sqlState().isEmpty() ? "none" : e.sqlState(), e.count(), e.sample()));
+        }
+        return out;
     }
 
     /** The line a drifting repeat earns, or null when it held steady (or was too short to tell). */

@@ -1,6 +1,7 @@
 package org.oltpbench.result;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,9 +19,11 @@ import java.util.Map;
  * @param latencySumNanos the exact sum of the transactions' latency, for the mean and sysbench's "sum"
  * @param tallies        what the workload counted of the inputs it generated, by the names its WorkloadInfo declares
  *                       (TPC-C: order lines, remote lines, remote and by-name payments, ...), for the audit
+ * @param errorCodes     every error in the window by what it led to, transaction type, vendor code and SQLState
  */
 public record Counts(long transactions, long rollbacks, long reads, long writes, long other, long ignoredErrors,
-                     long errors, long retries, long reconnects, long latencySumNanos, Map<String, Long> tallies) {
+                     long errors, long retries, long reconnects, long latencySumNanos, Map<String, Long> tallies,
+                     List<ErrorCount> errorCodes) {
 
     public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
@@ -31,17 +34,32 @@ public record Counts(long transactions, long rollbacks, long reads, long writes,
                 Map.of());
     }
 
+    /** Counts without errors by code. */
+    public Counts(long transactions, long rollbacks, long reads, long writes, long other, long ignoredErrors, long errors,
+                  long retries, long reconnects, long latencySumNanos, Map<String, Long> tallies) {
+        this(transactions, rollbacks, reads, writes, other, ignoredErrors, errors, retries, reconnects, latencySumNanos,
+                tallies, List.of());
+    }
+
     public Counts {
         tallies = tallies == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tallies));
+        errorCodes = errorCodes == null ? List.of() : List.copyOf(errorCodes);
     }
 
     /** Both counts added, field by field: what two clients counted together. */
     public Counts plus(Counts o) {
         Map<String, Long> t = new LinkedHashMap<>(tallies);
         o.tallies.forEach((k, v) -> t.merge(k, v, Long::sum));
+        List<ErrorCount> codes = new java.util.ArrayList<>(errorCodes);
+        for (ErrorCount e : o.errorCodes) {
+            int at = -1;
+            for (int i = 0; i < codes.size() && at < 0; i++) if (codes.get(i).sameAs(e)) at = i;
+            if (at < 0) codes.add(e);
+            else codes.set(at, codes.get(at).plus(e.count()));
+        }
         return new Counts(transactions + o.transactions, rollbacks + o.rollbacks, reads + o.reads, writes + o.writes,
                 other + o.other, ignoredErrors + o.ignoredErrors, errors + o.errors, retries + o.retries,
-                reconnects + o.reconnects, latencySumNanos + o.latencySumNanos, t);
+                reconnects + o.reconnects, latencySumNanos + o.latencySumNanos, t, codes);
     }
 
     /** A tally by name; 0 when the workload keeps none of that name. */

@@ -46,6 +46,17 @@ final class FakeDriver implements Driver {
 
     private final Map<String, Integer> slow = new ConcurrentHashMap<>();
 
+    /** Every {@code n}th statement from now on fails with {@code code} and {@code state} (a deadlock: 1213, 40001). */
+    void failEvery(int n, int code, String state) {
+        failEvery = n;
+        failCode = code;
+        failState = state;
+    }
+
+    private volatile int failEvery, failCode;
+    private volatile String failState;
+    private final AtomicInteger executed = new AtomicInteger();
+
     void kill(String hostPort) {
         dead.add(hostPort);
     }
@@ -106,6 +117,10 @@ final class FakeDriver implements Driver {
             throw new SQLException("statement interrupted", "70100");
         }
         if (dead.contains(fe)) throw new SQLException("Communications link failure: " + fe, "08S01");
+        int n = failEvery;
+        if (n > 0 && executed.incrementAndGet() % n == 0) {
+            throw new SQLException("Deadlock found when trying to get lock; try restarting transaction", failState, failCode);
+        }
         statements.incrementAndGet();
         if (returns == ResultSet.class) return emptyResult();
         return defaultValue(returns);

@@ -129,6 +129,32 @@ class LevelRunnerTest {
     }
 
     /**
+     * Issue 28 §3: errors by code. Every 10th statement is a deadlock (1213, 40001) on the ignore list: each is restarted,
+     * counted under ignored errors, and logged once by kind, type and code with its message; 1 thread, 0.7 ms statements,
+     * 2 s: statement k ends at 0.7k ms, so 2,858 start before the deadline (the last ends at 2000.6 ms), of which the 285
+     * multiples of 10 fail: 2,573 transactions.
+     */
+    @Test
+    void ignoredErrorsAreCountedByCode() throws Exception {
+        FakeDriver d = new FakeDriver(clock, 700_000);
+        d.failEvery(10, 1213, "40001");
+        LevelRunner.Settings s = new LevelRunner.Settings(1, 1, 0, 2, 0, 0, 1, 7, new IgnoreList(List.of("1213")));
+        RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
+        });
+        assertEquals(285, r.counts().ignoredErrors());
+        assertEquals(2_573, r.counts().transactions());
+        var codes = r.counts().errorCodes();
+        assertEquals(1, codes.size(), codes.toString());
+        var e = codes.get(0);
+        assertEquals(org.oltpbench.result.ErrorCount.Kind.IGNORED, e.kind());
+        assertEquals("statement", e.type());
+        assertEquals(1213, e.code());
+        assertEquals("40001", e.sqlState());
+        assertEquals(285, e.count());
+        assertEquals("Deadlock found when trying to get lock; try restarting transaction", e.sample());
+    }
+
+    /**
      * A reporter that wakes 300 ms late at every wait neither lengthens the window nor lets transactions start after
      * the deadline: 0.8 ms statements, 2 threads, 10 s: 12,500 each, the last ending on the deadline itself.
      */

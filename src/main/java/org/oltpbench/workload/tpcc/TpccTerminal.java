@@ -90,6 +90,7 @@ final class TpccTerminal implements Terminal {
             st.idle(ran);
         }
         int type = deck.deal(r);
+        st.current(type);
         if (keying > 0) {
             st.keying(type, pause((long) (TpccType.of(type).keyingMs * 1e6 * keying), st));
             cutOffIfEnded("keying");
@@ -178,6 +179,7 @@ final class TpccTerminal implements Terminal {
                 p.rollbackQuietly();
                 if (attempt < MAX_RETRIES && dialect.classify(e) == Dialect.ErrorClass.RETRYABLE) {
                     st.retry(type);
+                    st.error(org.oltpbench.result.ErrorCount.Kind.RETRIED, e);
                     continue;
                 }
                 st.failed(type);
