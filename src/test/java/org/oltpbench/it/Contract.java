@@ -84,6 +84,19 @@ final class Contract {
         }
     }
 
+    /** Every built-in sysbench preset: the contract ITs' parameter source ({@code Contract#presets}). */
+    static java.util.stream.Stream<String> presets() {
+        return Preset.BUILT_IN.stream();
+    }
+
+    /** A job's keys for an engine the tests reach by URL: 2 tables of 2,000 rows and a fixed seed, then {@code sets}. */
+    static Config serverConfig(String db, String url, String user, String password, String... sets) {
+        java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("db=" + db, "conn=" + url, "user=" + user,
+                "password=" + password, "tables=2", "table_size=2000", "rand-seed=3"));
+        all.addAll(java.util.List.of(sets));
+        return org.oltpbench.config.ConfigLoader.load(null, all, java.util.Map.of());
+    }
+
     /** {@code cfg} as a preset needs it: the single-table presets (select_random_*) run on sbtest1 alone. */
     static Config forPreset(Config cfg) {
         return Preset.load(cfg.get(Keys.WORKLOAD)).singleTable() ? cfg.with(Keys.TABLES, 1) : cfg;

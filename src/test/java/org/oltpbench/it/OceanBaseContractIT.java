@@ -11,7 +11,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,7 +26,6 @@ import org.oltpbench.dialect.Dialects;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.tune.Setting;
 import org.oltpbench.tune.Tuner;
-import org.oltpbench.workload.sysbench.Preset;
 import org.oltpbench.workload.tpcc.TpccWorkload;
 
 /**
@@ -63,12 +61,8 @@ class OceanBaseContractIT {
         return ConfigLoader.load(null, all, Map.of());
     }
 
-    static Stream<String> presets() {
-        return Preset.BUILT_IN.stream();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("presets")
+    @MethodSource("org.oltpbench.it.Contract#presets")
     void sysbenchPreset(String workload) throws Exception {
         db.useServerPrepared(true); // what dbPsMode=auto settles on for every preset at open_cursors=50
         Contract.sysbench(db, Contract.forPreset(config("workload=" + workload)), 1, 8);

@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.FutureTask;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -69,12 +68,8 @@ class TiDbContractIT {
         return ConfigLoader.load(null, all, Map.of());
     }
 
-    static Stream<String> presets() {
-        return Preset.BUILT_IN.stream();
-    }
-
     @ParameterizedTest(name = "{0}")
-    @MethodSource("presets")
+    @MethodSource("org.oltpbench.it.Contract#presets")
     void sysbenchPreset(String workload) throws Exception {
         Contract.sysbench(db, Contract.forPreset(config("workload=" + workload)), 1, 8);
     }
