@@ -32,6 +32,12 @@ public final class RunReport {
         b.append(Html.pairs(List.of("run", ""), identity(run)));
         b.append("<h2>Results by thread level</h2>\n").append(levels(run));
         if (run.workload().family().perType()) b.append("<h2>Transactions by type</h2>\n").append(transactions(run));
+        if (run.levels().stream().anyMatch(l -> !l.kept().counts().errorCodes().isEmpty())) {
+            b.append("<h2>Errors by code</h2>\n").append(errors(run));
+        }
+        if (run.levels().stream().anyMatch(l -> l.kept().failover().frontEnds().size() > 1)) {
+            b.append("<h2>Front ends</h2>\n").append(frontEnds(run));
+        }
         for (org.oltpbench.result.Conformance c : run.conformance()) {
             b.append("<h2>TPC-C run rules, ").append(c.threads()).append(" terminals (repeat ").append(c.repeat())
                     .append(")</h2>\n").append(conformance(c));
@@ -103,6 +109,34 @@ public final class RunReport {
                     "95th(ms)", "99th(ms)", "max(ms)"), rows));
         }
         return b.toString();
+    }
+
+    /** Per level's reported repeat, its errors by kind, type, code and SQLState, the most frequent first. */
+    private static String errors(RunResult run) {
+        List<List<String>> rows = new ArrayList<>();
+        for (LevelResult l : run.levels()) {
+            for (org.oltpbench.result.ErrorCount e : l.kept().counts().errorCodes()) {
+                rows.add(List.of(Marks.threads(l), e.type(), e.kind().toString(), String.valueOf(e.code()),
+                        e.sqlState().isEmpty() ? "-" : e.sqlState(), String.valueOf(e.count()), e.sample()));
+            }
+        }
+        return Html.pairs(List.of("threads", "type", "led to", "code", "SQLState", "count", "first message"), rows);
+    }
+
+    /** Per level's reported repeat and front end: connected thread-seconds, transactions, errors, and whether it was down. */
+    private static String frontEnds(RunResult run) {
+        List<List<String>> rows = new ArrayList<>();
+        for (LevelResult l : run.levels()) {
+            RepeatResult r = l.kept();
+            for (org.oltpbench.result.FrontEndUse u : r.failover().frontEnds()) {
+                rows.add(List.of(Marks.threads(l), u.frontEnd(), Metric.format(u.threadSeconds()), String.valueOf(u.transactions()),
+                        String.valueOf(u.errors()), u.downAtEnd() ? "down at the end" : "up"));
+            }
+            if (r.failover().disconnectedThreadSeconds() > 0) {
+                rows.add(List.of(Marks.threads(l), "(reconnecting)", Metric.format(r.failover().disconnectedThreadSeconds()), "", "", ""));
+            }
+        }
+        return Html.pairs(List.of("threads", "front end", "thread-seconds connected", "transactions", "errors", "state"), rows);
     }
 
     /** One row per rule: clause (TPC-C 5.11), rule, verdict, figures. */
