@@ -140,10 +140,12 @@ public interface Dialect {
     // --- sessions and limits ---
 
     /**
-     * What dbPsMode=auto means for a workload whose connections each prepare {@code statements} statements: server-side
-     * prepared statements on every engine (sysbench's own default), unless this engine caps a session below that.
+     * What dbPsMode=auto means for the largest level's {@code demand} (its connections per server, each preparing the
+     * workload's statements): server-side prepared statements on every engine (sysbench's own default), unless this
+     * engine caps them below that (MySQL's max_prepared_stmt_count over all sessions, OceanBase's open_cursors per
+     * session); then client-side text, with one line saying why and how to compare on equal terms.
      */
-    default AutoProtocol autoProtocol(Connection c, int statements) throws SQLException {
+    default AutoProtocol autoProtocol(Connection c, Demand demand) throws SQLException {
         return AutoProtocol.SERVER_PREPARED;
     }
 

@@ -46,7 +46,10 @@ public class OceanBaseDialect extends MySqlDialect {
      * sysbench presets at the default 50); client-side text, with the line that says so, when it does not (TPC-C).
      */
     @Override
-    public AutoProtocol autoProtocol(Connection c, int statements) throws SQLException {
+    public AutoProtocol autoProtocol(Connection c, Demand demand) throws SQLException {
+        AutoProtocol mysql = super.autoProtocol(c, demand);
+        if (!mysql.serverPrepared()) return mysql;
+        int statements = demand.statementsPerConnection();
         long cursors = ServerSettings.number(new GlobalVariables(c).parameter("open_cursors"));
         if (cursors < 0 || statements <= cursors) return AutoProtocol.SERVER_PREPARED;
         return new AutoProtocol(false, "statements: client-side text, because OceanBase's open_cursors=" + cursors

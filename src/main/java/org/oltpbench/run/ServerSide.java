@@ -138,7 +138,7 @@ final class ServerSide {
                 c.setAutoCommit(true);
             }
             if (params.target().psMode().equals("auto")) {
-                AutoProtocol auto = db.dialect().autoProtocol(c, statements);
+                AutoProtocol auto = db.dialect().autoProtocol(c, new Demand(perFrontEnd + 1, statements, true));
                 db.useServerPrepared(auto.serverPrepared());
                 protocolNote = auto.note();
             }

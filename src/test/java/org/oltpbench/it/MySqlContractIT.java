@@ -62,4 +62,45 @@ class MySqlContractIT {
         Contract.isolation(configAt(url), Dialects.forName("mysql"));
         Contract.isolation(configAt(url.replace("jdbc:mysql:", "jdbc:mariadb:")), Dialects.forName("mysql"));
     }
+
+    /**
+     * Seed 000's wall, on MySQL 8 itself: max_prepared_stmt_count below what the level's connections would keep prepared.
+     * dbPsMode=auto runs the level on client-side text and says why in one line; dbPsMode=enable is refused in one line.
+     * Here the cap is 20 and 2 threads of oltp_read_write (3 connections x 9 statements = 27) exceed it.
+     */
+    @Test
+    void preparedStatementCapFallsBackToTextUnderAuto(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        long before;
+        try (java.sql.Connection c = db.connect(); java.sql.Statement st = c.createStatement()) {
+            try (java.sql.ResultSet rs = st.executeQuery("SELECT @@GLOBAL.max_prepared_stmt_count")) {
+                rs.next();
+                before = rs.getLong(1);
+            }
+            st.execute("SET GLOBAL max_prepared_stmt_count = 20");
+        }
+        try {
+            String url = System.getenv("OLTPBENCH_MYSQL_URL");
+            java.util.Map<String, String> job = new java.util.HashMap<>(java.util.Map.of("db", "mysql", "conn", url,
+                    "user", System.getenv().getOrDefault("OLTPBENCH_MYSQL_USER", "root"),
+                    "password", System.getenv().getOrDefault("OLTPBENCH_MYSQL_PASSWORD", ""), "workload", "oltp_read_write",
+                    "tables", "1", "tableSize", "1000", "threads", "2", "time", "2"));
+            job.put("resultDirectory", tmp.resolve("auto").toString());
+            var out = new java.io.ByteArrayOutputStream();
+            var r = org.oltpbench.OltpBench.fromMap(job).output(new java.io.PrintStream(out, true)).run();
+            org.junit.jupiter.api.Assertions.assertTrue(r.completed(), out.toString());
+            org.junit.jupiter.api.Assertions.assertEquals(org.oltpbench.result.Terms.Protocol.CLIENT_TEXT, r.terms().protocol());
+            org.junit.jupiter.api.Assertions.assertTrue(out.toString().contains("max_prepared_stmt_count=20 is below the"),
+                    out.toString());
+            job.put("dbPsMode", "enable");
+            job.put("resultDirectory", tmp.resolve("enable").toString());
+            var refused = org.junit.jupiter.api.Assertions.assertThrows(org.oltpbench.config.ConfigException.class,
+                    () -> org.oltpbench.OltpBench.fromMap(job).run());
+            org.junit.jupiter.api.Assertions.assertTrue(refused.getMessage().contains("max_prepared_stmt_count=20")
+                    && refused.getMessage().contains("dbPsMode=disable"), refused.getMessage());
+        } finally {
+            try (java.sql.Connection c = db.connect(); java.sql.Statement st = c.createStatement()) {
+                st.execute("SET GLOBAL max_prepared_stmt_count = " + before);
+            }
+        }
+    }
 }

@@ -109,8 +109,8 @@ class OceanBaseContractIT {
                 rs.next();
                 cursors = Long.parseLong(rs.getString("value"));
             }
-            assertEquals(AutoProtocol.SERVER_PREPARED, db.dialect().autoProtocol(c, (int) cursors));
-            AutoProtocol over = db.dialect().autoProtocol(c, (int) cursors + 1);
+            assertEquals(AutoProtocol.SERVER_PREPARED, db.dialect().autoProtocol(c, new Demand(1, (int) cursors, true)));
+            AutoProtocol over = db.dialect().autoProtocol(c, new Demand(1, (int) cursors + 1, true));
             assertFalse(over.serverPrepared());
             assertTrue(over.note().contains("open_cursors=" + cursors) && over.note().contains("dbPsMode=disable")
                     && over.note().contains("workload's " + (cursors + 1)), over.note());
