@@ -176,6 +176,7 @@ public final class LevelRunner {
         for (int i = 0; i < s.threads(); i++) {
             long seed = seeds.nextLong();
             Pacer pacer = arrivals.pacer(SbRandom.uniform(seed ^ 0x5DEECE66DL));
+            stats[i].timing(clock, run::deadline);
             Worker w = new Worker(run, i, stats[i], pacer, seed,
                     s.perTerminal() > 0 ? Budget.of(s.perTerminal()) : run.budget());
             Thread t = s.virtualThreads() ? Thread.ofVirtual().name("oltpbench-" + i).unstarted(w)

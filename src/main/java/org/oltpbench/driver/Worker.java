@@ -184,7 +184,7 @@ final class Worker implements Runnable {
 
     /** @return whether the loop goes on (the event is restarted) */
     private boolean recover(SQLException e) {
-        if (!run.running()) {
+        if (!run.running() || clock.nanoTime() >= run.deadline()) {
             // cut off by the end of the level (interrupted while it waited): not a result, neither counted nor timed
             stats.discardPending();
             return false;

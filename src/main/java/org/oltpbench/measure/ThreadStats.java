@@ -95,6 +95,38 @@ public final class ThreadStats {
         return recorders.length;
     }
 
+    /** The level's time, and its deadline as the level knows it (it only moves earlier); none until a level sets them. */
+    private org.oltpbench.util.Clock clock = org.oltpbench.util.Clock.SYSTEM;
+    private java.util.function.LongSupplier deadline = () -> Long.MAX_VALUE;
+
+    /** Before the level starts: its clock and deadline, which waits by design ({@link #pause}) are bounded by. */
+    public void timing(org.oltpbench.util.Clock clock, java.util.function.LongSupplier deadline) {
+        this.clock = clock;
+        this.deadline = deadline;
+    }
+
+    /**
+     * Owner thread only: a wait by design (TPC-C keying or think time) of {@code nanos}, ended early by the level's
+     * deadline or cut by its stop (then the owner's interrupt flag is set). Returns how long it waited; after it,
+     * {@link #cutOff()} says whether what follows may still be submitted.
+     */
+    public long pause(long nanos) {
+        long t0 = clock.nanoTime();
+        enterWait();
+        try {
+            clock.parkUntil(Math.min(t0 + nanos, deadline.getAsLong()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!leaveWait()) Thread.currentThread().interrupt();
+        return clock.nanoTime() - t0;
+    }
+
+    /** Owner thread only: whether the level has ended for this thread (its deadline passed, or its stop cut a wait). */
+    public boolean cutOff() {
+        return Thread.currentThread().isInterrupted() || clock.nanoTime() >= deadline.getAsLong();
+    }
+
     /** Before the level starts: the log this thread's errors go to. */
     public void log(ErrorLog log) {
         this.errorLog = log;
@@ -274,16 +306,6 @@ public final class ThreadStats {
         pendingQueueNanos = nanos;
     }
 
-    /**
-     * Owner thread only: marks the start and end of a wait by design (keying or think time). When the level's stop
-     * took the wait ({@link #stopIfWaiting}), the end sets the owner's interrupt flag, so the terminal sees the cut even
-     * if the stop's interrupt has not arrived yet.
-     */
-    public void pausing(boolean on) {
-        if (on) enterWait();
-        else if (!leaveWait()) Thread.currentThread().interrupt();
-    }
-
     /** Owner thread only: a wait the level's stop may cut begins. */
     public void enterWait() {
         if (state.getPlain() != STOPPED) state.set(WAITING);
@@ -299,10 +321,6 @@ public final class ThreadStats {
         return state.compareAndSet(WAITING, STOPPED);
     }
 
-    /** Any thread: whether the owner is in a wait the stop may cut. */
-    public boolean pausing() {
-        return state.get() == WAITING;
-    }
 
     /** Owner thread only: time inside the current event that is not latency (TPC-C keying time). */
     public void idle(long nanos) {

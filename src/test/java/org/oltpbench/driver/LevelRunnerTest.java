@@ -178,6 +178,31 @@ class LevelRunnerTest {
     }
 
     /**
+     * A keying time (TPC-C's wait by design) ends at the deadline, and what it keyed is not submitted, even when the
+     * reporter wakes 300 ms late to stop the level: 300 ms keying + 100 ms statement, 1 thread, 1 s: cycles end at 400
+     * and 800 ms; the third keying (800 to 1,100 ms) is cut at 1,000 ms. 2 transactions, each timed 100 ms (keying is
+     * not latency); the window is 1.0 s. Before, the terminal slept its keying out and submitted at 1,100 ms.
+     */
+    @Test
+    void aKeyingTimeEndsAtTheDeadlineWhateverTheReporter() throws Exception {
+        Database db = Database.through(new FakeDriver(clock, 100 * MS), Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
+        CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
+            clock.late(Thread.currentThread(), 300 * MS);
+            try {
+                return new LevelRunner(settings(1, 0, 1, 0, 0, 1), new OneStatement(300 * MS), db, RunListener.SILENT,
+                        new StopSignal(), StartGate.NOW, clock).run();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        RepeatResult r = f.get(30, TimeUnit.SECONDS);
+        assertEquals(2, r.counts().transactions());
+        assertEquals(100.0, r.avgMs(), 1e-9);
+        assertEquals(1.0, r.seconds(), 1e-9);
+        assertEquals(0, r.counts().ignoredErrors());
+    }
+
+    /**
      * Ctrl-C at 3.5 s with 2 s intervals: the level finishes the interval in progress and stops at 4 s; the
      * transaction in flight then (3999.8 to 4000.5 ms) counts: 5,715 per thread.
      */

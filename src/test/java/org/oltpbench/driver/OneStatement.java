@@ -15,6 +15,18 @@ import org.oltpbench.workload.Workload;
 
 /** A workload of one prepared statement per transaction, for the level loop's unit tests on {@link FakeDriver}. */
 final class OneStatement implements Workload {
+    /** A wait by design before each statement (TPC-C's keying time), in nanos; 0 for none. */
+    private final long keyingNanos;
+
+    OneStatement() {
+        this(0);
+    }
+
+    /** Each transaction keys for {@code keyingNanos} first, through the stats' pause, as TPC-C's terminal does. */
+    OneStatement(long keyingNanos) {
+        this.keyingNanos = keyingNanos;
+    }
+
     @Override
     public WorkloadInfo info() {
         return new WorkloadInfo("one_statement", Family.SQL, List.of(TxnType.only("statement")),
@@ -46,6 +58,10 @@ final class OneStatement implements Workload {
         return new Terminal() {
             @Override
             public int next(org.oltpbench.measure.ThreadStats stats) throws SQLException {
+                if (keyingNanos > 0) {
+                    stats.idle(stats.pause(keyingNanos));
+                    if (stats.cutOff()) throw new SQLException("the level ended during the keying time", "57014");
+                }
                 ps.executeQuery();
                 stats.reads(1);
                 return 0;

@@ -85,7 +85,7 @@ final class TpccTerminal implements Terminal {
             thinkAfter = -1;
             long think = (long) (thinkNanos(r, previous) * thinking);
             st.thinking(previous, ran + pause(Math.max(0, think - ran), st));
-            cutOffIfEnded("think");
+            cutOffIfEnded("think", st);
         } else if (ran > 0) {
             st.idle(ran);
         }
@@ -93,7 +93,7 @@ final class TpccTerminal implements Terminal {
         st.current(type);
         if (keying > 0) {
             st.keying(type, pause((long) (TpccType.of(type).keyingMs * 1e6 * keying), st));
-            cutOffIfEnded("keying");
+            cutOffIfEnded("keying", st);
         }
         if (deferDelivery && type == TpccType.DELIVERY.ordinal()) return queueDelivery(st);
         Prepared p = desk.take(st);
@@ -156,11 +156,12 @@ final class TpccTerminal implements Terminal {
         return now - t0;
     }
 
-    /** The level ended during a wait by design (its interrupt): the next transaction was never submitted. */
-    private static void cutOffIfEnded(String what) throws SQLException {
-        if (Thread.currentThread().isInterrupted()) {
-            throw new SQLException("the level ended during the " + what + " time", "57014");
-        }
+    /**
+     * The level ended during a wait by design (its deadline passed, or its stop cut the wait): the next transaction was
+     * never submitted.
+     */
+    private static void cutOffIfEnded(String what, ThreadStats st) throws SQLException {
+        if (st.cutOff()) throw new SQLException("the level ended during the " + what + " time", "57014");
     }
 
     /** One transaction of {@code type} with fresh inputs, re-run with the same inputs after a retryable error. */
@@ -196,16 +197,7 @@ final class TpccTerminal implements Terminal {
 
     /** Waits by design (the time is not latency) and returns how long it waited: less when the level stops (interrupt). */
     private static long pause(long nanos, ThreadStats st) {
-        long t0 = System.nanoTime();
-        st.pausing(true);
-        try {
-            Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            st.pausing(false);
-        }
-        return System.nanoTime() - t0;
+        return st.pause(nanos);
     }
 
     /** Every failed transaction was rolled back before its connection went on: nothing is left open. */
