@@ -122,6 +122,7 @@ final class TpccTerminal implements Terminal {
         deliveryW = fixed ? homeW : r.between(first, first + count - 1);
         deliveryCarrier = Delivery.carrier(r);
         deliveryQueuedAt = System.nanoTime();
+        st.queued(0); // queuing the request waits for no connection (with connections=N: a zero wait, recorded as such)
         st.tally(TpccTally.DELIVERY_QUEUED.ordinal(), 1);
         if (thinking > 0) thinkAfter = type;
         return type;
