@@ -100,10 +100,13 @@ public final class Sessions implements AutoCloseable {
     private Session openFrom(int home) throws SQLException {
         int n = frontEnds.size();
         SQLException first = null;
-        // a down home is still tried first when every front end is down: one of them must answer to go on
+        boolean anyUp = false;
+        for (int k = 0; k < n && !anyUp; k++) anyUp = up((home + k) % n);
+        // front ends known to be down are skipped (a dead host may take the driver's connect timeout to refuse), unless
+        // every one is down: then each is tried, since one of them must answer to go on
         for (int k = 0; k < n; k++) {
             int fe = (home + k) % n;
-            if (!up(fe) && k > 0) continue;
+            if (anyUp && !up(fe)) continue;
             try {
                 Connection c = connector.open(fe);
                 open.incrementAndGet();
@@ -121,7 +124,19 @@ public final class Sessions implements AutoCloseable {
 
     /** Marks a front end down and makes sure a prober is trying it. */
     private void markDown(int fe) {
-        if (!down.compareAndSet(fe, 0, 1)) return;
+        if (down.compareAndSet(fe, 0, 1)) startProber();
+    }
+
+    /**
+     * Starts the prober now, before the level's terminals run, when there are several front ends: it then keeps one
+     * schedule (a probe each second from the level's start), so when a front end is found again does not depend on when
+     * it failed. Levels on one front end start it only when that one fails.
+     */
+    public void probeFromTheStart() {
+        if (frontEnds.size() > 1) startProber();
+    }
+
+    private void startProber() {
         synchronized (probeLock) {
             if (prober != null || closed) return;
             prober = Thread.ofPlatform().daemon().name("oltpbench-prober").start(this::probe);

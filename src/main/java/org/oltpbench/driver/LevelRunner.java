@@ -152,6 +152,8 @@ public final class LevelRunner {
                 joinAll(run, threads);
                 throw new SetupException(run.setupFailure());
             }
+            // after the terminals connected, before the level starts: the prober keeps one schedule from here
+            sessions.probeFromTheStart();
             gate.await(stop);
             counting.before();
             r = measure(run, threads);

@@ -250,7 +250,7 @@ class LevelRunnerTest {
             clock.runUntil(5_500 * MS, () -> d.revive("fe2:4000"));
         });
         FrontEndUse fe1 = r.failover().frontEnds().get(0), fe2 = r.failover().frontEnds().get(1);
-        assertEquals(26.0, fe1.threadSeconds(), 0.01, fe1.toString());
+        assertEquals(26.0, fe1.threadSeconds(), 0.01, r.failover() + " " + r.counts());
         assertEquals(14.0, fe2.threadSeconds(), 0.01, fe2.toString());
         assertEquals(4, r.counts().reconnects(), "2 moves away, 2 back");
         assertEquals(2, r.counts().ignoredErrors());
