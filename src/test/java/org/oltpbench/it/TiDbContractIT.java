@@ -61,6 +61,14 @@ class TiDbContractIT {
         return System.getenv().getOrDefault("OLTPBENCH_TIDB_USER", "root");
     }
 
+    /**
+     * unistore (tidb-server's embedded store) now and then reads an index entry whose row it does not see, under
+     * BenchmarkSQL's workload too (ngaut/unistore#334, open): error 8133 in an index lookup, once in several CI runs.
+     * A real TiKV cluster has no such report; oltpbench keeps 8133 fatal, as a user must hear of it.
+     */
+    static final Contract.KnownDefect UNISTORE_INCONSISTENT_READ = new Contract.KnownDefect("error 8133",
+            "unistore reads an index entry without its row, ngaut/unistore#334");
+
     static Config config(String... sets) {
         List<String> all = new ArrayList<>(List.of("db=tidb", "conn=" + System.getenv("OLTPBENCH_TIDB_URL"), "user=" + user(),
                 "tables=2", "table_size=2000", "rand-seed=3"));
@@ -91,7 +99,7 @@ class TiDbContractIT {
                 Contract.assertPassed(w.check(moded));
                 long retries = 0, conflicts = 0;
                 for (int terminals : new int[] {1, 8, 16}) {
-                    RepeatResult r = Contract.run(moded, w, cfg, terminals, 4);
+                    RepeatResult r = Contract.run(moded, w, cfg, terminals, 4, UNISTORE_INCONSISTENT_READ);
                     assertNull(r.reason(), r.reason());
                     if (mode.equals("pessimistic")) {
                         for (TxnMetrics t : r.transactions()) assertEquals(0, t.errors(), terminals + " terminals " + t.name());
