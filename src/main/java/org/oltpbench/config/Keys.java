@@ -201,10 +201,22 @@ public final class Keys {
             "TPC-C: run the consistency checks after prepare");
     public static final Key<Boolean> CHECK_AFTER_RUN = def("checkAfterRun", bool(), "false", "",
             "TPC-C: run the consistency checks after each level");
-    public static final Key<String> OS_COLLECTOR_SCRIPT = def("osCollectorScript", string(), null, "", "BenchmarkSQL OS collector; accepted and not used");
-    public static final Key<String> OS_COLLECTOR_INTERVAL = def("osCollectorInterval", string(), null, "", "accepted and not used");
-    public static final Key<String> OS_COLLECTOR_SSH_ADDR = def("osCollectorSSHAddr", string(), null, "", "accepted and not used");
-    public static final Key<String> OS_COLLECTOR_DEVICES = def("osCollectorDevices", string(), null, "", "accepted and not used");
+    public static final Key<String> OS_COLLECTOR_SCRIPT = def("osCollectorScript", string(), null, "",
+            "BenchmarkSQL's OS collector: not run; serverMetrics= (node_exporter) and prometheus= replace it");
+    public static final Key<String> OS_COLLECTOR_INTERVAL = def("osCollectorInterval", string(), null, "", "see osCollectorScript");
+    public static final Key<String> OS_COLLECTOR_SSH_ADDR = def("osCollectorSSHAddr", string(), null, "", "see osCollectorScript");
+    public static final Key<String> OS_COLLECTOR_DEVICES = def("osCollectorDevices", string(), null, "", "see osCollectorScript");
+    public static final Key<List<String>> SERVER_METRICS = def("serverMetrics", words(), "", "",
+            "node_exporter URLs of the database hosts (http://db1:9100/metrics,...), scraped at each report interval");
+    public static final Key<String> PROMETHEUS = def("prometheus", string(), "", "",
+            "a Prometheus server (http://prom:9090): each component's CPU and memory per interval, asked after each level");
+    public static final Key<String> PROMETHEUS_CPU = def("prometheusCpu", string(), "", "",
+            "selector of the components' CPU-seconds counters; empty = the dialect's (TiDB: process_cpu_seconds_total of "
+            + "jobs tidb, tikv, pd)");
+    public static final Key<String> PROMETHEUS_MEMORY = def("prometheusMemory", string(), "", "",
+            "selector of their resident memory; empty = process_resident_memory_bytes of the same jobs");
+    public static final Key<Integer> METRICS_PORT = def("metricsPort", integer(0, 65535), "0", "",
+            "serve live metrics in Prometheus' text format on this port while the job runs; 0 = off");
 
     private Keys() {
     }

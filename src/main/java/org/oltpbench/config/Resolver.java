@@ -27,7 +27,30 @@ final class Resolver {
     RunParams resolve(ZonedDateTime started) {
         WorkloadParams workload = workload();
         return new RunParams(target(), sweep(), load(), new OutputParams(resultDirectory(started, workload.name()),
-                cfg.get(Keys.PERCENTILE)), workload);
+                cfg.get(Keys.PERCENTILE), monitor()), workload);
+    }
+
+    private MonitorParams monitor() {
+        List<java.net.URI> nodes = new ArrayList<>();
+        for (String u : cfg.get(Keys.SERVER_METRICS)) nodes.add(httpUrl(Keys.SERVER_METRICS, u, "/metrics"));
+        String prom = cfg.get(Keys.PROMETHEUS);
+        return new MonitorParams(nodes, prom.isEmpty() ? null : httpUrl(Keys.PROMETHEUS, prom, ""),
+                cfg.get(Keys.PROMETHEUS_CPU), cfg.get(Keys.PROMETHEUS_MEMORY), cfg.get(Keys.METRICS_PORT),
+                cfg.isSet(Keys.OS_COLLECTOR_SCRIPT) || cfg.isSet(Keys.OS_COLLECTOR_SSH_ADDR)
+                        || cfg.isSet(Keys.OS_COLLECTOR_INTERVAL) || cfg.isSet(Keys.OS_COLLECTOR_DEVICES));
+    }
+
+    /** An http(s) URL with a host; {@code path} is added when it has none (host:9100 means host:9100/metrics). */
+    private static java.net.URI httpUrl(Key<?> key, String value, String path) {
+        String v = value.contains("://") ? value : "http://" + value;
+        try {
+            java.net.URI u = new java.net.URI(v);
+            if (u.getHost() == null || !(u.getScheme().equals("http") || u.getScheme().equals("https"))) throw new java.net.URISyntaxException(v, "no host");
+            return (u.getPath() == null || u.getPath().isEmpty()) && !path.isEmpty() ? u.resolve(path) : u;
+        } catch (java.net.URISyntaxException e) {
+            throw new ConfigException(key.name() + "=" + value + " is not an http URL; write it as http://HOST:PORT"
+                    + (path.isEmpty() ? "" : path));
+        }
     }
 
     private Target target() {

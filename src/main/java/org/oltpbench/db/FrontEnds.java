@@ -81,6 +81,24 @@ public final class FrontEnds {
         return out;
     }
 
+    /**
+     * Each front end's address (resolved now; unresolved when the name does not resolve), for finding a server on
+     * this host by its port; {@code defaultPort} stands in where a URL names none.
+     */
+    public List<java.net.InetSocketAddress> addresses(int defaultPort) {
+        List<java.net.InetSocketAddress> out = new java.util.ArrayList<>();
+        for (String u : urls) {
+            String a = authority(u);
+            if (a.contains(",")) a = a.substring(0, a.indexOf(','));
+            int colon = a.lastIndexOf(':');
+            boolean hasPort = colon > 0 && a.indexOf(']') < colon && a.substring(colon + 1).matches("\\d+");
+            String host = hasPort ? a.substring(0, colon) : a;
+            if (host.startsWith("[") && host.endsWith("]")) host = host.substring(1, host.length() - 1);
+            out.add(new java.net.InetSocketAddress(host, hasPort ? Integer.parseInt(a.substring(colon + 1)) : defaultPort));
+        }
+        return out;
+    }
+
     /** The host:port part of a URL. */
     public static String authority(String url) {
         Matcher m = MULTI.matcher(url);

@@ -29,6 +29,14 @@ public interface Dialect {
 
     int defaultPort();
 
+    /**
+     * The Prometheus jobs of this engine's components, as a regular expression for {@code job=~}; empty = every job.
+     * TiUP names TiDB's tidb, tikv, pd and tiflash.
+     */
+    default String prometheusJobs() {
+        return "";
+    }
+
     /** A URL for the dialect's driver; port 0 means the engine's default port. */
     default String jdbcUrl(String host, int port, String database) {
         return driver().scheme() + "//" + host + ":" + (port == 0 ? defaultPort() : port) + "/" + database;

@@ -10,6 +10,11 @@ import org.oltpbench.tune.Setting;
  */
 public class TiDbDialect extends MySqlDialect {
     @Override
+    public String prometheusJobs() {
+        return "tidb|tikv|pd|tiflash";
+    }
+
+    @Override
     public String name() {
         return "tidb";
     }

@@ -12,6 +12,10 @@ import org.oltpbench.db.SharedConnections;
 import org.oltpbench.db.Sessions;
 import org.oltpbench.dialect.CommitCounter;
 import org.oltpbench.measure.CpuClock;
+import org.oltpbench.measure.resources.ResourceSampler;
+import org.oltpbench.result.ClientCpu;
+import org.oltpbench.result.Usage;
+import org.oltpbench.result.Verdict;
 import org.oltpbench.measure.ErrorLog;
 import org.oltpbench.measure.Snapshot;
 import org.oltpbench.measure.ThreadStats;
@@ -95,6 +99,8 @@ public final class LevelRunner {
     private final Clock clock;
     /** The level's errors by code, open while the window is. */
     private final ErrorLog errorLog;
+    /** Samples the client and servers at each interval's edge. */
+    private ResourceSampler resources = ResourceSampler.clientOnly();
     /** The repeat's own connections; null with a shared pool (connections=N). */
     private Sessions sessions;
 
@@ -136,6 +142,12 @@ public final class LevelRunner {
         scratchService = Histograms.empties(arrivals.limited() ? types : 0);
         cumulativeQueue = Histograms.empties(sharing ? types : 0);
         scratchQueue = Histograms.empties(sharing ? types : 0);
+    }
+
+    /** Samples resources with {@code r} (the job's sources) instead of the client alone. */
+    public LevelRunner resources(ResourceSampler r) {
+        this.resources = r;
+        return this;
     }
 
     public RepeatResult run() throws InterruptedException {
@@ -195,20 +207,22 @@ public final class LevelRunner {
      * thread, so they span {@code spreadNanos}; {@code nanos} is the middle of that span. With thousands of platform
      * threads sharing few cores the reporter waits for CPU between threads, and the span becomes visible.
      */
-    private record Mark(Reading reading, long nanos, CpuClock.Sample cpu, long spreadNanos) {
+    private record Mark(Reading reading, long nanos, CpuClock.Sample cpu, long spreadNanos, ResourceSampler.Sample res) {
     }
 
     private Mark mark(boolean measuring) {
         long before = clock.nanoTime();
         Reading m = collect(measuring);
         long after = clock.nanoTime();
-        return new Mark(m, before + (after - before) / 2, CpuClock.sample(), after - before);
+        return new Mark(m, before + (after - before) / 2, CpuClock.sample(), after - before, resources.sample());
     }
 
     /** The reporter's view of the level: where it is, and the marks the window and the next interval start from. */
     private final class Edges {
         final long t0, warmEnd, step;
         final List<IntervalResult> intervals = new ArrayList<>();
+        /** Each interval's edges in epoch ms, for sources asked after the level (Prometheus). */
+        final List<Long> edgesMillis = new ArrayList<>();
         Mark last, start;
         Instant startedAt = Instant.now();
         boolean measuring;
@@ -220,13 +234,15 @@ public final class LevelRunner {
             this.step = s.reportIntervalSecs() * 1_000_000_000L;
             this.measuring = s.warmupSecs() == 0;
             this.nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
-            this.last = new Mark(collect(false), t0, CpuClock.sample(), 0); // nothing runs before the release
+            // nothing runs before the release
+            this.last = new Mark(collect(false), t0, CpuClock.sample(), 0, resources.sample());
             this.start = last;
+            edgesMillis.add(last.res().epochMillis());
         }
 
         /** The end of the warm-up cuts the interval in progress; the window and the next intervals start there. */
         void warmupEnds() {
-            last = report(last, t0, true, false, intervals);
+            last = report(this, true, false);
             errorLog.window(true);
             start = last;
             startedAt = Instant.now();
@@ -275,7 +291,7 @@ public final class LevelRunner {
             if (!e.measuring && now >= e.warmEnd) e.warmupEnds();
             else if (now >= run.deadline()) break;
             else if (now >= e.nextReport) {
-                e.last = report(e.last, e.t0, !e.measuring, e.measuring, e.intervals);
+                e.last = report(e, !e.measuring, e.measuring);
                 e.nextReport += e.step * Math.max(1, (now - e.nextReport) / e.step + 1);
             }
         }
@@ -299,14 +315,14 @@ public final class LevelRunner {
         errorLog.window(false);
         long windowEnd = Math.max(Math.max(reached, run.lastEnd()), e.start.nanos());
         Mark done = mark(e.measuring);
-        Mark cut = new Mark(done.reading(), windowEnd, done.cpu(), done.spreadNanos());
+        Mark cut = new Mark(done.reading(), windowEnd, done.cpu(), done.spreadNanos(), done.res());
         // without report intervals (reportIntervalSecs=0) there is no interval to close, as sysbench prints none
-        if (e.step > 0) e.last = report(e.last, e.t0, !e.measuring, e.measuring, e.intervals, cut, connected);
+        if (e.step > 0) e.last = report(e, !e.measuring, e.measuring, cut, connected);
         if (!e.measuring) e.start = cut;
         String aborted = run.failure() != null ? run.failure() : stop.raised() ? "interrupted (Ctrl-C)" : null;
         Window window = new Window(e.startedAt.toString(), Instant.now().toString(), (cut.nanos() - e.start.nanos()) / 1e9,
                 (e.start.spreadNanos() + done.spreadNanos()) / 2e9);
-        return result(window, e.start, cut, e.intervals, aborted, run.errors());
+        return result(window, e.start, cut, resources.afterLevel(e.intervals, e.edgesMillis), aborted, run.errors());
     }
 
     /** Terminals connected now (not reconnecting): the progress line's thds. */
@@ -315,13 +331,16 @@ public final class LevelRunner {
     }
 
     /** Publishes the interval since {@code last}, harvested now; rates divide by its measured length. */
-    private Mark report(Mark last, long t0, boolean warmup, boolean measuring, List<IntervalResult> intervals) {
-        return report(last, t0, warmup, measuring, intervals, mark(measuring), connected());
+    private Mark report(Edges e, boolean warmup, boolean measuring) {
+        return report(e, warmup, measuring, mark(measuring), connected());
     }
 
     /** Publishes the interval from {@code last} to {@code here}. */
-    private Mark report(Mark last, long t0, boolean warmup, boolean measuring, List<IntervalResult> intervals, Mark here,
-                        int connected) {
+    private Mark report(Edges e, boolean warmup, boolean measuring, Mark here, int connected) {
+        Mark last = e.last;
+        long t0 = e.t0;
+        List<IntervalResult> intervals = e.intervals;
+        e.edgesMillis.add(here.res().epochMillis());
         long now = here.nanos();
         CpuClock.Sample cpu = here.cpu();
         Snapshot d = here.reading().totals().minus(last.reading().totals());
@@ -329,7 +348,7 @@ public final class LevelRunner {
         IntervalResult i = new IntervalResult((now - t0) / 1e9, seconds, connected, d.events(),
                 d.reads(), d.writes(), d.other(), d.ignoredErrors(), d.reconnects(), warmup,
                 seconds > 0 ? CpuClock.cores(last.cpu(), cpu) : 0, Histograms.encode(interval), arrivals.queue(now),
-                typeCounts(d));
+                typeCounts(d), resources.between(last.res(), here.res()));
         interval.reset();
         intervals.add(i);
         listener.interval(i);
@@ -405,9 +424,20 @@ public final class LevelRunner {
         // the client's committed transactions over the whole repeat, formed as the server's counter counts them
         Snapshot all = done.reading().totals();
         long commits = all.commits() + (counter.countsAutocommit() ? all.autocommits() : 0);
+        ClientCpu cpu = CpuClock.between(start.cpu(), done.cpu());
         return new RepeatResult(s.repeat(), s.threads(), aborted == null ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
-                aborted, window, counts, txns, intervals, threadEvents, threadNanos,
-                CpuClock.between(start.cpu(), done.cpu()), ServerCount.none("not read yet", commits));
+                aborted, window, counts, txns, intervals, threadEvents, threadNanos, cpu,
+                ServerCount.none("not read yet", commits)).withUsage(usage(intervals, counts, cpu));
+    }
+
+    /** The window's resources and the verdict: connection waits from the queue histograms (µs) against latency. */
+    private Usage usage(List<IntervalResult> intervals, Counts counts, ClientCpu cpu) {
+        double queued = 0;
+        for (Histogram q : cumulativeQueue) queued += q.getMean() * q.getTotalCount();
+        double latency = counts.latencySumNanos() / 1e3;
+        var in = new Verdict.Inputs(latency > 0 ? queued / latency : 0, s.connections(),
+                counts.retries() + counts.ignoredErrors(), counts.transactions());
+        return Usage.of(intervals, counts.transactions(), cpu.hostCores(), in);
     }
 
     private static long[] diff(long[] a, long[] b) {

@@ -34,6 +34,8 @@ public final class Sweep {
     private final StopSignal stop;
     private final AfterRepeat after;
     private final Function<Instant, StartGate> gates;
+    private org.oltpbench.measure.resources.ResourceSampler resources =
+            org.oltpbench.measure.resources.ResourceSampler.clientOnly();
 
     public Sweep(SweepParams params, Database db, Workload workload, RunListener listener, StopSignal stop, AfterRepeat after) {
         this(params, db, workload, listener, stop, after, at -> StartGate.NOW);
@@ -49,6 +51,12 @@ public final class Sweep {
         this.listener = listener;
         this.stop = stop;
         this.after = after;
+    }
+
+    /** Samples the job's resource sources at every interval (the client alone without this). */
+    public Sweep resources(org.oltpbench.measure.resources.ResourceSampler r) {
+        this.resources = r;
+        return this;
     }
 
     /**
@@ -85,7 +93,7 @@ public final class Sweep {
         SweepParams.LevelParams level = params.levels().get(levelIndex);
         int threads = level.threads();
         listener.repeatStarted(threads, rep, params.repeat());
-        RepeatResult r = new LevelRunner(settings(level, rep), workload, db, listener, stop, gate(slot)).run();
+        RepeatResult r = new LevelRunner(settings(level, rep), workload, db, listener, stop, gate(slot)).resources(resources).run();
         go = r.completed();
         if (go && after != AfterRepeat.NONE) {
             // checked before it is published, so that the result (and TPC-C's verdict, 3.3.2) carries the outcome

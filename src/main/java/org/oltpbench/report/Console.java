@@ -116,6 +116,7 @@ public final class Console implements RunListener {
         out.println();
         style.summary(out, r);
         for (String e : errorLines(r)) out.println(e);
+        for (String line : ResourceLines.lines(r, run.workload().family())) out.println(line);
         for (String w : warnings(r, sharedServer)) out.println(w);
         String drift = drift(Spreads.trend(r), warmupSecs);
         if (drift != null) out.println(drift);

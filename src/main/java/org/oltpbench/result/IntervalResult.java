@@ -17,12 +17,29 @@ import org.HdrHistogram.Histogram;
  *                       the shared schedule lags times the rate; -1 without a rate (0 in files from before it existed)
  * @param types          transactions per type that ended in the interval (committed plus prescribed rollbacks), in
  *                       the workload's type order; empty in files from before it was recorded
+ * @param resources      what the client and the servers used in the interval; NONE in files from before it was
+ *                       recorded and in merged runs
  */
 public record IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes,
                              long other, long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores,
-                             String latency, long queue, List<Long> types) {
+                             String latency, long queue, List<Long> types, Resources resources) {
     public IntervalResult {
         types = types == null ? List.of() : List.copyOf(types);
+        if (resources == null) resources = Resources.NONE;
+    }
+
+    /** An interval without resource figures. */
+    public IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes, long other,
+                          long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores, String latency,
+                          long queue, List<Long> types) {
+        this(at, seconds, threads, transactions, reads, writes, other, ignoredErrors, reconnects, warmup, clientCpuCores,
+                latency, queue, types, Resources.NONE);
+    }
+
+    /** This interval with other resource figures (Prometheus' are added after the level). */
+    public IntervalResult with(Resources r) {
+        return new IntervalResult(at, seconds, threads, transactions, reads, writes, other, ignoredErrors, reconnects, warmup,
+                clientCpuCores, latency, queue, types, r);
     }
 
     /** An interval of a run without a rate or per-type counts. */

@@ -22,11 +22,21 @@ import org.HdrHistogram.Histogram;
  * @param serverCount  the server's committed-transaction counter beside the client's
  * @param consistency  the workload's checks after this repeat (checkAfterRun), or NOT_CHECKED
  * @param failover     per front end: connected thread-time, transactions and errors; time spent reconnecting
+ * @param usage        the window's resources and the bottleneck verdict, derived once when the repeat ended
  */
 public record RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
                            List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
                            List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
-                           Failover failover) {
+                           Failover failover, Usage usage) {
+
+    /** A repeat without resource figures. */
+    public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
+                        List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
+                        List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
+                        Failover failover) {
+        this(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents, threadLatencyNanos,
+                cpu, serverCount, consistency, failover, Usage.NONE);
+    }
 
     /** A repeat without a front-end record. */
     public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
@@ -72,24 +82,31 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
         threadLatencyNanos = List.copyOf(threadLatencyNanos);
         if (consistency == null) consistency = Consistency.NOT_CHECKED;
         if (failover == null) failover = Failover.NONE;
+        if (usage == null) usage = Usage.NONE;
     }
 
     /** This repeat with the server's count of its commits. */
     public RepeatResult withServerCount(ServerCount sc) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, sc, consistency, failover);
+                threadLatencyNanos, cpu, sc, consistency, failover, usage);
     }
 
     /** This repeat with what the checks after it found. */
     public RepeatResult withConsistency(boolean passed) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, passed ? Consistency.PASSED : Consistency.FAILED, failover);
+                threadLatencyNanos, cpu, serverCount, passed ? Consistency.PASSED : Consistency.FAILED, failover, usage);
     }
 
     /** This repeat with its front-end record. */
     public RepeatResult withFailover(Failover f) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, consistency, f);
+                threadLatencyNanos, cpu, serverCount, consistency, f, usage);
+    }
+
+    /** This repeat with its resources' summary. */
+    public RepeatResult withUsage(Usage u) {
+        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
+                threadLatencyNanos, cpu, serverCount, consistency, failover, u);
     }
 
     public boolean completed() {

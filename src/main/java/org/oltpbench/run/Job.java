@@ -8,6 +8,9 @@ import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.Locale;
 import org.oltpbench.config.ConfigException;
+import org.oltpbench.config.MonitorParams;
+import org.oltpbench.report.live.LiveMetrics;
+import org.oltpbench.measure.resources.ResourceSampler;
 import org.oltpbench.config.RunParams;
 import org.oltpbench.result.Terms;
 import org.oltpbench.result.WorkloadInfo;
@@ -213,7 +216,16 @@ public final class Job {
             WorkloadInfo info = w.info();
             Console console = new Console(out, params.output().percentile(), params.sweep().reportIntervalSecs(),
                     params.sweep().warmupSecs(), Console.style(info, params.output().percentile()), !params.share().alone());
-            RunListener listeners = RunListener.all(List.of(console, writer, new IntervalLog(dir), new ReportFiles(dir, out), extra));
+            List<RunListener> all = new java.util.ArrayList<>(List.of(console, writer, new IntervalLog(dir),
+                    new ReportFiles(dir, out), extra));
+            int port = params.output().monitor().metricsPort();
+            if (port > 0) {
+                LiveMetrics live = LiveMetrics.serve(port);
+                liveEndpoint = live;
+                all.add(live);
+                out.println("live metrics: http://localhost:" + live.port() + "/metrics");
+            }
+            RunListener listeners = RunListener.all(all);
             empty = RunResult.start(Version.get(), info, params.redacted(), serverInfo, client, terms,
                     ZonedDateTime.now().toInstant().toString()).withLoad(loaded);
             Sweep.AfterRepeat after = params.sweep().checkAfterRun() ? r -> {
@@ -221,7 +233,19 @@ public final class Job {
                 checkFailed |= !ok;
                 return ok;
             } : Sweep.AfterRepeat.NONE;
-            sweep = new Sweep(params.sweep(), db, w, listeners, stop, after, at -> StartGate.at(at, out));
+            sweep = new Sweep(params.sweep(), db, w, listeners, stop, after, at -> StartGate.at(at, out))
+                    .resources(sampler());
+        }
+
+        /** The job's resource sources: a server on this host by its port, node_exporters, Prometheus. */
+        private ResourceSampler sampler() {
+            MonitorParams m = params.output().monitor();
+            if (m.osCollector()) out.println(MonitorParams.OS_COLLECTOR_NOTE);
+            String jobs = dialect.prometheusJobs();
+            String sel = jobs.isEmpty() ? "" : "{job=~\"" + jobs + "\"}";
+            return ResourceSampler.of(db.frontEnds().addresses(dialect.defaultPort()), m.serverMetrics(), m.prometheus(),
+                    m.prometheusCpu().isEmpty() ? "process_cpu_seconds_total" + sel : m.prometheusCpu(),
+                    m.prometheusMemory().isEmpty() ? "process_resident_memory_bytes" + sel : m.prometheusMemory(), out::println);
         }
 
         void begin() {
@@ -255,6 +279,8 @@ public final class Job {
         }
 
         private boolean printed;
+        /** The live endpoint (metricsPort), closed with the target; nothing to close without one. */
+        private AutoCloseable liveEndpoint = () -> { };
 
         @Override
         public void close() {
@@ -262,6 +288,11 @@ public final class Job {
             try {
                 server.restore();
             } finally {
+                try {
+                    liveEndpoint.close();
+                } catch (Exception e) {
+                    out.println("live metrics: " + e.getMessage());
+                }
                 db.close();
             }
         }

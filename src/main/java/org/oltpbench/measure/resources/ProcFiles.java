@@ -1,0 +1,134 @@
+package org.oltpbench.measure.resources;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Parsers for the Linux /proc files the samplers read (proc(5)); pure functions of the file's text, so that unit
+ * tests can hand them any content.
+ */
+final class ProcFiles {
+    /** USER_HZ: the unit of /proc's CPU times; 100 on every Linux architecture the JDK runs on. */
+    static final double TICKS_PER_SECOND = 100;
+
+    private ProcFiles() {
+    }
+
+    /** A process's CPU seconds {user, system} from /proc/PID/stat (fields 14 and 15, counted after the ")"). */
+    static double[] processCpu(String stat) {
+        String[] f = afterName(stat);
+        // f[0] is field 3 (state): utime is field 14, stime field 15
+        return new double[] {Long.parseLong(f[11]) / TICKS_PER_SECOND, Long.parseLong(f[12]) / TICKS_PER_SECOND};
+    }
+
+    /** The command name between the parentheses of /proc/PID/stat (it may hold spaces and parentheses). */
+    static String processName(String stat) {
+        return stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    }
+
+    private static String[] afterName(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+    }
+
+    /** VmRSS of /proc/PID/status in bytes; -1 when absent (a zombie). */
+    static long rssBytes(String status) {
+        for (String line : status.split("\n")) {
+            if (line.startsWith("VmRSS:")) return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
+        }
+        return -1;
+    }
+
+    /** {read_bytes, write_bytes} of /proc/PID/io: what the process made storage read and write. */
+    static long[] ioBytes(String io) {
+        long read = -1, write = -1;
+        for (String line : io.split("\n")) {
+            if (line.startsWith("read_bytes:")) read = Long.parseLong(line.substring(11).trim());
+            else if (line.startsWith("write_bytes:")) write = Long.parseLong(line.substring(12).trim());
+        }
+        return new long[] {read, write};
+    }
+
+    /**
+     * The host's CPU seconds by mode from /proc/stat's first line ("cpu user nice system idle iowait irq softirq
+     * steal ..."), and the number of "cpuN" lines. Guest time is already inside user and nice.
+     */
+    static CpuModes hostCpu(String stat) {
+        String[] lines = stat.split("\n");
+        String[] f = lines[0].trim().split("\\s+");
+        double[] modes = new double[CpuModes.MODES.size()];
+        for (int i = 0; i < modes.length && i + 1 < f.length; i++) modes[i] = Long.parseLong(f[i + 1]) / TICKS_PER_SECOND;
+        int cores = 0;
+        for (String line : lines) if (line.startsWith("cpu") && line.length() > 3 && Character.isDigit(line.charAt(3))) cores++;
+        return new CpuModes(cores, modes);
+    }
+
+    /** {received, sent} bytes of one interface from /proc/net/dev; null when it is not listed. */
+    static long[] interfaceBytes(String netDev, String name) {
+        for (String line : netDev.split("\n")) {
+            int colon = line.indexOf(':');
+            if (colon < 0 || !line.substring(0, colon).trim().equals(name)) continue;
+            String[] f = line.substring(colon + 1).trim().split("\\s+");
+            return new long[] {Long.parseLong(f[0]), Long.parseLong(f[8])};
+        }
+        return null;
+    }
+
+    /**
+     * The inodes of sockets listening on {@code port} in /proc/net/tcp or tcp6 (state 0A; the local address's port is
+     * hexadecimal after the colon; the inode is the tenth column).
+     */
+    static Set<Long> listeningInodes(String netTcp, int port) {
+        Set<Long> out = new HashSet<>();
+        for (String line : netTcp.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 10 || !f[3].equals("0A")) continue;
+            String local = f[1];
+            int colon = local.lastIndexOf(':');
+            if (colon < 0) continue;
+            if (Integer.parseInt(local.substring(colon + 1), 16) == port) out.add(Long.parseLong(f[9]));
+        }
+        return out;
+    }
+
+    /** "socket:[12345]" → 12345; -1 for any other link target. */
+    static long socketInode(String link) {
+        if (!link.startsWith("socket:[") || !link.endsWith("]")) return -1;
+        return Long.parseLong(link.substring(8, link.length() - 1));
+    }
+
+    /** A host's cumulative CPU seconds by mode, in /proc/stat's order; {@code cores} 0 when unknown. */
+    record CpuModes(int cores, double[] seconds) {
+        static final List<String> MODES = List.of("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal");
+        static final CpuModes UNKNOWN = new CpuModes(0, new double[MODES.size()]);
+
+        static CpuModes of(int cores, Map<String, Double> byMode) {
+            double[] s = new double[MODES.size()];
+            for (int i = 0; i < s.length; i++) s[i] = byMode.getOrDefault(MODES.get(i), 0.0);
+            return new CpuModes(cores, s);
+        }
+
+        org.oltpbench.result.Resources.HostCpu minus(CpuModes earlier) {
+            if (cores == 0 || earlier.cores == 0) return org.oltpbench.result.Resources.HostCpu.UNKNOWN;
+            double[] d = new double[seconds.length];
+            for (int i = 0; i < d.length; i++) d[i] = milli(Math.max(0, seconds[i] - earlier.seconds[i]));
+            return new org.oltpbench.result.Resources.HostCpu(cores, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
+        }
+    }
+
+    /** {@code x} rounded to 10^-3: /proc counts hundredths, and result.json need not carry binary fractions. */
+    static double milli(double x) {
+        return Math.round(x * 1000) / 1000.0;
+    }
+
+    /** Adds {@code v} under {@code key}. */
+    static void add(Map<String, Double> m, String key, double v) {
+        m.merge(key, v, Double::sum);
+    }
+
+    static Map<String, Double> newSums() {
+        return new HashMap<>();
+    }
+}

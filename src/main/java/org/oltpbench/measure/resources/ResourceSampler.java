@@ -1,0 +1,180 @@
+package org.oltpbench.measure.resources;
+
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.oltpbench.result.Resources;
+import org.oltpbench.result.Resources.ClientUse;
+import org.oltpbench.result.Resources.ServerUse;
+
+/**
+ * Samples the client and the servers at each interval's edge (on the reporter thread, after the counters were
+ * harvested): the oltpbench process's CPU and memory, the client host's CPU by mode, the bytes on the interface that
+ * carries the connections, and every server probe. A probe that fails is reported once (one line, through
+ * {@code warn}) and tried again ten edges later; it never ends the run. The cost does not depend on the number of
+ * terminals.
+ */
+public final class ResourceSampler {
+    private static final int RETRY_AFTER = 10;
+    private final Path proc;
+    private final String netInterface;
+    private final List<ServerProbe> probes;
+    private final Consumer<String> warn;
+    private final Map<ServerProbe, Integer> skip = new HashMap<>();
+    private final java.util.Set<ServerProbe> warned = new java.util.HashSet<>();
+    private final java.util.Set<PrometheusSource> warnedAfter = new java.util.HashSet<>();
+    /** Asked after each level: none, or one Prometheus server. */
+    private final List<PrometheusSource> after;
+
+    /** The client's counters and every server's at one instant. */
+    public record Sample(ClientReading client, List<ServerReading> servers, long epochMillis) {
+    }
+
+    record ClientReading(double user, double system, long rss, long netIn, long netOut, ProcFiles.CpuModes host) {
+        static final ClientReading NONE = new ClientReading(0, 0, -1, -1, -1, ProcFiles.CpuModes.UNKNOWN);
+    }
+
+    ResourceSampler(Path proc, String netInterface, List<ServerProbe> probes, List<PrometheusSource> after,
+                    Consumer<String> warn) {
+        this.after = List.copyOf(after);
+        this.proc = proc;
+        this.netInterface = netInterface;
+        this.probes = List.copyOf(probes);
+        this.warn = warn;
+    }
+
+    /** Only the client (unit tests, and systems without /proc). */
+    public static ResourceSampler clientOnly() {
+        return new ResourceSampler(Path.of("/proc"), "lo", List.of(), List.of(), w -> { });
+    }
+
+    /**
+     * The sampler for a job.
+     *
+     * @param frontEnds    host:port of every front end; those on this host are found by their port
+     * @param nodeExporters node_exporter /metrics URLs (serverMetrics=)
+     * @param prometheus    a Prometheus base URL, or null
+     * @param cpu           the selector of the components' CPU-seconds counters
+     * @param memory        the selector of their resident memory
+     */
+    public static ResourceSampler of(List<InetSocketAddress> frontEnds, List<URI> nodeExporters, URI prometheus, String cpu,
+                                     String memory, Consumer<String> warn) {
+        Path proc = Path.of("/proc");
+        List<ServerProbe> probes = new ArrayList<>();
+        java.util.Set<Integer> ports = new java.util.LinkedHashSet<>();
+        for (InetSocketAddress a : frontEnds) if (local(a)) ports.add(a.getPort());
+        if (Files.isDirectory(proc)) for (int port : ports) probes.add(new LocalProcess(proc, port));
+        if (!nodeExporters.isEmpty()) {
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+            for (URI u : nodeExporters) probes.add(new NodeExporter(u, http));
+        }
+        List<PrometheusSource> after = prometheus == null ? List.of() : List.of(new PrometheusSource(prometheus, cpu, memory,
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build(), 30_000));
+        return new ResourceSampler(proc, frontEnds.isEmpty() ? "lo" : interfaceTo(frontEnds.get(0)), probes, after, warn);
+    }
+
+    /**
+     * The level's intervals with what the sources asked after the level add (Prometheus); unchanged without one, or
+     * when it fails (reported once).
+     *
+     * @param edgesMillis interval i runs from edges[i] to edges[i + 1], epoch ms
+     */
+    public List<org.oltpbench.result.IntervalResult> afterLevel(List<org.oltpbench.result.IntervalResult> intervals,
+                                                                List<Long> edgesMillis) {
+        List<org.oltpbench.result.IntervalResult> out = intervals;
+        for (PrometheusSource p : after) {
+            try {
+                out = p.annotate(out, edgesMillis);
+            } catch (IOException | RuntimeException e) {
+                if (warnedAfter.add(p)) warn.accept("resources: cannot read " + p.describe() + ": " + e.getMessage()
+                        + "; the level has no Prometheus figures");
+            }
+        }
+        return out;
+    }
+
+    /** Whether the address is this host's (loopback, or one of its interfaces). */
+    static boolean local(InetSocketAddress a) {
+        InetAddress ip = a.getAddress();
+        if (ip == null) return false;
+        try {
+            return ip.isLoopbackAddress() || ip.isAnyLocalAddress() || NetworkInterface.getByInetAddress(ip) != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The interface the kernel routes to {@code a} through (a UDP "connect" sends nothing); "" when unknown. */
+    static String interfaceTo(InetSocketAddress a) {
+        if (a.getAddress() == null) return "";
+        if (a.getAddress().isLoopbackAddress()) return "lo";
+        try (DatagramSocket s = new DatagramSocket()) {
+            s.connect(a.getAddress(), Math.max(1, a.getPort()));
+            NetworkInterface ni = NetworkInterface.getByInetAddress(s.getLocalAddress());
+            return ni == null ? "" : ni.getName();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    public Sample sample() {
+        List<ServerReading> servers = new ArrayList<>();
+        for (ServerProbe p : probes) {
+            int wait = skip.getOrDefault(p, 0);
+            if (wait > 0) {
+                skip.put(p, wait - 1);
+                continue;
+            }
+            try {
+                servers.addAll(p.read());
+            } catch (IOException | RuntimeException e) {
+                skip.put(p, RETRY_AFTER);
+                if (warned.add(p)) warn.accept("resources: cannot read " + p.describe() + ": " + e.getMessage()
+                        + "; its figures are left out while it fails");
+            }
+        }
+        return new Sample(client(), servers, System.currentTimeMillis());
+    }
+
+    private ClientReading client() {
+        try {
+            double[] cpu = ProcFiles.processCpu(Files.readString(proc.resolve("self/stat")));
+            long rss = ProcFiles.rssBytes(Files.readString(proc.resolve("self/status")));
+            long[] net = netInterface.isEmpty() ? null : ProcFiles.interfaceBytes(Files.readString(proc.resolve("net/dev")),
+                    netInterface);
+            ProcFiles.CpuModes host = ProcFiles.hostCpu(Files.readString(proc.resolve("stat")));
+            return new ClientReading(cpu[0], cpu[1], rss, net == null ? -1 : net[0], net == null ? -1 : net[1], host);
+        } catch (IOException | RuntimeException e) {
+            return ClientReading.NONE;
+        }
+    }
+
+    /** What was used between two samples. A server missing from either sample is left out of the interval. */
+    public Resources between(Sample a, Sample b) {
+        ClientReading x = a.client(), y = b.client();
+        ClientUse client = new ClientUse(ProcFiles.milli(Math.max(0, y.user() - x.user())),
+                ProcFiles.milli(Math.max(0, y.system() - x.system())), y.rss(),
+                netInterface, ServerReading.delta(y.netIn(), x.netIn()), ServerReading.delta(y.netOut(), x.netOut()),
+                y.host().minus(x.host()));
+        Map<String, ServerReading> before = new HashMap<>();
+        for (ServerReading r : a.servers()) before.put(r.key(), r);
+        List<ServerUse> servers = new ArrayList<>();
+        for (ServerReading r : b.servers()) {
+            ServerReading earlier = before.get(r.key());
+            if (earlier != null) servers.add(r.since(earlier));
+        }
+        return new Resources(client, servers);
+    }
+}

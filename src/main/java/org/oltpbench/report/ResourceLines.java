@@ -1,0 +1,64 @@
+package org.oltpbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.oltpbench.result.Family;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.TpccMetrics;
+import org.oltpbench.result.Usage;
+
+/**
+ * A repeat's resources and bottleneck as console lines:
+ * <pre>
+ * [Resources] client 0.41 of 2 cores (96 µs/txn); host 1.97 of 2 busy; net lo 9.1 MB/s in, 9.1 MB/s out
+ * [Resources] server mariadbd 4242 (proc, localhost): 1.52 cores, 412 MB, read 0.0 MB/s, write 2.1 MB/s
+ * [Resources] efficiency: 2,731 tps per server core
+ * [Bottleneck] server CPU 1.52 of the 1.59 cores the client left of this host's 2 (96%): the server is the limit
+ * </pre>
+ */
+public final class ResourceLines {
+    private ResourceLines() {
+    }
+
+    public static List<String> lines(RepeatResult r, Family family) {
+        Usage u = r.usage();
+        List<String> out = new ArrayList<>();
+        if (!u.recorded()) return out;
+        StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "[Resources] client %.2f of %d cores", u.clientCores(),
+                u.clientCoresAvailable()));
+        if (!Double.isNaN(u.clientMicrosPerTransaction())) {
+            c.append(String.format(Locale.ROOT, " (%.0f µs/txn)", u.clientMicrosPerTransaction()));
+        }
+        if (u.clientHostCores() > 0) c.append(String.format(Locale.ROOT, "; host %.2f of %d busy", u.clientHostBusyCores(), u.clientHostCores()));
+        if (u.netInMBps() >= 0) {
+            c.append(String.format(Locale.ROOT, "; net %s %.1f MB/s in, %.1f MB/s out", u.netInterface(), u.netInMBps(), u.netOutMBps()));
+        }
+        out.add(c.toString());
+        for (Usage.ServerCores s : u.servers()) out.add("[Resources] server " + server(s));
+        double perCore = perServerCore(r, family);
+        if (!Double.isNaN(perCore)) {
+            out.add(String.format(Locale.ROOT, "[Resources] efficiency: %,.0f %s per server core", perCore,
+                    family.headline() == Family.Headline.TPMC ? "tpmC" : "tps"));
+        }
+        out.add("[Bottleneck] " + u.verdict().evidence());
+        return out;
+    }
+
+    /** The family's throughput per server core busy: tpmC for TPC-C, tps otherwise; NaN when no server was seen. */
+    public static double perServerCore(RepeatResult r, Family family) {
+        double cores = r.usage().serverCores();
+        if (cores <= 0) return Double.NaN;
+        return (family.headline() == Family.Headline.TPMC ? TpccMetrics.tpmC(r) : r.tps()) / cores;
+    }
+
+    static String server(Usage.ServerCores s) {
+        StringBuilder b = new StringBuilder(s.name()).append(String.format(Locale.ROOT, ": %.2f cores", s.cores()));
+        if (s.hostCores() > 0 && s.source() == org.oltpbench.result.ResourceSource.NODE_EXPORTER) {
+            b.append(" of ").append(s.hostCores());
+        }
+        if (s.rssBytes() >= 0) b.append(String.format(Locale.ROOT, ", %d MB", s.rssBytes() / 1_000_000));
+        if (s.readMBps() >= 0) b.append(String.format(Locale.ROOT, ", read %.1f MB/s, write %.1f MB/s", s.readMBps(), s.writeMBps()));
+        return b.toString();
+    }
+}

@@ -1,0 +1,135 @@
+package org.oltpbench.result;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.oltpbench.result.Resources.ServerUse;
+
+/**
+ * A repeat's resources over its measured window, derived once when the repeat ends from its window's intervals, and
+ * the bottleneck verdict drawn from them. Cores are CPU-seconds divided by the window's seconds (1.0 = one core
+ * busy all the time).
+ *
+ * @param seconds               the measured intervals' total length
+ * @param clientCores           cores the oltpbench process kept busy
+ * @param clientCoresAvailable  processors the client may use (its affinity: {@code taskset} lowers it)
+ * @param clientHostCores       CPUs of the client's host; 0 unknown
+ * @param clientHostBusyCores   cores busy on the client's host, every process's
+ * @param servers               each server process, host or component a source saw, in the order first seen
+ * @param netInterface          the interface that carries the connections
+ * @param netInMBps             MB/s (10^6 bytes) received on it; -1 unknown
+ * @param netOutMBps            MB/s sent on it; -1 unknown
+ * @param transactions          transactions counted in the window
+ * @param verdict               what limited the level, with its evidence
+ */
+public record Usage(double seconds, double clientCores, int clientCoresAvailable, int clientHostCores,
+                    double clientHostBusyCores, List<ServerCores> servers, String netInterface, double netInMBps,
+                    double netOutMBps, long transactions, Verdict verdict) {
+    /** Nothing recorded: files from before resources, merged runs. */
+    public static final Usage NONE = new Usage(0, 0, 0, 0, 0, List.of(), "", -1, -1, 0, Verdict.NOT_RECORDED);
+
+    public Usage {
+        servers = servers == null ? List.of() : List.copyOf(servers);
+        if (verdict == null) verdict = Verdict.NOT_RECORDED;
+        if (netInterface == null) netInterface = "";
+    }
+
+    /**
+     * One server over the window.
+     *
+     * @param cores     cores it kept busy (a host: its busy time; a process: its user + system time)
+     * @param hostCores CPUs of its host when a source says (node_exporter; the client's host for a local process)
+     * @param rssBytes  resident memory at the window's end (a host: memory in use); -1 unknown
+     * @param readMBps  storage MB/s read; -1 unknown
+     * @param writeMBps storage MB/s written; -1 unknown
+     */
+    public record ServerCores(ResourceSource source, String host, String component, double cores, int hostCores,
+                              long rssBytes, double readMBps, double writeMBps) {
+        public String name() {
+            return source == ResourceSource.NODE_EXPORTER ? host : component + " (" + source.label() + ", " + host + ")";
+        }
+    }
+
+    public boolean recorded() {
+        return seconds > 0;
+    }
+
+    /**
+     * Server cores spent on the workload: the processes' (local /proc or Prometheus) when a source saw any, which
+     * leaves out the host's other work; else the hosts' busy time (node_exporter). 0 when no source saw a server.
+     */
+    public double serverCores() {
+        double processes = 0, hosts = 0;
+        for (ServerCores s : servers) {
+            if (s.source() == ResourceSource.NODE_EXPORTER) hosts += s.cores();
+            else processes += s.cores();
+        }
+        return processes > 0 ? processes : hosts;
+    }
+
+    /** Transactions per server CPU-second; NaN when no server was seen. */
+    public double transactionsPerServerCoreSecond() {
+        double cpu = serverCores() * seconds;
+        return cpu > 0 ? transactions / cpu : Double.NaN;
+    }
+
+    /** Client CPU µs per transaction; NaN without transactions. */
+    public double clientMicrosPerTransaction() {
+        return transactions > 0 ? clientCores * seconds * 1e6 / transactions : Double.NaN;
+    }
+
+    /** Sums the window's intervals (warm-up excluded) into the level's figures. */
+    public static Usage of(List<IntervalResult> intervals, long transactions, int clientCoresAvailable, Verdict.Inputs in) {
+        double secs = 0, client = 0, hostBusy = 0;
+        int hostCores = 0;
+        long netIn = 0, netOut = 0;
+        boolean netKnown = false;
+        String iface = "";
+        Map<String, double[]> sums = new LinkedHashMap<>(); // cpu, read, write
+        Map<String, ServerUse> last = new LinkedHashMap<>();
+        for (IntervalResult i : intervals) {
+            if (i.warmup() || i.resources() == Resources.NONE) continue;
+            Resources r = i.resources();
+            secs += i.seconds();
+            client += r.client().cpuSeconds();
+            hostBusy += r.client().host().busy();
+            hostCores = Math.max(hostCores, r.client().host().cores());
+            iface = r.client().netInterface();
+            if (r.client().netInBytes() >= 0) {
+                netKnown = true;
+                netIn += r.client().netInBytes();
+                netOut += r.client().netOutBytes();
+            }
+            for (ServerUse s : r.servers()) {
+                double[] sum = sums.computeIfAbsent(s.key(), k -> new double[3]);
+                sum[0] += s.cpuSeconds();
+                sum[1] += Math.max(0, s.readBytes());
+                sum[2] += Math.max(0, s.writeBytes());
+                last.put(s.key(), s);
+            }
+        }
+        if (secs <= 0) return NONE;
+        List<ServerCores> servers = new ArrayList<>();
+        for (var e : sums.entrySet()) {
+            ServerUse s = last.get(e.getKey());
+            int cores = s.hostCpu().known() ? s.hostCpu().cores() : s.source() == ResourceSource.PROC ? hostCores : 0;
+            double[] v = e.getValue();
+            servers.add(new ServerCores(s.source(), s.host(), s.component(), v[0] / secs, cores, s.rssBytes(),
+                    s.readBytes() < 0 ? -1 : v[1] / secs / 1e6, s.writeBytes() < 0 ? -1 : v[2] / secs / 1e6));
+        }
+        Usage u = new Usage(secs, client / secs, clientCoresAvailable, hostCores, hostBusy / secs, servers, iface,
+                netKnown ? netIn / secs / 1e6 : -1, netKnown ? netOut / secs / 1e6 : -1, transactions, Verdict.NOT_RECORDED);
+        return u.with(Verdict.of(u, in));
+    }
+
+    Usage with(Verdict v) {
+        return new Usage(seconds, clientCores, clientCoresAvailable, clientHostCores, clientHostBusyCores, servers,
+                netInterface, netInMBps, netOutMBps, transactions, v);
+    }
+
+    static String cores(double c) {
+        return String.format(Locale.ROOT, "%.2f", c);
+    }
+}

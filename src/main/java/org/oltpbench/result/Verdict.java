@@ -1,0 +1,106 @@
+package org.oltpbench.result;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Locale;
+
+/**
+ * What limited a level, with the figures that show it. The rules, first match wins (the README states them):
+ * <ol>
+ * <li>CLIENT: the oltpbench process kept at least 90% of the processors it may use busy;</li>
+ * <li>SERVER: a server host is at least 90% busy (node_exporter), or the local server processes kept at least 90%
+ * of what the client left of this host busy;</li>
+ * <li>HOST: a server runs on the client's host and that host is at least 90% busy, without either side alone at its
+ * limit: the shared CPU is the limit, and the two cannot be told apart;</li>
+ * <li>CONNECTIONS: waiting for a shared connection (connections=N) is at least 20% of the response time;</li>
+ * <li>CONTENTION: at least 5% of transactions were retried or restarted on an error (lock waits, conflicts);</li>
+ * <li>NONE: a server was seen and nothing above holds (latency-bound);</li>
+ * <li>UNKNOWN: no source saw a server, and the client is not the limit.</li>
+ * </ol>
+ *
+ * @param limit    the rule that matched
+ * @param evidence one line with its figures
+ */
+public record Verdict(Limit limit, String evidence) {
+    static final double CPU_SATURATED = 0.90, CONNECTION_WAIT = 0.20, CONTENDED = 0.05;
+    public static final Verdict NOT_RECORDED = new Verdict(Limit.NOT_RECORDED, "resources were not recorded");
+
+    /** The verdicts. */
+    public enum Limit {
+        @JsonProperty("client") CLIENT,
+        @JsonProperty("server") SERVER,
+        @JsonProperty("shared host") HOST,
+        @JsonProperty("connections") CONNECTIONS,
+        @JsonProperty("contention") CONTENTION,
+        @JsonProperty("none") NONE,
+        @JsonProperty("unknown") UNKNOWN,
+        @JsonProperty("not recorded") NOT_RECORDED;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        }
+    }
+
+    /**
+     * What the verdict needs besides the resources.
+     *
+     * @param connectionWaitShare mean wait for a shared connection over mean response time (0 without connections=N)
+     * @param connections         connections=N; 0 when each terminal owns one
+     * @param restarted           transactions retried or restarted on an error in the window
+     * @param transactions        transactions counted in the window
+     */
+    public record Inputs(double connectionWaitShare, int connections, long restarted, long transactions) {
+        public static final Inputs NONE = new Inputs(0, 0, 0, 0);
+    }
+
+    static Verdict of(Usage u, Inputs in) {
+        if (u.clientCoresAvailable() > 0 && u.clientCores() >= CPU_SATURATED * u.clientCoresAvailable()) {
+            return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client CPU %s of %d %s (%.0f%%): the client is "
+                    + "the limit, so this figure measures oltpbench", Usage.cores(u.clientCores()), u.clientCoresAvailable(),
+                    u.clientCoresAvailable() == 1 ? "core" : "cores", 100 * u.clientCores() / u.clientCoresAvailable()));
+        }
+        Verdict server = server(u);
+        if (server != null) return server;
+        if (in.connections() > 0 && in.connectionWaitShare() >= CONNECTION_WAIT) {
+            return new Verdict(Limit.CONNECTIONS, String.format(Locale.ROOT, "connection wait is %.0f%% of the response "
+                    + "time: connections=%d is the limit", 100 * in.connectionWaitShare(), in.connections()));
+        }
+        long all = in.transactions() + in.restarted();
+        if (all > 0 && in.restarted() >= CONTENDED * all) {
+            return new Verdict(Limit.CONTENTION, String.format(Locale.ROOT, "%.0f%% of transactions retried or restarted "
+                    + "on lock waits and conflicts: contention is the limit", 100.0 * in.restarted() / all));
+        }
+        String client = String.format(Locale.ROOT, "client CPU %s of %d", Usage.cores(u.clientCores()), u.clientCoresAvailable());
+        if (u.servers().isEmpty()) {
+            return new Verdict(Limit.UNKNOWN, "no server figures (a server on this host is found by its port; set "
+                    + "serverMetrics= or prometheus= for others); " + client);
+        }
+        return new Verdict(Limit.NONE, "nothing saturated: server CPU " + Usage.cores(u.serverCores()) + " cores, " + client
+                + ": latency-bound, more threads may raise throughput");
+    }
+
+    /** The first saturated server host, or null. */
+    private static Verdict server(Usage u) {
+        double local = 0;
+        for (Usage.ServerCores s : u.servers()) {
+            if (s.source() == ResourceSource.NODE_EXPORTER && s.hostCores() > 0 && s.cores() >= CPU_SATURATED * s.hostCores()) {
+                return new Verdict(Limit.SERVER, String.format(Locale.ROOT, "server CPU %s of %d cores (%.0f%%) on %s: the "
+                        + "server is the limit", Usage.cores(s.cores()), s.hostCores(), 100 * s.cores() / s.hostCores(), s.host()));
+            }
+            if (s.source() == ResourceSource.PROC) local += s.cores();
+        }
+        double left = u.clientHostCores() - u.clientCores();
+        if (local > 0 && left > 0 && local >= CPU_SATURATED * left) {
+            return new Verdict(Limit.SERVER, String.format(Locale.ROOT, "server CPU %s of the %s cores the client left of "
+                    + "this host's %d (%.0f%%): the server is the limit", Usage.cores(local), Usage.cores(left),
+                    u.clientHostCores(), Math.min(100, 100 * local / left)));
+        }
+        if (local > 0 && u.clientHostCores() > 0 && u.clientHostBusyCores() >= CPU_SATURATED * u.clientHostCores()) {
+            return new Verdict(Limit.HOST, String.format(Locale.ROOT, "this host's CPU %s of %d cores busy (%.0f%%), shared "
+                    + "by the server (%s) and the client (%s): CPU is the limit; a client on another host would tell them "
+                    + "apart", Usage.cores(u.clientHostBusyCores()), u.clientHostCores(),
+                    100 * u.clientHostBusyCores() / u.clientHostCores(), Usage.cores(local), Usage.cores(u.clientCores())));
+        }
+        return null;
+    }
+}

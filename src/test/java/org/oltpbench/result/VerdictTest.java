@@ -1,0 +1,104 @@
+package org.oltpbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.result.Resources.ClientUse;
+import org.oltpbench.result.Resources.HostCpu;
+import org.oltpbench.result.Resources.ServerUse;
+import org.oltpbench.result.Verdict.Limit;
+
+/** The bottleneck rules at their thresholds, figures worked by hand over one 10 s interval. */
+class VerdictTest {
+    static final double SECS = 10;
+
+    /** A window of one interval: the client's and the local server's CPU-seconds, the host's busy seconds. */
+    static Usage usage(double clientSecs, int available, double hostBusySecs, List<ServerUse> servers, Verdict.Inputs in) {
+        HostCpu host = new HostCpu(2, hostBusySecs, 0, 0, 2 * SECS - hostBusySecs, 0, 0, 0, 0);
+        Resources r = new Resources(new ClientUse(clientSecs, 0, 1, "lo", 1_000_000, 2_000_000, host), servers);
+        IntervalResult warm = new IntervalResult(5, 5, 4, 999, 0, 0, 0, 0, 0, true, 0, null, -1, List.of(), r);
+        IntervalResult i = new IntervalResult(15, SECS, 4, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r);
+        return Usage.of(List.of(warm, i), 1000, available, in);
+    }
+
+    static ServerUse local(double cpuSecs) {
+        return new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", cpuSecs, 100, 0, 0, -1, -1, -1, HostCpu.UNKNOWN);
+    }
+
+    static ServerUse node(double busySecs, int cores) {
+        return new ServerUse(ResourceSource.NODE_EXPORTER, "db1:9100", "host", busySecs, 100, 0, 0, 0, 0, 0,
+                new HostCpu(cores, busySecs, 0, 0, cores * SECS - busySecs, 0, 0, 0, 0));
+    }
+
+    @Test
+    void figuresOfTheWindowOnly() {
+        Usage u = usage(4, 2, 15, List.of(local(9)), Verdict.Inputs.NONE);
+        assertEquals(SECS, u.seconds(), 1e-12); // the warm-up interval is left out
+        assertEquals(0.4, u.clientCores(), 1e-12);
+        assertEquals(1.5, u.clientHostBusyCores(), 1e-12);
+        assertEquals(0.9, u.serverCores(), 1e-12);
+        assertEquals(1000 / 9.0, u.transactionsPerServerCoreSecond(), 1e-9);
+        assertEquals(4e6 / 1000, u.clientMicrosPerTransaction(), 1e-9); // 4 CPU-s over 1000 transactions = 4000 µs
+        assertEquals(0.1, u.netInMBps(), 1e-12);
+        assertEquals(0.2, u.netOutMBps(), 1e-12);
+    }
+
+    @Test
+    void clientAtNinetyPercentOfItsCores() {
+        assertEquals(Limit.CLIENT, usage(9.0, 1, 12, List.of(local(3)), Verdict.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.NONE, usage(8.99, 1, 12, List.of(local(3)), Verdict.Inputs.NONE).verdict().limit());
+        assertEquals("client CPU 0.90 of 1 core (90%): the client is the limit, so this figure measures oltpbench",
+                usage(9.0, 1, 12, List.of(local(3)), Verdict.Inputs.NONE).verdict().evidence());
+    }
+
+    @Test
+    void localServerAtNinetyPercentOfWhatTheClientLeft() {
+        // the client keeps 0.5 of 2 cores: 1.5 are left, 90% of them is 1.35
+        assertEquals(Limit.SERVER, usage(5, 2, 19, List.of(local(13.5)), Verdict.Inputs.NONE).verdict().limit());
+        Verdict v = usage(5, 2, 16, List.of(local(13.4)), Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.NONE, v.limit(), v.evidence());
+        assertEquals("server CPU 1.35 of the 1.50 cores the client left of this host's 2 (90%): the server is the limit",
+                usage(5, 2, 19, List.of(local(13.5)), Verdict.Inputs.NONE).verdict().evidence());
+    }
+
+    @Test
+    void sharedHostBusyWithNeitherSideAtItsLimit() {
+        // server 1.2 of the 1.45 left (83%), but the host is 1.8 of 2 busy (90%)
+        Verdict v = usage(5.5, 2, 18, List.of(local(12)), Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.HOST, v.limit(), v.evidence());
+        assertEquals(Limit.NONE, usage(5.5, 2, 17.9, List.of(local(12)), Verdict.Inputs.NONE).verdict().limit());
+    }
+
+    @Test
+    void remoteHostAtNinetyPercent() {
+        assertEquals("server CPU 3.60 of 4 cores (90%) on db1:9100: the server is the limit",
+                usage(1, 2, 2, List.of(node(36, 4)), Verdict.Inputs.NONE).verdict().evidence());
+        assertEquals(Limit.NONE, usage(1, 2, 2, List.of(node(35.9, 4)), Verdict.Inputs.NONE).verdict().limit());
+    }
+
+    @Test
+    void connectionWaitAtTwentyPercentWithConnectionsSet() {
+        assertEquals(Limit.CONNECTIONS, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.20, 8, 0, 1000)).verdict().limit());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.199, 8, 0, 1000)).verdict().limit());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.5, 0, 0, 1000)).verdict().limit());
+    }
+
+    @Test
+    void contentionAtFivePercentOfAttempts() {
+        // 50 restarted of 950 + 50 = 5%
+        Verdict v = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 50, 950)).verdict();
+        assertEquals(Limit.CONTENTION, v.limit());
+        assertEquals("5% of transactions retried or restarted on lock waits and conflicts: contention is the limit", v.evidence());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 49, 951)).verdict().limit());
+    }
+
+    @Test
+    void withoutServerFiguresTheVerdictSaysSo() {
+        Verdict v = usage(1, 2, 4, List.of(), Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.UNKNOWN, v.limit());
+        assertTrue(v.evidence().startsWith("no server figures"), v.evidence());
+        assertEquals(Usage.NONE, Usage.of(List.of(), 0, 2, Verdict.Inputs.NONE));
+    }
+}
