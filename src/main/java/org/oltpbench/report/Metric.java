@@ -72,6 +72,21 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
         return new Metric("efficiency(%)", r -> TpccMetrics.efficiency(r, warehouses), false);
     }
 
+    /**
+     * The resource rows of a comparison: server cores busy, the headline per server core (tpmC for TPC-C, else tps;
+     * with its interval) and the client's CPU µs per transaction; NaN (shown "-") where no source saw a server.
+     */
+    public static List<Metric> resources(Family f) {
+        String per = f.headline() == Family.Headline.TPMC ? "tpmC" : "tps";
+        return List.of(SERVER_CORES, new Metric(per + " per server core", r -> ResourceLines.perServerCore(r, f), true,
+                Spread::perServerCore), CLIENT_MICROS);
+    }
+
+    public static final Metric SERVER_CORES = new Metric("server cores busy", r -> r.usage().serverCores() > 0
+            ? r.usage().serverCores() : Double.NaN, false);
+    public static final Metric CLIENT_MICROS = new Metric("client CPU µs/txn", r -> r.usage().recorded()
+            ? r.usage().clientMicrosPerTransaction() : Double.NaN, true);
+
     public static final Metric TPS = new Metric("tps", RepeatResult::tps, true, Spread::tps);
     public static final Metric QPS = new Metric("qps", RepeatResult::qps, true, Spread::qps);
     public static final Metric AVG = new Metric("avg(ms)", RepeatResult::avgMs, false);

@@ -37,7 +37,7 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
      * and intervals of the figures printed (bootstrap for latency percentiles, log-scale ratios). Older 3.x files are
      * read as they are, their spreads recomputed.
      */
-    public static final String SCHEMA_VERSION = "3.2";
+    public static final String SCHEMA_VERSION = "3.3";
 
     /**
      * A level's spread is computed once, when it is new here (a level just run, or merged) or read from a file of an

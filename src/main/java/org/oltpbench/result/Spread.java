@@ -10,17 +10,25 @@ import org.oltpbench.stats.Trend;
  *
  * @param percentile the latency percentile of {@code latency} (the run's {@code percentile}), over all transaction types
  * @param trend      whether the reported repeat's tps still drifted over its measured window (warm-up too short)
+ * @param perServerCore the headline (tpmC for TPC-C, else tps) per server core busy, when a source saw a server
  */
-public record Spread(Interval tps, Interval qps, Interval tpmC, Interval latency, int percentile, Trend trend) {
+public record Spread(Interval tps, Interval qps, Interval tpmC, Interval latency, int percentile, Trend trend,
+                     Interval perServerCore) {
     public static final Spread NONE = new Spread(Interval.NONE, Interval.NONE, Interval.NONE, Interval.NONE, 0, Trend.NONE);
 
     public Spread {
         if (trend == null) trend = Trend.NONE;
+        if (perServerCore == null) perServerCore = Interval.NONE;
+    }
+
+    /** A spread without resources. */
+    public Spread(Interval tps, Interval qps, Interval tpmC, Interval latency, int percentile, Trend trend) {
+        this(tps, qps, tpmC, latency, percentile, trend, Interval.NONE);
     }
 
     /** This spread with {@code t} as its trend. */
     public Spread with(Trend t) {
-        return new Spread(tps, qps, tpmC, latency, percentile, t);
+        return new Spread(tps, qps, tpmC, latency, percentile, t, perServerCore);
     }
 
     /**

@@ -38,10 +38,12 @@ public final class Spreads {
 
     static Spread overRepeats(List<RepeatResult> done, int percentile) {
         boolean tpcc = done.get(0).transaction(TpccMetrics.NEW_ORDER) != null;
+        boolean seen = done.stream().allMatch(r -> r.usage().serverCores() > 0);
         return new Spread(mean(done, RepeatResult::tps), mean(done, RepeatResult::qps),
                 tpcc ? mean(done, TpccMetrics::tpmC) : Interval.NONE,
                 Bootstrap.ofMean(done.stream().mapToDouble(r -> r.percentileMs(percentile)).toArray(),
-                        Interval.Method.BOOTSTRAP_REPEATS), percentile, Trend.NONE);
+                        Interval.Method.BOOTSTRAP_REPEATS), percentile, Trend.NONE,
+                seen ? mean(done, r -> (tpcc ? TpccMetrics.tpmC(r) : r.tps()) / r.usage().serverCores()) : Interval.NONE);
     }
 
     /**
@@ -75,11 +77,14 @@ public final class Spreads {
         if (batches.isEmpty()) return Spread.NONE;
         int no = newOrderIndex(r);
         double[] tps = new double[batches.size()], qps = new double[tps.length], tpmC = new double[tps.length];
+        double[] perCore = new double[tps.length];
+        boolean seen = true;
         List<Histogram> lat = new ArrayList<>();
         boolean typed = no >= 0;
         for (int b = 0; b < tps.length; b++) {
             double secs = 0;
             long tx = 0, q = 0, orders = 0;
+            double serverCpu = 0;
             Histogram h = Histograms.empty();
             for (IntervalResult i : batches.get(b)) {
                 secs += i.seconds();
@@ -88,16 +93,20 @@ public final class Spreads {
                 h.add(i.histogram());
                 typed &= no >= 0 && i.types().size() > no;
                 if (typed) orders += i.types().get(no);
+                serverCpu += Usage.serverCpuSeconds(i.resources());
             }
+            seen &= serverCpu > 0;
             tps[b] = tx / secs;
             qps[b] = q / secs;
             tpmC[b] = 60 * orders / secs;
+            perCore[b] = seen ? (no >= 0 ? 60.0 * orders : tx) / serverCpu : 0;
             lat.add(h);
         }
         Interval.Method m = Interval.Method.BATCH_MEANS;
         return new Spread(Confidence.ofMean(tps, m), Confidence.ofMean(qps, m),
                 typed ? Confidence.ofMean(tpmC, m) : Interval.NONE,
-                Bootstrap.ofPercentile(lat, percentile, Interval.Method.BOOTSTRAP_BATCHES), percentile, Trend.NONE);
+                Bootstrap.ofPercentile(lat, percentile, Interval.Method.BOOTSTRAP_BATCHES), percentile, Trend.NONE,
+                seen && (typed || no < 0) ? Confidence.ofMean(perCore, m) : Interval.NONE);
     }
 
     /**

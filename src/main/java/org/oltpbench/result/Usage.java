@@ -69,6 +69,19 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
         return processes > 0 ? processes : hosts;
     }
 
+    /**
+     * The server CPU-seconds of one interval by the same rule as {@link #serverCores()}: the processes' when a source
+     * saw any, else the hosts'.
+     */
+    public static double serverCpuSeconds(Resources r) {
+        double processes = 0, hosts = 0;
+        for (Resources.ServerUse s : r.servers()) {
+            if (s.source() == ResourceSource.NODE_EXPORTER) hosts += s.cpuSeconds();
+            else processes += s.cpuSeconds();
+        }
+        return processes > 0 ? processes : hosts;
+    }
+
     /** Transactions per server CPU-second; NaN when no server was seen. */
     public double transactionsPerServerCoreSecond() {
         double cpu = serverCores() * seconds;

@@ -41,6 +41,7 @@ public final class Comparison {
             String flags = (aborted ? " *" : "") + (saturated ? " !" : "") + (drifting ? " " + DRIFTING : "");
             return switch (show) {
                 case FIGURE -> Metric.format(value) + flags;
+                case COUNT -> String.format(java.util.Locale.ROOT, "%.0f", value) + flags;
                 case INTERVAL -> !interval.present() ? "-" : centred() ? limits(interval)
                         : "mean " + Metric.format(interval.mean()) + " " + limits(interval);
                 case RATIO -> Metric.format(value) + (!interval.present() ? "" : centred() ? " " + limits(interval)
@@ -68,7 +69,7 @@ public final class Comparison {
     }
 
     /** What a cell shows: the figure, its interval's limits, or a ratio with its interval. */
-    public enum Show { FIGURE, INTERVAL, RATIO }
+    public enum Show { FIGURE, INTERVAL, RATIO, COUNT }
 
     /** The mark of a level whose throughput still drifted over its measured window. */
     public static final String DRIFTING = "~";
@@ -167,8 +168,10 @@ public final class Comparison {
      */
     public List<Row> rows(int threads) {
         List<Row> rows = new ArrayList<>();
-        List<Metric> table = Metric.table(workload);
+        List<Metric> table = new ArrayList<>(Metric.table(workload));
+        if (resourcesAt(threads)) table.addAll(Metric.resources(workload.family()));
         for (Metric m : table) rows.add(new Row(m.label(), cells(threads, m, Show.FIGURE)));
+        rows.addAll(errorRows(threads));
         for (Metric m : table) {
             List<Cell> cis = cells(threads, m, Show.INTERVAL);
             if (cis.stream().anyMatch(c -> c.interval().present())) rows.add(new Row(m.label() + " 95% CI", cis));
@@ -215,6 +218,42 @@ public final class Comparison {
         return rows;
     }
 
+    /** Whether any run recorded resources at {@code threads}. */
+    private boolean resourcesAt(int threads) {
+        for (LabeledRun r : runs) {
+            LevelResult l = r.run().level(threads);
+            if (l != null && l.kept().usage().recorded()) return true;
+        }
+        return false;
+    }
+
+    /**
+     * One row per error kind and code that any run met at {@code threads} ("errors ignored 1205 (HY000)"), summed over
+     * transaction types: the counts that tell TiDB's 9007 conflicts from OceanBase's 6002 lock timeouts.
+     */
+    private List<Row> errorRows(int threads) {
+        java.util.Map<String, java.util.Map<Integer, Long>> counts = new java.util.TreeMap<>();
+        for (int i = 0; i < runs.size(); i++) {
+            LevelResult l = runs.get(i).run().level(threads);
+            if (l == null) continue;
+            for (org.oltpbench.result.ErrorCount e : l.kept().counts().errorCodes()) {
+                String key = "errors " + e.kind() + " " + e.code() + (e.sqlState().isEmpty() ? "" : " (" + e.sqlState() + ")");
+                counts.computeIfAbsent(key, k -> new java.util.HashMap<>()).merge(i, e.count(), Long::sum);
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (var e : counts.entrySet()) {
+            List<Cell> cells = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                boolean has = runs.get(i).run().level(threads) != null;
+                cells.add(new Cell(has ? (double) e.getValue().getOrDefault(i, 0L) : null, false, false, false,
+                        Interval.NONE, Show.COUNT));
+            }
+            rows.add(new Row(e.getKey(), cells));
+        }
+        return rows;
+    }
+
     private List<Cell> cells(int threads, Metric m, Show show) {
         List<Cell> cells = new ArrayList<>();
         for (LabeledRun r : runs) {
@@ -224,7 +263,8 @@ public final class Comparison {
                 continue;
             }
             RepeatResult k = l.kept();
-            cells.add(new Cell(m.of(k), !k.completed(), k.cpu().saturated(), l.spread().trend().drifting(), m.interval(l), show));
+            double v = m.of(k);
+            cells.add(new Cell(Double.isNaN(v) ? null : v, !k.completed(), k.cpu().saturated(), l.spread().trend().drifting(), m.interval(l), show));
         }
         return cells;
     }

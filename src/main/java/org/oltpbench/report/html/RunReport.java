@@ -35,6 +35,9 @@ public final class RunReport {
         if (run.levels().stream().anyMatch(l -> !l.kept().counts().errorCodes().isEmpty())) {
             b.append("<h2>Errors by code</h2>\n").append(errors(run));
         }
+        if (run.levels().stream().anyMatch(l -> l.kept().usage().recorded())) {
+            b.append("<h2>Resources and the bottleneck</h2>\n").append(resources(run));
+        }
         if (run.levels().stream().anyMatch(l -> l.kept().failover().frontEnds().size() > 1)) {
             b.append("<h2>Front ends</h2>\n").append(frontEnds(run));
         }
@@ -121,6 +124,35 @@ public final class RunReport {
             }
         }
         return Html.pairs(List.of("threads", "type", "led to", "code", "SQLState", "count", "first message"), rows);
+    }
+
+    /**
+     * Per level's reported repeat: the client's and each server's cores, memory and I/O, the network, the efficiency,
+     * and the bottleneck with its evidence.
+     */
+    private static String resources(RunResult run) {
+        List<List<String>> rows = new ArrayList<>();
+        org.oltpbench.result.Family family = run.workload().family();
+        String per = family.headline() == org.oltpbench.result.Family.Headline.TPMC ? "tpmC" : "tps";
+        for (LevelResult l : run.levels()) {
+            RepeatResult r = l.kept();
+            org.oltpbench.result.Usage u = r.usage();
+            if (!u.recorded()) continue;
+            rows.add(List.of(Marks.threads(l), "client", String.format(java.util.Locale.ROOT, "%.2f of %d", u.clientCores(),
+                    u.clientCoresAvailable()), "", u.netInMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT,
+                    "%s %.1f in, %.1f out", u.netInterface(), u.netInMBps(), u.netOutMBps()),
+                    Metric.format(u.clientMicrosPerTransaction()) + " µs/txn"));
+            for (org.oltpbench.result.Usage.ServerCores s : u.servers()) {
+                rows.add(List.of(Marks.threads(l), s.name(), String.format(java.util.Locale.ROOT, "%.2f", s.cores())
+                        + (s.hostCores() > 0 ? " of " + s.hostCores() : ""), s.rssBytes() < 0 ? "-" : s.rssBytes() / 1_000_000 + " MB",
+                        s.readMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT, "disk %.1f read, %.1f written", s.readMBps(),
+                                s.writeMBps()), ""));
+            }
+            double e = org.oltpbench.report.ResourceLines.perServerCore(r, family);
+            rows.add(List.of(Marks.threads(l), "bottleneck: " + u.verdict().limit(), "", "", u.verdict().evidence(),
+                    Double.isNaN(e) ? "" : Metric.format(e) + " " + per + " per server core"));
+        }
+        return Html.pairs(List.of("threads", "who", "cores busy", "memory", "I/O (MB/s)", "efficiency"), rows);
     }
 
     /** Per level's reported repeat and front end: connected thread-seconds, transactions, errors, and whether it was down. */
