@@ -184,11 +184,7 @@ final class Worker implements Runnable {
 
     /** @return whether the loop goes on (the event is restarted) */
     private boolean recover(SQLException e) {
-        if (!run.running() || clock.nanoTime() >= run.deadline()) {
-            // cut off by the end of the level (interrupted while it waited): not a result, neither counted nor timed
-            stats.discardPending();
-            return false;
-        }
+        if (!run.running() || clock.nanoTime() >= run.deadline()) return lastError(e);
         stats.publishStatements();
         Dialect.ErrorClass c = run.dialect().classify(e);
         if (c == Dialect.ErrorClass.CONNECTION_LOST) {
@@ -206,6 +202,42 @@ final class Worker implements Runnable {
         }
         stats.error(ErrorCount.Kind.FATAL, e);
         run.fail("thread " + index, e);
+        return false;
+    }
+
+    /**
+     * An error at or after the deadline. One that ended a statement in flight at the deadline counts, as its success
+     * would have (sysbench's rule), and is not restarted: an ignored or lost-connection error as an ignored error, any
+     * other as the level's failure. One caused by the stop's interrupt (a terminal still inside a statement after
+     * the grace period) is not a result: neither counted nor timed.
+     *
+     * @return false: the loop ends
+     */
+    private boolean lastError(SQLException e) {
+        if (Thread.currentThread().isInterrupted() || interrupted(e)) {
+            stats.discardPending();
+            return false;
+        }
+        stats.publishStatements();
+        Dialect.ErrorClass c = run.dialect().classify(e);
+        if (c != Dialect.ErrorClass.CONNECTION_LOST) terminal.rollbackQuietly();
+        if (c == Dialect.ErrorClass.CONNECTION_LOST || run.ignore().ignores(e)) {
+            stats.ignoredError();
+            stats.error(c == Dialect.ErrorClass.CONNECTION_LOST ? ErrorCount.Kind.RECONNECTED : ErrorCount.Kind.IGNORED, e);
+            run.ended(index, clock.nanoTime());
+            return false;
+        }
+        stats.error(ErrorCount.Kind.FATAL, e);
+        run.fail("thread " + index, e);
+        return false;
+    }
+
+    /** Whether an interrupt of this thread is among the exception's causes. */
+    private static boolean interrupted(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof InterruptedException || t instanceof java.io.InterruptedIOException
+                    || t instanceof java.nio.channels.ClosedByInterruptException) return true;
+        }
         return false;
     }
 

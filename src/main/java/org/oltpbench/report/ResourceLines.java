@@ -25,8 +25,8 @@ public final class ResourceLines {
         Usage u = r.usage();
         List<String> out = new ArrayList<>();
         if (!u.recorded()) return out;
-        StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "[Resources] client %.2f of %d cores", u.clientCores(),
-                u.clientCoresAvailable()));
+        StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "[Resources] client %.2f of %d %s", u.clientCores(),
+                u.clientCoresAvailable(), u.clientCoresAvailable() == 1 ? "core" : "cores"));
         if (!Double.isNaN(u.clientMicrosPerTransaction())) {
             c.append(String.format(Locale.ROOT, " (%.0f µs/txn)", u.clientMicrosPerTransaction()));
         }

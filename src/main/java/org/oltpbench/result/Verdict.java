@@ -8,7 +8,8 @@ import java.util.Locale;
  * <ol>
  * <li>CLIENT: the oltpbench process kept at least 90% of the processors it may use busy;</li>
  * <li>SERVER: a server host is at least 90% busy (node_exporter), or the local server processes kept at least 90%
- * of what the client left of this host busy;</li>
+ * of the cores they could have busy: the CPUs they may run on (taskset), less what the client used of them when the
+ * two share CPUs;</li>
  * <li>HOST: a server runs on the client's host and that host is at least 90% busy, without either side alone at its
  * limit: the shared CPU is the limit, and the two cannot be told apart;</li>
  * <li>CONNECTIONS: waiting for a shared connection (connections=N) is at least 20% of the response time;</li>
@@ -82,18 +83,27 @@ public record Verdict(Limit limit, String evidence) {
     /** The first saturated server host, or null. */
     private static Verdict server(Usage u) {
         double local = 0;
+        int allowed = 0;
         for (Usage.ServerCores s : u.servers()) {
             if (s.source() == ResourceSource.NODE_EXPORTER && s.hostCores() > 0 && s.cores() >= CPU_SATURATED * s.hostCores()) {
                 return new Verdict(Limit.SERVER, String.format(Locale.ROOT, "server CPU %s of %d cores (%.0f%%) on %s: the "
                         + "server is the limit", Usage.cores(s.cores()), s.hostCores(), 100 * s.cores() / s.hostCores(), s.host()));
             }
-            if (s.source() == ResourceSource.PROC) local += s.cores();
+            if (s.source() == ResourceSource.PROC) {
+                local += s.cores();
+                allowed = Math.max(allowed, s.hostCores());
+            }
         }
-        double left = u.clientHostCores() - u.clientCores();
+        int host = u.clientHostCores();
+        if (allowed <= 0 || allowed > host) allowed = host;
+        boolean sharing = allowed + u.clientCoresAvailable() > host;
+        double left = sharing ? Math.min(allowed, host - u.clientCores()) : allowed;
         if (local > 0 && left > 0 && local >= CPU_SATURATED * left) {
-            return new Verdict(Limit.SERVER, String.format(Locale.ROOT, "server CPU %s of the %s cores the client left of "
-                    + "this host's %d (%.0f%%): the server is the limit", Usage.cores(local), Usage.cores(left),
-                    u.clientHostCores(), Math.min(100, 100 * local / left)));
+            String of = sharing ? String.format(Locale.ROOT, "of the %s cores the client left of this host's %d", Usage.cores(left), host)
+                    : String.format(Locale.ROOT, "of the %d %s it may use (the client runs on others)", allowed,
+                    allowed == 1 ? "core" : "cores");
+            return new Verdict(Limit.SERVER, String.format(Locale.ROOT, "server CPU %s %s (%.0f%%): the server is the limit",
+                    Usage.cores(local), of, Math.min(100, 100 * local / left)));
         }
         if (local > 0 && u.clientHostCores() > 0 && u.clientHostBusyCores() >= CPU_SATURATED * u.clientHostCores()) {
             return new Verdict(Limit.HOST, String.format(Locale.ROOT, "this host's CPU %s of %d cores busy (%.0f%%), shared "

@@ -155,6 +155,24 @@ class LevelRunnerTest {
     }
 
     /**
+     * An error that ends a statement in flight at the deadline counts, as its success would, and extends the window to
+     * its end (sysbench's rule); it is not restarted. Every 700 ms statement fails with 1205 (a lock wait timeout):
+     * attempts start at 0, 0.7 and 1.4 s; the third ends at 2.1 s, after the 2 s deadline: 3 errors, window 2.1 s.
+     */
+    @Test
+    void anErrorInFlightAtTheDeadlineCounts() throws Exception {
+        FakeDriver d = new FakeDriver(clock, 700_000_000L);
+        d.failEvery(1, 1205, "HY000");
+        LevelRunner.Settings s = new LevelRunner.Settings(1, 1, 0, 2, 0, 0, 1, 7, new IgnoreList(List.of("1205")));
+        RepeatResult r = run(s, d);
+        assertEquals(3, r.counts().ignoredErrors());
+        assertEquals(3, r.counts().errorCodes().get(0).count());
+        assertEquals(0, r.counts().transactions());
+        assertEquals(2.1, r.window().seconds(), 1e-9);
+        assertEquals(3, r.intervals().stream().mapToLong(IntervalResult::ignoredErrors).sum(), "the intervals hold all 3");
+    }
+
+    /**
      * A reporter that wakes 300 ms late at every wait neither lengthens the window nor lets transactions start after
      * the deadline: 0.8 ms statements, 2 threads, 10 s: 12,500 each, the last ending on the deadline itself.
      */

@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** External programs the integration tests use: absent locally means a loud skip, absent in CI a failure. */
-final class Tools {
+public final class Tools {
     private Tools() {
     }
 
     /** Skips (locally) or fails (CI=true) when {@code program} is not on the PATH. */
-    static void require(String program, String installHint) {
+    public static void require(String program, String installHint) {
         boolean present = false;
         for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
             if (new File(dir, program).canExecute()) present = true;
@@ -27,7 +27,7 @@ final class Tools {
     }
 
     /** Skips (locally) or fails (CI=true) when the environment variable naming a test server is not set. */
-    static void requireEnv(String name, String hint) {
+    public static void requireEnv(String name, String hint) {
         if (System.getenv(name) != null && !System.getenv(name).isBlank()) return;
         String msg = "*** " + name + " is not set: skipping; " + hint + " ***";
         if ("true".equals(System.getenv("CI"))) throw new AssertionError(msg + " (required in CI)");
@@ -55,7 +55,7 @@ final class Tools {
         }
     }
 
-    static void createDatabase(String url, String user, int waitSecs) throws Exception {
+    public static void createDatabase(String url, String user, int waitSecs) throws Exception {
         String server = url.substring(0, url.lastIndexOf('/') + 1), name = url.substring(url.lastIndexOf('/') + 1);
         long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
         while (true) {

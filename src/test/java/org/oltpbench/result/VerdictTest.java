@@ -24,7 +24,7 @@ class VerdictTest {
     }
 
     static ServerUse local(double cpuSecs) {
-        return new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", cpuSecs, 100, 0, 0, -1, -1, -1, HostCpu.UNKNOWN);
+        return new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", cpuSecs, 100, 0, 0, -1, -1, -1, new HostCpu(2, 0, 0, 0, 0, 0, 0, 0, 0));
     }
 
     static ServerUse node(double busySecs, int cores) {
@@ -61,6 +61,19 @@ class VerdictTest {
         assertEquals(Limit.NONE, v.limit(), v.evidence());
         assertEquals("server CPU 1.35 of the 1.50 cores the client left of this host's 2 (90%): the server is the limit",
                 usage(5, 2, 19, List.of(local(13.5)), Verdict.Inputs.NONE).verdict().evidence());
+    }
+
+    @Test
+    void localServerPinnedAwayFromTheClient() {
+        // taskset: the server may use 1 core and the client 1 other; 0.9 of the server's one core is its limit
+        ServerUse pinned = new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", 9.0, 100, 0, 0, -1, -1, -1,
+                new HostCpu(1, 0, 0, 0, 0, 0, 0, 0, 0));
+        Verdict v = usage(6.9, 1, 16, List.of(pinned), Verdict.Inputs.NONE).verdict();
+        assertEquals("server CPU 0.90 of the 1 core it may use (the client runs on others) (90%): the server is the limit",
+                v.evidence());
+        ServerUse below = new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", 8.9, 100, 0, 0, -1, -1, -1,
+                new HostCpu(1, 0, 0, 0, 0, 0, 0, 0, 0));
+        assertEquals(Limit.NONE, usage(6.9, 1, 15.8, List.of(below), Verdict.Inputs.NONE).verdict().limit());
     }
 
     @Test

@@ -37,10 +37,13 @@ final class LocalProcess implements ServerProbe {
         try {
             String stat = Files.readString(dir.resolve("stat"));
             double[] cpu = ProcFiles.processCpu(stat);
-            long rss = ProcFiles.rssBytes(Files.readString(dir.resolve("status")));
+            String status = Files.readString(dir.resolve("status"));
+            long rss = ProcFiles.rssBytes(status);
+            // the CPUs it may run on (taskset), as a host of that many cores with no mode figures
+            ProcFiles.CpuModes allowed = new ProcFiles.CpuModes(ProcFiles.allowedCpus(status), unknown.seconds());
             long[] io = readIo(dir);
             return List.of(new ServerReading(ResourceSource.PROC, "localhost", name + " " + pid, cpu[0] + cpu[1], rss,
-                    io[0], io[1], -1, -1, -1, unknown));
+                    io[0], io[1], -1, -1, -1, allowed));
         } catch (java.nio.file.NoSuchFileException e) {
             pid = -1; // it ended between the check and the read: found again at the next edge
             throw new IOException("the server process on port " + port + " ended");

@@ -41,6 +41,20 @@ final class ProcFiles {
         return -1;
     }
 
+    /** How many CPUs Cpus_allowed_list of /proc/PID/status names ("0-3,6" → 5): the process's affinity; 0 unknown. */
+    static int allowedCpus(String status) {
+        for (String line : status.split("\n")) {
+            if (!line.startsWith("Cpus_allowed_list:")) continue;
+            int n = 0;
+            for (String part : line.substring(18).trim().split(",")) {
+                String[] r = part.trim().split("-");
+                n += r.length == 1 ? 1 : Integer.parseInt(r[1]) - Integer.parseInt(r[0]) + 1;
+            }
+            return n;
+        }
+        return 0;
+    }
+
     /** {read_bytes, write_bytes} of /proc/PID/io: what the process made storage read and write. */
     static long[] ioBytes(String io) {
         long read = -1, write = -1;

@@ -28,6 +28,8 @@ import org.oltpbench.result.Resources.ServerUse;
  */
 final class PrometheusSource {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** A series without a sample in the last minute before the level's end belongs to a target that is down. */
+    private static final double STALE_SECONDS = 60;
     private final URI base;
     private final String cpu, memory;
     private final HttpClient http;
@@ -101,7 +103,9 @@ final class PrometheusSource {
         while (true) {
             Map<String, Series> s = series(selector, from, to);
             boolean all = !s.isEmpty();
-            for (Series x : s.values()) all &= x.at().length > 0 && x.at()[x.at().length - 1] >= to;
+            // a series scraped no more (its target is down) is not waited for
+            for (Series x : s.values()) all &= x.at().length > 0 && (x.at()[x.at().length - 1] >= to
+                    || x.at()[x.at().length - 1] < to - STALE_SECONDS);
             if (all || System.currentTimeMillis() >= giveUp) return s;
             try {
                 Thread.sleep(250);

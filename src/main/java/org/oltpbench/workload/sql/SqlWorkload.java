@@ -132,7 +132,8 @@ public final class SqlWorkload implements Workload {
 
     /**
      * Runs every statement once with drawn values in a transaction that is rolled back, so SQL the server refuses
-     * stops the job before any level, with the server's message and where the statement is.
+     * stops the job before any level, with the server's message and where the statement is. A retryable error (a lock
+     * wait timeout behind another session's lock, a conflict) passes: the server parsed and ran the statement.
      */
     @Override
     public void validate(Database db) throws SQLException {
@@ -151,6 +152,8 @@ public final class SqlWorkload implements Workload {
                     }
                 } catch (SQLException e) {
                     c.rollback();
+                    // a lock wait or conflict means the server took the SQL: the level restarts such errors
+                    if (db.dialect().classify(e) == org.oltpbench.dialect.Dialect.ErrorClass.RETRYABLE) continue;
                     throw new ConfigException(querySource + " line " + s.line() + ": the server refused the statement: "
                             + Text.firstLine(e.getMessage()) + "; fix it (placeholders become bind parameters: do not quote them)");
                 }

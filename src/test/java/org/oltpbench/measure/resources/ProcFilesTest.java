@@ -26,6 +26,9 @@ class ProcFilesTest {
     void rssAndIo() {
         assertEquals(239_404L * 1024, ProcFiles.rssBytes("Name:\tmariadbd\nVmPeak:\t 1 kB\nVmRSS:\t  239404 kB\nThreads:\t31\n"));
         assertEquals(-1, ProcFiles.rssBytes("Name:\tzombie\n"));
+        assertEquals(5, ProcFiles.allowedCpus("Name:\tx\nCpus_allowed:\t4f\nCpus_allowed_list:\t0-3,6\n"));
+        assertEquals(1, ProcFiles.allowedCpus("Cpus_allowed_list:\t1\n"));
+        assertEquals(0, ProcFiles.allowedCpus("Name:\tx\n"));
         assertArrayEquals(new long[] {4096, 6328320}, ProcFiles.ioBytes("rchar: 1\nwchar: 2\nsyscr: 3\nsyscw: 4\n"
                 + "read_bytes: 4096\nwrite_bytes: 6328320\ncancelled_write_bytes: 0\n"));
     }
