@@ -154,6 +154,52 @@ public final class Charts {
     }
 
     /**
+     * A level over time in stacked panels on one time axis: the first is {@link #overTime}'s (two axes), each further
+     * panel one axis of lines (CPU cores, network MB/s); the warm-up is shaded in every panel.
+     */
+    public static JFreeChart overTimeStacked(String title, String subtitle, Axes first, List<Axes> more, double warmupEndSecs) {
+        NumberAxis time = numberAxis("time since the level started (s)");
+        time.setAutoRangeIncludesZero(true);
+        org.jfree.chart.plot.CombinedDomainXYPlot plot = new org.jfree.chart.plot.CombinedDomainXYPlot(time);
+        plot.setGap(14);
+        XYPlot top = new XYPlot(series(first.left()), null, numberAxis(first.leftTitle()), xyRenderer(LEFT, false));
+        if (!first.right().isEmpty()) {
+            top.setDataset(1, series(first.right()));
+            top.setRangeAxis(1, numberAxis(first.rightTitle()));
+            top.mapDatasetToRangeAxis(1, 1);
+            top.setRenderer(1, xyRenderer(RIGHT, true));
+        }
+        plot.add(panel(top, warmupEndSecs, true), 3);
+        int colour = 2;
+        for (Axes a : more) {
+            NumberAxis y = numberAxis(a.leftTitle());
+            y.setAutoRangeIncludesZero(true);
+            Paint[] paints = java.util.Arrays.copyOfRange(LEFT, colour, LEFT.length);
+            colour = Math.min(LEFT.length - 2, colour + a.left().size());
+            plot.add(panel(new XYPlot(series(a.left()), null, y, xyRenderer(paints, false)), warmupEndSecs, false), 2);
+        }
+        return chart(title, subtitle, plot);
+    }
+
+    private static XYPlot panel(XYPlot p, double warmupEndSecs, boolean label) {
+        if (warmupEndSecs > 0) {
+            IntervalMarker warm = new IntervalMarker(0, warmupEndSecs, new Color(0xeeeeee));
+            if (label) {
+                warm.setLabel("warm-up");
+                warm.setLabelFont(TICK);
+                warm.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
+                warm.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+                warm.setLabelOffset(new RectangleInsets(6, 6, 6, 6));
+            }
+            p.addDomainMarker(warm);
+        }
+        p.setBackgroundPaint(Color.WHITE);
+        p.setRangeGridlinePaint(new Color(0xdddddd));
+        p.setDomainGridlinePaint(new Color(0xdddddd));
+        return p;
+    }
+
+    /**
      * Latency against percentile, as HdrHistogram's users draw it: x is 1/(1 − p) on a log axis, so 90%, 99%, 99.9%
      * and 99.99% are evenly spaced and labelled as percentiles; y is latency in ms. Points are (1/(1 − p), ms).
      */
@@ -194,7 +240,12 @@ public final class Charts {
     }
 
     public static byte[] png(JFreeChart chart) {
-        BufferedImage img = chart.createBufferedImage(WIDTH, HEIGHT);
+        return png(chart, HEIGHT);
+    }
+
+    /** The chart as a PNG {@link #WIDTH} wide and {@code height} high. */
+    public static byte[] png(JFreeChart chart, int height) {
+        BufferedImage img = chart.createBufferedImage(WIDTH, height);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         // in memory: ImageIO's default disk cache registers a delete-on-exit hook, which fails during Ctrl-C's shutdown
         ImageIO.setUseCache(false);

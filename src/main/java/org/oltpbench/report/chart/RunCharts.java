@@ -115,7 +115,43 @@ public final class RunCharts {
         Charts.Axes axes = new Charts.Axes(tpcc ? "transactions per minute (all types)" : "transactions per second",
                 List.of(new Charts.Line(tpcc ? "TPM, all types (left axis)" : "tps (left axis)", rate)), "p95 latency (ms)",
                 List.of(new Charts.Line("p95 (right axis)", p95)));
-        return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, warmEnd));
+        if (!r.usage().recorded()) return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, warmEnd));
+        String stacked = l.threads() + (l.threads() == 1 ? " thread" : " threads") + ": throughput, p95, CPU and network over time"
+                + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
+        return new Chart("level-" + l.threads() + ".png", stacked, Charts.png(Charts.overTimeStacked(stacked, sub, axes,
+                resourcePanels(r), warmEnd), Charts.HEIGHT * 7 / 4));
+    }
+
+    /**
+     * The level's resources per interval: cores busy (the client, each server) and MB/s on the client's interface
+     * (in and out), the intervals' rates plotted at their ends as the throughput is.
+     */
+    private static List<Charts.Axes> resourcePanels(RepeatResult r) {
+        java.util.Map<String, List<double[]>> cores = new java.util.LinkedHashMap<>();
+        List<double[]> in = new ArrayList<>(), out = new ArrayList<>();
+        for (IntervalResult i : r.intervals()) {
+            if (i.seconds() <= 0 || i.resources() == org.oltpbench.result.Resources.NONE) continue;
+            var res = i.resources();
+            cores.computeIfAbsent("client (oltpbench)", k -> new ArrayList<>()).add(new double[] {i.at(), res.client().cpuSeconds() / i.seconds()});
+            for (var s : res.servers()) {
+                String name = s.source() == org.oltpbench.result.ResourceSource.NODE_EXPORTER ? "host " + s.host()
+                        : s.component() + " (" + s.source().label() + ")";
+                cores.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {i.at(), s.cpuSeconds() / i.seconds()});
+            }
+            if (res.client().netInBytes() >= 0) {
+                in.add(new double[] {i.at(), res.client().netInBytes() / i.seconds() / 1e6});
+                out.add(new double[] {i.at(), res.client().netOutBytes() / i.seconds() / 1e6});
+            }
+        }
+        List<Charts.Line> cpu = new ArrayList<>();
+        for (var e : cores.entrySet()) cpu.add(new Charts.Line(e.getKey(), e.getValue()));
+        List<Charts.Axes> panels = new ArrayList<>(List.of(Charts.Axes.one("CPU (cores busy)", cpu)));
+        if (!in.isEmpty()) {
+            String iface = r.usage().netInterface();
+            panels.add(Charts.Axes.one("network " + iface + " (MB/s)", List.of(new Charts.Line("received", in),
+                    new Charts.Line("sent", out))));
+        }
+        return panels;
     }
 
     /** The metric's line over the run's levels, with the levels' 95% intervals as error bars where there are any. */
