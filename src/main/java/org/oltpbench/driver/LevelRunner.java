@@ -94,6 +94,8 @@ public final class LevelRunner {
     /** With shared connections: each type's waits for one; empty (no type) when terminals own their connections. */
     private final Histogram[] cumulativeQueue, scratchQueue;
     private final Histogram interval = Histograms.empty();
+    /** The harvest's copy of one thread's latency ring at a time (ThreadStats.RING values per type). */
+    private final long[] ringScratch;
     private final CommitCounter counter;
     private final StartGate gate;
     private final Clock clock;
@@ -135,6 +137,7 @@ public final class LevelRunner {
             stats[i] = new ThreadStats(types, arrivals.limited(), sharing, tallies);
             stats[i].log(errorLog);
         }
+        ringScratch = new long[ThreadStats.scratchLength(types, arrivals.limited(), sharing)];
         cumulative = Histograms.empties(types);
         scratch = Histograms.empties(types);
         // service times exist only under a rate; without one these hold no type, and every loop over them is empty
@@ -376,7 +379,7 @@ public final class LevelRunner {
         for (Histogram h : scratchService) h.reset();
         for (Histogram h : scratchQueue) h.reset();
         for (int i = 0; i < stats.length; i++) {
-            Snapshot t = stats[i].harvest(recycled[i], scratch, scratchService, scratchQueue);
+            Snapshot t = stats[i].harvest(recycled[i], scratch, scratchService, scratchQueue, ringScratch);
             totals.add(t);
             events[i] = t.events();
             nanos[i] = t.latencyNanos();

@@ -209,12 +209,13 @@ final class Worker implements Runnable {
      * An error at or after the deadline. One that ended a statement in flight at the deadline counts, as its success
      * would have (sysbench's rule), and is not restarted: an ignored or lost-connection error as an ignored error, any
      * other as the level's failure. One caused by the stop's interrupt (a terminal still inside a statement after
-     * the grace period) is not a result: neither counted nor timed.
+     * the grace period), or a terminal's own word that the level ended in its wait by design ({@link
+     * org.oltpbench.workload.LevelEnded}), is not a result: neither counted nor timed.
      *
      * @return false: the loop ends
      */
     private boolean lastError(SQLException e) {
-        if (Thread.currentThread().isInterrupted() || interrupted(e)) {
+        if (e instanceof org.oltpbench.workload.LevelEnded || Thread.currentThread().isInterrupted() || interrupted(e)) {
             stats.discardPending();
             return false;
         }

@@ -53,6 +53,27 @@ public final class ThreadStats {
     /** Time the transaction in flight spent waiting by design (TPC-C keying time), not counted as latency. */
     private long pendingIdleNanos;
 
+    /**
+     * The interval's latencies while they are few (issue 30): per type, up to {@link #RING} transactions' values
+     * (latency, then service and queue time where kept: {@code width} longs each) that the owner writes inside its
+     * publication and the reporter copies out, instead of walking a histogram per thread and type at every report.
+     * Slots run from {@code ringRead[type]} (the reporter's cursor) to {@code ringEnd[type]} (the owner's); when the
+     * reporter has not freed a slot, the value goes to the type's recorder instead and {@code overflows[type]} grows,
+     * which tells the reporter to harvest that recorder too. Each value is harvested exactly once either way.
+     */
+    static final int RING = 8;
+    private final long[] ring;
+    private final int width;
+    /** Where in a ring entry the service and queue times are; -1 where they are not kept. */
+    private final int serviceSlot, queueSlot;
+    private final long[] ringEnd;
+    private final java.util.concurrent.atomic.AtomicLongArray ringRead;
+    /** Reporter only: each type's ring slots copied in the harvest's current attempt. */
+    private final long[] harvestFrom, harvestTo;
+    private final long[] overflows;
+    /** Reporter only: the overflow count each type's recorder was last harvested at. */
+    private final long[] overflowsHarvested;
+
     /** Per-type outcome counters (retries, errors) of the transaction in flight, published with it. */
     private final long[] pendingType;
     /** Where errors are logged by code (the level's shared log; written on the error path only). */
@@ -84,6 +105,16 @@ public final class ThreadStats {
         recycledService = new Histogram[types];
         queueRecorders = new SingleWriterRecorder[queueTimes ? types : 0];
         recycledQueue = new Histogram[queueRecorders.length];
+        width = 1 + (serviceTimes ? 1 : 0) + (queueTimes ? 1 : 0);
+        serviceSlot = serviceTimes ? 1 : -1;
+        queueSlot = queueTimes ? width - 1 : -1;
+        ring = new long[types * RING * width];
+        ringEnd = new long[types];
+        ringRead = new java.util.concurrent.atomic.AtomicLongArray(types);
+        harvestFrom = new long[types];
+        harvestTo = new long[types];
+        overflows = new long[types];
+        overflowsHarvested = new long[types];
         for (int i = 0; i < types; i++) {
             recorders[i] = new SingleWriterRecorder(DIGITS, true); // packed: memory follows the values seen, not the range
             if (serviceTimes) serviceRecorders[i] = new SingleWriterRecorder(DIGITS, true);
@@ -278,9 +309,21 @@ public final class ThreadStats {
         add(EVENTS, 1);
         add(LATENCY_NS, nanos);
         add(typeSlot(type, outcome), 1);
-        recorders[type].recordValue(micros(nanos));
-        if (serviceNanos >= 0) serviceRecorders[type].recordValue(micros(serviceNanos - idle));
-        if (pendingQueueNanos >= 0 && queueRecorders.length > 0) queueRecorders[type].recordValue(micros(pendingQueueNanos));
+        long service = serviceNanos >= 0 ? micros(serviceNanos - idle) : -1;
+        long queue = pendingQueueNanos >= 0 && queueRecorders.length > 0 ? micros(pendingQueueNanos) : -1;
+        long end = ringEnd[type];
+        if (end - ringRead.get(type) < RING) {
+            int at = (type * RING + (int) (end % RING)) * width;
+            ring[at] = micros(nanos);
+            if (serviceSlot > 0) ring[at + serviceSlot] = service;
+            if (queueSlot > 0) ring[at + queueSlot] = queue;
+            ringEnd[type] = end + 1;
+        } else {
+            recorders[type].recordValue(micros(nanos));
+            if (service >= 0 && serviceRecorders[type] != null) serviceRecorders[type].recordValue(service);
+            if (queue >= 0) queueRecorders[type].recordValue(queue);
+            overflows[type]++;
+        }
         pendingQueueNanos = -1;
         endPublish();
     }
@@ -360,6 +403,7 @@ public final class ThreadStats {
      */
     private void beginPublish() {
         version.lazySet(version.getPlain() + 1);
+        java.lang.invoke.VarHandle.storeStoreFence(); // the ring's plain stores stay after the odd mark
     }
 
     private void endPublish() {
@@ -402,29 +446,78 @@ public final class ThreadStats {
 
     /** As {@link #harvest(Histogram[], Histogram[], Histogram[])}, adding queue times to {@code intoQueue} (empty: none). */
     public Snapshot harvest(Histogram[] recycled, Histogram[] into, Histogram[] intoService, Histogram[] intoQueue) {
+        return harvest(recycled, into, intoService, intoQueue, new long[ring.length]);
+    }
+
+    /**
+     * As {@link #harvest(Histogram[], Histogram[], Histogram[], Histogram[])}, copying the ring through {@code scratch}
+     * (at least {@link #scratchLength(int, boolean, boolean)} longs; the reporter keeps one for every thread). A type's
+     * recorder is walked only when the owner overflowed the ring since its last harvest, so a harvest costs a few
+     * reads per type plus one histogram record per transaction of the interval, whatever the number of threads.
+     */
+    public Snapshot harvest(Histogram[] recycled, Histogram[] into, Histogram[] intoService, Histogram[] intoQueue,
+                            long[] scratch) {
         long[] out = new long[counters.length()];
+        int types = recorders.length;
+        long[] from = harvestFrom, to = harvestTo;
         while (true) {
             long before = version.get();
             if ((before & 1) == 0) {
-                for (int k = 0; k < recorders.length; k++) {
-                    Histogram h = recorders[k].getIntervalHistogram(recycled[k]);
-                    recycled[k] = h;
-                    into[k].add(h);
-                    if (k < intoService.length) {
-                        Histogram sh = serviceRecorders[k].getIntervalHistogram(recycledService[k]);
-                        recycledService[k] = sh;
-                        intoService[k].add(sh);
+                for (int k = 0; k < types; k++) {
+                    long over = overflows[k];
+                    if (over != overflowsHarvested[k]) {
+                        // swapped values are added at once: a retry takes only what came after them
+                        drainRecorders(k, recycled, into, intoService, intoQueue);
+                        overflowsHarvested[k] = over;
                     }
-                    if (k < intoQueue.length) {
-                        Histogram qh = queueRecorders[k].getIntervalHistogram(recycledQueue[k]);
-                        recycledQueue[k] = qh;
-                        intoQueue[k].add(qh);
+                    from[k] = ringRead.get(k);
+                    to[k] = ringEnd[k];
+                    for (long i = from[k]; i < to[k]; i++) {
+                        int at = (k * RING + (int) (i % RING)) * width;
+                        System.arraycopy(ring, at, scratch, at, width);
                     }
                 }
                 for (int i = 0; i < out.length; i++) out[i] = counters.get(i);
-                if (version.get() == before) return new Snapshot(out);
+                java.lang.invoke.VarHandle.loadLoadFence(); // the ring's plain loads stay before the check
+                if (version.get() == before) {
+                    for (int k = 0; k < types; k++) {
+                        for (long i = from[k]; i < to[k]; i++) {
+                            int at = (k * RING + (int) (i % RING)) * width;
+                            into[k].recordValue(scratch[at]);
+                            if (serviceSlot > 0 && k < intoService.length && scratch[at + serviceSlot] >= 0) {
+                                intoService[k].recordValue(scratch[at + serviceSlot]);
+                            }
+                            if (queueSlot > 0 && k < intoQueue.length && scratch[at + queueSlot] >= 0) {
+                                intoQueue[k].recordValue(scratch[at + queueSlot]);
+                            }
+                        }
+                        ringRead.set(k, to[k]);
+                    }
+                    return new Snapshot(out);
+                }
             }
             Thread.onSpinWait();
+        }
+    }
+
+    /** The longs {@link #harvest(Histogram[], Histogram[], Histogram[], Histogram[], long[])}'s scratch needs. */
+    public static int scratchLength(int types, boolean serviceTimes, boolean queueTimes) {
+        return types * RING * (1 + (serviceTimes ? 1 : 0) + (queueTimes ? 1 : 0));
+    }
+
+    private void drainRecorders(int k, Histogram[] recycled, Histogram[] into, Histogram[] intoService, Histogram[] intoQueue) {
+        Histogram h = recorders[k].getIntervalHistogram(recycled[k]);
+        recycled[k] = h;
+        into[k].add(h);
+        if (k < intoService.length && serviceRecorders[k] != null) {
+            Histogram sh = serviceRecorders[k].getIntervalHistogram(recycledService[k]);
+            recycledService[k] = sh;
+            intoService[k].add(sh);
+        }
+        if (k < intoQueue.length) {
+            Histogram qh = queueRecorders[k].getIntervalHistogram(recycledQueue[k]);
+            recycledQueue[k] = qh;
+            intoQueue[k].add(qh);
         }
     }
 

@@ -162,7 +162,7 @@ final class TpccTerminal implements Terminal {
      * never submitted.
      */
     private static void cutOffIfEnded(String what, ThreadStats st) throws SQLException {
-        if (st.cutOff()) throw new SQLException("the level ended during the " + what + " time", "57014");
+        if (st.cutOff()) throw new org.oltpbench.workload.LevelEnded(what + " time");
     }
 
     /** One transaction of {@code type} with fresh inputs, re-run with the same inputs after a retryable error. */
