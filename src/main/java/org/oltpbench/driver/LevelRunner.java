@@ -430,7 +430,18 @@ public final class LevelRunner {
         ClientCpu cpu = CpuClock.between(start.cpu(), done.cpu());
         return new RepeatResult(s.repeat(), s.threads(), aborted == null ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
                 aborted, window, counts, txns, intervals, threadEvents, threadNanos, cpu,
-                ServerCount.none("not read yet", commits)).withUsage(usage(intervals, counts, cpu));
+                ServerCount.none("not read yet", commits)).withUsage(usage(measuredOrWhole(intervals, window, start, done),
+                counts, cpu));
+    }
+
+    /**
+     * The intervals the window's resources are summed over: the measured ones, or without report intervals
+     * (reportIntervalSecs=0) the whole window as one, sampled at its edges.
+     */
+    private List<IntervalResult> measuredOrWhole(List<IntervalResult> intervals, Window window, Mark start, Mark done) {
+        if (intervals.stream().anyMatch(i -> !i.warmup())) return intervals;
+        return List.of(new IntervalResult(window.seconds(), window.seconds(), s.threads(), 0, 0, 0, 0, 0, 0, false, 0, null,
+                -1, List.of(), resources.between(start.res(), done.res())));
     }
 
     /** The window's resources and the verdict: connection waits from the queue histograms (µs) against latency. */

@@ -155,6 +155,19 @@ class LevelRunnerTest {
     }
 
     /**
+     * Without report intervals (reportIntervalSecs=0, as sysbench's default) the window's resources are still summed,
+     * over the window as one interval sampled at its edges: 0.8 ms statements for 2 s, 2,500 transactions.
+     */
+    @Test
+    void resourcesWithoutReportIntervals() throws Exception {
+        RepeatResult r = run(new LevelRunner.Settings(1, 1, 0, 2, 0, 0, 0, 7, new IgnoreList(List.of())),
+                new FakeDriver(clock, 800_000));
+        assertEquals(0, r.intervals().size());
+        assertEquals(2_500, r.usage().transactions());
+        assertEquals(2.0, r.usage().seconds(), 1e-9);
+    }
+
+    /**
      * An error that ends a statement in flight at the deadline counts, as its success would, and extends the window to
      * its end (sysbench's rule); it is not restarted. Every 700 ms statement fails with 1205 (a lock wait timeout):
      * attempts start at 0, 0.7 and 1.4 s; the third ends at 2.1 s, after the 2 s deadline: 3 errors, window 2.1 s.
