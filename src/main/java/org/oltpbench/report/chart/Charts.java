@@ -129,28 +129,21 @@ public final class Charts {
 
     /** A figure over a level's time: x in seconds since the repeat began; the warm-up, if any, is shaded. */
     public static JFreeChart overTime(String title, String subtitle, Axes axes, double warmupEndSecs) {
-        XYPlot plot = new XYPlot(series(axes.left()), numberAxis("time since the level started (s)"),
-                numberAxis(axes.leftTitle()), xyRenderer(LEFT, false));
+        XYPlot plot = twoAxes(axes, numberAxis("time since the level started (s)"));
+        ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(true);
+        return chart(title, subtitle, panel(plot, warmupEndSecs, true));
+    }
+
+    /** The throughput-and-latency plot of a level: the left axis's lines, and the right axis's when there are any. */
+    private static XYPlot twoAxes(Axes axes, NumberAxis time) {
+        XYPlot plot = new XYPlot(series(axes.left()), time, numberAxis(axes.leftTitle()), xyRenderer(LEFT, false));
         if (!axes.right().isEmpty()) {
             plot.setDataset(1, series(axes.right()));
             plot.setRangeAxis(1, numberAxis(axes.rightTitle()));
             plot.mapDatasetToRangeAxis(1, 1);
             plot.setRenderer(1, xyRenderer(RIGHT, true));
         }
-        if (warmupEndSecs > 0) {
-            IntervalMarker warm = new IntervalMarker(0, warmupEndSecs, new Color(0xeeeeee));
-            warm.setLabel("warm-up");
-            warm.setLabelFont(TICK);
-            warm.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
-            warm.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
-            warm.setLabelOffset(new RectangleInsets(6, 6, 6, 6));
-            plot.addDomainMarker(warm);
-        }
-        ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(true);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setRangeGridlinePaint(new Color(0xdddddd));
-        plot.setDomainGridlinePaint(new Color(0xdddddd));
-        return chart(title, subtitle, plot);
+        return plot;
     }
 
     /**
@@ -162,14 +155,7 @@ public final class Charts {
         time.setAutoRangeIncludesZero(true);
         org.jfree.chart.plot.CombinedDomainXYPlot plot = new org.jfree.chart.plot.CombinedDomainXYPlot(time);
         plot.setGap(14);
-        XYPlot top = new XYPlot(series(first.left()), null, numberAxis(first.leftTitle()), xyRenderer(LEFT, false));
-        if (!first.right().isEmpty()) {
-            top.setDataset(1, series(first.right()));
-            top.setRangeAxis(1, numberAxis(first.rightTitle()));
-            top.mapDatasetToRangeAxis(1, 1);
-            top.setRenderer(1, xyRenderer(RIGHT, true));
-        }
-        plot.add(panel(top, warmupEndSecs, true), 3);
+        plot.add(panel(twoAxes(first, null), warmupEndSecs, true), 3);
         int colour = 2;
         for (Axes a : more) {
             NumberAxis y = numberAxis(a.leftTitle());
