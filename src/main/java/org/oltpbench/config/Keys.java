@@ -215,6 +215,14 @@ public final class Keys {
             + "jobs tidb, tikv, pd)");
     public static final Key<String> PROMETHEUS_MEMORY = def("prometheusMemory", string(), "", "",
             "selector of their resident memory; empty = process_resident_memory_bytes of the same jobs");
+    public static final Key<Double> FAULT_AT = def("faultAt", decimal(-1, 1e9), "-1", "s",
+            "run faultCommand this many seconds into every repeat's measured window; the level reports the outage; -1 = no fault");
+    public static final Key<String> FAULT_COMMAND = def("faultCommand", string(), "", "",
+            "the command (run as the user, /bin/sh -c) that causes the fault: stop a node, kill a process");
+    public static final Key<Double> RECOVER_AT = def("recoverAt", decimal(-1, 1e9), "-1", "s",
+            "run recoverCommand this many seconds into the window (after faultAt); -1 = none");
+    public static final Key<String> RECOVER_COMMAND = def("recoverCommand", string(), "", "",
+            "the command that recovers from the fault: restart the node");
     public static final Key<Integer> METRICS_PORT = def("metricsPort", integer(0, 65535), "0", "",
             "serve live metrics in Prometheus' text format on this port while the job runs; 0 = off");
 

@@ -88,7 +88,38 @@ final class Resolver {
         }
         return new SweepParams(levels, cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK), cfg.get(Keys.WARMUP_SECS),
                 cfg.get(Keys.REPORT_INTERVAL_SECS), startAt == null ? null : startAt.toString(), cfg.get(Keys.LEVEL_PAUSE_SECS),
-                cfg.get(Keys.RAND_SEED), cfg.get(Keys.IGNORE_ERRORS), cfg.get(Keys.CHECK_AFTER_RUN), share);
+                cfg.get(Keys.RAND_SEED), cfg.get(Keys.IGNORE_ERRORS), cfg.get(Keys.CHECK_AFTER_RUN), share, fault());
+    }
+
+    /** faultAt/faultCommand and recoverAt/recoverCommand, each pair whole, inside a timed window measured by intervals. */
+    private FaultPlan fault() {
+        double at = cfg.get(Keys.FAULT_AT), recoverAt = cfg.get(Keys.RECOVER_AT);
+        String command = cfg.get(Keys.FAULT_COMMAND).trim(), recover = cfg.get(Keys.RECOVER_COMMAND).trim();
+        if (at < 0 && command.isEmpty() && recoverAt < 0 && recover.isEmpty()) return FaultPlan.NONE;
+        if (at < 0 || command.isEmpty()) {
+            throw new ConfigException("faultAt and faultCommand go together: set both (faultAt=SECONDS into the measured "
+                    + "window, faultCommand=the command that causes the fault)");
+        }
+        if ((recoverAt < 0) != recover.isEmpty()) {
+            throw new ConfigException("recoverAt and recoverCommand go together: set both, or neither");
+        }
+        if (recoverAt >= 0 && recoverAt <= at) {
+            throw new ConfigException("recoverAt=" + fmt(recoverAt) + " is not after faultAt=" + fmt(at)
+                    + "; set recoverAt later than faultAt");
+        }
+        int secs = levelSecs();
+        if (secs == 0 || at >= secs || recoverAt >= secs) {
+            throw new ConfigException("faultAt" + (recoverAt >= 0 ? " and recoverAt" : "") + " must fall inside the measured "
+                    + "time (time=" + secs + "); set time longer than " + fmt(Math.max(at, recoverAt)));
+        }
+        if (cfg.get(Keys.REPORT_INTERVAL_SECS) == 0) {
+            throw new ConfigException("faultAt needs report intervals to measure the outage on; set reportIntervalSecs=1");
+        }
+        return new FaultPlan(at, command, recoverAt, recover);
+    }
+
+    private static String fmt(double secs) {
+        return secs == Math.rint(secs) ? Long.toString((long) secs) : Double.toString(secs);
     }
 
     /** startAt as an instant; a time without a zone is this machine's local time; null when unset. */

@@ -17,14 +17,24 @@ import java.util.List;
  * @param ignoreErrors       vendor codes or SQLStates that restart a transaction; "all" for any
  * @param checkAfterRun      run the workload's checks after each repeat
  * @param share              this client's share of a job several clients run
+ * @param fault              a fault caused inside every repeat's window (faultAt); NONE without one
  */
 public record SweepParams(List<LevelParams> levels, int repeat, String repeatPick, int warmupSecs, int reportIntervalSecs,
                           String startAt, int levelPauseSecs, long randSeed, List<String> ignoreErrors,
-                          boolean checkAfterRun, ClientShare share) {
+                          boolean checkAfterRun, ClientShare share, FaultPlan fault) {
 
     public SweepParams {
         levels = List.copyOf(levels);
         ignoreErrors = List.copyOf(ignoreErrors);
+        if (fault == null) fault = FaultPlan.NONE;
+    }
+
+    /** A sweep without a fault. */
+    public SweepParams(List<LevelParams> levels, int repeat, String repeatPick, int warmupSecs, int reportIntervalSecs,
+                       String startAt, int levelPauseSecs, long randSeed, List<String> ignoreErrors, boolean checkAfterRun,
+                       ClientShare share) {
+        this(levels, repeat, repeatPick, warmupSecs, reportIntervalSecs, startAt, levelPauseSecs, randSeed, ignoreErrors,
+                checkAfterRun, share, FaultPlan.NONE);
     }
 
     /**
@@ -61,7 +71,7 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
                     l.perTerminal()));
         }
         return new SweepParams(out, repeat, repeatPick, warmupSecs, reportIntervalSecs, startAt, levelPauseSecs, randSeed,
-                ignoreErrors, checkAfterRun, share);
+                ignoreErrors, checkAfterRun, share, fault);
     }
 
     /** The most sessions a level of this client holds open: its terminals, or the connections they share. */

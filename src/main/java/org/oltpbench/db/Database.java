@@ -135,6 +135,11 @@ public final class Database implements AutoCloseable {
         return connect(url);
     }
 
+    /** A setup connection to front end {@code frontEnd} of the host list, as {@link #connect()}. */
+    public Connection connect(int frontEnd) {
+        return connect(frontEnds.urls().get(frontEnd));
+    }
+
     private Connection connect(String target) {
         try {
             return isolated(opener.open(target, properties(target)));
@@ -171,7 +176,16 @@ public final class Database implements AutoCloseable {
         });
         if (user != null) p.setProperty("user", user);
         if (password != null) p.setProperty("password", password);
-        return isolated(opener.open(target, p));
+        Connection c = isolated(opener.open(target, p));
+        if (frontEnds.size() > 1) {
+            try {
+                dialect.ready(c);
+            } catch (SQLException e) {
+                c.close();
+                throw e;
+            }
+        }
+        return c;
     }
 
     /**

@@ -255,6 +255,17 @@ public interface Dialect {
         return ErrorClass.OTHER;
     }
 
+    /**
+     * Throws when a front end took the session but cannot serve it yet: a Galera node that is joining answers every
+     * query with 1047 (WSREP has not yet prepared node for application use). Asked of each new benchmark session when
+     * there are several front ends, so that failover and the prober pass over such a node until it serves.
+     */
+    default void ready(java.sql.Connection c) throws SQLException {
+        try (java.sql.Statement st = c.createStatement()) {
+            st.execute("SELECT 1");
+        }
+    }
+
     /** Vendor codes that mean the connection is gone. */
     Set<Integer> connectionLostCodes();
 

@@ -47,10 +47,23 @@ public final class LevelRunner {
      *
      * @param connections connections the terminals share (connections=N); 0 when each terminal owns one
      * @param perTerminal transactions each terminal runs (BenchmarkSQL's runTxnsPerTerminal); 0 for a shared budget
+     * @param fault       a fault to cause inside the window (faultAt); FaultPlan.NONE without one
      */
     public record Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
                            int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads, int connections,
-                           long perTerminal) {
+                           long perTerminal, org.oltpbench.config.FaultPlan fault) {
+        public Settings {
+            if (fault == null) fault = org.oltpbench.config.FaultPlan.NONE;
+        }
+
+        /** Without a fault. */
+        public Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
+                        int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads, int connections,
+                        long perTerminal) {
+            this(threads, repeat, warmupSecs, timeSecs, events, rate, reportIntervalSecs, seed, ignore, virtualThreads,
+                    connections, perTerminal, org.oltpbench.config.FaultPlan.NONE);
+        }
+
         /** A shared event budget. */
         public Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
                         int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads, int connections) {
@@ -103,6 +116,8 @@ public final class LevelRunner {
     private final ErrorLog errorLog;
     /** Samples the client and servers at each interval's edge. */
     private ResourceSampler resources = ResourceSampler.clientOnly();
+    /** Starts the fault plan's commands; the shell unless a test acts on its fake driver instead. */
+    private FaultTimeline.Launcher launcher;
     /** The repeat's own connections; null with a shared pool (connections=N). */
     private Sessions sessions;
 
@@ -145,6 +160,12 @@ public final class LevelRunner {
         scratchService = Histograms.empties(arrivals.limited() ? types : 0);
         cumulativeQueue = Histograms.empties(sharing ? types : 0);
         scratchQueue = Histograms.empties(sharing ? types : 0);
+    }
+
+    /** Starts the fault plan's commands with {@code l} instead of the shell. */
+    LevelRunner faults(FaultTimeline.Launcher l) {
+        this.launcher = l;
+        return this;
     }
 
     /** Samples resources with {@code r} (the job's sources) instead of the client alone. */
@@ -226,6 +247,8 @@ public final class LevelRunner {
         final List<IntervalResult> intervals = new ArrayList<>();
         /** Each interval's edges in epoch ms, for sources asked after the level (Prometheus). */
         final List<Long> edgesMillis = new ArrayList<>();
+        final FaultTimeline faults = new FaultTimeline(s.fault(),
+                launcher != null ? launcher : FaultTimeline.Launcher.shell(listener::fault), listener::fault);
         Mark last, start;
         Instant startedAt = Instant.now();
         boolean measuring;
@@ -265,6 +288,7 @@ public final class LevelRunner {
         clock.join();
         try {
             Edges e = new Edges(clock.nanoTime());
+            e.faults.schedule(e.t0, e.warmEnd);
             run.schedule(e.warmEnd, s.timeSecs() > 0 ? e.warmEnd + s.timeSecs() * 1_000_000_000L : Long.MAX_VALUE);
             arrivals.start(e.t0); // the schedule starts with the terminals, not before
             errorLog.window(e.measuring);
@@ -287,7 +311,7 @@ public final class LevelRunner {
         boolean allDone = false;
         while (!allDone && run.running() && !stop.immediate()) {
             if (stop.finishingInterval()) run.cutAt(e.step > 0 ? e.nextReport : clock.nanoTime());
-            long wake = Math.min(e.nextReport, e.measuring ? run.deadline() : e.warmEnd);
+            long wake = Math.min(Math.min(e.nextReport, e.faults.next()), e.measuring ? run.deadline() : e.warmEnd);
             // Ctrl-C and a fatal error are looked for at least every 200 ms
             allDone = run.awaitDoneUntil(Math.min(wake, clock.nanoTime() + 200_000_000L));
             long now = clock.nanoTime();
@@ -297,6 +321,8 @@ public final class LevelRunner {
                 e.last = report(e, !e.measuring, e.measuring);
                 e.nextReport += e.step * Math.max(1, (now - e.nextReport) / e.step + 1);
             }
+            // after the report at the same instant: a fault on an interval's edge falls in the next interval
+            if (e.measuring) e.faults.fire(now);
         }
         return allDone;
     }
@@ -325,7 +351,8 @@ public final class LevelRunner {
         String aborted = run.failure() != null ? run.failure() : stop.raised() ? "interrupted (Ctrl-C)" : null;
         Window window = new Window(e.startedAt.toString(), Instant.now().toString(), (cut.nanos() - e.start.nanos()) / 1e9,
                 (e.start.spreadNanos() + done.spreadNanos()) / 2e9);
-        return result(window, e.start, cut, resources.afterLevel(e.intervals, e.edgesMillis), aborted, run.errors());
+        List<IntervalResult> intervals = resources.afterLevel(e.intervals, e.edgesMillis);
+        return result(window, e.start, cut, intervals, aborted, run.errors()).withFault(e.faults.result(intervals));
     }
 
     /** Terminals connected now (not reconnecting): the progress line's thds. */

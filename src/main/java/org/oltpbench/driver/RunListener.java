@@ -28,6 +28,10 @@ public interface RunListener {
     default void repeatFinished(RunResult run, RepeatResult repeat) {
     }
 
+    /** A line about the fault plan's commands, or one of their output lines (faultAt); from any thread. */
+    default void fault(String line) {
+    }
+
     default void levelFinished(RunResult run, LevelResult level) {
     }
 
@@ -63,6 +67,11 @@ public interface RunListener {
             @Override
             public void repeatFinished(RunResult run, RepeatResult repeat) {
                 for (RunListener l : listeners) l.repeatFinished(run, repeat);
+            }
+
+            @Override
+            public void fault(String line) {
+                for (RunListener l : listeners) l.fault(line);
             }
 
             @Override

@@ -7,8 +7,10 @@ import org.oltpbench.dialect.CommitCounter;
 import org.oltpbench.result.ServerCount;
 
 /**
- * The server's commit counter over one repeat, on one connection held for the repeat (so reading it adds nothing
- * to it). An engine without a counter gets {@link #absent}: it reads nothing and reports why.
+ * The server's commit counter over one repeat, on one connection per front end held for the repeat (so reading it
+ * adds nothing to it), summed over the front ends: each counts the commits its own sessions made. A front end that
+ * cannot be read at either edge (lost or restarted inside the repeat: its counter started again) makes the count
+ * unknown, said so. An engine without a counter gets {@link #absent}: it reads nothing and reports why.
  */
 abstract class ServerCounting implements AutoCloseable {
 
@@ -45,12 +47,12 @@ abstract class ServerCounting implements AutoCloseable {
 
     private static final class Live extends ServerCounting {
         private final CommitCounter counter;
-        private final Connection c;
+        private final java.util.List<Connection> cs = new java.util.ArrayList<>();
         private long before = -1;
 
         Live(CommitCounter counter, Database db) {
             this.counter = counter;
-            this.c = openQuietly(db);
+            for (int fe = 0; fe < db.frontEnds().size(); fe++) cs.add(openQuietly(db, fe));
         }
 
         @Override
@@ -61,8 +63,9 @@ abstract class ServerCounting implements AutoCloseable {
         @Override
         ServerCount after(long client) {
             long after = before < 0 ? -1 : settled(client);
-            return after < 0 ? ServerCount.none(counter.name() + " could not be read", client)
-                    : new ServerCount(counter.name(), after - before, client, null);
+            if (after >= 0) return new ServerCount(counter.name(), after - before, client, null);
+            return ServerCount.none(counter.name() + (cs.size() > 1 ? " could not be read on every front end (one was "
+                    + "lost or restarted inside the repeat, so its count started again)" : " could not be read"), client);
         }
 
         /**
@@ -85,18 +88,23 @@ abstract class ServerCounting implements AutoCloseable {
             return value;
         }
 
+        /** The sum over the front ends; -1 when one cannot be read. */
         private long read() {
-            if (c == null) return -1;
-            try {
-                return counter.read(c);
-            } catch (SQLException | RuntimeException e) {
-                return -1;
+            long sum = 0;
+            for (Connection c : cs) {
+                if (c == null) return -1;
+                try {
+                    sum += counter.read(c);
+                } catch (SQLException | RuntimeException e) {
+                    return -1;
+                }
             }
+            return sum;
         }
 
-        private static Connection openQuietly(Database db) {
+        private static Connection openQuietly(Database db, int frontEnd) {
             try {
-                return db.connect();
+                return db.connect(frontEnd);
             } catch (RuntimeException e) {
                 return null;
             }
@@ -104,11 +112,13 @@ abstract class ServerCounting implements AutoCloseable {
 
         @Override
         public void close() {
-            if (c == null) return;
-            try {
-                c.close();
-            } catch (SQLException | RuntimeException e) {
-                // the counter was read or not; nothing to keep
+            for (Connection c : cs) {
+                if (c == null) continue;
+                try {
+                    c.close();
+                } catch (SQLException | RuntimeException e) {
+                    // the counter was read or not; nothing to keep
+                }
             }
         }
     }

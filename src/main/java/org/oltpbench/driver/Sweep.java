@@ -135,6 +135,6 @@ public final class Sweep {
         return new LevelRunner.Settings(level.threads(), rep, params.warmupSecs(), level.secs(), level.events(), level.rate(),
                 params.reportIntervalSecs(), seed, new IgnoreList(params.ignoreErrors(), db.dialect().retryableCodes(),
                         e -> db.dialect().classify(e) == org.oltpbench.dialect.Dialect.ErrorClass.RETRYABLE), level.model() == ThreadModel.VIRTUAL,
-                level.connections(), level.perTerminal());
+                level.connections(), level.perTerminal(), params.fault());
     }
 }

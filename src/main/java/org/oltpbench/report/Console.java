@@ -117,10 +117,16 @@ public final class Console implements RunListener {
         style.summary(out, r);
         for (String e : errorLines(r)) out.println(e);
         for (String line : ResourceLines.lines(r, run.workload().family())) out.println(line);
+        for (String line : FaultLines.lines(r)) out.println(line);
         for (String w : warnings(r, sharedServer)) out.println(w);
         String drift = drift(Spreads.trend(r), warmupSecs);
         if (drift != null) out.println(drift);
         if (!r.completed()) out.println("level aborted: " + r.reason());
+    }
+
+    @Override
+    public void fault(String line) {
+        out.println(line);
     }
 
     @Override

@@ -23,11 +23,21 @@ import org.HdrHistogram.Histogram;
  * @param consistency  the workload's checks after this repeat (checkAfterRun), or NOT_CHECKED
  * @param failover     per front end: connected thread-time, transactions and errors; time spent reconnecting
  * @param usage        the window's resources and the bottleneck verdict, derived once when the repeat ended
+ * @param fault        the fault the user's command caused in the window and its outage (faultAt); NONE without one
  */
 public record RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
                            List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
                            List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
-                           Failover failover, Usage usage) {
+                           Failover failover, Usage usage, Fault fault) {
+
+    /** A repeat without a fault. */
+    public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
+                        List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
+                        List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
+                        Failover failover, Usage usage) {
+        this(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents, threadLatencyNanos,
+                cpu, serverCount, consistency, failover, usage, Fault.NONE);
+    }
 
     /** A repeat without resource figures. */
     public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
@@ -83,30 +93,37 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
         if (consistency == null) consistency = Consistency.NOT_CHECKED;
         if (failover == null) failover = Failover.NONE;
         if (usage == null) usage = Usage.NONE;
+        if (fault == null) fault = Fault.NONE;
     }
 
     /** This repeat with the server's count of its commits. */
     public RepeatResult withServerCount(ServerCount sc) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, sc, consistency, failover, usage);
+                threadLatencyNanos, cpu, sc, consistency, failover, usage, fault);
     }
 
     /** This repeat with what the checks after it found. */
     public RepeatResult withConsistency(boolean passed) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, passed ? Consistency.PASSED : Consistency.FAILED, failover, usage);
+                threadLatencyNanos, cpu, serverCount, passed ? Consistency.PASSED : Consistency.FAILED, failover, usage, fault);
     }
 
     /** This repeat with its front-end record. */
     public RepeatResult withFailover(Failover f) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, consistency, f, usage);
+                threadLatencyNanos, cpu, serverCount, consistency, f, usage, fault);
     }
 
     /** This repeat with its resources' summary. */
     public RepeatResult withUsage(Usage u) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, consistency, failover, u);
+                threadLatencyNanos, cpu, serverCount, consistency, failover, u, fault);
+    }
+
+    /** This repeat with the fault it ran under. */
+    public RepeatResult withFault(Fault f) {
+        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
+                threadLatencyNanos, cpu, serverCount, consistency, failover, usage, f);
     }
 
     public boolean completed() {

@@ -34,10 +34,14 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
     }
     /**
      * 3.1 added each level's spread and each interval's per-type counts; 3.2 each repeat's failover record and tallies,
-     * and intervals of the figures printed (bootstrap for latency percentiles, log-scale ratios). Older 3.x files are
-     * read as they are, their spreads recomputed.
+     * and intervals of the figures printed (bootstrap for latency percentiles, log-scale ratios); 3.3 resources and the
+     * bottleneck verdict; 3.4 each repeat's fault and outage. Older 3.x files are read as they are, their spreads
+     * recomputed (3.3's are kept: their spreads are computed as 3.4's).
      */
-    public static final String SCHEMA_VERSION = "3.3";
+    public static final String SCHEMA_VERSION = "3.4";
+
+    /** Schemas whose spreads are computed as this version computes them. */
+    private static final java.util.Set<String> SAME_SPREADS = java.util.Set.of("3.3", SCHEMA_VERSION);
 
     /**
      * A level's spread is computed once, when it is new here (a level just run, or merged) or read from a file of an
@@ -47,7 +51,7 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
         mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
         if (load == null) load = LoadResult.NONE;
         int percentile = params != null ? params.output().percentile() : 95;
-        boolean current = SCHEMA_VERSION.equals(schemaVersion);
+        boolean current = SAME_SPREADS.contains(schemaVersion);
         levels = levels.stream().map(l -> current ? l.withSpread(percentile) : l.withSpreadRecomputed(percentile)).toList();
     }
 

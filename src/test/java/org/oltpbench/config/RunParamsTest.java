@@ -97,6 +97,27 @@ class RunParamsTest {
                 .output().resultDirectory(), "several clients: -client<i> is appended");
     }
 
+    /** The fault plan: each pair whole, the recovery after the fault, both inside the timed window, intervals on. */
+    @Test
+    void aFaultPlanIsWholeAndInsideTheWindow() {
+        String both = "faultAt and faultCommand go together: set both (faultAt=SECONDS into the measured window, "
+                + "faultCommand=the command that causes the fault)";
+        assertEquals(both, refused("faultAt=10"));
+        assertEquals(both, refused("faultCommand=true"));
+        assertEquals("recoverAt and recoverCommand go together: set both, or neither",
+                refused("faultAt=10", "faultCommand=true", "recoverAt=20"));
+        assertEquals("recoverAt=10 is not after faultAt=10; set recoverAt later than faultAt",
+                refused("faultAt=10", "faultCommand=true", "recoverAt=10", "recoverCommand=true"));
+        assertEquals("faultAt and recoverAt must fall inside the measured time (time=30); set time longer than 30",
+                refused("time=30", "faultAt=10", "faultCommand=true", "recoverAt=30", "recoverCommand=true"));
+        assertEquals("faultAt needs report intervals to measure the outage on; set reportIntervalSecs=1",
+                refused("time=30", "faultAt=10", "faultCommand=true", "reportIntervalSecs=0"));
+        FaultPlan f = params("time=30", "faultAt=9.5", "faultCommand=kill it", "recoverAt=20", "recoverCommand=start it",
+                "reportIntervalSecs=1").sweep().fault();
+        assertEquals(new FaultPlan(9.5, "kill it", 20, "start it"), f);
+        assertEquals(FaultPlan.NONE, params().sweep().fault());
+    }
+
     @Test
     void checksThatSpanKeysNameTheKeysAndTheFix() {
         assertEquals("runMins and runTxnsPerTerminal are both set; as in BenchmarkSQL, set one of them to 0",

@@ -84,7 +84,9 @@ final class FakeDriver implements Driver {
         opened.computeIfAbsent(fe, k -> new AtomicInteger()).incrementAndGet();
         return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{Connection.class},
                 (proxy, m, args) -> switch (m.getName()) {
-                    case "prepareStatement", "createStatement" -> statement(fe);
+                    case "prepareStatement" -> statement(fe);
+                    // the setup's own statements (a new session's readiness, the commit counter) take no time
+                    case "createStatement" -> instant(fe);
                     case "isValid" -> !dead.contains(fe);
                     case "getAutoCommit" -> true;
                     case "unwrap" -> proxy;
@@ -103,6 +105,19 @@ final class FakeDriver implements Driver {
                     case "hashCode" -> System.identityHashCode(proxy);
                     case "equals" -> proxy == args[0];
                     case "toString" -> "fake statement";
+                    default -> defaultValue(m.getReturnType());
+                });
+    }
+
+    private java.sql.Statement instant(String fe) {
+        return (java.sql.Statement) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{java.sql.Statement.class},
+                (proxy, m, args) -> switch (m.getName()) {
+                    case "execute", "executeQuery", "executeUpdate" -> {
+                        if (dead.contains(fe)) throw new SQLException("Communications link failure: " + fe, "08S01");
+                        yield m.getReturnType() == ResultSet.class ? emptyResult() : defaultValue(m.getReturnType());
+                    }
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
                     default -> defaultValue(m.getReturnType());
                 });
     }

@@ -34,12 +34,18 @@ class LevelRunnerTest {
     /** Runs a level on its own thread; {@code timeline} runs on the test thread once the level measures, at time 0. */
     private RepeatResult run(LevelRunner.Settings s, FakeDriver driver, String conn, StopSignal stop, Timeline timeline)
             throws Exception {
+        return run(s, driver, conn, stop, timeline, null);
+    }
+
+    private RepeatResult run(LevelRunner.Settings s, FakeDriver driver, String conn, StopSignal stop, Timeline timeline,
+                             FaultTimeline.Launcher faults) throws Exception {
         Database db = Database.through(driver, Dialects.forName("tidb"), conn);
         CountDownLatch started = new CountDownLatch(1);
         StartGate gate = st -> started.countDown();
         CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
             try {
-                return new LevelRunner(s, new OneStatement(), db, RunListener.SILENT, stop, gate, clock).run();
+                LevelRunner runner = new LevelRunner(s, new OneStatement(), db, RunListener.SILENT, stop, gate, clock);
+                return (faults == null ? runner : runner.faults(faults)).run();
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
@@ -288,5 +294,41 @@ class LevelRunnerTest {
         assertEquals(0.0, r.failover().disconnectedThreadSeconds(), 1e-9);
         assertEquals(r.counts().transactions(), fe1.transactions() + fe2.transactions());
         assertTrue(r.intervals().stream().allMatch(i -> i.threads() == 4), r.intervals().stream().map(i -> i.at() + ":" + i.threads()).toList().toString());
+    }
+
+    /**
+     * Issue 29 §2: the fault plan on the level's clock. One front end; faultAt=3 kills it and recoverAt=5.5 revives it,
+     * both started by the reporter at exactly those instants (after a 1 s warm-up: 4.0 and 6.5 s on the intervals'
+     * axis). 2 threads on 0.7 ms statements: statement k ends at 0.7k ms, so (1,4] holds k = 1429 (999.6 to 1000.3 ms)
+     * to 5714 (3999.8 ms), 4,286 per thread: baseline 8,572 / 3 s = 2,857.33 tps. Both threads' next statements
+     * fail (2 errors) and the intervals (4,5], (5,6] are empty: tps fell at 4.0 s. They come back only after the revival
+     * at 6.5 s, so being back is at 6.0 s at the earliest (the interval (6,7] holds their return) and at most 8.0 s.
+     */
+    @Test
+    void aFaultPlanRunsOnTheLevelsClockAndItsOutageIsMeasured() throws Exception {
+        FakeDriver d = new FakeDriver(clock, 700_000);
+        List<Long> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+        FaultTimeline.Launcher launcher = command -> {
+            started.add(clock.nanoTime());
+            if (command.equals("kill")) d.kill("fe1:4000");
+            else d.revive("fe1:4000");
+            return millis -> 0;
+        };
+        LevelRunner.Settings s = new LevelRunner.Settings(2, 1, 1, 10, 0, 0, 1, 7, new IgnoreList(List.of()), false, 0, 0,
+                new org.oltpbench.config.FaultPlan(3, "kill", 5.5, "revive"));
+        RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
+        }, launcher);
+        assertEquals(List.of(4 * S, 6_500 * MS), started, "the commands start at their instants, not at a report");
+        assertEquals(4.0, r.fault().atSecs(), 1e-9);
+        assertEquals(6.5, r.fault().recoverAtSecs(), 1e-9);
+        assertEquals(0, r.fault().exitCode());
+        var o = r.fault().outage();
+        assertEquals(org.oltpbench.result.Fault.Outage.State.RECOVERED, o.state(), o.toString());
+        assertEquals(8_572 / 3.0, o.baselineTps(), 1e-6);
+        assertEquals(4.0, o.fellAtSecs(), 1e-9);
+        assertTrue(o.backAtSecs() >= 6.0 && o.backAtSecs() <= 8.0, o.toString());
+        assertEquals(o.backAtSecs() - 4.0, o.recoverySecs(), 1e-9);
+        assertEquals(2, o.errors(), o.toString());
+        assertEquals(0.0, o.lowestShare(), 1e-9);
     }
 }

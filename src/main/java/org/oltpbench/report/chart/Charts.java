@@ -127,11 +127,28 @@ public final class Charts {
         return chart(title, subtitle, plot);
     }
 
+    /**
+     * What a level's time axis shows besides its lines: the warm-up (shaded grey), events as labelled vertical lines (a
+     * fault, its recovery) and an outage (shaded red); seconds since the repeat began.
+     *
+     * @param outageFrom where the outage began; -1 for none
+     * @param outageTo   where it ended (throughput back), or the level's end when it did not
+     */
+    public record TimeMarks(double warmupEndSecs, List<Event> events, double outageFrom, double outageTo, String outageLabel) {
+        public static TimeMarks warmup(double warmupEndSecs) {
+            return new TimeMarks(warmupEndSecs, List.of(), -1, -1, "");
+        }
+    }
+
+    /** A labelled instant on a level's time axis. */
+    public record Event(String label, double at) {
+    }
+
     /** A figure over a level's time: x in seconds since the repeat began; the warm-up, if any, is shaded. */
-    public static JFreeChart overTime(String title, String subtitle, Axes axes, double warmupEndSecs) {
+    public static JFreeChart overTime(String title, String subtitle, Axes axes, TimeMarks marks) {
         XYPlot plot = twoAxes(axes, numberAxis("time since the level started (s)"));
         ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(true);
-        return chart(title, subtitle, panel(plot, warmupEndSecs, true));
+        return chart(title, subtitle, panel(plot, marks, true));
     }
 
     /** The throughput-and-latency plot of a level: the left axis's lines, and the right axis's when there are any. */
@@ -150,39 +167,59 @@ public final class Charts {
      * A level over time in stacked panels on one time axis: the first is {@link #overTime}'s (two axes), each further
      * panel one axis of lines (CPU cores, network MB/s); the warm-up is shaded in every panel.
      */
-    public static JFreeChart overTimeStacked(String title, String subtitle, Axes first, List<Axes> more, double warmupEndSecs) {
+    public static JFreeChart overTimeStacked(String title, String subtitle, Axes first, List<Axes> more, TimeMarks marks) {
         NumberAxis time = numberAxis("time since the level started (s)");
         time.setAutoRangeIncludesZero(true);
         org.jfree.chart.plot.CombinedDomainXYPlot plot = new org.jfree.chart.plot.CombinedDomainXYPlot(time);
         plot.setGap(14);
-        plot.add(panel(twoAxes(first, null), warmupEndSecs, true), 3);
+        plot.add(panel(twoAxes(first, null), marks, true), 3);
         int colour = 2;
         for (Axes a : more) {
             NumberAxis y = numberAxis(a.leftTitle());
             y.setAutoRangeIncludesZero(true);
             Paint[] paints = java.util.Arrays.copyOfRange(LEFT, colour, LEFT.length);
             colour = Math.min(LEFT.length - 2, colour + a.left().size());
-            plot.add(panel(new XYPlot(series(a.left()), null, y, xyRenderer(paints, false)), warmupEndSecs, false), 2);
+            plot.add(panel(new XYPlot(series(a.left()), null, y, xyRenderer(paints, false)), marks, false), 2);
         }
         return chart(title, subtitle, plot);
     }
 
-    private static XYPlot panel(XYPlot p, double warmupEndSecs, boolean label) {
-        if (warmupEndSecs > 0) {
-            IntervalMarker warm = new IntervalMarker(0, warmupEndSecs, new Color(0xeeeeee));
-            if (label) {
-                warm.setLabel("warm-up");
-                warm.setLabelFont(TICK);
-                warm.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
-                warm.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
-                warm.setLabelOffset(new RectangleInsets(6, 6, 6, 6));
-            }
+    private static XYPlot panel(XYPlot p, TimeMarks marks, boolean label) {
+        if (marks.warmupEndSecs() > 0) {
+            IntervalMarker warm = new IntervalMarker(0, marks.warmupEndSecs(), new Color(0xeeeeee));
+            if (label) labelTopLeft(warm, "warm-up");
             p.addDomainMarker(warm);
+        }
+        if (marks.outageFrom() >= 0) {
+            IntervalMarker out = new IntervalMarker(marks.outageFrom(), marks.outageTo(), new Color(0xd62728), new BasicStroke(0.5f), null, null, 0.15f);
+            if (label) labelTopLeft(out, marks.outageLabel());
+            p.addDomainMarker(out, org.jfree.chart.ui.Layer.BACKGROUND);
+        }
+        for (Event e : marks.events()) {
+            org.jfree.chart.plot.ValueMarker m = new org.jfree.chart.plot.ValueMarker(e.at(), new Color(0x7f0000),
+                    new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
+            if (label) {
+                m.setLabel(e.label());
+                m.setLabelFont(TICK);
+                m.setLabelPaint(new Color(0x7f0000));
+                m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.BOTTOM_RIGHT);
+                m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.BOTTOM_LEFT);
+                m.setLabelOffset(new RectangleInsets(6, 4, 6, 4));
+            }
+            p.addDomainMarker(m);
         }
         p.setBackgroundPaint(Color.WHITE);
         p.setRangeGridlinePaint(new Color(0xdddddd));
         p.setDomainGridlinePaint(new Color(0xdddddd));
         return p;
+    }
+
+    private static void labelTopLeft(IntervalMarker m, String text) {
+        m.setLabel(text);
+        m.setLabelFont(TICK);
+        m.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_LEFT);
+        m.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_LEFT);
+        m.setLabelOffset(new RectangleInsets(6, 6, 6, 6));
     }
 
     /**

@@ -115,11 +115,28 @@ public final class RunCharts {
         Charts.Axes axes = new Charts.Axes(tpcc ? "transactions per minute (all types)" : "transactions per second",
                 List.of(new Charts.Line(tpcc ? "TPM, all types (left axis)" : "tps (left axis)", rate)), "p95 latency (ms)",
                 List.of(new Charts.Line("p95 (right axis)", p95)));
-        if (!r.usage().recorded()) return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, warmEnd));
+        Charts.TimeMarks marks = marks(r, warmEnd);
+        if (!r.usage().recorded()) return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, marks));
         String stacked = l.threads() + (l.threads() == 1 ? " thread" : " threads") + ": throughput, p95, CPU and network over time"
                 + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
         return new Chart("level-" + l.threads() + ".png", stacked, Charts.png(Charts.overTimeStacked(stacked, sub, axes,
-                resourcePanels(r), warmEnd), Charts.HEIGHT * 7 / 4));
+                resourcePanels(r), marks), Charts.HEIGHT * 7 / 4));
+    }
+
+    /** The warm-up, and with a fault plan the fault, the recovery command and the outage, on the level's time axis. */
+    static Charts.TimeMarks marks(RepeatResult r, double warmEnd) {
+        var f = r.fault();
+        if (!f.happened()) return Charts.TimeMarks.warmup(warmEnd);
+        List<Charts.Event> events = new ArrayList<>(List.of(new Charts.Event("fault", f.atSecs())));
+        if (f.recoverAtSecs() >= 0) events.add(new Charts.Event("recover", f.recoverAtSecs()));
+        var o = f.outage();
+        return switch (o.state()) {
+            case RECOVERED -> new Charts.TimeMarks(warmEnd, events, o.fellAtSecs(), o.backAtSecs(),
+                    String.format(java.util.Locale.ROOT, "below 50%%: recovery %.1f s", o.recoverySecs()));
+            case NOT_RECOVERED -> new Charts.TimeMarks(warmEnd, events, o.fellAtSecs(),
+                    r.intervals().get(r.intervals().size() - 1).at(), "below 50%: not recovered");
+            default -> new Charts.TimeMarks(warmEnd, events, -1, -1, "");
+        };
     }
 
     /**

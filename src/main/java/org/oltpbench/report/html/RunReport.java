@@ -41,6 +41,9 @@ public final class RunReport {
         if (run.levels().stream().anyMatch(l -> l.kept().failover().frontEnds().size() > 1)) {
             b.append("<h2>Front ends</h2>\n").append(frontEnds(run));
         }
+        if (run.levels().stream().anyMatch(l -> l.repeats().stream().anyMatch(r -> r.fault().happened()))) {
+            b.append("<h2>Fault and outage</h2>\n").append(faults(run));
+        }
         for (org.oltpbench.result.Conformance c : run.conformance()) {
             b.append("<h2>TPC-C run rules, ").append(c.threads()).append(" terminals (repeat ").append(c.repeat())
                     .append(")</h2>\n").append(conformance(c));
@@ -169,6 +172,20 @@ public final class RunReport {
             }
         }
         return Html.pairs(List.of("threads", "front end", "thread-seconds connected", "transactions", "errors", "state"), rows);
+    }
+
+    /** Per repeat that ran a fault plan: when its commands ran, and the outage in the console's words. */
+    private static String faults(RunResult run) {
+        List<List<String>> rows = new ArrayList<>();
+        for (LevelResult l : run.levels()) {
+            for (RepeatResult r : l.repeats()) {
+                List<String> lines = org.oltpbench.report.FaultLines.lines(r);
+                if (lines.isEmpty()) continue;
+                rows.add(List.of(Marks.threads(l), String.valueOf(r.repeat()), lines.get(0).substring("[Fault] ".length()),
+                        lines.get(1).substring("[Outage] ".length())));
+            }
+        }
+        return Html.pairs(List.of("threads", "repeat", "commands", "outage"), rows);
     }
 
     /** One row per rule: clause (TPC-C 5.11), rule, verdict, figures. */
