@@ -26,6 +26,12 @@ import org.oltpbench.result.ResultFiles;
  * retried and counted by code. The fault plan kills node 3 with SIGKILL 8 s into the window and starts it again at
  * 16 s: its terminals move to the other two nodes, the outage and the recovery time are measured on 1 s intervals, the
  * node rejoins and takes its terminals back once it is synced, and TPC-C's twelve checks pass after the level.
+ *
+ * <p>The level runs on client-side text statements (dbPsMode=disable). With server-side prepared statements this
+ * MariaDB 10.11.19 + galera-4 26.4.23 cluster committed parts of transactions when the node was killed: in 3 of 5 such
+ * runs the checks after the level failed 3.3.2.8 and 3.3.2.9 (one Payment's customer update and history row committed
+ * twice, its warehouse and district updates once), in 0 of 6 with text statements. oltpbench reports it (3.3.2 FAIL,
+ * exit 1); this test is about failover and recovery, not that server defect.
  */
 class GaleraIT {
 
@@ -64,6 +70,7 @@ class GaleraIT {
         Tools.cli(Tools.concat(job, "cleanup"));
         Tools.Outcome run = Tools.cli(Tools.concat(job, "--set", "terminals=6", "--set", "time=30", "--set",
                 "reportIntervalSecs=1", "--set", "ignoreErrors=1213,1205,1062", "--set", "checkAfterRun=true",
+                "--set", "dbPsMode=disable",
                 "--set", "faultAt=8", "--set", "faultCommand=" + g.ctl() + " kill " + g.dir() + " 3",
                 "--set", "recoverAt=16", "--set", "recoverCommand=" + g.ctl() + " start " + g.dir() + " 3",
                 "--set", "resultDirectory=" + tmp));

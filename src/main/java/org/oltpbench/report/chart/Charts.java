@@ -192,7 +192,10 @@ public final class Charts {
         }
         if (marks.outageFrom() >= 0) {
             IntervalMarker out = new IntervalMarker(marks.outageFrom(), marks.outageTo(), new Color(0xd62728), new BasicStroke(0.5f), null, null, 0.15f);
-            if (label) labelTopLeft(out, marks.outageLabel());
+            if (label) {
+                labelTopLeft(out, marks.outageLabel());
+                out.setLabelPaint(new Color(0x7f0000));
+            }
             p.addDomainMarker(out, org.jfree.chart.ui.Layer.BACKGROUND);
         }
         for (Event e : marks.events()) {
