@@ -135,9 +135,37 @@ public final class Database implements AutoCloseable {
         return connect(url);
     }
 
-    /** A setup connection to front end {@code frontEnd} of the host list, as {@link #connect()}. */
-    public Connection connect(int frontEnd) {
-        return connect(frontEnds.urls().get(frontEnd));
+    /**
+     * Why some front end takes no writes (a replica, a standby), naming it; null when every one takes them. A
+     * driver-routed URL is asked through the driver, which connects it to its primary.
+     */
+    public String readOnlyFrontEnd() throws SQLException {
+        for (String u : frontEnds.urls()) {
+            try (Connection c = connect(u)) {
+                String why = dialect.readOnlyReason(c);
+                if (why != null) return FrontEnds.authority(u) + " is " + why;
+            }
+        }
+        return null;
+    }
+
+    /** Each replica among the hosts behind the front ends and how far it is behind; a host that cannot be read is left out. */
+    public List<org.oltpbench.result.ReplicaLag> replicaLags() {
+        List<org.oltpbench.result.ReplicaLag> out = new java.util.ArrayList<>();
+        for (String u : frontEnds.hosts()) {
+            try (Connection c = opener.open(u, properties(u))) {
+                var lag = dialect.replicaLag(c, FrontEnds.authority(u));
+                if (lag != null) out.add(lag);
+            } catch (SQLException | RuntimeException e) {
+                // a host that does not answer now has no lag to report; failover says what it did in the level
+            }
+        }
+        return out;
+    }
+
+    /** A setup connection to one of {@link FrontEnds#hosts()}, as {@link #connect()}. */
+    public Connection connectHost(String hostUrl) {
+        return connect(hostUrl);
     }
 
     private Connection connect(String target) {

@@ -17,6 +17,11 @@ public final class FrontEnds {
     /** A plain multi-host URL: scheme, host list, then the path and parameters. Driver modes (jdbc:mysql:loadbalance:) do not match. */
     private static final Pattern MULTI = Pattern.compile("^(jdbc:(?:mysql|mariadb|postgresql)://)([^/?]+)(.*)$");
 
+    /** A driver-routed URL of the MySQL family (replication, loadbalance, sequential): its driver picks the host. */
+    private static final Pattern ROUTED = Pattern.compile("^(jdbc:(?:mysql|mariadb)):(?:replication|loadbalance|sequential)://([^/?]+)(.*)$");
+    /** pgjdbc's host-selection parameters: with them a multi-host URL is the driver's to route. */
+    private static final Pattern PG_ROUTING = Pattern.compile("[?&](?:targetServerType|loadBalanceHosts)=[^&]*", Pattern.CASE_INSENSITIVE);
+
     private final List<String> urls;
 
     private FrontEnds(List<String> urls) {
@@ -26,7 +31,7 @@ public final class FrontEnds {
     /** One URL per host of {@code conn} (a comma list of hosts in the authority), or conn itself. */
     public static FrontEnds ofConn(String conn) {
         Matcher m = MULTI.matcher(conn);
-        if (!m.matches() || !m.group(2).contains(",")) return new FrontEnds(List.of(conn));
+        if (!m.matches() || !m.group(2).contains(",") || PG_ROUTING.matcher(m.group(3)).find()) return new FrontEnds(List.of(conn));
         List<String> urls = new ArrayList<>();
         for (String host : m.group(2).split(",")) {
             if (host.isBlank()) throw new ConfigException("conn '" + conn + "' has an empty host in its host list; write h1:port,h2:port");
@@ -58,6 +63,27 @@ public final class FrontEnds {
 
     public List<String> urls() {
         return urls;
+    }
+
+    /**
+     * Every host behind the front ends, each as a plain URL of its own: a replication URL's primary and replicas, a
+     * pgjdbc URL's hosts without its routing parameters; a plain front end as it is. For reading each server (lag).
+     */
+    public List<String> hosts() {
+        List<String> out = new ArrayList<>();
+        for (String u : urls) {
+            Matcher routed = ROUTED.matcher(u), multi = MULTI.matcher(u);
+            if (routed.matches()) {
+                for (String h : routed.group(2).split(",")) out.add(routed.group(1) + "://" + h.trim() + routed.group(3));
+            } else if (multi.matches() && multi.group(2).contains(",")) {
+                String rest = PG_ROUTING.matcher(multi.group(3)).replaceAll("");
+                if (!rest.contains("?") && rest.contains("&")) rest = rest.replaceFirst("&", "?");
+                for (String h : multi.group(2).split(",")) out.add(multi.group(1) + h.trim() + rest);
+            } else {
+                out.add(u);
+            }
+        }
+        return out;
     }
 
     public int size() {
@@ -101,7 +127,7 @@ public final class FrontEnds {
 
     /** The host:port part of a URL. */
     public static String authority(String url) {
-        Matcher m = MULTI.matcher(url);
-        return m.matches() ? m.group(2) : url;
+        Matcher m = MULTI.matcher(url), r = ROUTED.matcher(url);
+        return m.matches() ? m.group(2) : r.matches() ? r.group(2) : url;
     }
 }

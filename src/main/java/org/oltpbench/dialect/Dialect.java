@@ -266,6 +266,19 @@ public interface Dialect {
         }
     }
 
+    /**
+     * Why the server behind {@code c} takes no writes (a replica, a standby), in the engine's words; null when it
+     * takes them. A workload that writes is refused there in one line.
+     */
+    default String readOnlyReason(java.sql.Connection c) throws SQLException {
+        return null;
+    }
+
+    /** How far the server behind {@code c} is behind its primary; null when it is not a replica. */
+    default org.oltpbench.result.ReplicaLag replicaLag(java.sql.Connection c, String host) throws SQLException {
+        return null;
+    }
+
     /** Vendor codes that mean the connection is gone. */
     Set<Integer> connectionLostCodes();
 

@@ -220,6 +220,24 @@ public class MySqlDialect implements Dialect {
         }
     }
 
+    /** read_only=ON (a replica's setting); users with SUPER or READ ONLY ADMIN could still write, a benchmark should not. */
+    @Override
+    public String readOnlyReason(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT @@read_only")) {
+            return rs.next() && rs.getInt(1) != 0 ? "read_only=ON" : null;
+        }
+    }
+
+    /** SHOW SLAVE STATUS's Seconds_Behind_Master (NULL, so -1, while replication is stopped); not a replica: null. */
+    @Override
+    public org.oltpbench.result.ReplicaLag replicaLag(Connection c, String host) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW SLAVE STATUS")) {
+            if (!rs.next()) return null;
+            String behind = rs.getString("Seconds_Behind_Master");
+            return new org.oltpbench.result.ReplicaLag(host, behind == null ? -1 : Double.parseDouble(behind), -1);
+        }
+    }
+
     @Override
     public Set<Integer> retryableCodes() {
         return Set.of(1213, 1205, 1020);

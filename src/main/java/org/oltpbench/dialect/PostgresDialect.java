@@ -189,4 +189,32 @@ public class PostgresDialect implements Dialect {
     public String isolationQuery() {
         return "SHOW transaction_isolation";
     }
+
+    /** A standby (pg_is_in_recovery) takes no writes. */
+    @Override
+    public String readOnlyReason(Connection c) throws SQLException {
+        try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery("SELECT pg_is_in_recovery()")) {
+            return rs.next() && rs.getBoolean(1) ? "a standby in recovery (pg_is_in_recovery() = true)" : null;
+        }
+    }
+
+    /**
+     * On a standby: now() less the last replayed transaction's commit time (it grows while the primary is idle; read
+     * right after a level it is the replay delay), and the WAL bytes received but not yet replayed.
+     */
+    @Override
+    public org.oltpbench.result.ReplicaLag replicaLag(Connection c, String host) throws SQLException {
+        try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(
+                "SELECT pg_is_in_recovery(), EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp()), "
+                        + "pg_wal_lsn_diff(pg_last_wal_receive_lsn(), pg_last_wal_replay_lsn())")) {
+            if (!rs.next() || !rs.getBoolean(1)) return null;
+            double secs = rs.getDouble(2);
+            boolean none = rs.wasNull();
+            long bytes = rs.getLong(3);
+            boolean noBytes = rs.wasNull();
+            // everything received is replayed: caught up, whatever the age of the last transaction (an idle primary)
+            if (!noBytes && bytes == 0) return new org.oltpbench.result.ReplicaLag(host, 0, 0);
+            return new org.oltpbench.result.ReplicaLag(host, none ? -1 : Math.max(0, secs), noBytes ? -1 : bytes);
+        }
+    }
 }

@@ -52,7 +52,8 @@ abstract class ServerCounting implements AutoCloseable {
 
         Live(CommitCounter counter, Database db) {
             this.counter = counter;
-            for (int fe = 0; fe < db.frontEnds().size(); fe++) cs.add(openQuietly(db, fe));
+            // every server behind the front ends, a replication URL's replicas included: each counts its own sessions' commits
+            for (String host : db.frontEnds().hosts()) cs.add(openQuietly(db, host));
         }
 
         @Override
@@ -102,9 +103,9 @@ abstract class ServerCounting implements AutoCloseable {
             return sum;
         }
 
-        private static Connection openQuietly(Database db, int frontEnd) {
+        private static Connection openQuietly(Database db, String host) {
             try {
-                return db.connect(frontEnd);
+                return db.connectHost(host);
             } catch (RuntimeException e) {
                 return null;
             }

@@ -94,6 +94,8 @@ public final class Sweep {
         int threads = level.threads();
         listener.repeatStarted(threads, rep, params.repeat());
         RepeatResult r = new LevelRunner(settings(level, rep), workload, db, listener, stop, gate(slot)).resources(resources).run();
+        // with several hosts behind the front ends (replicas), how far each replica is behind as the repeat ends
+        if (db.frontEnds().hosts().size() > 1) r = r.withReplication(db.replicaLags());
         go = r.completed();
         if (go && after != AfterRepeat.NONE) {
             // checked before it is published, so that the result (and TPC-C's verdict, 3.3.2) carries the outcome

@@ -101,6 +101,7 @@ final class Worker implements Runnable {
         }
         Sessions.Session s = sessions.connection(index);
         try {
+            if (run.workload().readsOnly()) s.connection().setReadOnly(true);
             terminal = run.workload().terminal(s.connection(), index, run.threads(), seed);
         } catch (SQLException | RuntimeException e) {
             sessions.close(s.connection());

@@ -118,10 +118,22 @@ public final class Console implements RunListener {
         for (String e : errorLines(r)) out.println(e);
         for (String line : ResourceLines.lines(r, run.workload().family())) out.println(line);
         for (String line : FaultLines.lines(r)) out.println(line);
+        if (!r.replication().isEmpty()) out.println(replicas(r));
         for (String w : warnings(r, sharedServer)) out.println(w);
         String drift = drift(Spreads.trend(r), warmupSecs);
         if (drift != null) out.println(drift);
         if (!r.completed()) out.println("level aborted: " + r.reason());
+    }
+
+    /** One line: each replica and how far it was behind as the repeat ended. */
+    static String replicas(RepeatResult r) {
+        java.util.List<String> each = new java.util.ArrayList<>();
+        for (org.oltpbench.result.ReplicaLag l : r.replication()) {
+            String s = l.host() + (l.seconds() < 0 ? " replication stopped" : String.format(Locale.ROOT, " %.1f s behind", l.seconds()));
+            if (l.bytes() >= 0) s += String.format(Locale.ROOT, " (%,d WAL bytes not replayed)", l.bytes());
+            each.add(s);
+        }
+        return "[Replicas] at the level's end: " + String.join(", ", each);
     }
 
     @Override

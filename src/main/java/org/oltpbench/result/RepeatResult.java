@@ -24,11 +24,22 @@ import org.HdrHistogram.Histogram;
  * @param failover     per front end: connected thread-time, transactions and errors; time spent reconnecting
  * @param usage        the window's resources and the bottleneck verdict, derived once when the repeat ended
  * @param fault        the fault the user's command caused in the window and its outage (faultAt); NONE without one
+ * @param replication  each replica behind the front ends and how far it was behind when the repeat ended; empty
+ *                     with a single server
  */
 public record RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
                            List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
                            List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
-                           Failover failover, Usage usage, Fault fault) {
+                           Failover failover, Usage usage, Fault fault, List<ReplicaLag> replication) {
+
+    /** A repeat without replicas. */
+    public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
+                        List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
+                        List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
+                        Failover failover, Usage usage, Fault fault) {
+        this(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents, threadLatencyNanos,
+                cpu, serverCount, consistency, failover, usage, fault, List.of());
+    }
 
     /** A repeat without a fault. */
     public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
@@ -94,36 +105,43 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
         if (failover == null) failover = Failover.NONE;
         if (usage == null) usage = Usage.NONE;
         if (fault == null) fault = Fault.NONE;
+        replication = replication == null ? List.of() : List.copyOf(replication);
     }
 
     /** This repeat with the server's count of its commits. */
     public RepeatResult withServerCount(ServerCount sc) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, sc, consistency, failover, usage, fault);
+                threadLatencyNanos, cpu, sc, consistency, failover, usage, fault, replication);
     }
 
     /** This repeat with what the checks after it found. */
     public RepeatResult withConsistency(boolean passed) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, passed ? Consistency.PASSED : Consistency.FAILED, failover, usage, fault);
+                threadLatencyNanos, cpu, serverCount, passed ? Consistency.PASSED : Consistency.FAILED, failover, usage, fault, replication);
     }
 
     /** This repeat with its front-end record. */
     public RepeatResult withFailover(Failover f) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, consistency, f, usage, fault);
+                threadLatencyNanos, cpu, serverCount, consistency, f, usage, fault, replication);
     }
 
     /** This repeat with its resources' summary. */
     public RepeatResult withUsage(Usage u) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, consistency, failover, u, fault);
+                threadLatencyNanos, cpu, serverCount, consistency, failover, u, fault, replication);
     }
 
     /** This repeat with the fault it ran under. */
     public RepeatResult withFault(Fault f) {
         return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, consistency, failover, usage, f);
+                threadLatencyNanos, cpu, serverCount, consistency, failover, usage, f, replication);
+    }
+
+    /** This repeat with its replicas' lag at its end. */
+    public RepeatResult withReplication(List<ReplicaLag> lags) {
+        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
+                threadLatencyNanos, cpu, serverCount, consistency, failover, usage, fault, lags);
     }
 
     public boolean completed() {

@@ -169,6 +169,7 @@ public final class Job {
                 }
             }
             w.validate(db);
+            refuseReplica(db, w);
             ServerSide server = new ServerSide(params, db, out);
             server.checkLimits(w);
             version = db.serverVersion();
@@ -322,5 +323,15 @@ public final class Job {
         }
         out.println(report.passed() ? "check passed" : "check FAILED");
         return report.passed() ? OK : FAILED;
+    }
+
+    /** A workload that writes, pointed at a replica or a standby, is refused in one line. */
+    private static void refuseReplica(Database db, Workload w) throws java.sql.SQLException {
+        if (w.readsOnly()) return;
+        String why = db.readOnlyFrontEnd();
+        if (why == null) return;
+        throw new ConfigException(why + ", and " + w.name() + " writes: point host at the primary, or give a "
+                + "replication URL (jdbc:mariadb:replication://primary,replica/db; pgjdbc's targetServerType) whose "
+                + "read-only transactions its driver sends to the replicas");
     }
 }

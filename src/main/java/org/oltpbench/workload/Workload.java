@@ -13,6 +13,14 @@ public interface Workload {
     /** Its name, family, transaction table (in the order terminals report the types) and scale. */
     WorkloadInfo info();
 
+    /**
+     * Whether every transaction only reads: its connections are then marked read-only ({@code Connection.setReadOnly}),
+     * which the drivers' replication and load-balancing URLs route to replicas, and a read-only server is no refusal.
+     */
+    default boolean readsOnly() {
+        return false;
+    }
+
     default String name() {
         return info().name();
     }

@@ -42,4 +42,22 @@ class FrontEndsTest {
         assertEquals(Map.of("a:1", 3, "b:2", 2, "c:3", 2), f.spread(7));
         assertEquals(Map.of("a:1", 1, "b:2", 0, "c:3", 0), f.spread(1));
     }
+
+    /** A driver-routed URL is one front end (its driver picks the host); its hosts are read one by one (lag, counters). */
+    @Test
+    void routedUrlsAreOneFrontEndWithSeveralHosts() {
+        FrontEnds my = FrontEnds.ofConn("jdbc:mariadb:replication://p:3306,r1:3307,r2:3308/db?useSsl=false");
+        assertEquals(1, my.size());
+        assertEquals(List.of("jdbc:mariadb://p:3306/db?useSsl=false", "jdbc:mariadb://r1:3307/db?useSsl=false",
+                "jdbc:mariadb://r2:3308/db?useSsl=false"), my.hosts());
+        assertEquals("p:3306,r1:3307,r2:3308", FrontEnds.authority(my.urls().get(0)));
+        FrontEnds pg = FrontEnds.ofConn("jdbc:postgresql://p:5432,s:5433/db?targetServerType=preferSecondary&ssl=false");
+        assertEquals(1, pg.size());
+        assertEquals(List.of("jdbc:postgresql://p:5432/db?ssl=false", "jdbc:postgresql://s:5433/db?ssl=false"), pg.hosts());
+        FrontEnds lb = FrontEnds.ofConn("jdbc:postgresql://p:5432,s:5433/db?loadBalanceHosts=true");
+        assertEquals(List.of("jdbc:postgresql://p:5432/db", "jdbc:postgresql://s:5433/db"), lb.hosts());
+        FrontEnds plain = FrontEnds.ofConn("jdbc:mysql://a:4000,b:4000/db");
+        assertEquals(2, plain.size(), "a plain host list is round-robin front ends");
+        assertEquals(plain.urls(), plain.hosts());
+    }
 }

@@ -43,6 +43,14 @@ public final class SqlWorkload implements Workload {
     private final PrintStream out;
     private final String querySource;
     private final List<SqlScript.Statement> statements;
+    private static final Pattern READS = Pattern.compile("^\\s*(?:SELECT|WITH|SHOW)\\b", Pattern.CASE_INSENSITIVE);
+
+    /** Every statement a SELECT (or WITH ... SELECT, SHOW). */
+    @Override
+    public boolean readsOnly() {
+        return statements.stream().allMatch(s -> READS.matcher(s.sql()).find()
+                && !s.sql().toUpperCase(java.util.Locale.ROOT).contains("FOR UPDATE"));
+    }
     private final List<SqlScript.Statement> creates;
     private final List<String> tables = new ArrayList<>();
     private final long seed;

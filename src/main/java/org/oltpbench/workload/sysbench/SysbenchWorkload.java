@@ -257,6 +257,16 @@ public final class SysbenchWorkload implements Workload {
         }
     }
 
+    /** oltp_read_only and oltp_point_select (an oltp plan without writes), select_random_points and _ranges. */
+    @Override
+    public boolean readsOnly() {
+        return switch (preset.script()) {
+            case "oltp" -> plan.writes() == 0;
+            case "random_points", "random_ranges" -> true;
+            default -> false;
+        };
+    }
+
     @Override
     public Terminal terminal(Connection c, int index, int threads, long seed) throws SQLException {
         SbRandom rnd = s.random(seed);

@@ -15,6 +15,18 @@ final class Prepared implements AutoCloseable {
         txns = TpccType.makeAll(c, perItem);
     }
 
+    private boolean readOnly;
+
+    /**
+     * Marks the next transaction read-only or not (Order-Status and Stock-Level only read): a replication URL's driver
+     * sends it to a replica. Called only when the mark changes.
+     */
+    void readOnly(boolean on) throws SQLException {
+        if (on == readOnly) return;
+        c.setReadOnly(on);
+        readOnly = on;
+    }
+
     int statements() {
         int n = 0;
         for (Txn t : txns) n += t.statementCount();

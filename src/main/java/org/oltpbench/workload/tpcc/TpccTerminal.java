@@ -174,6 +174,7 @@ final class TpccTerminal implements Terminal {
     /** Runs the inputs {@code p.txns[type]} holds, re-run after a retryable error up to MAX_RETRIES times. */
     private boolean execute(Prepared p, int type, ThreadStats st) throws SQLException {
         Txn t = p.txns[type];
+        p.readOnly(TpccType.of(type).readsOnly());
         for (int attempt = 0; ; attempt++) {
             try {
                 return t.execute(st);

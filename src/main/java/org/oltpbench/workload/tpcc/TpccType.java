@@ -28,6 +28,11 @@ enum TpccType {
 
     private static final TpccType[] ALL = values();
 
+    /** Order-Status (2.6) and Stock-Level (2.8) only read. */
+    boolean readsOnly() {
+        return this == ORDER_STATUS || this == STOCK_LEVEL;
+    }
+
     final long keyingMs, thinkMs;
     final boolean headline;
     private final ToDoubleFunction<TpccParams.Mix> weight;
