@@ -32,6 +32,17 @@ final class OutputVerbs {
     static int report(Path dir, PrintStream out) throws IOException {
         RunResult run = ResultFiles.read(dir);
         Path resultDir = dir.toFile().isDirectory() ? dir : dir.toAbsolutePath().getParent();
+        // a repeat the run was killed in: rebuilt from the journal up to its last interval, and kept in result.json
+        var entries = org.oltpbench.result.Journal.read(resultDir);
+        RunResult rebuilt = org.oltpbench.result.Journal.rebuild(run, entries);
+        if (!rebuilt.equals(run)) {
+            for (var e : entries) {
+                if (!e.ended() && !e.intervals().isEmpty()) out.printf("rebuilt from the journal: %d threads, repeat %d, %d intervals%n",
+                        e.started().threads(), e.started().repeat(), e.intervals().size());
+            }
+            run = rebuilt;
+            ResultFiles.write(resultDir, run);
+        }
         for (Path p : ReportFiles.write(resultDir, run, out)) out.println("wrote " + p);
         return Job.OK;
     }

@@ -213,9 +213,17 @@ public class MySqlDialect implements Dialect {
      */
     @Override
     public void ready(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW STATUS LIKE 'wsrep_ready'")) {
-            if (rs.next() && !"ON".equalsIgnoreCase(rs.getString(2))) {
-                throw new SQLException("wsrep_ready is " + rs.getString(2) + ": a Galera node not yet synced", "08S01", 1047);
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_ready', 'wsrep_cluster_status')")) {
+            String ready = null, cluster = null;
+            while (rs.next()) {
+                if (rs.getString(1).equalsIgnoreCase("wsrep_ready")) ready = rs.getString(2);
+                else cluster = rs.getString(2);
+            }
+            // a server built with wsrep but running without it says wsrep_ready OFF and cluster status Disconnected
+            if (ready != null && !"ON".equalsIgnoreCase(ready) && !"Disconnected".equalsIgnoreCase(cluster)) {
+                throw new SQLException("wsrep_ready is " + ready + " (cluster " + cluster + "): a Galera node not yet synced",
+                        "08S01", 1047);
             }
         }
     }

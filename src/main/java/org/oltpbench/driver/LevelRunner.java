@@ -208,6 +208,9 @@ public final class LevelRunner {
         }
     }
 
+    /** The level's terminals, by index; the threads that run them are {@code startWorkers}' list. */
+    private final List<Worker> workers = new ArrayList<>();
+
     private List<Thread> startWorkers(LevelRun run) {
         List<Thread> threads = new ArrayList<>(s.threads());
         SbRandom seeds = SbRandom.uniform(s.seed());
@@ -217,6 +220,7 @@ public final class LevelRunner {
             stats[i].timing(clock, run::deadline);
             Worker w = new Worker(run, i, stats[i], pacer, seed,
                     s.perTerminal() > 0 ? Budget.of(s.perTerminal()) : run.budget());
+            workers.add(w);
             Thread t = s.virtualThreads() ? Thread.ofVirtual().name("oltpbench-" + i).unstarted(w)
                     : new Thread(w, "oltpbench-" + i);
             if (!t.isVirtual()) t.setDaemon(true); // virtual threads are always daemons
@@ -381,8 +385,34 @@ public final class LevelRunner {
                 typeCounts(d), resources.between(last.res(), here.res()));
         interval.reset();
         intervals.add(i);
+        // journaled before it is shown: an interval the console printed is on disk
+        if (listener.wantsDetail()) listener.intervalDetail(i, detail(d));
         listener.interval(i);
         return here;
+    }
+
+    /**
+     * What the interval {@code d} adds to the window, per type, from the counters and this harvest's per-type
+     * histograms (the ones collect filled for this interval's edge).
+     */
+    private org.oltpbench.result.IntervalDetail detail(Snapshot d) {
+        List<String> names = workload.info().typeNames();
+        List<TxnMetrics> types = new ArrayList<>(names.size());
+        long rollbacks = 0, retries = 0, errors = 0;
+        for (int k = 0; k < names.size(); k++) {
+            Snapshot.Type t = d.type(k);
+            types.add(new TxnMetrics(names.get(k), t.committed(), t.rollbacks(), t.retries(), t.errors(),
+                    Histograms.encode(scratch[k]), k < scratchService.length ? Histograms.encode(scratchService[k]) : null,
+                    k < scratchQueue.length ? Histograms.encode(scratchQueue[k]) : null, t.keyingNanos(), t.thinkNanos()));
+            rollbacks += t.rollbacks();
+            retries += t.retries();
+            errors += t.errors();
+        }
+        java.util.Map<String, Long> tallies = new java.util.LinkedHashMap<>();
+        List<String> tallyNames = workload.info().tallies();
+        for (int k = 0; k < tallyNames.size(); k++) tallies.put(tallyNames.get(k), d.tally(names.size(), k));
+        return new org.oltpbench.result.IntervalDetail(new Counts(d.events(), rollbacks, d.reads(), d.writes(), d.other(),
+                d.ignoredErrors(), errors, retries, d.reconnects(), d.latencyNanos(), tallies), types);
     }
 
     /** Transactions per type in {@code d} (committed plus prescribed rollbacks), in the workload's order. */
@@ -495,6 +525,7 @@ public final class LevelRunner {
     private void joinAll(LevelRun run, List<Thread> threads) throws InterruptedException {
         if (run.awaitDoneUntil(clock.nanoTime() + 2_000_000_000L)) return;
         for (Thread t : threads) t.interrupt();
-        run.awaitDoneUntil(clock.nanoTime() + GRACE_NANOS);
+        if (run.awaitDoneUntil(clock.nanoTime() + GRACE_NANOS)) return;
+        for (int i = 0; i < threads.size(); i++) if (threads.get(i).isAlive()) workers.get(i).abandon();
     }
 }

@@ -28,6 +28,15 @@ public interface RunListener {
     default void repeatFinished(RunResult run, RepeatResult repeat) {
     }
 
+    /** Whether this listener takes {@link #intervalDetail}: the reporter computes a detail only for one that does. */
+    default boolean wantsDetail() {
+        return false;
+    }
+
+    /** Right before {@link #interval}: what the interval adds to the window, per type (the journal keeps it). */
+    default void intervalDetail(IntervalResult interval, org.oltpbench.result.IntervalDetail detail) {
+    }
+
     /** A line about the fault plan's commands, or one of their output lines (faultAt); from any thread. */
     default void fault(String line) {
     }
@@ -67,6 +76,16 @@ public interface RunListener {
             @Override
             public void repeatFinished(RunResult run, RepeatResult repeat) {
                 for (RunListener l : listeners) l.repeatFinished(run, repeat);
+            }
+
+            @Override
+            public boolean wantsDetail() {
+                return listeners.stream().anyMatch(RunListener::wantsDetail);
+            }
+
+            @Override
+            public void intervalDetail(IntervalResult interval, org.oltpbench.result.IntervalDetail detail) {
+                for (RunListener l : listeners) if (l.wantsDetail()) l.intervalDetail(interval, detail);
             }
 
             @Override

@@ -286,12 +286,25 @@ final class Worker implements Runnable {
     }
 
     /** Closes the connection and the terminal, and accounts the stay on its front end. */
-    private void leave(int errors) {
-        if (frontEnd >= 0) sessions.account(frontEnd, window(since, clock.nanoTime()), stayTxns, stayErrors + errors);
+    private synchronized void leave(int errors) {
+        if (frontEnd >= 0 && !abandoned) sessions.account(frontEnd, window(since, clock.nanoTime()), stayTxns, stayErrors + errors);
         frontEnd = -1;
         closeQuietly();
         sessions.close(connection);
         connection = null;
+    }
+
+    /** Set once the level gave up on this terminal; guarded by this (leave and abandon run off the transaction path). */
+    private boolean abandoned;
+
+    /**
+     * The level gave up on this terminal, still inside a statement after the grace (a server that stopped answering):
+     * its stay on its front end counts up to the deadline, once, so the front ends' record holds every terminal.
+     */
+    synchronized void abandon() {
+        if (abandoned || frontEnd < 0) return;
+        abandoned = true;
+        sessions.account(frontEnd, window(since, clock.nanoTime()), stayTxns, stayErrors);
     }
 
     /** The part of [from, to) inside the measured window (from the warm-up's end to the deadline), in nanos. */

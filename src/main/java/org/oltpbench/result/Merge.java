@@ -128,13 +128,18 @@ public final class Merge {
     }
 
     private static List<TxnMetrics> transactions(List<RepeatResult> parts) {
+        return sumTypes(parts.stream().map(RepeatResult::transactions).toList());
+    }
+
+    /** Each type's figures added over {@code parts} (clients, or a repeat's intervals): counts summed, histograms added. */
+    static List<TxnMetrics> sumTypes(List<List<TxnMetrics>> parts) {
         List<TxnMetrics> out = new ArrayList<>();
-        for (TxnMetrics t : parts.get(0).transactions()) {
+        for (TxnMetrics t : parts.get(0)) {
             long committed = 0, rollbacks = 0, retries = 0, errors = 0, keying = 0, think = 0;
             Histogram h = Histograms.empty(), service = t.serviceLatency() == null ? null : Histograms.empty(),
                     queue = t.queueLatency() == null ? null : Histograms.empty();
-            for (RepeatResult p : parts) {
-                TxnMetrics m = p.transaction(t.name());
+            for (List<TxnMetrics> p : parts) {
+                TxnMetrics m = p.stream().filter(x -> x.name().equals(t.name())).findFirst().orElse(null);
                 if (m == null) throw new MergeRefused("transaction type " + t.name() + " is missing from one of the results");
                 committed += m.committed();
                 rollbacks += m.rollbacks();

@@ -25,6 +25,7 @@ import org.oltpbench.driver.Sweep;
 import org.oltpbench.report.Console;
 import org.oltpbench.report.ResultWriter;
 import org.oltpbench.report.files.IntervalLog;
+import org.oltpbench.report.files.JournalWriter;
 import org.oltpbench.report.files.ReportFiles;
 import org.oltpbench.result.ClientInfo;
 import org.oltpbench.result.RunResult;
@@ -217,7 +218,8 @@ public final class Job {
             WorkloadInfo info = w.info();
             Console console = new Console(out, params.output().percentile(), params.sweep().reportIntervalSecs(),
                     params.sweep().warmupSecs(), Console.style(info, params.output().percentile()), !params.share().alone());
-            List<RunListener> all = new java.util.ArrayList<>(List.of(console, writer, new IntervalLog(dir),
+            // the journal after the result writer: a repeat's end line follows its entry in result.json
+            List<RunListener> all = new java.util.ArrayList<>(List.of(console, writer, new JournalWriter(dir), new IntervalLog(dir),
                     new ReportFiles(dir, out), extra));
             int port = params.output().monitor().metricsPort();
             if (port > 0) {

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oltpbench.result.IntervalResult;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.ResultFiles;
@@ -132,6 +133,70 @@ class ReportIT {
         assertTrue(html.contains("<td>" + f(run.level(2).kept().tps()) + "</td>"), html);
         assertTrue(Files.exists(killed.resolve("level-2.png")) && Files.exists(killed.resolve("throughput.png")));
         assertTrue(Files.readAllLines(killed.resolve("summary.csv")).size() == 3);
+    }
+
+    /**
+     * Issue 30: SIGKILL at 80% of a level (the 8th of 10 one-second intervals reported). The journal holds every
+     * interval reported; {@code report DIR} rebuilds the killed repeat from it, and the rebuilt repeat in result.json
+     * equals the journal figure by figure: every interval, the window (their seconds), each count summed, each type's
+     * counts and latency histogram added.
+     */
+    @Test
+    void aRepeatKilledAt80PercentIsRebuiltFromTheJournal() throws Exception {
+        Path out = dir.resolve("killed80");
+        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                Path.of("target/oltpbench.jar").toString()));
+        for (String s : List.of("db=mariadb", "embedded=true", "tables=1", "table_size=2000", "threads=2", "time=10",
+                "report-interval=1", "resultDirectory=" + out)) {
+            cmd.addAll(List.of("--set", s));
+        }
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.startsWith("[ 8s ]")) {
+                    List<ProcessHandle> children = p.descendants().toList();
+                    p.destroyForcibly();
+                    children.forEach(ProcessHandle::destroyForcibly);
+                    break;
+                }
+            }
+        }
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(137, p.exitValue());
+        assertTrue(ResultFiles.read(out).levels().isEmpty(), "result.json had no level when the repeat was killed");
+
+        Tools.Outcome o = Tools.cli("report", out.toString());
+        assertEquals(0, o.code(), o.out() + o.err());
+        assertTrue(o.out().contains("rebuilt from the journal: 2 threads, repeat 1, "), o.out());
+        org.oltpbench.result.Journal.Entry e = org.oltpbench.result.Journal.read(out).get(0);
+        assertTrue(e.intervals().size() >= 8, "every reported interval is in the journal: " + e.intervals().size());
+        RepeatResult r = ResultFiles.read(out).levels().get(0).kept();
+        assertEquals(RepeatResult.Status.ABORTED, r.status());
+        assertEquals(e.intervals(), r.intervals());
+        assertEquals(e.intervals().stream().mapToDouble(IntervalResult::seconds).sum(), r.window().seconds(), 1e-9);
+        long txns = 0, reads = 0, writes = 0, other = 0, latency = 0;
+        org.HdrHistogram.Histogram all = org.oltpbench.result.Histograms.empty();
+        for (int k = 0; k < e.intervals().size(); k++) {
+            IntervalResult i = e.intervals().get(k);
+            var c = e.details().get(k).counts();
+            assertEquals(i.transactions(), c.transactions(), "the detail's counters are the interval's");
+            txns += c.transactions();
+            reads += c.reads();
+            writes += c.writes();
+            other += c.other();
+            latency += c.latencySumNanos();
+            all.add(e.details().get(k).types().get(0).histogram());
+        }
+        assertTrue(txns > 0);
+        assertEquals(txns, r.counts().transactions());
+        assertEquals(reads, r.counts().reads());
+        assertEquals(writes, r.counts().writes());
+        assertEquals(other, r.counts().other());
+        assertEquals(latency, r.counts().latencySumNanos());
+        assertEquals(all, r.histogram(), "the window's histogram is the intervals' added");
+        assertEquals(r.histogram().getTotalCount(), txns);
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("killed: rebuilt from the journal"), "the page says what the repeat is");
     }
 
     @Test

@@ -1,0 +1,117 @@
+package org.oltpbench.result;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The run's journal ({@code journal.jsonl} in the result directory): one JSON line per event, written and flushed as it
+ * happens, so that a run killed with SIGKILL loses only the interval in progress. Lines: {@code {"repeat": {threads,
+ * repeat, startedAt}}} when a repeat starts, {@code {"interval": IntervalResult, "detail": IntervalDetail}} per report
+ * interval, {@code {"end": {threads, repeat}}} once the repeat is in result.json.
+ *
+ * <p>{@link #rebuild} adds to a run every repeat the journal started and never ended, rebuilt from its intervals: the
+ * window is the measured intervals (they add up to it), counts are summed and histograms added. What only the repeat's
+ * end computes (errors by code, per-thread fairness, the server's commit count, resources' verdict) stays empty.
+ */
+public final class Journal {
+    public static final String FILE = "journal.jsonl";
+    static final ObjectMapper MAPPER = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private Journal() {
+    }
+
+    /** One repeat as the journal holds it. */
+    public record Started(int threads, int repeat, String startedAt) {
+    }
+
+    record Ended(int threads, int repeat) {
+    }
+
+    /** A repeat's lines: its start, its intervals and their details, and whether it ended. */
+    public record Entry(Started started, List<IntervalResult> intervals, List<IntervalDetail> details, boolean ended) {
+    }
+
+    /** Every repeat the journal in {@code dir} holds, in order; empty without a journal. */
+    public static List<Entry> read(Path dir) throws IOException {
+        Path file = dir.resolve(FILE);
+        List<Entry> out = new ArrayList<>();
+        if (!Files.exists(file)) return out;
+        Started cur = null;
+        List<IntervalResult> intervals = new ArrayList<>();
+        List<IntervalDetail> details = new ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            if (line.isBlank()) continue;
+            JsonNode n;
+            try {
+                n = MAPPER.readTree(line);
+            } catch (IOException e) {
+                break; // a line cut by the kill: what came before it stands
+            }
+            if (n.has("repeat")) {
+                if (cur != null) out.add(new Entry(cur, intervals, details, false));
+                cur = MAPPER.treeToValue(n.get("repeat"), Started.class);
+                intervals = new ArrayList<>();
+                details = new ArrayList<>();
+            } else if (n.has("interval") && cur != null) {
+                intervals.add(MAPPER.treeToValue(n.get("interval"), IntervalResult.class));
+                details.add(MAPPER.treeToValue(n.get("detail"), IntervalDetail.class));
+            } else if (n.has("end") && cur != null) {
+                out.add(new Entry(cur, intervals, details, true));
+                cur = null;
+            }
+        }
+        if (cur != null) out.add(new Entry(cur, intervals, details, false));
+        return out;
+    }
+
+    /** {@code run} with every repeat the journal started and never ended added, rebuilt from its intervals. */
+    public static RunResult rebuild(RunResult run, List<Entry> entries) {
+        RunResult out = run;
+        for (Entry e : entries) {
+            if (e.ended() || e.intervals().stream().allMatch(IntervalResult::warmup)) continue; // nothing measured
+            LevelResult level = out.levels().stream().filter(l -> l.threads() == e.started().threads()).findFirst().orElse(null);
+            if (level != null && level.repeats().stream().anyMatch(r -> r.repeat() == e.started().repeat())) continue;
+            List<RepeatResult> repeats = new ArrayList<>(level == null ? List.of() : level.repeats());
+            repeats.add(repeat(e, run.workload().typeNames()));
+            out = out.withLevel(new LevelResult(e.started().threads(), level == null ? java.util.Map.of() : level.threadsPerHost(),
+                    RepeatPick.pick(repeats, run.params() == null ? "max" : run.params().sweep().repeatPick()), repeats));
+        }
+        return out;
+    }
+
+    /** The repeat a journal entry holds: its measured intervals summed into the window. */
+    static RepeatResult repeat(Entry e, List<String> typeNames) {
+        Counts counts = Counts.ZERO;
+        List<List<TxnMetrics>> parts = new ArrayList<>();
+        double seconds = 0, cpuSeconds = 0;
+        for (int k = 0; k < e.intervals().size(); k++) {
+            IntervalResult i = e.intervals().get(k);
+            if (i.warmup()) continue;
+            counts = counts.plus(e.details().get(k).counts());
+            parts.add(e.details().get(k).types());
+            seconds += i.seconds();
+            cpuSeconds += i.clientCpuCores() * i.seconds();
+        }
+        List<TxnMetrics> types = parts.isEmpty() ? empty(typeNames) : Merge.sumTypes(parts);
+        double last = e.intervals().isEmpty() ? 0 : e.intervals().get(e.intervals().size() - 1).at();
+        String reason = String.format(java.util.Locale.ROOT, "killed: rebuilt from the journal up to its last interval, "
+                + "%.1f s into the repeat", last);
+        Window window = new Window(e.started().startedAt(), null, seconds);
+        return new RepeatResult(e.started().repeat(), e.started().threads(), RepeatResult.Status.ABORTED, reason, window,
+                counts, types, e.intervals(), List.of(), List.of(),
+                new ClientCpu(cpuSeconds, seconds > 0 ? cpuSeconds / seconds : 0, 0, 0),
+                ServerCount.none("not read: the run was killed", counts.transactions()));
+    }
+
+    private static List<TxnMetrics> empty(List<String> names) {
+        List<TxnMetrics> out = new ArrayList<>();
+        for (String n : names) out.add(new TxnMetrics(n, 0, 0, 0, 0, Histograms.encode(Histograms.empty())));
+        return out;
+    }
+}
