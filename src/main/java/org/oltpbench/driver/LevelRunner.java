@@ -108,7 +108,7 @@ public final class LevelRunner {
     private final Histogram[] cumulativeQueue, scratchQueue;
     private final Histogram interval = Histograms.empty();
     /** The harvest's copy of one thread's latency ring at a time (ThreadStats.RING values per type). */
-    private final long[] ringScratch;
+    private final ThreadStats.Scratch ringScratch;
     private final CommitCounter counter;
     private final StartGate gate;
     private final Clock clock;
@@ -148,11 +148,12 @@ public final class LevelRunner {
         boolean sharing = s.connections() > 0;
         int tallies = workload.info().tallies().size();
         errorLog = new ErrorLog(workload.info().typeNames());
+        int maxRing = ThreadStats.maxRing(s.threads(), types, ThreadStats.width(arrivals.limited(), sharing));
         for (int i = 0; i < s.threads(); i++) {
-            stats[i] = new ThreadStats(types, arrivals.limited(), sharing, tallies);
+            stats[i] = new ThreadStats(types, arrivals.limited(), sharing, tallies, maxRing);
             stats[i].log(errorLog);
         }
-        ringScratch = new long[ThreadStats.scratchLength(types, arrivals.limited(), sharing)];
+        ringScratch = new ThreadStats.Scratch();
         cumulative = Histograms.empties(types);
         scratch = Histograms.empties(types);
         // service times exist only under a rate; without one these hold no type, and every loop over them is empty

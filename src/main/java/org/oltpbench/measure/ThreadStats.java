@@ -54,15 +54,24 @@ public final class ThreadStats {
     private long pendingIdleNanos;
 
     /**
-     * The interval's latencies while they are few (issue 30): per type, up to {@link #RING} transactions' values
-     * (latency, then service and queue time where kept: {@code width} longs each) that the owner writes inside its
-     * publication and the reporter copies out, instead of walking a histogram per thread and type at every report.
-     * Slots run from {@code ringRead[type]} (the reporter's cursor) to {@code ringEnd[type]} (the owner's); when the
-     * reporter has not freed a slot, the value goes to the type's recorder instead and {@code overflows[type]} grows,
-     * which tells the reporter to harvest that recorder too. Each value is harvested exactly once either way.
+     * The interval's latencies (issue 30): per type, a ring of transactions' values (latency, then service and queue
+     * time where kept: {@code width} longs each) that the owner writes inside its publication and the reporter copies
+     * out, instead of walking a histogram per thread and type at every report. Slots run from {@code ringRead[type]}
+     * (the reporter's cursor) to {@code ringEnd[type]} (the owner's). A ring starts at {@link #RING} slots per type
+     * and doubles, inside a publication, when the owner finds it full, up to {@code maxRing} (so a thread that runs
+     * many transactions per interval, or a level reported once, keeps its values in the ring: a handful of
+     * allocations per thread over a level, never one per transaction). Past {@code maxRing} the value goes to the
+     * type's recorder instead and {@code overflows[type]} grows, which tells the reporter to walk that recorder too.
+     * Each value is harvested exactly once either way.
      */
     static final int RING = 8;
-    private final long[] ring;
+    /** The most slots per type a ring may grow to; {@link #maxRing(int, int, int)} lowers it for wide levels. */
+    public static final int MAX_RING = 4096;
+    /** The longs all the rings of a level may hold together at most (64 MiB), which bounds {@code maxRing}. */
+    static final long RING_BUDGET = 8L << 20;
+    private final int maxRing;
+    /** Written by the owner inside a publication only; its length gives the slots per type. */
+    private long[] ring;
     private final int width;
     /** Where in a ring entry the service and queue times are; -1 where they are not kept. */
     private final int serviceSlot, queueSlot;
@@ -98,6 +107,16 @@ public final class ThreadStats {
 
     /** @param tallies counters the workload keeps of the inputs it generates ({@link #tally}), after the per-type ones */
     public ThreadStats(int types, boolean serviceTimes, boolean queueTimes, int tallies) {
+        this(types, serviceTimes, queueTimes, tallies, MAX_RING);
+    }
+
+    /**
+     * @param maxRing the slots per type this thread's ring may grow to (a power of two, at least {@link #RING}); a level
+     *                gives every thread {@link #maxRing(int, int, int)}
+     */
+    public ThreadStats(int types, boolean serviceTimes, boolean queueTimes, int tallies, int maxRing) {
+        if (maxRing < RING || Integer.bitCount(maxRing) != 1) throw new IllegalArgumentException("maxRing " + maxRing);
+        this.maxRing = maxRing;
         counters = new AtomicLongArray(TYPE_BASE + types * PER_TYPE + tallies);
         pendingType = new long[types * PER_TYPE + tallies];
         recorders = new SingleWriterRecorder[types];
@@ -105,7 +124,7 @@ public final class ThreadStats {
         recycledService = new Histogram[types];
         queueRecorders = new SingleWriterRecorder[queueTimes ? types : 0];
         recycledQueue = new Histogram[queueRecorders.length];
-        width = 1 + (serviceTimes ? 1 : 0) + (queueTimes ? 1 : 0);
+        width = width(serviceTimes, queueTimes);
         serviceSlot = serviceTimes ? 1 : -1;
         queueSlot = queueTimes ? width - 1 : -1;
         ring = new long[types * RING * width];
@@ -124,6 +143,22 @@ public final class ThreadStats {
 
     public int types() {
         return recorders.length;
+    }
+
+    /**
+     * The slots per type each of {@code threads} threads' rings may grow to: as many as {@link #RING_BUDGET} longs
+     * allow over all of them (a power of two between {@link #RING} and {@link #MAX_RING}), so that a wide level's
+     * rings stay within 64 MiB however long its intervals.
+     */
+    public static int maxRing(int threads, int types, int width) {
+        long fit = RING_BUDGET / Math.max(1L, (long) threads * types * width);
+        if (fit < RING) return RING;
+        return (int) Math.min(MAX_RING, Long.highestOneBit(fit));
+    }
+
+    /** The longs one ring entry takes: the latency, and the service and queue times where kept. */
+    public static int width(boolean serviceTimes, boolean queueTimes) {
+        return 1 + (serviceTimes ? 1 : 0) + (queueTimes ? 1 : 0);
     }
 
     /** The level's time, and its deadline as the level knows it (it only moves earlier); none until a level sets them. */
@@ -312,8 +347,10 @@ public final class ThreadStats {
         long service = serviceNanos >= 0 ? micros(serviceNanos - idle) : -1;
         long queue = pendingQueueNanos >= 0 && queueRecorders.length > 0 ? micros(pendingQueueNanos) : -1;
         long end = ringEnd[type];
-        if (end - ringRead.get(type) < RING) {
-            int at = (type * RING + (int) (end % RING)) * width;
+        int slots = ring.length / (recorders.length * width);
+        if (end - ringRead.get(type) >= slots && slots < maxRing) slots = grow(slots);
+        if (end - ringRead.get(type) < slots) {
+            int at = (type * slots + (int) (end & (slots - 1))) * width;
             ring[at] = micros(nanos);
             if (serviceSlot > 0) ring[at + serviceSlot] = service;
             if (queueSlot > 0) ring[at + queueSlot] = queue;
@@ -326,6 +363,23 @@ public final class ThreadStats {
         }
         pendingQueueNanos = -1;
         endPublish();
+    }
+
+    /**
+     * Owner thread only, inside a publication (so a harvest that overlaps it is repeated): doubles every type's ring,
+     * carrying over the slots the reporter has not taken yet. Returns the new slots per type.
+     */
+    private int grow(int slots) {
+        int wider = slots * 2, types = recorders.length;
+        long[] next = new long[types * wider * width];
+        for (int k = 0; k < types; k++) {
+            for (long i = ringRead.get(k); i < ringEnd[k]; i++) {
+                System.arraycopy(ring, (k * slots + (int) (i & (slots - 1))) * width, next,
+                        (k * wider + (int) (i & (wider - 1))) * width, width);
+            }
+        }
+        ring = next;
+        return wider;
     }
 
     private static long micros(long nanos) {
@@ -446,23 +500,39 @@ public final class ThreadStats {
 
     /** As {@link #harvest(Histogram[], Histogram[], Histogram[])}, adding queue times to {@code intoQueue} (empty: none). */
     public Snapshot harvest(Histogram[] recycled, Histogram[] into, Histogram[] intoService, Histogram[] intoQueue) {
-        return harvest(recycled, into, intoService, intoQueue, new long[ring.length]);
+        return harvest(recycled, into, intoService, intoQueue, new Scratch());
     }
 
     /**
-     * As {@link #harvest(Histogram[], Histogram[], Histogram[], Histogram[])}, copying the ring through {@code scratch}
-     * (at least {@link #scratchLength(int, boolean, boolean)} longs; the reporter keeps one for every thread). A type's
-     * recorder is walked only when the owner overflowed the ring since its last harvest, so a harvest costs a few
-     * reads per type plus one histogram record per transaction of the interval, whatever the number of threads.
+     * The reporter's room for copying a ring out, grown to the largest ring it met (the reporter keeps one for every
+     * thread, and allocates only when a thread's ring has grown past it).
+     */
+    public static final class Scratch {
+        private long[] longs = new long[0];
+
+        long[] atLeast(int n) {
+            if (longs.length < n) longs = new long[n];
+            return longs;
+        }
+    }
+
+    /**
+     * As {@link #harvest(Histogram[], Histogram[], Histogram[], Histogram[])}, copying the ring through {@code scratch}.
+     * A type's recorder is walked only when the owner overflowed its largest ring since its last harvest, so a harvest
+     * costs a few reads per type plus one histogram record per transaction of the interval, whatever the number of
+     * threads.
      */
     public Snapshot harvest(Histogram[] recycled, Histogram[] into, Histogram[] intoService, Histogram[] intoQueue,
-                            long[] scratch) {
+                            Scratch room) {
         long[] out = new long[counters.length()];
         int types = recorders.length;
         long[] from = harvestFrom, to = harvestTo;
         while (true) {
             long before = version.get();
             if ((before & 1) == 0) {
+                long[] r = ring; // replaced only inside a publication, which the version check below detects
+                int slots = r.length / (types * width);
+                long[] scratch = room.atLeast(r.length);
                 for (int k = 0; k < types; k++) {
                     long over = overflows[k];
                     if (over != overflowsHarvested[k]) {
@@ -473,8 +543,8 @@ public final class ThreadStats {
                     from[k] = ringRead.get(k);
                     to[k] = ringEnd[k];
                     for (long i = from[k]; i < to[k]; i++) {
-                        int at = (k * RING + (int) (i % RING)) * width;
-                        System.arraycopy(ring, at, scratch, at, width);
+                        int at = (k * slots + (int) (i & (slots - 1))) * width;
+                        System.arraycopy(r, at, scratch, at, width);
                     }
                 }
                 for (int i = 0; i < out.length; i++) out[i] = counters.get(i);
@@ -482,7 +552,7 @@ public final class ThreadStats {
                 if (version.get() == before) {
                     for (int k = 0; k < types; k++) {
                         for (long i = from[k]; i < to[k]; i++) {
-                            int at = (k * RING + (int) (i % RING)) * width;
+                            int at = (k * slots + (int) (i & (slots - 1))) * width;
                             into[k].recordValue(scratch[at]);
                             if (serviceSlot > 0 && k < intoService.length && scratch[at + serviceSlot] >= 0) {
                                 intoService[k].recordValue(scratch[at + serviceSlot]);
@@ -498,11 +568,6 @@ public final class ThreadStats {
             }
             Thread.onSpinWait();
         }
-    }
-
-    /** The longs {@link #harvest(Histogram[], Histogram[], Histogram[], Histogram[], long[])}'s scratch needs. */
-    public static int scratchLength(int types, boolean serviceTimes, boolean queueTimes) {
-        return types * RING * (1 + (serviceTimes ? 1 : 0) + (queueTimes ? 1 : 0));
     }
 
     private void drainRecorders(int k, Histogram[] recycled, Histogram[] into, Histogram[] intoService, Histogram[] intoQueue) {

@@ -214,7 +214,8 @@ public final class Console implements RunListener {
         }
         if (r.window().uncertain()) {
             w.add(String.format(Locale.ROOT, "warning: reading the counters of %d threads at the window's edges took %.2f s, "
-                    + "so the %.2f s window (and every rate) may be off by %.1f%%; at thousands of threads use threadModel=virtual",
+                    + "so the %.2f s window (and every rate) may be off by %.1f%%: the reporter waited for the CPU (on platform "
+                    + "threads, use threadModel=virtual)",
                     r.threads(), 2 * r.window().edgeSecs(), r.seconds(), 100 * r.window().edgeSecs() / r.seconds()));
         }
         w.addAll(failover(r));

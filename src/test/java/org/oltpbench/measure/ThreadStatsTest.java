@@ -41,7 +41,20 @@ class ThreadStatsTest {
      */
     @Test
     void harvestedHistogramsMatchTheCountersExactly() throws Exception {
-        ThreadStats stats = new ThreadStats(2);
+        harvestsMatchTheCounters(ThreadStats.MAX_RING, 0);
+    }
+
+    /**
+     * The same with the reporter pausing 300 µs between harvests (dozens of transactions each time) and rings that may
+     * grow only to 32 slots: the owner grows its ring and overflows into its recorder while the reporter harvests.
+     */
+    @Test
+    void histogramsMatchTheCountersWhileRingsGrowAndOverflow() throws Exception {
+        harvestsMatchTheCounters(32, 300_000);
+    }
+
+    private static void harvestsMatchTheCounters(int maxRing, long pauseNanos) throws Exception {
+        ThreadStats stats = new ThreadStats(2, false, false, 0, maxRing);
         java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
         java.util.concurrent.atomic.AtomicLong progress = new java.util.concurrent.atomic.AtomicLong();
@@ -63,6 +76,7 @@ class ThreadStatsTest {
         // owner get only 896 in while another process loaded both cores)
         long giveUp = System.nanoTime() + 60_000_000_000L;
         for (int harvests = 0; (harvests < 500 || progress.get() < 2_000) && System.nanoTime() < giveUp; harvests++) {
+            for (long until = System.nanoTime() + pauseNanos; System.nanoTime() < until; ) Thread.onSpinWait();
             Snapshot c = stats.harvest(recycled, total);
             for (int k = 0; k < 2; k++) {
                 long ended = c.type(k).committed() + c.type(k).rollbacks();

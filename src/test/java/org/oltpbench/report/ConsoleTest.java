@@ -45,7 +45,7 @@ class ConsoleTest {
                 "warning: the server's Com_commit grew by 1100 over this run, the client committed 1000 (+10.00%); something "
                         + "else used the server, or a count is wrong",
                 "warning: reading the counters of 4 threads at the window's edges took 0.50 s, so the 10.00 s window (and every "
-                        + "rate) may be off by 2.5%; at thousands of threads use threadModel=virtual",
+                        + "rate) may be off by 2.5%: the reporter waited for the CPU (on platform threads, use threadModel=virtual)",
                 "warning: the client used 1.50 of this host's 2 cores (more than half); the result may measure the client, not "
                         + "the database"), w);
         assertEquals(2, Console.warnings(with(new Window("a", "b", 10.0, 0.25), new ClientCpu(15, 1.5, 2, 0.9),
