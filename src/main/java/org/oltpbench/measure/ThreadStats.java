@@ -561,7 +561,8 @@ public final class ThreadStats {
                                 intoQueue[k].recordValue(scratch[at + queueSlot]);
                             }
                         }
-                        ringRead.set(k, to[k]);
+                        // a release store: the owner may reuse these slots only after they were copied out
+                        if (to[k] != from[k]) ringRead.lazySet(k, to[k]);
                     }
                     return new Snapshot(out);
                 }
