@@ -107,7 +107,7 @@ public final class LevelRunner {
     /** With shared connections: each type's waits for one; empty (no type) when terminals own their connections. */
     private final Histogram[] cumulativeQueue, scratchQueue;
     private final Histogram interval = Histograms.empty();
-    /** The harvest's copy of one thread's latency ring at a time (ThreadStats.RING values per type). */
+    /** The harvest's copy of one thread's latency ring at a time, as large as the largest ring met. */
     private final ThreadStats.Scratch ringScratch;
     private final CommitCounter counter;
     private final StartGate gate;

@@ -6,8 +6,8 @@ import org.HdrHistogram.SingleWriterRecorder;
 
 /**
  * What one benchmark thread measured. Written only by its owner thread, without locks or allocation:
- * counters are plain increments published with release stores, latency goes to a single-writer
- * HdrHistogram recorder per transaction type. A reporter thread reads counters and harvests interval
+ * counters are plain increments published with release stores, latencies go to a ring per transaction type
+ * (and past it to a single-writer HdrHistogram recorder). A reporter thread reads counters and harvests interval
  * histograms at any time.
  */
 public final class ThreadStats {
@@ -346,11 +346,11 @@ public final class ThreadStats {
         add(typeSlot(type, outcome), 1);
         long service = serviceNanos >= 0 ? micros(serviceNanos - idle) : -1;
         long queue = pendingQueueNanos >= 0 && queueRecorders.length > 0 ? micros(pendingQueueNanos) : -1;
-        long end = ringEnd[type];
-        int slots = ring.length / (recorders.length * width);
-        if (end - ringRead.get(type) >= slots && slots < maxRing) slots = grow(slots);
-        if (end - ringRead.get(type) < slots) {
-            int at = (type * slots + (int) (end & (slots - 1))) * width;
+        long end = ringEnd[type], unread = end - ringRead.get(type); // the reporter only lowers it meanwhile
+        int slots = slots(ring);
+        if (unread >= slots && slots < maxRing) slots = grow(slots);
+        if (unread < slots) {
+            int at = at(type, end, slots);
             ring[at] = micros(nanos);
             if (serviceSlot > 0) ring[at + serviceSlot] = service;
             if (queueSlot > 0) ring[at + queueSlot] = queue;
@@ -374,12 +374,21 @@ public final class ThreadStats {
         long[] next = new long[types * wider * width];
         for (int k = 0; k < types; k++) {
             for (long i = ringRead.get(k); i < ringEnd[k]; i++) {
-                System.arraycopy(ring, (k * slots + (int) (i & (slots - 1))) * width, next,
-                        (k * wider + (int) (i & (wider - 1))) * width, width);
+                System.arraycopy(ring, at(k, i, slots), next, at(k, i, wider), width);
             }
         }
         ring = next;
         return wider;
+    }
+
+    /** Slots per type of ring {@code r}. */
+    private int slots(long[] r) {
+        return r.length / (recorders.length * width);
+    }
+
+    /** Where transaction {@code i} of type {@code k} sits in a ring (or its copy) of {@code slots} slots per type. */
+    private int at(int k, long i, int slots) {
+        return (k * slots + (int) (i & (slots - 1))) * width;
     }
 
     private static long micros(long nanos) {
@@ -504,8 +513,8 @@ public final class ThreadStats {
     }
 
     /**
-     * The reporter's room for copying a ring out, grown to the largest ring it met (the reporter keeps one for every
-     * thread, and allocates only when a thread's ring has grown past it).
+     * The reporter's room for copying a ring out, grown to the largest ring it met (the reporter keeps one for all its
+     * threads, and allocates only when a thread's ring has grown past it).
      */
     public static final class Scratch {
         private long[] longs = new long[0];
@@ -517,7 +526,7 @@ public final class ThreadStats {
     }
 
     /**
-     * As {@link #harvest(Histogram[], Histogram[], Histogram[], Histogram[])}, copying the ring through {@code scratch}.
+     * As {@link #harvest(Histogram[], Histogram[], Histogram[], Histogram[])}, copying the ring through {@code room}.
      * A type's recorder is walked only when the owner overflowed its largest ring since its last harvest, so a harvest
      * costs a few reads per type plus one histogram record per transaction of the interval, whatever the number of
      * threads.
@@ -531,7 +540,7 @@ public final class ThreadStats {
             long before = version.get();
             if ((before & 1) == 0) {
                 long[] r = ring; // replaced only inside a publication, which the version check below detects
-                int slots = r.length / (types * width);
+                int slots = slots(r);
                 long[] scratch = room.atLeast(r.length);
                 for (int k = 0; k < types; k++) {
                     long over = overflows[k];
@@ -543,7 +552,7 @@ public final class ThreadStats {
                     from[k] = ringRead.get(k);
                     to[k] = ringEnd[k];
                     for (long i = from[k]; i < to[k]; i++) {
-                        int at = (k * slots + (int) (i & (slots - 1))) * width;
+                        int at = at(k, i, slots);
                         System.arraycopy(r, at, scratch, at, width);
                     }
                 }
@@ -552,7 +561,7 @@ public final class ThreadStats {
                 if (version.get() == before) {
                     for (int k = 0; k < types; k++) {
                         for (long i = from[k]; i < to[k]; i++) {
-                            int at = (k * slots + (int) (i & (slots - 1))) * width;
+                            int at = at(k, i, slots);
                             into[k].recordValue(scratch[at]);
                             if (serviceSlot > 0 && k < intoService.length && scratch[at + serviceSlot] >= 0) {
                                 intoService[k].recordValue(scratch[at + serviceSlot]);

@@ -104,6 +104,24 @@ class LevelRunnerTest {
     }
 
     /**
+     * Issue 30 §1: the same level reported only at its edges (reportIntervalSecs=0) and at 10 s. Each thread runs 42,858
+     * transactions between the warm-up's end and the deadline (by hand, above): its ring grows to 4,096 slots (the most
+     * for 2 threads of one type) and the rest goes to its recorder, yet the window's histogram holds exactly the
+     * counted transactions, each 700 µs, at either edge and at every report boundary.
+     */
+    @Test
+    void theWindowsHistogramHoldsItsTransactionsWhenRingsGrowAndOverflow() throws Exception {
+        for (int interval : new int[] {0, 10}) {
+            RepeatResult r = run(settings(2, 5, 30, 0, 0, interval), new FakeDriver(clock, 700_000));
+            assertEquals(85_716, r.counts().transactions(), "interval " + interval);
+            assertEquals(85_716, r.histogram().getTotalCount(), "interval " + interval);
+            assertEquals(700, r.histogram().getMinValue(), "interval " + interval);
+            assertEquals(700, r.histogram().getMaxValue(), "interval " + interval);
+            assertEquals(30.0, r.seconds(), 1e-9);
+        }
+    }
+
+    /**
      * Issue 27 §1.6: events=100 after a 1 s warm-up. The budget is spent by transactions that end in the window only:
      * warm-up transactions spend none, so the window counts exactly 100 (the one in flight at the warm-up's end, from
      * 999.6 to 1000.3 ms, is one of them).
