@@ -35,7 +35,7 @@ public final class ResourceLines {
             c.append(String.format(Locale.ROOT, "; net %s %.1f MB/s in, %.1f MB/s out", u.netInterface(), u.netInMBps(), u.netOutMBps()));
         }
         out.add(c.toString());
-        for (Usage.ServerCores s : u.servers()) out.add("[Resources] server " + server(s));
+        for (Usage.ServerCores s : u.servers()) out.add("[Resources] server " + server(s, u.seconds()));
         double perCore = perServerCore(r, family);
         if (!Double.isNaN(perCore)) {
             out.add(String.format(Locale.ROOT, "[Resources] efficiency: %,.0f %s per server core", perCore,
@@ -52,13 +52,17 @@ public final class ResourceLines {
         return (family.headline() == Family.Headline.TPMC ? TpccMetrics.tpmC(r) : r.tps()) / cores;
     }
 
-    static String server(Usage.ServerCores s) {
+    /** One server's figures; when its source missed intervals, the share of the window they are over. */
+    static String server(Usage.ServerCores s, double windowSeconds) {
         StringBuilder b = new StringBuilder(s.name()).append(String.format(Locale.ROOT, ": %.2f cores", s.cores()));
         if (s.hostCores() > 0 && s.source() == org.oltpbench.result.ResourceSource.NODE_EXPORTER) {
             b.append(" of ").append(s.hostCores());
         }
         if (s.rssBytes() >= 0) b.append(String.format(Locale.ROOT, ", %d MB", s.rssBytes() / 1_000_000));
         if (s.readMBps() >= 0) b.append(String.format(Locale.ROOT, ", read %.1f MB/s, write %.1f MB/s", s.readMBps(), s.writeMBps()));
+        double seen = s.coverage(windowSeconds);
+        if (seen < 0.9995) b.append(String.format(Locale.ROOT, " (over the %.1f s of %.1f its source answered, %.0f%%)",
+                s.seconds(), windowSeconds, 100 * seen));
         return b.toString();
     }
 }

@@ -66,13 +66,16 @@ public record Resources(ClientUse client, List<ServerUse> servers) {
      * @param diskOps     reads and writes completed (node_exporter); -1 unknown
      * @param netInBytes  bytes received on the host's interfaces but loopback (node_exporter); -1 unknown
      * @param netOutBytes bytes sent (node_exporter); -1 unknown
-     * @param hostCpu     the host's CPU by mode (node_exporter); UNKNOWN otherwise
+     * @param hostCpu     the host's CPU by mode (node_exporter); for a local process, only {@code cores}: how many
+     *                    CPUs it may run on; UNKNOWN otherwise
+     * @param cpus        the CPUs a local process may run on, as Cpus_allowed_list writes them ("0-3"); "" unknown
      */
     public record ServerUse(ResourceSource source, String host, String component, double cpuSeconds, long rssBytes,
                             long readBytes, long writeBytes, long diskOps, long netInBytes, long netOutBytes,
-                            HostCpu hostCpu) {
+                            HostCpu hostCpu, String cpus) {
         public ServerUse {
             if (hostCpu == null) hostCpu = HostCpu.UNKNOWN;
+            if (cpus == null) cpus = "";
         }
 
         /** The key that names the same server in every interval. */

@@ -38,10 +38,13 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
      * bottleneck verdict; 3.4 each repeat's fault and outage. Older 3.x files are read as they are, their spreads
      * recomputed (3.3's are kept: their spreads are computed as 3.4's).
      */
-    public static final String SCHEMA_VERSION = "3.4";
+    public static final String SCHEMA_VERSION = "3.5";
 
-    /** Schemas whose spreads are computed as this version computes them. */
-    private static final java.util.Set<String> SAME_SPREADS = java.util.Set.of("3.3", SCHEMA_VERSION);
+    /**
+     * Schemas whose spreads are computed as this version computes them (3.5: per-core batch means leave out the
+     * intervals no source saw the server in).
+     */
+    private static final java.util.Set<String> SAME_SPREADS = java.util.Set.of(SCHEMA_VERSION);
 
     /**
      * A level's spread is computed once, when it is new here (a level just run, or merged) or read from a file of an

@@ -84,7 +84,7 @@ public final class Spreads {
         for (int b = 0; b < tps.length; b++) {
             double secs = 0;
             long tx = 0, q = 0, orders = 0;
-            double serverCpu = 0;
+            double serverCpu = 0, seenUnits = 0; // over the intervals a source saw the server in
             Histogram h = Histograms.empty();
             for (IntervalResult i : batches.get(b)) {
                 secs += i.seconds();
@@ -92,14 +92,18 @@ public final class Spreads {
                 q += i.queries();
                 h.add(i.histogram());
                 typed &= no >= 0 && i.types().size() > no;
+                long units = no >= 0 ? (typed ? 60L * i.types().get(no) : 0) : i.transactions();
                 if (typed) orders += i.types().get(no);
-                serverCpu += Usage.serverCpuSeconds(i.resources());
+                double cpu = Usage.serverCpuSeconds(i.resources());
+                if (Double.isNaN(cpu)) continue;
+                serverCpu += cpu;
+                seenUnits += units;
             }
             seen &= serverCpu > 0;
             tps[b] = tx / secs;
             qps[b] = q / secs;
             tpmC[b] = 60 * orders / secs;
-            perCore[b] = seen ? (no >= 0 ? 60.0 * orders : tx) / serverCpu : 0;
+            perCore[b] = seen ? seenUnits / serverCpu : 0;
             lat.add(h);
         }
         Interval.Method m = Interval.Method.BATCH_MEANS;

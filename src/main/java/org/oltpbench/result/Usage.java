@@ -44,11 +44,23 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
      * @param rssBytes  resident memory at the window's end (a host: memory in use); -1 unknown
      * @param readMBps  storage MB/s read; -1 unknown
      * @param writeMBps storage MB/s written; -1 unknown
+     * @param seconds   the seconds of the window the source saw it in (every figure above is over these seconds); 0 in
+     *                  files before 3.5, which meant the whole window
+     * @param cpus      the CPUs a local process may run on ("0-3"); "" unknown
      */
     public record ServerCores(ResourceSource source, String host, String component, double cores, int hostCores,
-                              long rssBytes, double readMBps, double writeMBps) {
+                              long rssBytes, double readMBps, double writeMBps, double seconds, String cpus) {
+        public ServerCores {
+            if (cpus == null) cpus = "";
+        }
+
         public String name() {
             return source == ResourceSource.NODE_EXPORTER ? host : component + " (" + source.label() + ", " + host + ")";
+        }
+
+        /** The share of a window of {@code windowSeconds} the figures cover; 1 for files that did not say. */
+        public double coverage(double windowSeconds) {
+            return seconds <= 0 || windowSeconds <= 0 ? 1 : Math.min(1, seconds / windowSeconds);
         }
     }
 
@@ -71,7 +83,8 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
 
     /**
      * The server CPU-seconds of one interval by the same rule as {@link #serverCores()}: the processes' when a source
-     * saw any, else the hosts'.
+     * saw any, else the hosts'. NaN when no source saw a server in it: such an interval is left out of per-core figures,
+     * never counted as an idle server.
      */
     public static double serverCpuSeconds(Resources r) {
         double processes = 0, hosts = 0;
@@ -79,6 +92,7 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
             if (s.source() == ResourceSource.NODE_EXPORTER) hosts += s.cpuSeconds();
             else processes += s.cpuSeconds();
         }
+        if (r.servers().isEmpty()) return Double.NaN;
         return processes > 0 ? processes : hosts;
     }
 
@@ -100,7 +114,7 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
         long netIn = 0, netOut = 0;
         boolean netKnown = false;
         String iface = "";
-        Map<String, double[]> sums = new LinkedHashMap<>(); // cpu, read, write
+        Map<String, double[]> sums = new LinkedHashMap<>(); // cpu, read, write, seconds seen
         Map<String, ServerUse> last = new LinkedHashMap<>();
         for (IntervalResult i : intervals) {
             if (i.warmup() || i.resources() == Resources.NONE) continue;
@@ -116,10 +130,11 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
                 netOut += r.client().netOutBytes();
             }
             for (ServerUse s : r.servers()) {
-                double[] sum = sums.computeIfAbsent(s.key(), k -> new double[3]);
+                double[] sum = sums.computeIfAbsent(s.key(), k -> new double[4]);
                 sum[0] += s.cpuSeconds();
                 sum[1] += Math.max(0, s.readBytes());
                 sum[2] += Math.max(0, s.writeBytes());
+                sum[3] += i.seconds();
                 last.put(s.key(), s);
             }
         }
@@ -129,8 +144,9 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
             ServerUse s = last.get(e.getKey());
             int cores = s.hostCpu().known() ? s.hostCpu().cores() : s.source() == ResourceSource.PROC ? hostCores : 0;
             double[] v = e.getValue();
-            servers.add(new ServerCores(s.source(), s.host(), s.component(), v[0] / secs, cores, s.rssBytes(),
-                    s.readBytes() < 0 ? -1 : v[1] / secs / 1e6, s.writeBytes() < 0 ? -1 : v[2] / secs / 1e6));
+            double seen = v[3];
+            servers.add(new ServerCores(s.source(), s.host(), s.component(), v[0] / seen, cores, s.rssBytes(),
+                    s.readBytes() < 0 ? -1 : v[1] / seen / 1e6, s.writeBytes() < 0 ? -1 : v[2] / seen / 1e6, seen, s.cpus()));
         }
         Usage u = new Usage(secs, client / secs, clientCoresAvailable, hostCores, hostBusy / secs, servers, iface,
                 netKnown ? netIn / secs / 1e6 : -1, netKnown ? netOut / secs / 1e6 : -1, transactions, Verdict.NOT_RECORDED);

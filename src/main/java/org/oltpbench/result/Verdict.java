@@ -8,8 +8,10 @@ import java.util.Locale;
  * <ol>
  * <li>CLIENT: the oltpbench process kept at least 90% of the processors it may use busy;</li>
  * <li>SERVER: a server host is at least 90% busy (node_exporter), or the local server processes kept at least 90%
- * of the cores they could have busy: the CPUs they may run on (taskset), less what the client used of them when the
- * two share CPUs;</li>
+ * of the cores they could have busy: the union of the CPUs they may run on (taskset), less the client's CPU time that
+ * cannot have run on other CPUs than those;</li>
+ * <li>OTHERS: the client's host is at least 90% busy and processes other than the client and the local servers held
+ * at least a quarter of its cores: the level is not a clean measurement;</li>
  * <li>HOST: a server runs on the client's host and that host is at least 90% busy, without either side alone at its
  * limit: the shared CPU is the limit, and the two cannot be told apart;</li>
  * <li>CONNECTIONS: waiting for a shared connection (connections=N) is at least 20% of the response time;</li>
@@ -22,13 +24,14 @@ import java.util.Locale;
  * @param evidence one line with its figures
  */
 public record Verdict(Limit limit, String evidence) {
-    static final double CPU_SATURATED = 0.90, CONNECTION_WAIT = 0.20, CONTENDED = 0.05;
+    static final double CPU_SATURATED = 0.90, CONNECTION_WAIT = 0.20, CONTENDED = 0.05, OTHERS_SHARE = 0.25;
     public static final Verdict NOT_RECORDED = new Verdict(Limit.NOT_RECORDED, "resources were not recorded");
 
     /** The verdicts. */
     public enum Limit {
         @JsonProperty("client") CLIENT,
         @JsonProperty("server") SERVER,
+        @JsonProperty("other processes") OTHERS,
         @JsonProperty("shared host") HOST,
         @JsonProperty("connections") CONNECTIONS,
         @JsonProperty("contention") CONTENTION,
@@ -80,9 +83,10 @@ public record Verdict(Limit limit, String evidence) {
                 + ": latency-bound, more threads may raise throughput");
     }
 
-    /** The first saturated server host, or null. */
+    /** The first saturated server host, or a busy client host; null when neither. */
     private static Verdict server(Usage u) {
         double local = 0;
+        CpuSet union = CpuSet.UNKNOWN;
         int allowed = 0;
         for (Usage.ServerCores s : u.servers()) {
             if (s.source() == ResourceSource.NODE_EXPORTER && s.hostCores() > 0 && s.cores() >= CPU_SATURATED * s.hostCores()) {
@@ -91,26 +95,47 @@ public record Verdict(Limit limit, String evidence) {
             }
             if (s.source() == ResourceSource.PROC) {
                 local += s.cores();
-                allowed = Math.max(allowed, s.hostCores());
+                union = union.union(CpuSet.parse(s.cpus()));
+                allowed = Math.max(allowed, s.hostCores()); // files before 3.5 say only how many
             }
         }
         int host = u.clientHostCores();
+        if (union.known()) allowed = union.size();
         if (allowed <= 0 || allowed > host) allowed = host;
-        boolean sharing = allowed + u.clientCoresAvailable() > host;
-        double left = sharing ? Math.min(allowed, host - u.clientCores()) : allowed;
-        if (local > 0 && left > 0 && local >= CPU_SATURATED * left) {
-            String of = sharing ? String.format(Locale.ROOT, "of the %s cores the client left of this host's %d", Usage.cores(left), host)
-                    : String.format(Locale.ROOT, "of the %d %s it may use (the client runs on others)", allowed,
-                    allowed == 1 ? "core" : "cores");
-            return new Verdict(Limit.SERVER, String.format(Locale.ROOT, "server CPU %s %s (%.0f%%): the server is the limit",
-                    Usage.cores(local), of, Math.min(100, 100 * local / left)));
+        Verdict v = localServer(u, local, allowed);
+        return v != null ? v : busyHost(u, local);
+    }
+
+    /**
+     * The local servers against the cores they could have used: their CPUs, less the client's CPU time that cannot
+     * have run elsewhere (the client may use every CPU it is allowed; at most host - allowed of them are not theirs).
+     */
+    private static Verdict localServer(Usage u, double local, int allowed) {
+        int host = u.clientHostCores();
+        int clientElsewhere = Math.min(u.clientCoresAvailable() > 0 ? u.clientCoresAvailable() : host, host - allowed);
+        double clientOnTheirs = Math.max(0, u.clientCores() - clientElsewhere);
+        double left = allowed - clientOnTheirs;
+        if (local <= 0 || left <= 0 || local < CPU_SATURATED * left) return null;
+        String of = clientOnTheirs > 0 ? String.format(Locale.ROOT, "of the %s cores the client left of this host's %d",
+                Usage.cores(left), host) : String.format(Locale.ROOT, "of the %d %s it may use (the client runs on others)",
+                allowed, allowed == 1 ? "core" : "cores");
+        return new Verdict(Limit.SERVER, String.format(Locale.ROOT, "server CPU %s %s (%.0f%%): the server is the limit",
+                Usage.cores(local), of, 100 * local / left));
+    }
+
+    /** The client's host at least 90% busy: others held it, or a local server and the client shared it. */
+    private static Verdict busyHost(Usage u, double local) {
+        int host = u.clientHostCores();
+        if (host <= 0 || u.clientHostBusyCores() < CPU_SATURATED * host) return null;
+        double others = Math.max(0, u.clientHostBusyCores() - local - u.clientCores());
+        String busy = String.format(Locale.ROOT, "this host's CPU %s of %d cores busy (%.0f%%): the server %s, the client %s, "
+                + "other processes %s", Usage.cores(u.clientHostBusyCores()), host, 100 * u.clientHostBusyCores() / host,
+                Usage.cores(local), Usage.cores(u.clientCores()), Usage.cores(others));
+        if (others >= OTHERS_SHARE * host) {
+            return new Verdict(Limit.OTHERS, String.format(Locale.ROOT, "other processes held %s of %d cores: this level "
+                    + "is not a clean measurement (%s)", Usage.cores(others), host, busy));
         }
-        if (local > 0 && u.clientHostCores() > 0 && u.clientHostBusyCores() >= CPU_SATURATED * u.clientHostCores()) {
-            return new Verdict(Limit.HOST, String.format(Locale.ROOT, "this host's CPU %s of %d cores busy (%.0f%%), shared "
-                    + "by the server (%s) and the client (%s): CPU is the limit; a client on another host would tell them "
-                    + "apart", Usage.cores(u.clientHostBusyCores()), u.clientHostCores(),
-                    100 * u.clientHostBusyCores() / u.clientHostCores(), Usage.cores(local), Usage.cores(u.clientCores())));
-        }
-        return null;
+        if (local <= 0) return null;
+        return new Verdict(Limit.HOST, busy + ": CPU is the limit; a client on another host would tell them apart");
     }
 }

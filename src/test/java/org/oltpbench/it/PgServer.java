@@ -25,8 +25,8 @@ import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
  * directory, a throwaway cluster with trust authentication, fsync off, on a free loopback port, stopped and deleted
  * when the test JVM exits. PostgreSQL refuses to run as root, so as root its programs run as the user nobody (setpriv).
  */
-final class PgServer {
-    record Target(String url, String user) {
+public final class PgServer {
+    public record Target(String url, String user) {
     }
 
     private static final String ARCHIVE = "postgres-linux-x86_64.txz";
@@ -36,7 +36,7 @@ final class PgServer {
     }
 
     /** The server to test against; CI without OLTPBENCH_PG_URL fails (it must test Debian's server). */
-    static synchronized Target get() throws Exception {
+    public static synchronized Target get() throws Exception {
         if (target != null) return target;
         String url = System.getenv("OLTPBENCH_PG_URL");
         if (url != null && !url.isBlank()) {

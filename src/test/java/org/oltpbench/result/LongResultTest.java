@@ -32,7 +32,7 @@ class LongResultTest {
             Resources r = new Resources(new Resources.ClientUse(2.1, 0.9, 300_000_000L, "eth0", 5_000_000, 4_000_000,
                     new Resources.HostCpu(16, 40, 0, 20, 95, 1, 0, 4, 0)), List.of(new Resources.ServerUse(
                     ResourceSource.NODE_EXPORTER, "db1:9100", "host", 120, 30_000_000_000L, 1_000_000, 9_000_000, 5_000, 4_000_000,
-                    5_000_000, new Resources.HostCpu(32, 100, 0, 20, 195, 3, 0, 2, 0))));
+                    5_000_000, new Resources.HostCpu(32, 100, 0, 20, 195, 3, 0, 2, 0), "")));
             intervals.add(new IntervalResult(10.0 * (i + 1), 10.0, 64, tx, 14 * tx, 4 * tx, 2 * tx, 0, 0, false, 0.3,
                     Histograms.encode(h), -1, List.of(tx), r));
         }

@@ -24,12 +24,12 @@ class VerdictTest {
     }
 
     static ServerUse local(double cpuSecs) {
-        return new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", cpuSecs, 100, 0, 0, -1, -1, -1, new HostCpu(2, 0, 0, 0, 0, 0, 0, 0, 0));
+        return new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", cpuSecs, 100, 0, 0, -1, -1, -1, new HostCpu(2, 0, 0, 0, 0, 0, 0, 0, 0), "0-1");
     }
 
     static ServerUse node(double busySecs, int cores) {
         return new ServerUse(ResourceSource.NODE_EXPORTER, "db1:9100", "host", busySecs, 100, 0, 0, 0, 0, 0,
-                new HostCpu(cores, busySecs, 0, 0, cores * SECS - busySecs, 0, 0, 0, 0));
+                new HostCpu(cores, busySecs, 0, 0, cores * SECS - busySecs, 0, 0, 0, 0), "");
     }
 
     @Test
@@ -67,12 +67,12 @@ class VerdictTest {
     void localServerPinnedAwayFromTheClient() {
         // taskset: the server may use 1 core and the client 1 other; 0.9 of the server's one core is its limit
         ServerUse pinned = new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", 9.0, 100, 0, 0, -1, -1, -1,
-                new HostCpu(1, 0, 0, 0, 0, 0, 0, 0, 0));
+                new HostCpu(1, 0, 0, 0, 0, 0, 0, 0, 0), "1");
         Verdict v = usage(6.9, 1, 16, List.of(pinned), Verdict.Inputs.NONE).verdict();
         assertEquals("server CPU 0.90 of the 1 core it may use (the client runs on others) (90%): the server is the limit",
                 v.evidence());
         ServerUse below = new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", 8.9, 100, 0, 0, -1, -1, -1,
-                new HostCpu(1, 0, 0, 0, 0, 0, 0, 0, 0));
+                new HostCpu(1, 0, 0, 0, 0, 0, 0, 0, 0), "1");
         assertEquals(Limit.NONE, usage(6.9, 1, 15.8, List.of(below), Verdict.Inputs.NONE).verdict().limit());
     }
 
@@ -113,5 +113,42 @@ class VerdictTest {
         assertEquals(Limit.UNKNOWN, v.limit());
         assertTrue(v.evidence().startsWith("no server figures"), v.evidence());
         assertEquals(Usage.NONE, Usage.of(List.of(), 0, 2, Verdict.Inputs.NONE));
+    }
+
+    /** A local server process pinned to the CPUs of {@code cpus} (how many: {@code n}). */
+    static ServerUse pinned(String name, double cpuSecs, String cpus, int n) {
+        return new ServerUse(ResourceSource.PROC, "localhost", name, cpuSecs, 100, 0, 0, -1, -1, -1,
+                new HostCpu(n, 0, 0, 0, 0, 0, 0, 0, 0), cpus);
+    }
+
+    /** One 10 s interval on a host of {@code hostCores}: the client, the host's busy seconds, the servers. */
+    static Usage usageOn(int hostCores, double clientSecs, int available, double hostBusySecs, List<ServerUse> servers) {
+        HostCpu host = new HostCpu(hostCores, hostBusySecs, 0, 0, hostCores * SECS - hostBusySecs, 0, 0, 0, 0);
+        Resources r = new Resources(new ClientUse(clientSecs, 0, 1, "lo", 1, 1, host), servers);
+        return Usage.of(List.of(new IntervalResult(10, SECS, 4, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)),
+                1000, available, Verdict.Inputs.NONE);
+    }
+
+    @Test
+    void serversPinnedToDifferentCoresMayUseTheUnionOfTheirCores() {
+        // three servers, each on its own core of 4, 0.4 cores busy each: 1.20 of the 3 cores they may use, 40%
+        List<ServerUse> three = List.of(pinned("a :1", 4, "0", 1), pinned("b :2", 4, "1", 1), pinned("c :3", 4, "2", 1));
+        Verdict v = usageOn(4, 2.4, 4, 16, three).verdict();
+        assertEquals(Limit.NONE, v.limit(), v.evidence());
+        // at 0.9 each: 2.70 of 3, the client (0.24) runs on the fourth
+        List<ServerUse> busy = List.of(pinned("a :1", 9, "0", 1), pinned("b :2", 9, "1", 1), pinned("c :3", 9, "2", 1));
+        assertEquals("server CPU 2.70 of the 3 cores it may use (the client runs on others) (90%): the server is the limit",
+                usageOn(4, 2.4, 4, 30, busy).verdict().evidence());
+    }
+
+    @Test
+    void aHostHeldByOtherProcessesIsNamed() {
+        // host 1.98 of 2 busy: server 0.42, client 0.24, others 1.98 - 0.42 - 0.24 = 1.32 >= a quarter of 2 cores
+        Verdict v = usage(2.4, 2, 19.8, List.of(local(4.2)), Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.OTHERS, v.limit());
+        assertEquals("other processes held 1.32 of 2 cores: this level is not a clean measurement (this host's CPU 1.98 of "
+                + "2 cores busy (99%): the server 0.42, the client 0.24, other processes 1.32)", v.evidence());
+        // others 0.49 < 0.5: the shared host
+        assertEquals(Limit.HOST, usage(2.4, 2, 19.8, List.of(local(13.3)), Verdict.Inputs.NONE).verdict().limit());
     }
 }

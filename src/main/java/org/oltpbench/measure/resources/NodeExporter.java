@@ -74,7 +74,7 @@ final class NodeExporter implements ServerProbe {
             if (!mode.equals("idle") && !mode.equals("iowait")) busy += cpu.seconds()[i];
         }
         return new ServerReading(ResourceSource.NODE_EXPORTER, host, "host", busy, (long) (total - available),
-                (long) read, (long) written, (long) ops, (long) in, (long) out, cpu);
+                (long) read, (long) written, (long) ops, (long) in, (long) out, cpu, "");
     }
 
     /** Whole disks only: partitions and device-mapper volumes would count the same bytes twice. */

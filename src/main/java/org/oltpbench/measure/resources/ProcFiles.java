@@ -24,6 +24,23 @@ final class ProcFiles {
         return new double[] {Long.parseLong(f[11]) / TICKS_PER_SECOND, Long.parseLong(f[12]) / TICKS_PER_SECOND};
     }
 
+    /**
+     * A process's CPU seconds with its reaped children's: utime + stime + cutime + cstime (fields 14-17). Summed over
+     * a live process tree this counts every process once, whether it still runs (its own time) or has ended and was
+     * waited for by a parent in the tree (the parent's children time): PostgreSQL's backends of closed connections.
+     */
+    static double cpuWithReapedChildren(String stat) {
+        String[] f = afterName(stat);
+        long ticks = 0;
+        for (int i = 11; i <= 14; i++) ticks += Long.parseLong(f[i]);
+        return ticks / TICKS_PER_SECOND;
+    }
+
+    /** The parent's pid (field 4 of /proc/PID/stat). */
+    static long parentPid(String stat) {
+        return Long.parseLong(afterName(stat)[1]);
+    }
+
     /** The command name between the parentheses of /proc/PID/stat (it may hold spaces and parentheses). */
     static String processName(String stat) {
         return stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
@@ -41,18 +58,31 @@ final class ProcFiles {
         return -1;
     }
 
+    /**
+     * {anonymous, file-backed, shared} resident bytes of /proc/PID/status (RssAnon, RssFile, RssShmem); each -1 when
+     * absent. A process tree's memory is the sum of its anonymous parts plus the largest shared and file-backed ones,
+     * which the processes map in common (PostgreSQL's shared buffers would otherwise count once per backend).
+     */
+    static long[] rssParts(String status) {
+        long[] out = {-1, -1, -1};
+        String[] names = {"RssAnon:", "RssFile:", "RssShmem:"};
+        for (String line : status.split("\n")) {
+            for (int i = 0; i < names.length; i++) {
+                if (line.startsWith(names[i])) out[i] = Long.parseLong(line.substring(names[i].length()).trim().split("\\s+")[0]) * 1024;
+            }
+        }
+        return out;
+    }
+
+    /** Cpus_allowed_list of /proc/PID/status as it is written ("0-3,6"); "" when absent. */
+    static String cpuList(String status) {
+        for (String line : status.split("\n")) if (line.startsWith("Cpus_allowed_list:")) return line.substring(18).trim();
+        return "";
+    }
+
     /** How many CPUs Cpus_allowed_list of /proc/PID/status names ("0-3,6" → 5): the process's affinity; 0 unknown. */
     static int allowedCpus(String status) {
-        for (String line : status.split("\n")) {
-            if (!line.startsWith("Cpus_allowed_list:")) continue;
-            int n = 0;
-            for (String part : line.substring(18).trim().split(",")) {
-                String[] r = part.trim().split("-");
-                n += r.length == 1 ? 1 : Integer.parseInt(r[1]) - Integer.parseInt(r[0]) + 1;
-            }
-            return n;
-        }
-        return 0;
+        return org.oltpbench.result.CpuSet.parse(cpuList(status)).size();
     }
 
     /** {read_bytes, write_bytes} of /proc/PID/io: what the process made storage read and write. */

@@ -89,7 +89,7 @@ final class PrometheusSource {
                 Series m = mems.get(e.getKey());
                 double rss = m == null ? Double.NaN : m.gaugeAt(b);
                 servers.add(new ServerUse(ResourceSource.PROMETHEUS, s.instance(), s.job(), ProcFiles.milli(Math.max(0, used)),
-                        Double.isNaN(rss) ? -1 : (long) rss, -1, -1, -1, -1, -1, HostCpu.UNKNOWN));
+                        Double.isNaN(rss) ? -1 : (long) rss, -1, -1, -1, -1, -1, HostCpu.UNKNOWN, ""));
             }
             IntervalResult x = intervals.get(i);
             out.add(x.with(x.resources().plus(servers)));

@@ -23,11 +23,14 @@ import org.oltpbench.result.Resources.ServerUse;
  * Samples the client and the servers at each interval's edge (on the reporter thread, after the counters were
  * harvested): the oltpbench process's CPU and memory, the client host's CPU by mode, the bytes on the interface that
  * carries the connections, and every server probe. A probe that fails is reported once (one line, through
- * {@code warn}) and tried again ten edges later; it never ends the run. The cost does not depend on the number of
- * terminals.
+ * {@code warn}) and never ends the run; a local process is tried at every edge, a remote source at the next edge and,
+ * while it keeps failing, after 1, 3, 7 and then 10 edges. The intervals a source missed are left out of its figures,
+ * which are computed over the seconds it covered ({@link org.oltpbench.result.Usage}). The cost does not depend on
+ * the number of terminals.
  */
 public final class ResourceSampler {
     private static final int RETRY_AFTER = 10;
+    private final Map<ServerProbe, Integer> failures = new HashMap<>();
     private final Path proc;
     private final String netInterface;
     private final List<ServerProbe> probes;
@@ -139,13 +142,20 @@ public final class ResourceSampler {
             }
             try {
                 servers.addAll(p.read());
+                failures.remove(p);
             } catch (IOException | RuntimeException e) {
-                skip.put(p, RETRY_AFTER);
+                int n = failures.merge(p, 1, Integer::sum);
+                if (!p.cheap()) skip.put(p, backOff(n));
                 if (warned.add(p)) warn.accept("resources: cannot read " + p.describe() + ": " + e.getMessage()
                         + "; its figures are left out while it fails");
             }
         }
         return new Sample(client(), servers, System.currentTimeMillis());
+    }
+
+    /** Edges skipped after the n-th failure in a row: 0, 1, 3, 7, then 10. */
+    static int backOff(int n) {
+        return n >= 5 ? RETRY_AFTER : (1 << (n - 1)) - 1;
     }
 
     private ClientReading client() {

@@ -9,7 +9,7 @@ import org.oltpbench.result.Resources.ServerUse;
  */
 record ServerReading(ResourceSource source, String host, String component, double cpuSeconds, long rssBytes,
                      long readBytes, long writeBytes, long diskOps, long netInBytes, long netOutBytes,
-                     ProcFiles.CpuModes cpu) {
+                     ProcFiles.CpuModes cpu, String cpus) {
 
     String key() {
         return source.label() + " " + host + " " + component;
@@ -19,7 +19,7 @@ record ServerReading(ResourceSource source, String host, String component, doubl
     ServerUse since(ServerReading earlier) {
         return new ServerUse(source, host, component, ProcFiles.milli(Math.max(0, cpuSeconds - earlier.cpuSeconds)), rssBytes,
                 delta(readBytes, earlier.readBytes), delta(writeBytes, earlier.writeBytes), delta(diskOps, earlier.diskOps),
-                delta(netInBytes, earlier.netInBytes), delta(netOutBytes, earlier.netOutBytes), cpu.minus(earlier.cpu));
+                delta(netInBytes, earlier.netInBytes), delta(netOutBytes, earlier.netOutBytes), cpu.minus(earlier.cpu), cpus);
     }
 
     static long delta(long now, long before) {

@@ -23,6 +23,31 @@ class ProcFilesTest {
     }
 
     @Test
+    void cpuWithReapedChildrenParentAndMemoryParts() {
+        // fields 14-17 (utime, stime, cutime, cstime) = 1234 + 567 + 100 + 99 ticks = 20.00 s; field 4 (ppid) = 1
+        String stat = "4242 (postgres) S 1 4242 4242 0 -1 4194560 5000 0 0 0 1234 567 100 99 20 0 31 0 100 "
+                + "2000000000 60000 18446744073709551615";
+        assertEquals(20.00, ProcFiles.cpuWithReapedChildren(stat), 1e-12);
+        assertEquals(1, ProcFiles.parentPid(stat));
+        assertArrayEquals(new long[] {2048, 4096, 131072L * 1024}, ProcFiles.rssParts(
+                "VmRSS:\t 1 kB\nRssAnon:\t 2 kB\nRssFile:\t 4 kB\nRssShmem:\t 131072 kB\n"));
+        assertArrayEquals(new long[] {-1, -1, -1}, ProcFiles.rssParts("VmRSS:\t 1 kB\n"));
+        assertEquals("0-3,6", ProcFiles.cpuList("Cpus_allowed:\t4f\nCpus_allowed_list:\t0-3,6\n"));
+        assertEquals("", ProcFiles.cpuList("Name:\tx\n"));
+    }
+
+    @Test
+    void cpuSetsUnite() {
+        var a = org.oltpbench.result.CpuSet.parse("0");
+        var b = org.oltpbench.result.CpuSet.parse("1,3-4");
+        assertEquals(1, a.size());
+        assertEquals(4, a.union(b).size());
+        assertEquals(4, a.union(b).union(org.oltpbench.result.CpuSet.parse("3")).size());
+        assertEquals(0, org.oltpbench.result.CpuSet.parse("").size());
+        assertEquals(0, org.oltpbench.result.CpuSet.parse("x-").size());
+    }
+
+    @Test
     void rssAndIo() {
         assertEquals(239_404L * 1024, ProcFiles.rssBytes("Name:\tmariadbd\nVmPeak:\t 1 kB\nVmRSS:\t  239404 kB\nThreads:\t31\n"));
         assertEquals(-1, ProcFiles.rssBytes("Name:\tzombie\n"));
