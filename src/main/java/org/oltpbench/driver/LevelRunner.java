@@ -326,8 +326,9 @@ public final class LevelRunner {
                 e.last = report(e, !e.measuring, e.measuring);
                 e.nextReport += e.step * Math.max(1, (now - e.nextReport) / e.step + 1);
             }
-            // after the report at the same instant: a fault on an interval's edge falls in the next interval
-            if (e.measuring) e.faults.fire(now);
+            // read again after the report: its harvest, sampling and writes take time, and the interval it closed is
+            // stamped after "now"; a fault on an interval's edge must follow that interval, never precede it
+            if (e.measuring) e.faults.fire(clock.nanoTime());
         }
         return allDone;
     }

@@ -26,6 +26,8 @@ class LevelRunnerTest {
     private static final String TWO = "jdbc:mysql://fe1:4000,fe2:4000/db";
 
     private final SimClock clock = new SimClock(0);
+    /** How far each reading of the time by the reporter moves it on; 0 leaves it still while the reporter works. */
+    private long reporterTick;
 
     private LevelRunner.Settings settings(int threads, int warmup, int time, long events, double rate, int interval) {
         return new LevelRunner.Settings(threads, 1, warmup, time, events, rate, interval, 7, new IgnoreList(List.of()));
@@ -44,6 +46,7 @@ class LevelRunnerTest {
         StartGate gate = st -> started.countDown();
         CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
             try {
+                if (reporterTick > 0) clock.tickOnRead(Thread.currentThread(), reporterTick);
                 LevelRunner runner = new LevelRunner(s, new OneStatement(), db, RunListener.SILENT, stop, gate, clock);
                 return (faults == null ? runner : runner.faults(faults)).run();
             } catch (InterruptedException e) {
@@ -348,5 +351,62 @@ class LevelRunnerTest {
         assertEquals(o.backAtSecs() - 4.0, o.recoverySecs(), 1e-9);
         assertEquals(2, o.errors(), o.toString());
         assertEquals(0.0, o.lowestShare(), 1e-9);
+    }
+
+    /**
+     * Issue 35 §1.2: a fault on a report edge. The reporter's every reading of the time takes 10 µs (its harvest,
+     * sampling and writes), so the interval that ends at the edge is stamped after the instant the loop woke at. 1
+     * thread, warm-up 2 s, 2 s intervals, faultAt=4 (6.0 s on the intervals' axis). Statements take 0.7 ms when they
+     * start before 4 s and 1.4 ms after; the fault makes them take 10 ms and fail as deadlocks (ignored).
+     * (2,4] holds the statements ending at 0.7k ms for k = 2858 (2000.6) to 5714 (3999.8): 2,857; (4,6] the one
+     * ending at 4000.5 and those at 4000.5 + 1.4j for j = 1 to 1428 (5999.7): 1,429. The baseline is the two intervals
+     * before the fault: (2,857 + 1,429) / 4 s = 1,071.5 tps (counting (4,6] after the fault gave 2,857 / 2 = 1,428.5).
+     * After it: the statement in flight ends at 6001.1 and fails, then 400 more start every 10 ms while before the
+     * 10 s deadline (6001.1 + 10j, j = 0..399), the last ending at 10001.1: 401 errors, all after the fault.
+     */
+    @Test
+    void aFaultOnAReportEdgeFollowsTheIntervalThatEndedThere() throws Exception {
+        reporterTick = 10_000;
+        FakeDriver d = new FakeDriver(clock, 700_000);
+        d.durations(t -> t < 4 * S ? 700_000 : 1_400_000);
+        FaultTimeline.Launcher launcher = command -> {
+            d.durations(t -> 10 * MS);
+            d.failEvery(1, 1213, "40001");
+            return millis -> 0;
+        };
+        LevelRunner.Settings s = new LevelRunner.Settings(1, 1, 2, 8, 0, 0, 2, 7, new IgnoreList(List.of("1213")), false, 0, 0,
+                new org.oltpbench.config.FaultPlan(4, "slow", -1, ""));
+        RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
+        }, launcher);
+        var measuredIntervals = r.intervals().stream().filter(i -> !i.warmup()).toList();
+        assertEquals(List.of(2_857L, 1_429L, 0L, 0L), measuredIntervals.stream().map(IntervalResult::transactions).toList());
+        var o = r.fault().outage();
+        assertTrue(r.fault().atSecs() > measuredIntervals.get(1).at(), r.fault() + " after " + measuredIntervals.get(1));
+        assertEquals((2_857 + 1_429) / 4.0, o.baselineTps(), 0.05, o.toString());
+        assertEquals(401, o.errors(), o.toString());
+        assertEquals(org.oltpbench.result.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
+        assertEquals(r.fault().atSecs(), o.fellAtSecs(), 1e-9);
+    }
+
+    /**
+     * The same plan with the fault on the warm-up's end (faultAt=0 is refused; faultAt=2 with 2 s intervals falls on
+     * the first measured edge): the baseline is (2,4]'s 2,857 transactions over its 2 s, never "not measured".
+     */
+    @Test
+    void aFaultOnTheFirstMeasuredEdgeHasTheFirstIntervalAsItsBaseline() throws Exception {
+        reporterTick = 10_000;
+        FakeDriver d = new FakeDriver(clock, 700_000);
+        FaultTimeline.Launcher launcher = command -> {
+            d.durations(t -> 10 * MS);
+            d.failEvery(1, 1213, "40001");
+            return millis -> 0;
+        };
+        LevelRunner.Settings s = new LevelRunner.Settings(1, 1, 2, 8, 0, 0, 2, 7, new IgnoreList(List.of("1213")), false, 0, 0,
+                new org.oltpbench.config.FaultPlan(2, "slow", -1, ""));
+        RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
+        }, launcher);
+        var o = r.fault().outage();
+        assertEquals(org.oltpbench.result.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
+        assertEquals(2_857 / 2.0, o.baselineTps(), 0.05, o.toString());
     }
 }

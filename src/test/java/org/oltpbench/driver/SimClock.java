@@ -16,7 +16,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * and every edge (a statement's end, the deadline, a report) falls where the test put it.
  *
  * <p>Threads that have not joined (the test itself) may read the time and wait on it without holding it still.
- * {@link #late} makes one thread's waits end later than asked: a reporter that wakes late.
+ * {@link #late} makes one thread's waits end later than asked: a reporter that wakes late. {@link #tickOnRead} makes
+ * time pass each time one thread reads it: a reporter whose harvest, sampling and writes take time, so that "now" read
+ * before a report is earlier than the report's own edge, as on a real machine.
  */
 public final class SimClock implements Clock {
     private final ReentrantLock lock = new ReentrantLock();
@@ -47,10 +49,27 @@ public final class SimClock implements Clock {
     public long nanoTime() {
         lock.lock();
         try {
+            Long tick = ticks.get(Thread.currentThread());
+            if (tick != null) {
+                now += tick;
+                waiting.removeIf(w -> {
+                    if (w.at > now) return false;
+                    w.woken = true;
+                    return true;
+                });
+                moved.signalAll();
+            }
             return now;
         } finally {
             lock.unlock();
         }
+    }
+
+    private final Map<Thread, Long> ticks = new ConcurrentHashMap<>();
+
+    /** Every reading of the time by {@code t} from now on moves it on by {@code nanos} first (waits read it freely). */
+    public void tickOnRead(Thread t, long nanos) {
+        ticks.put(t, nanos);
     }
 
     /** Every wait of {@code t} from now on ends {@code nanos} later than asked. */
@@ -112,11 +131,20 @@ public final class SimClock implements Clock {
     @Override
     public boolean await(CountDownLatch latch, long at) throws InterruptedException {
         while (latch.getCount() > 0) {
-            long t = nanoTime();
+            long t = quietNow();
             if (t >= at) return false;
             parkUntil(Math.min(at, t + 1_000_000));
         }
         return true;
+    }
+
+    private long quietNow() {
+        lock.lock();
+        try {
+            return now;
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
