@@ -9,9 +9,17 @@ import java.util.List;
  * The jar's entry point, compiled for Java 8 so that any java can start it. On Java 21+ it hands over to
  * the CLI. On an older java it re-runs the jar with a JDK 21+ it finds ($OLTPBENCH_JAVA, $JAVA_HOME,
  * or /usr/lib/jvm/*), or says in one line what to install.
+ *
+ * <p>A re-launched run is two processes, and signals are often sent to the first alone: docker stop and Kubernetes
+ * (SIGTERM to the container's first process), process managers, CI runners, {@code kill PID}. This process handles
+ * SIGINT, SIGTERM and SIGHUP by passing each on to the second, then waits for it and exits with its status. A
+ * terminal's Ctrl-C reaches both at once; the second takes a repeat of a signal within {@link #SAME_SIGNAL_MILLIS}
+ * as the same one (it is told by OLTPBENCH_RELAUNCHED).
  */
 public final class Launcher {
     private static final int NEEDED = 21;
+    /** The CLI's window for one signal delivered twice (by the terminal and by this process); the CLI states it too. */
+    static final int SAME_SIGNAL_MILLIS = 500;
 
     private Launcher() {
     }
@@ -40,8 +48,12 @@ public final class Launcher {
         cmd.add(jar);
         cmd.add(Launcher.class.getName());
         for (String a : args) cmd.add(a);
-        final Process p = new ProcessBuilder(cmd).inheritIO().start();
-        // Ctrl-C reaches both processes; this one waits for the child to write its results.
+        ProcessBuilder b = new ProcessBuilder(cmd).inheritIO();
+        b.environment().put("OLTPBENCH_RELAUNCHED", "1");
+        final Process p = b.start();
+        final String pid = pid(p);
+        if (pid != null) for (String sig : new String[] {"INT", "TERM", "HUP"}) forward(sig, pid);
+        // if a signal ends this process anyway (a JVM that may not handle it), it waits for the child's results
         Runtime.getRuntime().addShutdownHook(new Thread() {
             @Override
             public void run() {
@@ -53,6 +65,53 @@ public final class Launcher {
             }
         });
         return p.waitFor();
+    }
+
+    /** The child's pid: Process.pid() from Java 9, the pid field of Java 8's UNIXProcess; null when neither works. */
+    private static String pid(Process p) {
+        try {
+            return String.valueOf(Process.class.getMethod("pid").invoke(p));
+        } catch (Exception e) {
+            try {
+                java.lang.reflect.Field f = p.getClass().getDeclaredField("pid");
+                f.setAccessible(true);
+                return String.valueOf(f.getInt(p));
+            } catch (Exception e2) {
+                return null;
+            }
+        }
+    }
+
+    /**
+     * Handles {@code sig} here by sending it to {@code pid} with kill(1). sun.misc.Signal is reached by reflection:
+     * Java 8's --release API leaves it out, and every JDK from 8 on has it. A JVM that refuses the handler (-Xrs,
+     * or the signal was ignored when it started) keeps its default.
+     */
+    private static void forward(final String sig, final String pid) {
+        try {
+            Class<?> signal = Class.forName("sun.misc.Signal");
+            Class<?> handler = Class.forName("sun.misc.SignalHandler");
+            Object h = java.lang.reflect.Proxy.newProxyInstance(Launcher.class.getClassLoader(), new Class<?>[] {handler},
+                    new java.lang.reflect.InvocationHandler() {
+                        @Override
+                        public Object invoke(Object proxy, Method m, Object[] args) {
+                            if (m.getName().equals("handle")) kill(sig, pid);
+                            return m.getName().equals("hashCode") ? (Object) System.identityHashCode(proxy)
+                                    : m.getName().equals("equals") ? (Object) (proxy == args[0]) : null;
+                        }
+                    });
+            signal.getMethod("handle", signal, handler).invoke(null, signal.getConstructor(String.class).newInstance(sig), h);
+        } catch (Exception e) {
+            // the default stays: this process ends and its shutdown hook waits for the child
+        }
+    }
+
+    private static void kill(String sig, String pid) {
+        try {
+            new ProcessBuilder("kill", "-" + sig, pid).inheritIO().start().waitFor();
+        } catch (Exception e) {
+            System.err.println("oltpbench: could not pass SIG" + sig + " on to process " + pid + ": " + e.getMessage());
+        }
     }
 
     private static String findJava() {

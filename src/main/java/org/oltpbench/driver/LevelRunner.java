@@ -354,7 +354,7 @@ public final class LevelRunner {
         // without report intervals (reportIntervalSecs=0) there is no interval to close, as sysbench prints none
         if (e.step > 0) e.last = report(e, !e.measuring, e.measuring, cut, connected);
         if (!e.measuring) e.start = cut;
-        String aborted = run.failure() != null ? run.failure() : stop.raised() ? "interrupted (Ctrl-C)" : null;
+        String aborted = run.failure() != null ? run.failure() : stop.raised() ? stop.reason() : null;
         Window window = new Window(e.startedAt.toString(), Instant.now().toString(), (cut.nanos() - e.start.nanos()) / 1e9,
                 (e.start.spreadNanos() + done.spreadNanos()) / 2e9);
         List<IntervalResult> intervals = resources.afterLevel(e.intervals, e.edgesMillis);

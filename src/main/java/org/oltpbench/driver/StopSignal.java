@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class StopSignal {
     private volatile boolean raised, finishInterval, measuring;
+    /** The process's exit status once stopped: 128 + the signal's number (SIGINT 130, SIGTERM 143, SIGHUP 129). */
+    private volatile int exitCode = 130;
     private final CountDownLatch finished = new CountDownLatch(1);
 
     /** Whether any stop was asked for: no new level or repeat starts. */
@@ -34,6 +36,23 @@ public final class StopSignal {
 
     public void raise() {
         raised = true;
+    }
+
+    private volatile String reason = "interrupted (Ctrl-C)";
+
+    /** The signal that asked for the stop ("Ctrl-C", "SIGTERM"), and the exit status it gives (128 + its number). */
+    public void signalled(String what, int exitCode) {
+        this.reason = "interrupted (" + what + ")";
+        this.exitCode = exitCode;
+    }
+
+    /** Why a stopped level ended, as its repeat records it. */
+    public String reason() {
+        return reason;
+    }
+
+    public int exitCode() {
+        return exitCode;
     }
 
     /**

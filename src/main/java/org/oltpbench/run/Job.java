@@ -133,7 +133,7 @@ public final class Job {
 
     /** The exit code of a finished run: interrupted, failed (aborted or a check failed) or OK. */
     public int exitCode(RunResult r) {
-        if (stop.raised()) return INTERRUPTED;
+        if (stop.raised()) return stop.exitCode();
         return r != null && r.completed() && !checkFailed ? OK : FAILED;
     }
 

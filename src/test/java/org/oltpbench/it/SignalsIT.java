@@ -1,0 +1,73 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.io.TempDir;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.RunResult;
+
+/**
+ * Issue 35 §3: SIGINT, SIGTERM and SIGHUP sent to the PID a user started, and to it alone (as docker stop, Kubernetes
+ * and process managers do), act as Ctrl-C, also when that PID is the launcher that re-ran the jar under a JDK 21+ (the
+ * default java here is 17). The jar is started by a python exec that gives SIGINT its default first: a process started
+ * in the background of a script begins with SIGINT ignored, which no JVM can handle.
+ */
+class SignalsIT {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @CsvSource({"INT, 130, Ctrl-C", "TERM, 143, SIGTERM", "HUP, 129, SIGHUP"})
+    void aSignalToTheStartedPidAloneActsAsCtrlC(String signal, int code, String what) throws Exception {
+        String java = oldJava();
+        List<String> cmd = new ArrayList<>(List.of("python3", "-c", "import os, signal, sys; signal.signal(signal.SIGINT, "
+                + "signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])", java, "-jar", "target/oltpbench.jar"));
+        for (String s : List.of("db=mariadb", "embedded=true", "tables=1", "table_size=2000", "threads=2", "time=120",
+                "report-interval=1", "resultDirectory=" + dir.resolve("r"))) cmd.addAll(List.of("--set", s));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        StringBuilder out = new StringBuilder();
+        long sentAt = 0;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line; (line = r.readLine()) != null; ) {
+                out.append(line).append('\n');
+                if (line.startsWith("[ 2s ]") && sentAt == 0) {
+                    new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).start().waitFor();
+                    sentAt = System.nanoTime();
+                }
+            }
+        }
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not exit after SIG" + signal + ":\n" + out);
+        double took = (System.nanoTime() - sentAt) / 1e9;
+        assertTrue(sentAt > 0, out.toString());
+        assertEquals(code, p.exitValue(), out.toString());
+        assertTrue(took < 5, "exited " + took + " s after the signal:\n" + out);
+        assertTrue(out.toString().contains(what + ": finishing the current interval"), out.toString());
+        RepeatResult kept = ResultFiles.read(dir.resolve("r")).levels().get(0).repeats().get(0);
+        assertEquals(RepeatResult.ABORTED, kept.status());
+        assertEquals("interrupted (" + what + ")", kept.reason());
+        assertTrue(kept.intervals().size() >= 2 && kept.intervals().size() <= 4, kept.intervals().toString());
+    }
+
+    /** A java older than 21 (the launcher then re-runs the jar); CI's Debian has 17 as its default. */
+    private static String oldJava() {
+        for (File jvm : new File[] {new File("/usr/lib/jvm/java-17-openjdk-amd64"), new File("/usr/lib/jvm/java-17-openjdk-arm64")}) {
+            File java = new File(jvm, "bin/java");
+            if (java.canExecute()) return java.getPath();
+        }
+        Tools.requireEnv("OLTPBENCH_OLD_JAVA", "install openjdk-17-jre-headless, or name a java older than 21");
+        return System.getenv("OLTPBENCH_OLD_JAVA");
+    }
+}
