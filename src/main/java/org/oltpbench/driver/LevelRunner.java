@@ -239,9 +239,12 @@ public final class LevelRunner {
     private record Mark(Reading reading, long nanos, CpuClock.Sample cpu, long spreadNanos, ResourceSampler.Sample res) {
     }
 
-    private Mark mark(boolean measuring) {
+    /** Which of the window's edges a harvest is, for the error log; NONE for the intervals between. */
+    private enum Edge { NONE, OPENS, CLOSES }
+
+    private Mark mark(boolean measuring, Edge edge) {
         long before = clock.nanoTime();
-        Reading m = collect(measuring);
+        Reading m = collect(measuring, edge);
         long after = clock.nanoTime();
         return new Mark(m, before + (after - before) / 2, CpuClock.sample(), after - before, resources.sample());
     }
@@ -266,14 +269,14 @@ public final class LevelRunner {
             this.measuring = s.warmupSecs() == 0;
             this.nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
             // nothing runs before the release
-            this.last = new Mark(collect(false), t0, CpuClock.sample(), 0, resources.sample());
+            this.last = new Mark(collect(false, measuring ? Edge.OPENS : Edge.NONE), t0, CpuClock.sample(), 0, resources.sample());
             this.start = last;
             edgesMillis.add(last.res().epochMillis());
         }
 
         /** The end of the warm-up cuts the interval in progress; the window and the next intervals start there. */
         void warmupEnds() {
-            last = report(this, true, false);
+            last = report(this, true, false, Edge.OPENS);
             errorLog.window(true);
             start = last;
             startedAt = Instant.now();
@@ -323,7 +326,7 @@ public final class LevelRunner {
             if (!e.measuring && now >= e.warmEnd) e.warmupEnds();
             else if (now >= run.deadline()) break;
             else if (now >= e.nextReport) {
-                e.last = report(e, !e.measuring, e.measuring);
+                e.last = report(e, !e.measuring, e.measuring, Edge.NONE);
                 e.nextReport += e.step * Math.max(1, (now - e.nextReport) / e.step + 1);
             }
             // read again after the report: its harvest, sampling and writes take time, and the interval it closed is
@@ -349,7 +352,7 @@ public final class LevelRunner {
         joinAll(run, threads);
         errorLog.window(false);
         long windowEnd = Math.max(Math.max(reached, run.lastEnd()), e.start.nanos());
-        Mark done = mark(e.measuring);
+        Mark done = mark(e.measuring, Edge.CLOSES);
         Mark cut = new Mark(done.reading(), windowEnd, done.cpu(), done.spreadNanos(), done.res());
         // without report intervals (reportIntervalSecs=0) there is no interval to close, as sysbench prints none
         if (e.step > 0) e.last = report(e, !e.measuring, e.measuring, cut, connected);
@@ -367,8 +370,8 @@ public final class LevelRunner {
     }
 
     /** Publishes the interval since {@code last}, harvested now; rates divide by its measured length. */
-    private Mark report(Edges e, boolean warmup, boolean measuring) {
-        return report(e, warmup, measuring, mark(measuring), connected());
+    private Mark report(Edges e, boolean warmup, boolean measuring, Edge edge) {
+        return report(e, warmup, measuring, mark(measuring, edge), connected());
     }
 
     /** Publishes the interval from {@code last} to {@code here}. */
@@ -428,7 +431,7 @@ public final class LevelRunner {
      * Harvests every thread: its counters and, at the same instant, its latencies, which go to the interval
      * histogram and (when measuring) the cumulative per-type ones.
      */
-    private Reading collect(boolean measuring) {
+    private Reading collect(boolean measuring, Edge edge) {
         Snapshot.Sum totals = new Snapshot.Sum(scratch.length, workload.info().tallies().size());
         long[] events = new long[stats.length], nanos = new long[stats.length];
         // every thread's latencies are summed in scratch first, then added to the interval and window histograms
@@ -439,6 +442,8 @@ public final class LevelRunner {
         for (Histogram h : scratchQueue) h.reset();
         for (int i = 0; i < stats.length; i++) {
             Snapshot t = stats[i].harvest(recycled[i], scratch, scratchService, scratchQueue, ringScratch);
+            if (edge == Edge.OPENS) errorLog.opened(i, t);
+            else if (edge == Edge.CLOSES) errorLog.closed(i, t);
             totals.add(t);
             events[i] = t.events();
             nanos[i] = t.latencyNanos();

@@ -190,14 +190,14 @@ final class Worker implements Runnable {
         Dialect.ErrorClass c = run.dialect().classify(e);
         if (c == Dialect.ErrorClass.CONNECTION_LOST) {
             // the failed event counts as an ignored error, as sysbench counts a statement it reconnected after
-            stats.ignoredError();
             stats.error(ErrorCount.Kind.RECONNECTED, e);
+            stats.ignoredError();
             return reconnect(1);
         }
         terminal.rollbackQuietly();
         if (run.ignore().ignores(e)) {
-            stats.ignoredError();
             stats.error(ErrorCount.Kind.IGNORED, e);
+            stats.ignoredError();
             stayErrors++;
             return true;
         }
@@ -224,8 +224,8 @@ final class Worker implements Runnable {
         Dialect.ErrorClass c = run.dialect().classify(e);
         if (c != Dialect.ErrorClass.CONNECTION_LOST) terminal.rollbackQuietly();
         if (c == Dialect.ErrorClass.CONNECTION_LOST || run.ignore().ignores(e)) {
-            stats.ignoredError();
             stats.error(c == Dialect.ErrorClass.CONNECTION_LOST ? ErrorCount.Kind.RECONNECTED : ErrorCount.Kind.IGNORED, e);
+            stats.ignoredError();
             run.ended(index, clock.nanoTime());
             return false;
         }

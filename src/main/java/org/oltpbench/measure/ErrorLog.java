@@ -5,36 +5,35 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import org.oltpbench.result.ErrorCount;
 
 /**
  * Every error a level's terminals met in its window, by kind, transaction type, vendor code and SQLState, with the first
- * message of each. Written on the error path only (never on a transaction that succeeds), by any terminal; the reporter
- * opens it at the window's start and closes it at its end. {@link #NONE} records nothing.
+ * message of each. Written on the error path only (never on a transaction that succeeds).
+ *
+ * <p>The window's errors by code add up to the window's counted errors, always: each terminal appends the code of an
+ * ignored or lost-connection error to its own list <em>before</em> it counts the error, and of a retried one before
+ * the retry is published; the reporter notes each terminal's counters where it harvested the window's edges
+ * ({@link #opened}, {@link #closed}), and the window's codes are the entries between those counts. No edge is read
+ * apart from the counters it belongs to, so a slow report at the warm-up's end (sources, journal, console) moves
+ * nothing. Fatal errors end the level and are logged while the window is open.
  */
 public class ErrorLog {
     /** Records nothing: statistics made without a log (unit tests, tools). */
-    public static final ErrorLog NONE = new ErrorLog(List.of()) {
-        @Override
-        public void record(ErrorCount.Kind kind, int type, SQLException e) {
-        }
-    };
+    public static final ErrorLog NONE = new ErrorLog(List.of());
 
     private record Key(ErrorCount.Kind kind, int type, int code, String state) {
     }
 
-    private static final class Entry {
-        final AtomicLong count = new AtomicLong();
-        final String sample;
-
-        Entry(String sample) {
-            this.sample = sample;
-        }
-    }
-
     private final List<String> typeNames;
-    private final ConcurrentHashMap<Key, Entry> entries = new ConcurrentHashMap<>();
+    /** Every key met, numbered in the order met, with the first message of each. */
+    private final ConcurrentHashMap<Key, Integer> keys = new ConcurrentHashMap<>();
+    private final List<Key> byIndex = new CopyOnWriteArrayList<>();
+    private final List<String> samples = new CopyOnWriteArrayList<>();
+    private final ConcurrentHashMap<Key, AtomicLong> fatal = new ConcurrentHashMap<>();
+    private final List<Terminal> terminals = new CopyOnWriteArrayList<>();
     private volatile boolean open;
 
     /** @param typeNames the workload's transaction types, by index */
@@ -42,16 +41,37 @@ public class ErrorLog {
         this.typeNames = List.copyOf(typeNames);
     }
 
-    /** The window's start (true) and end (false): errors outside it are not logged, as they are not counted. */
+    /** A terminal's part of the log, written by that terminal only. */
+    public Terminal terminal(int types) {
+        Terminal t = new Terminal(this, types);
+        if (this != NONE) terminals.add(t);
+        return t;
+    }
+
+    /** The window's start (true) and end (false), for fatal errors: they are not counted by a terminal's counters. */
     public void window(boolean on) {
         open = on;
     }
 
-    /** One error of {@code kind} on transaction type {@code type}. */
-    public void record(ErrorCount.Kind kind, int type, SQLException e) {
-        if (!open) return;
+    /** Reporter: terminal {@code i}'s counters where the window's start was harvested. */
+    public void opened(int i, Snapshot at) {
+        if (i < terminals.size()) terminals.get(i).mark(at, true);
+    }
+
+    /** Reporter: terminal {@code i}'s counters where the window's end was harvested. */
+    public void closed(int i, Snapshot at) {
+        if (i < terminals.size()) terminals.get(i).mark(at, false);
+    }
+
+    private int index(ErrorCount.Kind kind, int type, SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
-        entries.computeIfAbsent(new Key(kind, type, e.getErrorCode(), state), k -> new Entry(sample(e))).count.incrementAndGet();
+        return keys.computeIfAbsent(new Key(kind, type, e.getErrorCode(), state), k -> {
+            synchronized (byIndex) {
+                samples.add(sample(e));
+                byIndex.add(k);
+                return byIndex.size() - 1;
+            }
+        });
     }
 
     private static String sample(SQLException e) {
@@ -59,12 +79,86 @@ public class ErrorLog {
         return m.length() > 200 ? m.substring(0, 200) : m;
     }
 
-    /** What was logged, the most frequent first. */
+    /** What the window holds, the most frequent first. */
     public List<ErrorCount> counts() {
+        long[] n = new long[byIndex.size()];
+        for (Terminal t : terminals) t.addWindow(n);
         List<ErrorCount> out = new ArrayList<>();
-        entries.forEach((k, v) -> out.add(new ErrorCount(k.kind(), k.type() < typeNames.size() ? typeNames.get(k.type()) : "?",
-                k.code(), k.state(), v.count.get(), v.sample)));
+        for (int k = 0; k < n.length; k++) if (n[k] > 0) out.add(count(byIndex.get(k), n[k], samples.get(k)));
+        fatal.forEach((k, v) -> out.add(count(k, v.get(), samples.get(keys.get(k)))));
         out.sort(Comparator.comparingLong(ErrorCount::count).reversed().thenComparing(ErrorCount::type));
         return out;
+    }
+
+    private ErrorCount count(Key k, long n, String sample) {
+        return new ErrorCount(k.kind(), k.type() < typeNames.size() ? typeNames.get(k.type()) : "?", k.code(), k.state(), n, sample);
+    }
+
+    /**
+     * One terminal's errors in the order its counters count them: one list for ignored and lost-connection errors
+     * (the thread's error counter) and one per type for retries (the type's retry counter). Each list is appended by
+     * the terminal, its length published with a release store before the counter moves; the reporter reads entries
+     * only below a count it harvested, so every entry it reads is complete.
+     */
+    public static final class Terminal {
+        private final ErrorLog log;
+        private final Stream ignored = new Stream();
+        private final Stream[] retried;
+        /** The counters at the window's edges; -1 before the edge was harvested. */
+        private volatile long[] from, to;
+
+        Terminal(ErrorLog log, int types) {
+            this.log = log;
+            retried = new Stream[types];
+            for (int k = 0; k < types; k++) retried[k] = new Stream();
+        }
+
+        /** Owner only: an error of {@code kind} on transaction type {@code type}, before it is counted. */
+        public void record(ErrorCount.Kind kind, int type, SQLException e) {
+            if (log == NONE) return;
+            int key = log.index(kind, type, e);
+            switch (kind) {
+                case RETRIED -> retried[Math.min(type, retried.length - 1)].append(key);
+                case FATAL -> {
+                    if (log.open) log.fatal.computeIfAbsent(log.byIndex.get(key), k -> new AtomicLong()).incrementAndGet();
+                }
+                default -> ignored.append(key);
+            }
+        }
+
+        void mark(Snapshot s, boolean start) {
+            long[] at = new long[retried.length + 1];
+            at[0] = s.ignoredErrors();
+            for (int k = 0; k < retried.length; k++) at[k + 1] = s.type(k).retries();
+            if (start) from = at;
+            else to = at;
+        }
+
+        void addWindow(long[] n) {
+            long[] a = from, b = to;
+            if (a == null || b == null) return;
+            ignored.addRange(a[0], b[0], n);
+            for (int k = 0; k < retried.length; k++) retried[k].addRange(a[k + 1], b[k + 1], n);
+        }
+    }
+
+    /** An append-only list of key numbers: one writer, readers below a published length. */
+    private static final class Stream {
+        private volatile int[] keys = new int[16];
+        private final AtomicLong size = new AtomicLong();
+
+        void append(int key) {
+            long at = size.getPlain();
+            int[] k = keys;
+            if (at == k.length) keys = k = java.util.Arrays.copyOf(k, k.length * 2);
+            k[(int) at] = key;
+            size.lazySet(at + 1); // a release store: the entry is visible before the length and the counter after it
+        }
+
+        void addRange(long from, long to, long[] n) {
+            long end = Math.min(to, size.get()); // the length first: the array read after it holds every entry below it
+            int[] k = keys;
+            for (long i = from; i < end; i++) if (k[(int) i] < n.length) n[k[(int) i]]++;
+        }
     }
 }

@@ -86,7 +86,7 @@ public final class ThreadStats {
     /** Per-type outcome counters (retries, errors) of the transaction in flight, published with it. */
     private final long[] pendingType;
     /** Where errors are logged by code (the level's shared log; written on the error path only). */
-    private ErrorLog errorLog = ErrorLog.NONE;
+    private ErrorLog.Terminal errorLog = ErrorLog.NONE.terminal(0);
     /** The type of the transaction in flight, for errors the loop meets outside the terminal; 0 until a terminal says. */
     private int current;
 
@@ -195,7 +195,7 @@ public final class ThreadStats {
 
     /** Before the level starts: the log this thread's errors go to. */
     public void log(ErrorLog log) {
-        this.errorLog = log;
+        this.errorLog = log.terminal(recorders.length);
     }
 
     /** Owner thread only: the transaction in flight is of {@code type} (a terminal that deals types says so). */
@@ -203,7 +203,11 @@ public final class ThreadStats {
         current = type;
     }
 
-    /** Owner thread only: an error of {@code kind} on the transaction in flight, logged by code. */
+    /**
+     * Owner thread only: an error of {@code kind} on the transaction in flight, logged by code. Called before the
+     * error is counted ({@link #ignoredError}, or the retry's publication), so that the log's window holds exactly the
+     * counted errors.
+     */
     public void error(org.oltpbench.result.ErrorCount.Kind kind, java.sql.SQLException e) {
         errorLog.record(kind, current, e);
     }
