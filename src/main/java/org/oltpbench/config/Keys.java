@@ -211,10 +211,12 @@ public final class Keys {
     public static final Key<String> PROMETHEUS = def("prometheus", string(), "", "",
             "a Prometheus server (http://prom:9090): each component's CPU and memory per interval, asked after each level");
     public static final Key<String> PROMETHEUS_CPU = def("prometheusCpu", string(), "", "",
-            "selector of the components' CPU-seconds counters; empty = the dialect's (TiDB: process_cpu_seconds_total of "
-            + "jobs tidb, tikv, pd)");
+            "selector of the components' CPU-seconds counters (series of one job and instance add up); empty = the "
+            + "dialect's (TiDB: process_cpu_seconds_total of jobs tidb, tikv, pd, tiflash; the others have none: their "
+            + "servers export no CPU counter)");
     public static final Key<String> PROMETHEUS_MEMORY = def("prometheusMemory", string(), "", "",
-            "selector of their resident memory; empty = process_resident_memory_bytes of the same jobs");
+            "selector of their resident memory; empty = process_resident_memory_bytes of the dialect's jobs (none with "
+            + "prometheusCpu set)");
     public static final Key<Double> FAULT_AT = def("faultAt", decimal(-1, 1e9), "-1", "s",
             "run faultCommand this many seconds into every repeat's measured window; the level reports the outage; -1 = no fault");
     public static final Key<String> FAULT_COMMAND = def("faultCommand", string(), "", "",

@@ -500,12 +500,14 @@ public final class LevelRunner {
 
     /**
      * The intervals the window's resources are summed over: the measured ones, or without report intervals
-     * (reportIntervalSecs=0) the whole window as one, sampled at its edges.
+     * (reportIntervalSecs=0) the whole window as one, sampled at its edges, with what the sources asked after the
+     * level (Prometheus) say of it.
      */
     private List<IntervalResult> measuredOrWhole(List<IntervalResult> intervals, Window window, Mark start, Mark done) {
         if (intervals.stream().anyMatch(i -> !i.warmup())) return intervals;
-        return List.of(new IntervalResult(window.seconds(), window.seconds(), s.threads(), 0, 0, 0, 0, 0, 0, false, 0, null,
-                -1, List.of(), resources.between(start.res(), done.res())));
+        IntervalResult whole = new IntervalResult(window.seconds(), window.seconds(), s.threads(), 0, 0, 0, 0, 0, 0, false, 0,
+                null, -1, List.of(), resources.between(start.res(), done.res()));
+        return resources.afterLevel(List.of(whole), List.of(start.res().epochMillis(), done.res().epochMillis()));
     }
 
     /** The window's resources and the verdict: connection waits from the queue histograms (µs) against latency. */

@@ -245,10 +245,20 @@ public final class Job {
             MonitorParams m = params.output().monitor();
             if (m.osCollector()) out.println(MonitorParams.OS_COLLECTOR_NOTE);
             String jobs = dialect.prometheusJobs();
-            String sel = jobs.isEmpty() ? "" : "{job=~\"" + jobs + "\"}";
-            return ResourceSampler.of(db.frontEnds().addresses(dialect.defaultPort()), m.serverMetrics(), m.prometheus(),
+            String sel = "{job=~\"" + jobs + "\"}";
+            java.net.URI prometheus = m.prometheus();
+            if (prometheus != null && m.prometheusCpu().isEmpty() && jobs.isEmpty()) {
+                // mysqld and postgres export no CPU of their own: process_cpu_seconds_total is the exporters'
+                out.println("resources: prometheus= has no default selector for " + dialect.name() + " (its server exports "
+                        + "no CPU counter; process_cpu_seconds_total would be the exporters' own): set prometheusCpu= to "
+                        + "the server's, e.g. namedprocess_namegroup_cpu_seconds_total{groupname=\"mysqld\"} "
+                        + "(process-exporter) or container_cpu_usage_seconds_total{name=\"db\"} (cAdvisor); Prometheus is not asked");
+                prometheus = null;
+            }
+            return ResourceSampler.of(db.frontEnds().addresses(dialect.defaultPort()), m.serverMetrics(), prometheus,
                     m.prometheusCpu().isEmpty() ? "process_cpu_seconds_total" + sel : m.prometheusCpu(),
-                    m.prometheusMemory().isEmpty() ? "process_resident_memory_bytes" + sel : m.prometheusMemory(), out::println);
+                    m.prometheusMemory().isEmpty() ? (m.prometheusCpu().isEmpty() ? "process_resident_memory_bytes" + sel : "")
+                            : m.prometheusMemory(), out::println);
         }
 
         void begin() {

@@ -30,6 +30,8 @@ class LevelRunnerTest {
     private long reporterTick;
     /** What the reporter tells as the level runs; a test may make it slow. */
     private RunListener listener = RunListener.SILENT;
+    private org.oltpbench.measure.resources.ResourceSampler sampler =
+            org.oltpbench.measure.resources.ResourceSampler.clientOnly();
 
     private LevelRunner.Settings settings(int threads, int warmup, int time, long events, double rate, int interval) {
         return new LevelRunner.Settings(threads, 1, warmup, time, events, rate, interval, 7, new IgnoreList(List.of()));
@@ -49,7 +51,7 @@ class LevelRunnerTest {
         CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
             try {
                 if (reporterTick > 0) clock.tickOnRead(Thread.currentThread(), reporterTick);
-                LevelRunner runner = new LevelRunner(s, new OneStatement(), db, listener, stop, gate, clock);
+                LevelRunner runner = new LevelRunner(s, new OneStatement(), db, listener, stop, gate, clock).resources(sampler);
                 return (faults == null ? runner : runner.faults(faults)).run();
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
@@ -441,5 +443,39 @@ class LevelRunnerTest {
         // at the deadline; the multiples of 10 among them, 1430 to 5710, are 429 (the log opened after the report: 314)
         assertEquals(429, r.counts().ignoredErrors(), r.counts().toString());
         assertEquals(r.counts().ignoredErrors(), byCode, r.counts().errorCodes().toString());
+    }
+
+    /**
+     * Issue 35 §1.6: without report intervals (reportIntervalSecs=0) Prometheus is asked for the window as one interval.
+     * A Prometheus double answers every query with one tidb series rising 1 CPU-s per second around now.
+     */
+    @Test
+    void prometheusIsAskedWithoutReportIntervals() throws Exception {
+        var server = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/api/v1/query", x -> {
+            long now = System.currentTimeMillis() / 1000;
+            byte[] body = ("{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[{\"metric\":"
+                    + "{\"job\":\"tidb\",\"instance\":\"db1:10080\"},\"values\":[[" + (now - 1000) + ",\"0\"],["
+                    + (now + 1000) + ",\"2000\"]]}]}}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            x.sendResponseHeaders(200, body.length);
+            x.getResponseBody().write(body);
+            x.close();
+        });
+        server.start();
+        try {
+            sampler = org.oltpbench.measure.resources.ResourceSampler.of(List.of(), List.of(),
+                    java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort()),
+                    "process_cpu_seconds_total{job=\"tidb\"}", "", w -> { });
+            RepeatResult r = run(new LevelRunner.Settings(1, 1, 0, 2, 0, 0, 0, 7, new IgnoreList(List.of())),
+                    new FakeDriver(clock, 800_000));
+            assertEquals(0, r.intervals().size());
+            var prom = r.usage().servers().stream()
+                    .filter(x -> x.source() == org.oltpbench.result.ResourceSource.PROMETHEUS).toList();
+            assertEquals(1, prom.size(), r.usage().servers().toString());
+            assertEquals("tidb", prom.get(0).component());
+            assertEquals(2.0, prom.get(0).seconds(), 1e-9, "over the whole window");
+        } finally {
+            server.stop(0);
+        }
     }
 }

@@ -47,6 +47,45 @@ final class PrometheusSource {
         return "Prometheus at " + base;
     }
 
+    /**
+     * One component (a job's instance) as the sum of its series: a selector may give one target several series (CPU by
+     * mode, one per container of a pod), which add up; none may overwrite another.
+     */
+    record Component(String job, String instance, List<Series> parts) {
+        /** The sum of the parts' counters at {@code t}; NaN when no part has samples around it. */
+        double valueAt(double t) {
+            double sum = 0;
+            boolean any = false;
+            for (Series p : parts) {
+                double v = p.valueAt(t);
+                if (Double.isNaN(v)) continue;
+                sum += v;
+                any = true;
+            }
+            return any ? sum : Double.NaN;
+        }
+
+        /** The sum of the parts' last samples at or before {@code t}; NaN when none has one. */
+        double gaugeAt(double t) {
+            double sum = 0;
+            boolean any = false;
+            for (Series p : parts) {
+                double v = p.gaugeAt(t);
+                if (Double.isNaN(v)) continue;
+                sum += v;
+                any = true;
+            }
+            return any ? sum : Double.NaN;
+        }
+
+        /** The earliest of the parts' last sample times (they are scraped together); -inf without samples. */
+        double lastSample() {
+            double last = Double.POSITIVE_INFINITY;
+            for (Series p : parts) last = Math.min(last, p.at().length == 0 ? Double.NEGATIVE_INFINITY : p.at()[p.at().length - 1]);
+            return parts.isEmpty() ? Double.NEGATIVE_INFINITY : last;
+        }
+    }
+
     /** A series' raw samples: seconds since the epoch and values, in time order. */
     record Series(String job, String instance, double[] at, double[] values) {
         /** The counter at {@code t}, interpolated between the samples around it; NaN outside them. */
@@ -76,17 +115,17 @@ final class PrometheusSource {
     List<IntervalResult> annotate(List<IntervalResult> intervals, List<Long> edgesMillis) throws IOException {
         if (intervals.isEmpty() || edgesMillis.size() != intervals.size() + 1) return intervals;
         double from = edgesMillis.get(0) / 1e3, to = edgesMillis.get(edgesMillis.size() - 1) / 1e3;
-        Map<String, Series> cpus = settled(cpu, from, to);
-        Map<String, Series> mems = series(memory, from, to);
+        Map<String, Component> cpus = settled(cpu, from, to);
+        Map<String, Component> mems = memory.isBlank() ? Map.of() : series(memory, from, to);
         List<IntervalResult> out = new ArrayList<>(intervals.size());
         for (int i = 0; i < intervals.size(); i++) {
             double a = edgesMillis.get(i) / 1e3, b = edgesMillis.get(i + 1) / 1e3;
             List<ServerUse> servers = new ArrayList<>();
             for (var e : cpus.entrySet()) {
-                Series s = e.getValue();
+                Component s = e.getValue();
                 double used = s.valueAt(b) - s.valueAt(a);
                 if (Double.isNaN(used)) continue;
-                Series m = mems.get(e.getKey());
+                Component m = mems.get(e.getKey());
                 double rss = m == null ? Double.NaN : m.gaugeAt(b);
                 servers.add(new ServerUse(ResourceSource.PROMETHEUS, s.instance(), s.job(), ProcFiles.milli(Math.max(0, used)),
                         Double.isNaN(rss) ? -1 : (long) rss, -1, -1, -1, -1, -1, HostCpu.UNKNOWN, ""));
@@ -98,14 +137,13 @@ final class PrometheusSource {
     }
 
     /** The CPU series, once every one has a sample at or after {@code to} (or the wait ran out). */
-    private Map<String, Series> settled(String selector, double from, double to) throws IOException {
+    private Map<String, Component> settled(String selector, double from, double to) throws IOException {
         long giveUp = System.currentTimeMillis() + settleMillis;
         while (true) {
-            Map<String, Series> s = series(selector, from, to);
+            Map<String, Component> s = series(selector, from, to);
             boolean all = !s.isEmpty();
             // a series scraped no more (its target is down) is not waited for
-            for (Series x : s.values()) all &= x.at().length > 0 && (x.at()[x.at().length - 1] >= to
-                    || x.at()[x.at().length - 1] < to - STALE_SECONDS);
+            for (Component x : s.values()) all &= x.lastSample() >= to || x.lastSample() < to - STALE_SECONDS;
             if (all || System.currentTimeMillis() >= giveUp) return s;
             try {
                 Thread.sleep(250);
@@ -117,7 +155,7 @@ final class PrometheusSource {
     }
 
     /** The raw samples of {@code selector} from a little before {@code from} to now, by job and instance. */
-    private Map<String, Series> series(String selector, double from, double to) throws IOException {
+    private Map<String, Component> series(String selector, double from, double to) throws IOException {
         long now = System.currentTimeMillis() / 1000 + 1;
         long range = Math.max(1, (long) Math.ceil(now - from) + 120); // the scrape before the first edge too
         String q = selector + "[" + range + "s]";
@@ -138,10 +176,13 @@ final class PrometheusSource {
         return (nl < 0 ? s : s.substring(0, nl)).trim();
     }
 
-    /** A range-selector answer ({"data":{"resultType":"matrix","result":[{metric, values}]}}) by job and instance. */
-    static Map<String, Series> parse(String body) throws IOException {
+    /**
+     * A range-selector answer ({"data":{"resultType":"matrix","result":[{metric, values}]}}) by job and instance, the
+     * series of one job and instance together.
+     */
+    static Map<String, Component> parse(String body) throws IOException {
         JsonNode root = JSON.readTree(body);
-        Map<String, Series> out = new LinkedHashMap<>();
+        Map<String, Component> out = new LinkedHashMap<>();
         for (JsonNode r : root.path("data").path("result")) {
             String job = r.path("metric").path("job").asText(""), instance = r.path("metric").path("instance").asText("");
             JsonNode vs = r.path("values");
@@ -150,7 +191,8 @@ final class PrometheusSource {
                 at[i] = vs.get(i).get(0).asDouble();
                 v[i] = Exposition.parseValue(vs.get(i).get(1).asText());
             }
-            out.put(job + " " + instance, new Series(job, instance, at, v));
+            out.computeIfAbsent(job + " " + instance, k -> new Component(job, instance, new ArrayList<>()))
+                    .parts().add(new Series(job, instance, at, v));
         }
         return out;
     }

@@ -16,8 +16,8 @@ class PrometheusSourceTest {
 
     @Test
     void interpolatesBetweenScrapes() throws Exception {
-        Map<String, PrometheusSource.Series> s = PrometheusSource.parse(ANSWER);
-        PrometheusSource.Series t = s.get("tidb 127.0.0.1:10080");
+        Map<String, PrometheusSource.Component> s = PrometheusSource.parse(ANSWER);
+        PrometheusSource.Component t = s.get("tidb 127.0.0.1:10080");
         assertEquals("tidb", t.job());
         assertEquals(10.0, t.valueAt(1000), 1e-12);
         assertEquals(10.25, t.valueAt(1000.5), 1e-12); // a quarter of the way from 10 to 11
@@ -27,5 +27,21 @@ class PrometheusSourceTest {
         assertTrue(Double.isNaN(t.valueAt(999)));
         assertTrue(Double.isNaN(t.valueAt(1007)));
         assertEquals(14.0, t.gaugeAt(1005), 1e-12);
+    }
+
+    /** Issue 35 §1.5: two series of one target (user and system mode) add up: 10 + 5 CPU-s, not the last one's 5. */
+    @Test
+    void seriesOfOneTargetAdd() throws Exception {
+        String two = """
+                {"status":"success","data":{"resultType":"matrix","result":[
+                 {"metric":{"__name__":"namedprocess_namegroup_cpu_seconds_total","groupname":"mysqld","mode":"user",
+                  "instance":"db1:9256","job":"process"},"values":[[1000,"100"],[1010,"110"]]},
+                 {"metric":{"__name__":"namedprocess_namegroup_cpu_seconds_total","groupname":"mysqld","mode":"system",
+                  "instance":"db1:9256","job":"process"},"values":[[1000,"50"],[1010,"55"]]}]}}
+                """;
+        PrometheusSource.Component c = PrometheusSource.parse(two).get("process db1:9256");
+        assertEquals(2, c.parts().size());
+        assertEquals(15.0, c.valueAt(1010) - c.valueAt(1000), 1e-12);
+        assertEquals(165.0, c.gaugeAt(1010), 1e-12);
     }
 }
