@@ -62,11 +62,14 @@ final class FaultTimeline {
     private final FaultPlan plan;
     private final Launcher launcher;
     private final Consumer<String> out;
+    private final java.util.function.ObjDoubleConsumer<String> started;
     private long faultNanos = Long.MAX_VALUE, recoverNanos = Long.MAX_VALUE, t0;
     private double faultAt = -1, recoverAt = -1;
     private Running fault, recover;
 
-    FaultTimeline(FaultPlan plan, Launcher launcher, Consumer<String> out) {
+    /** @param started told of each command as it starts: its key and its time on the intervals' axis */
+    FaultTimeline(FaultPlan plan, Launcher launcher, Consumer<String> out, java.util.function.ObjDoubleConsumer<String> started) {
+        this.started = started;
         this.plan = plan;
         this.launcher = launcher;
         this.out = out;
@@ -100,6 +103,7 @@ final class FaultTimeline {
 
     private Running start(String key, String command, double at) {
         out.accept(String.format(java.util.Locale.ROOT, "[Fault] %.1fs: running %s", at, key));
+        started.accept(key, at);
         try {
             return launcher.start(command);
         } catch (IOException e) {

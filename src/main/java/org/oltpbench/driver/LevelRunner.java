@@ -118,6 +118,9 @@ public final class LevelRunner {
     private ResourceSampler resources = ResourceSampler.clientOnly();
     /** Starts the fault plan's commands; the shell unless a test acts on its fake driver instead. */
     private FaultTimeline.Launcher launcher;
+    /** The level as it runs, for the journal's count of errors that were not ignored; null before it starts. */
+    private LevelRun level;
+    private int journaledErrors;
     /** The repeat's own connections; null with a shared pool (connections=N). */
     private Sessions sessions;
 
@@ -180,7 +183,7 @@ public final class LevelRunner {
              Sessions sessions = db.sessions(clock)) {
             this.sessions = shared == null ? sessions : null;
             RepeatResult r;
-            LevelRun run = new LevelRun(workload, db.dialect(), sessions, shared, s.threads(), s.ignore(),
+            LevelRun run = level = new LevelRun(workload, db.dialect(), sessions, shared, s.threads(), s.ignore(),
                     s.perTerminal() > 0 ? Budget.UNLIMITED : Budget.of(s.events()), clock);
             List<Thread> threads = startWorkers(run);
             run.awaitReady(listener);
@@ -256,7 +259,7 @@ public final class LevelRunner {
         /** Each interval's edges in epoch ms, for sources asked after the level (Prometheus). */
         final List<Long> edgesMillis = new ArrayList<>();
         final FaultTimeline faults = new FaultTimeline(s.fault(),
-                launcher != null ? launcher : FaultTimeline.Launcher.shell(listener::fault), listener::fault);
+                launcher != null ? launcher : FaultTimeline.Launcher.shell(listener::fault), listener::fault, listener::faultStarted);
         Mark last, start;
         Instant startedAt = Instant.now();
         boolean measuring;
@@ -403,7 +406,7 @@ public final class LevelRunner {
     private org.oltpbench.result.IntervalDetail detail(Snapshot d) {
         List<String> names = workload.info().typeNames();
         List<TxnMetrics> types = new ArrayList<>(names.size());
-        long rollbacks = 0, retries = 0, errors = 0;
+        long rollbacks = 0, retries = 0;
         for (int k = 0; k < names.size(); k++) {
             Snapshot.Type t = d.type(k);
             types.add(new TxnMetrics(names.get(k), t.committed(), t.rollbacks(), t.retries(), t.errors(),
@@ -411,13 +414,18 @@ public final class LevelRunner {
                     k < scratchQueue.length ? Histograms.encode(scratchQueue[k]) : null, t.keyingNanos(), t.thinkNanos()));
             rollbacks += t.rollbacks();
             retries += t.retries();
-            errors += t.errors();
         }
+        // errors as the repeat counts them: those that were not ignored (each ends the level), not the types' failures
+        // that the ignore list restarted
+        int fatal = level == null ? 0 : level.errors();
+        long errors = fatal - journaledErrors;
+        journaledErrors = fatal;
         java.util.Map<String, Long> tallies = new java.util.LinkedHashMap<>();
         List<String> tallyNames = workload.info().tallies();
         for (int k = 0; k < tallyNames.size(); k++) tallies.put(tallyNames.get(k), d.tally(names.size(), k));
         return new org.oltpbench.result.IntervalDetail(new Counts(d.events(), rollbacks, d.reads(), d.writes(), d.other(),
-                d.ignoredErrors(), errors, retries, d.reconnects(), d.latencyNanos(), tallies), types);
+                d.ignoredErrors(), errors, retries, d.reconnects(), d.latencyNanos(), tallies, errorLog.sinceLastHarvest()),
+                types);
     }
 
     /** Transactions per type in {@code d} (committed plus prescribed rollbacks), in the workload's order. */
@@ -442,8 +450,9 @@ public final class LevelRunner {
         for (Histogram h : scratchQueue) h.reset();
         for (int i = 0; i < stats.length; i++) {
             Snapshot t = stats[i].harvest(recycled[i], scratch, scratchService, scratchQueue, ringScratch);
-            if (edge == Edge.OPENS) errorLog.opened(i, t);
-            else if (edge == Edge.CLOSES) errorLog.closed(i, t);
+            errorLog.harvested(i, t);
+            if (edge == Edge.OPENS) errorLog.opened(i);
+            else if (edge == Edge.CLOSES) errorLog.closed(i);
             totals.add(t);
             events[i] = t.events();
             nanos[i] = t.latencyNanos();

@@ -41,6 +41,13 @@ public interface RunListener {
     default void fault(String line) {
     }
 
+    /**
+     * The reporter started a fault plan's command ({@code faultCommand} or {@code recoverCommand}) at {@code atSecs} on
+     * the intervals' axis (the journal keeps it, so that a killed repeat's outage is rebuilt).
+     */
+    default void faultStarted(String key, double atSecs) {
+    }
+
     default void levelFinished(RunResult run, LevelResult level) {
     }
 

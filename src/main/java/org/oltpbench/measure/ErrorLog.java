@@ -53,14 +53,26 @@ public class ErrorLog {
         open = on;
     }
 
-    /** Reporter: terminal {@code i}'s counters where the window's start was harvested. */
-    public void opened(int i, Snapshot at) {
-        if (i < terminals.size()) terminals.get(i).mark(at, true);
+    /** Reporter: terminal {@code i}'s counters at a harvest; the one before it is the previous interval's edge. */
+    public void harvested(int i, Snapshot at) {
+        if (i < terminals.size()) terminals.get(i).harvested(at);
     }
 
-    /** Reporter: terminal {@code i}'s counters where the window's end was harvested. */
-    public void closed(int i, Snapshot at) {
-        if (i < terminals.size()) terminals.get(i).mark(at, false);
+    /** Reporter, after {@link #harvested}: that harvest is the window's start. */
+    public void opened(int i) {
+        if (i < terminals.size()) terminals.get(i).from = terminals.get(i).now.clone();
+    }
+
+    /** Reporter, after {@link #harvested}: that harvest is the window's end. */
+    public void closed(int i) {
+        if (i < terminals.size()) terminals.get(i).to = terminals.get(i).now.clone();
+    }
+
+    /** Reporter: the errors by code between the last two harvests (one report interval), for the journal. */
+    public List<ErrorCount> sinceLastHarvest() {
+        long[] n = new long[byIndex.size()];
+        for (Terminal t : terminals) t.add(t.last, t.now, n);
+        return list(n, false);
     }
 
     private int index(ErrorCount.Kind kind, int type, SQLException e) {
@@ -82,10 +94,14 @@ public class ErrorLog {
     /** What the window holds, the most frequent first. */
     public List<ErrorCount> counts() {
         long[] n = new long[byIndex.size()];
-        for (Terminal t : terminals) t.addWindow(n);
+        for (Terminal t : terminals) t.add(t.from, t.to, n);
+        return list(n, true);
+    }
+
+    private List<ErrorCount> list(long[] n, boolean withFatal) {
         List<ErrorCount> out = new ArrayList<>();
         for (int k = 0; k < n.length; k++) if (n[k] > 0) out.add(count(byIndex.get(k), n[k], samples.get(k)));
-        fatal.forEach((k, v) -> out.add(count(k, v.get(), samples.get(keys.get(k)))));
+        if (withFatal) fatal.forEach((k, v) -> out.add(count(k, v.get(), samples.get(keys.get(k)))));
         out.sort(Comparator.comparingLong(ErrorCount::count).reversed().thenComparing(ErrorCount::type));
         return out;
     }
@@ -104,8 +120,8 @@ public class ErrorLog {
         private final ErrorLog log;
         private final Stream ignored = new Stream();
         private final Stream[] retried;
-        /** The counters at the window's edges; -1 before the edge was harvested. */
-        private volatile long[] from, to;
+        /** Reporter only: the counters at the last two harvests and at the window's edges (null before them). */
+        private long[] last, now, from, to;
 
         Terminal(ErrorLog log, int types) {
             this.log = log;
@@ -126,16 +142,17 @@ public class ErrorLog {
             }
         }
 
-        void mark(Snapshot s, boolean start) {
-            long[] at = new long[retried.length + 1];
-            at[0] = s.ignoredErrors();
-            for (int k = 0; k < retried.length; k++) at[k + 1] = s.type(k).retries();
-            if (start) from = at;
-            else to = at;
+        /** The counters of this harvest; the previous one's become {@code last} (the two arrays swap: no allocation). */
+        void harvested(Snapshot s) {
+            long[] spare = last != null ? last : new long[retried.length + 1];
+            last = now != null ? now : new long[retried.length + 1];
+            spare[0] = s.ignoredErrors();
+            for (int k = 0; k < retried.length; k++) spare[k + 1] = s.type(k).retries();
+            now = spare;
         }
 
-        void addWindow(long[] n) {
-            long[] a = from, b = to;
+        /** Adds the entries counted from {@code a} to {@code b} into {@code n}, by key; nothing without both. */
+        void add(long[] a, long[] b, long[] n) {
             if (a == null || b == null) return;
             ignored.addRange(a[0], b[0], n);
             for (int k = 0; k < retried.length; k++) retried[k].addRange(a[k + 1], b[k + 1], n);

@@ -8,7 +8,7 @@ import java.util.List;
  * time) over the interval. The journal keeps one per interval, so that the window of a killed repeat is rebuilt exactly
  * up to its last interval: the measured intervals add up to the window.
  *
- * @param counts the interval's counters (no errors by code: those are the whole window's, kept in result.json)
+ * @param counts the interval's counters, with its errors by code (files before 3.5 have none)
  * @param types  per transaction type, in the workload's order
  */
 public record IntervalDetail(Counts counts, List<TxnMetrics> types) {

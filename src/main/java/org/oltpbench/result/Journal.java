@@ -13,11 +13,14 @@ import java.util.List;
  * The run's journal ({@code journal.jsonl} in the result directory): one JSON line per event, written and flushed as it
  * happens, so that a run killed with SIGKILL loses only the interval in progress. Lines: {@code {"repeat": {threads,
  * repeat, startedAt}}} when a repeat starts, {@code {"interval": IntervalResult, "detail": IntervalDetail}} per report
- * interval, {@code {"end": {threads, repeat}}} once the repeat is in result.json.
+ * interval, {@code {"fault": {key, atSecs}}} when a fault plan's command starts, {@code {"end": {threads, repeat}}}
+ * once the repeat is in result.json.
  *
  * <p>{@link #rebuild} adds to a run every repeat the journal started and never ended, rebuilt from its intervals: the
- * window is the measured intervals (they add up to it), counts are summed and histograms added. What only the repeat's
- * end computes (errors by code, per-thread fairness, the server's commit count, resources' verdict) stays empty.
+ * window is the measured intervals (they add up to it), counts (errors by code too) are summed and histograms added,
+ * resources and the verdict derived from the intervals' resources, and the fault's outage measured on them. What only
+ * the repeat's end knows stays out, and the repeat's reason names it: the transactions after the last interval, the
+ * server's commit count, per-thread fairness, the fault commands' exit statuses, the checks after the repeat.
  */
 public final class Journal {
     public static final String FILE = "journal.jsonl";
@@ -33,8 +36,12 @@ public final class Journal {
     record Ended(int threads, int repeat) {
     }
 
-    /** A repeat's lines: its start, its intervals and their details, and whether it ended. */
-    public record Entry(Started started, List<IntervalResult> intervals, List<IntervalDetail> details, boolean ended) {
+    /**
+     * A repeat's lines: its start, its intervals and their details, when its fault plan's commands started (-1: not),
+     * and whether it ended.
+     */
+    public record Entry(Started started, List<IntervalResult> intervals, List<IntervalDetail> details, double faultAt,
+                        double recoverAt, boolean ended) {
     }
 
     /** Every repeat the journal in {@code dir} holds, in order; empty without a journal. */
@@ -45,6 +52,7 @@ public final class Journal {
         Started cur = null;
         List<IntervalResult> intervals = new ArrayList<>();
         List<IntervalDetail> details = new ArrayList<>();
+        double[] faults = {-1, -1};
         for (String line : Files.readAllLines(file)) {
             if (line.isBlank()) continue;
             JsonNode n;
@@ -54,19 +62,22 @@ public final class Journal {
                 break; // a line cut by the kill: what came before it stands
             }
             if (n.has("repeat")) {
-                if (cur != null) out.add(new Entry(cur, intervals, details, false));
+                if (cur != null) out.add(new Entry(cur, intervals, details, faults[0], faults[1], false));
                 cur = MAPPER.treeToValue(n.get("repeat"), Started.class);
                 intervals = new ArrayList<>();
                 details = new ArrayList<>();
+                faults = new double[] {-1, -1};
+            } else if (n.has("fault") && cur != null) {
+                faults[n.get("fault").path("key").asText().equals("recoverCommand") ? 1 : 0] = n.get("fault").path("atSecs").asDouble();
             } else if (n.has("interval") && cur != null) {
                 intervals.add(MAPPER.treeToValue(n.get("interval"), IntervalResult.class));
                 details.add(MAPPER.treeToValue(n.get("detail"), IntervalDetail.class));
             } else if (n.has("end") && cur != null) {
-                out.add(new Entry(cur, intervals, details, true));
+                out.add(new Entry(cur, intervals, details, faults[0], faults[1], true));
                 cur = null;
             }
         }
-        if (cur != null) out.add(new Entry(cur, intervals, details, false));
+        if (cur != null) out.add(new Entry(cur, intervals, details, faults[0], faults[1], false));
         return out;
     }
 
@@ -78,15 +89,24 @@ public final class Journal {
             LevelResult level = out.levels().stream().filter(l -> l.threads() == e.started().threads()).findFirst().orElse(null);
             if (level != null && level.repeats().stream().anyMatch(r -> r.repeat() == e.started().repeat())) continue;
             List<RepeatResult> repeats = new ArrayList<>(level == null ? List.of() : level.repeats());
-            repeats.add(repeat(e, run.workload().typeNames()));
+            repeats.add(repeat(e, run.workload().typeNames(), run.client() == null ? 0 : run.client().cores()));
             out = out.withLevel(new LevelResult(e.started().threads(), level == null ? java.util.Map.of() : level.threadsPerHost(),
                     RepeatPick.pick(repeats, run.params() == null ? "max" : run.params().sweep().repeatPick()), repeats));
         }
         return out;
     }
 
-    /** The repeat a journal entry holds: its measured intervals summed into the window. */
-    static RepeatResult repeat(Entry e, List<String> typeNames) {
+    /** What a rebuilt repeat cannot have: only the repeat's end knows it. */
+    static final String NOT_REBUILT = "not rebuilt: the transactions after the last interval, the server's commit count, "
+            + "per-thread fairness, the fault commands' exit statuses, the checks after the repeat";
+
+    /**
+     * The repeat a journal entry holds: its measured intervals summed into the window, its resources and verdict, and
+     * its fault's outage.
+     *
+     * @param clientCores processors the client had (the run's client info); 0 unknown
+     */
+    public static RepeatResult repeat(Entry e, List<String> typeNames, int clientCores) {
         Counts counts = Counts.ZERO;
         List<List<TxnMetrics>> parts = new ArrayList<>();
         double seconds = 0, cpuSeconds = 0;
@@ -101,12 +121,16 @@ public final class Journal {
         List<TxnMetrics> types = parts.isEmpty() ? empty(typeNames) : Merge.sumTypes(parts);
         double last = e.intervals().isEmpty() ? 0 : e.intervals().get(e.intervals().size() - 1).at();
         String reason = String.format(java.util.Locale.ROOT, "killed: rebuilt from the journal up to its last interval, "
-                + "%.1f s into the repeat", last);
+                + "%.1f s into the repeat; %s", last, NOT_REBUILT);
         Window window = new Window(e.started().startedAt(), null, seconds);
-        return new RepeatResult(e.started().repeat(), e.started().threads(), RepeatResult.Status.ABORTED, reason, window,
-                counts, types, e.intervals(), List.of(), List.of(),
+        RepeatResult r = new RepeatResult(e.started().repeat(), e.started().threads(), RepeatResult.Status.ABORTED, reason,
+                window, counts, types, e.intervals(), List.of(), List.of(),
                 new ClientCpu(cpuSeconds, seconds > 0 ? cpuSeconds / seconds : 0, 0, 0),
                 ServerCount.none("not read: the run was killed", counts.transactions()));
+        var in = new Verdict.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions());
+        r = r.withUsage(Usage.of(e.intervals(), counts.transactions(), clientCores, in));
+        if (e.faultAt() < 0) return r;
+        return r.withFault(Fault.of(e.faultAt(), -1, e.recoverAt(), -1, e.intervals()));
     }
 
     private static List<TxnMetrics> empty(List<String> names) {

@@ -141,6 +141,36 @@ class ReportIT {
      * equals the journal figure by figure: every interval, the window (their seconds), each count summed, each type's
      * counts and latency histogram added.
      */
+    /**
+     * Issue 35 §1.9: a TPC-C repeat rebuilt from its journal carries the live repeat's errors: the journal of a completed
+     * run, read as if the run had been killed after its last interval, rebuilds counts, errors by code and retries
+     * equal to the live ones (failures the ignore list restarted are ignored errors, never errors). Serializable
+     * isolation on one warehouse makes deadlocks: retried, and restarted once retries ran out.
+     */
+    @Test
+    void aRebuiltTpccRepeatHasTheLiveRepeatsErrors() throws Exception {
+        Path out = dir.resolve("tpcc");
+        Tools.Outcome o = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=tpcc", "--set",
+                "warehouses=1", "--set", "loadWorkers=1", "--set", "terminals=8", "--set", "time=8", "--set",
+                "keyingTimeMultiplier=0", "--set", "thinkTimeMultiplier=0", "--set", "report-interval=1", "--set",
+                "isolation=serializable", "--set", "ignoreErrors=1213,1205", "--set",
+                "resultDirectory=" + out);
+        assertEquals(0, o.code(), o.out() + o.err());
+        RunResult run = ResultFiles.read(out);
+        RepeatResult live = run.levels().get(0).kept();
+        org.oltpbench.result.Journal.Entry e = org.oltpbench.result.Journal.read(out).get(0);
+        RepeatResult rebuilt = org.oltpbench.result.Journal.repeat(e, run.workload().typeNames(), 2);
+        System.out.printf("tpcc live: %d transactions, %d ignored, %d retries, %d errors, codes %s%n", live.counts().transactions(),
+                live.counts().ignoredErrors(), live.counts().retries(), live.counts().errors(), live.counts().errorCodes());
+        assertEquals(live.counts().transactions(), rebuilt.counts().transactions());
+        assertEquals(live.counts().errors(), rebuilt.counts().errors());
+        assertEquals(live.counts().ignoredErrors(), rebuilt.counts().ignoredErrors());
+        assertEquals(live.counts().retries(), rebuilt.counts().retries());
+        assertEquals(new java.util.HashSet<>(live.counts().errorCodes()), new java.util.HashSet<>(rebuilt.counts().errorCodes()));
+        assertEquals(live.counts().ignoredErrors() + live.counts().retries(),
+                rebuilt.counts().errorCodes().stream().mapToLong(org.oltpbench.result.ErrorCount::count).sum());
+    }
+
     @Test
     void aRepeatKilledAt80PercentIsRebuiltFromTheJournal() throws Exception {
         Path out = dir.resolve("killed80");

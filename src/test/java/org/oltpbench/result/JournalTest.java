@@ -42,7 +42,7 @@ class JournalTest {
         List<Journal.Entry> entries = Journal.read(dir);
         assertEquals(1, entries.size());
         assertEquals(4, entries.get(0).intervals().size(), "the cut line is left out, the lines before it stand");
-        RepeatResult r = Journal.repeat(entries.get(0), List.of("point"));
+        RepeatResult r = Journal.repeat(entries.get(0), List.of("point"), 2);
         assertEquals(6, r.counts().transactions());
         assertEquals(6, r.counts().reads());
         assertEquals(2_100_000, r.counts().latencySumNanos());
@@ -67,5 +67,44 @@ class JournalTest {
         RunResult none = RunResult.start("t", new WorkloadInfo("w", Family.SYSBENCH, List.of(TxnType.only("point")),
                 WorkloadInfo.Scale.tables(1, 10), List.of()), null, null, null, null, "x");
         assertEquals(none, Journal.rebuild(none, entries));
+    }
+
+    /** An interval of 1 s with {@code txns} transactions and {@code ignored} deadlocks, logged by code. */
+    private static String withErrors(double at, long txns, long ignored) throws Exception {
+        IntervalResult i = new IntervalResult(at, 1, 2, txns, txns, 0, 0, ignored, 0, false, 0.5, hist(100));
+        List<ErrorCount> codes = ignored == 0 ? List.of() : List.of(new ErrorCount(ErrorCount.Kind.IGNORED, "NewOrder", 1213,
+                "40001", ignored, "Deadlock found"));
+        IntervalDetail d = new IntervalDetail(new Counts(txns, 0, txns, 0, 0, ignored, 0, 0, 0, txns * 100_000,
+                java.util.Map.of(), codes), List.of(new TxnMetrics("NewOrder", txns, 0, 0, ignored, hist(100))));
+        return "{\"interval\":" + Journal.MAPPER.writeValueAsString(i) + ",\"detail\":" + Journal.MAPPER.writeValueAsString(d) + "}";
+    }
+
+    /**
+     * Issue 35 §1.9: a rebuilt repeat keeps the live run's errors (failures the ignore list restarted are ignored errors
+     * by code, not errors), its fault and outage, and says what it could not rebuild. Intervals of 100, 100, 40, 100
+     * transactions ending at 2, 3, 4, 5 s with 2, 0, 5, 1 deadlocks; the fault started at 3.0 s: baseline (100 + 100) /
+     * 2 s = 100 tps, fell at 3.0 (40 < 50%), back at 4.0 (100 >= 90%), 5 errors between.
+     */
+    @Test
+    void aRebuiltRepeatKeepsItsErrorsByCodeAndItsFault(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve(Journal.FILE), String.join("\n",
+                "{\"repeat\":{\"threads\":2,\"repeat\":1,\"startedAt\":\"2026-11-25T00:00:00Z\"}}",
+                withErrors(2, 100, 2), withErrors(3, 100, 0),
+                "{\"fault\":{\"key\":\"faultCommand\",\"atSecs\":3.0}}",
+                withErrors(4, 40, 5), withErrors(5, 100, 1)));
+        RepeatResult r = Journal.repeat(Journal.read(dir).get(0), List.of("NewOrder"), 2);
+        assertEquals(0, r.counts().errors(), "no error ended the level");
+        assertEquals(8, r.counts().ignoredErrors());
+        assertEquals(List.of(new ErrorCount(ErrorCount.Kind.IGNORED, "NewOrder", 1213, "40001", 8, "Deadlock found")),
+                r.counts().errorCodes());
+        assertEquals(3.0, r.fault().atSecs(), 1e-12);
+        var o = r.fault().outage();
+        assertEquals(Fault.Outage.State.RECOVERED, o.state());
+        assertEquals(100.0, o.baselineTps(), 1e-12);
+        assertEquals(3.0, o.fellAtSecs(), 1e-12);
+        assertEquals(4.0, o.backAtSecs(), 1e-12);
+        assertEquals(5, o.errors());
+        assertTrue(r.usage().recorded() || r.intervals().stream().allMatch(i -> i.resources() == Resources.NONE));
+        assertTrue(r.reason().contains(Journal.NOT_REBUILT), r.reason());
     }
 }

@@ -62,6 +62,11 @@ public final class JournalWriter implements RunListener {
         print(line.toString());
     }
 
+    @Override
+    public void faultStarted(String key, double atSecs) {
+        write("fault", MAPPER.createObjectNode().put("key", key).put("atSecs", atSecs));
+    }
+
     /** The result writer, listed before this one, has written the repeat into result.json by now. */
     @Override
     public void repeatFinished(RunResult run, RepeatResult r) {
