@@ -502,9 +502,10 @@ public final class LevelRunner {
         long commits = all.commits() + (counter.countsAutocommit() ? all.autocommits() : 0);
         ClientCpu cpu = CpuClock.between(start.cpu(), done.cpu());
         return new RepeatResult(s.repeat(), s.threads(), aborted == null ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
-                aborted, window, counts, txns, intervals, threadEvents, threadNanos, cpu,
-                ServerCount.none("not read yet", commits)).withUsage(usage(measuredOrWhole(intervals, window, start, done),
-                counts, cpu));
+                aborted, new RepeatResult.Measured(window, counts, txns, intervals),
+                new RepeatResult.PerThread(threadEvents, threadNanos), cpu,
+                RepeatResult.ServerChecks.of(ServerCount.none("not read yet", commits)), RepeatResult.Topology.NONE,
+                usage(measuredOrWhole(intervals, window, start, done), counts, cpu));
     }
 
     /**

@@ -123,14 +123,14 @@ public final class Journal {
         String reason = String.format(java.util.Locale.ROOT, "killed: rebuilt from the journal up to its last interval, "
                 + "%.1f s into the repeat; %s", last, NOT_REBUILT);
         Window window = new Window(e.started().startedAt(), null, seconds);
-        RepeatResult r = new RepeatResult(e.started().repeat(), e.started().threads(), RepeatResult.Status.ABORTED, reason,
-                window, counts, types, e.intervals(), List.of(), List.of(),
-                new ClientCpu(cpuSeconds, seconds > 0 ? cpuSeconds / seconds : 0, 0, 0),
-                ServerCount.none("not read: the run was killed", counts.transactions()));
         var in = new Verdict.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions());
-        r = r.withUsage(Usage.of(e.intervals(), counts.transactions(), clientCores, in));
-        if (e.faultAt() < 0) return r;
-        return r.withFault(Fault.of(e.faultAt(), -1, e.recoverAt(), -1, e.intervals()));
+        Fault fault = e.faultAt() < 0 ? Fault.NONE : Fault.of(e.faultAt(), -1, e.recoverAt(), -1, e.intervals());
+        return new RepeatResult(e.started().repeat(), e.started().threads(), RepeatResult.Status.ABORTED, reason,
+                new RepeatResult.Measured(window, counts, types, e.intervals()), RepeatResult.PerThread.NONE,
+                new ClientCpu(cpuSeconds, seconds > 0 ? cpuSeconds / seconds : 0, 0, 0),
+                RepeatResult.ServerChecks.of(ServerCount.none("not read: the run was killed", counts.transactions())),
+                new RepeatResult.Topology(Failover.NONE, fault, List.of()),
+                Usage.of(e.intervals(), counts.transactions(), clientCores, in));
     }
 
     private static List<TxnMetrics> empty(List<String> names) {

@@ -117,8 +117,9 @@ public final class Merge {
             nanos.addAll(p.threadLatencyNanos());
         }
         return new RepeatResult(first.repeat(), threads, reasons.isEmpty() ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
-                reasons.isEmpty() ? null : String.join("; ", reasons), new Window(start, end, seconds), counts(parts),
-                transactions(parts), intervals(parts, threads), events, nanos, busiest(parts), serverCount(parts));
+                reasons.isEmpty() ? null : String.join("; ", reasons), new RepeatResult.Measured(new Window(start, end, seconds),
+                counts(parts), transactions(parts), intervals(parts, threads)), new RepeatResult.PerThread(events, nanos),
+                busiest(parts), RepeatResult.ServerChecks.of(serverCount(parts)), RepeatResult.Topology.NONE, Usage.NONE);
     }
 
     private static Counts counts(List<RepeatResult> parts) {

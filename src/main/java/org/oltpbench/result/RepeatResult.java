@@ -1,70 +1,95 @@
 package org.oltpbench.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.util.StdConverter;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * One run of one thread level.
+ * One run of one thread level, as a few named parts (result.json keeps its flat layout: {@link Json}).
  *
- * @param repeat       1-based number of this run within its level
- * @param threads      the level
- * @param status       completed, or aborted when a non-ignored error, a dead worker or Ctrl-C ended it
- * @param reason       why it aborted; null when completed
- * @param window       the measured window (warm-up excluded)
- * @param counts       what was counted in the window
- * @param transactions per transaction type, in the order the workload declares them
- * @param intervals    every report interval, warm-up ones included (flagged)
- * @param threadEvents transactions per thread in the window, for sysbench's fairness lines
- * @param threadLatencyNanos summed latency per thread in the window
- * @param cpu          the client's CPU use in the window
- * @param serverCount  the server's committed-transaction counter beside the client's
- * @param consistency  the workload's checks after this repeat (checkAfterRun), or NOT_CHECKED
- * @param failover     per front end: connected thread-time, transactions and errors; time spent reconnecting
- * @param usage        the window's resources and the bottleneck verdict, derived once when the repeat ended
- * @param fault        the fault the user's command caused in the window and its outage (faultAt); NONE without one
- * @param replication  each replica behind the front ends and how far it was behind when the repeat ended; empty
- *                     with a single server
+ * @param repeat    1-based number of this run within its level
+ * @param threads   the level
+ * @param status    completed, or aborted when a non-ignored error, a dead worker or Ctrl-C ended it
+ * @param reason    why it aborted; null when completed
+ * @param measured  what the window counted: the window, counts, each type's figures, every report interval
+ * @param perThread each thread's transactions and summed latency, for sysbench's fairness lines
+ * @param cpu       the client's CPU use in the window
+ * @param server    the server's commit counter beside the client's, and the workload's checks after the repeat
+ * @param topology  the front ends, the fault and its outage, the replicas
+ * @param usage     the window's resources and the bottleneck verdict, derived once when the repeat ended
  */
-public record RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
-                           List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
-                           List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
-                           Failover failover, Usage usage, Fault fault, List<ReplicaLag> replication) {
+@JsonSerialize(converter = RepeatResult.ToJson.class)
+@JsonDeserialize(converter = RepeatResult.FromJson.class)
+public record RepeatResult(int repeat, int threads, Status status, String reason, Measured measured, PerThread perThread,
+                           ClientCpu cpu, ServerChecks server, Topology topology, Usage usage) {
 
-    /** A repeat without replicas. */
-    public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
-                        List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
-                        List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
-                        Failover failover, Usage usage, Fault fault) {
-        this(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents, threadLatencyNanos,
-                cpu, serverCount, consistency, failover, usage, fault, List.of());
+    /**
+     * What the window counted.
+     *
+     * @param window       the measured window (warm-up excluded)
+     * @param counts       what was counted in the window
+     * @param transactions per transaction type, in the order the workload declares them
+     * @param intervals    every report interval, warm-up ones included (flagged)
+     */
+    public record Measured(Window window, Counts counts, List<TxnMetrics> transactions, List<IntervalResult> intervals) {
+        public Measured {
+            transactions = List.copyOf(transactions);
+            intervals = List.copyOf(intervals);
+        }
     }
 
-    /** A repeat without a fault. */
-    public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
-                        List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
-                        List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
-                        Failover failover, Usage usage) {
-        this(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents, threadLatencyNanos,
-                cpu, serverCount, consistency, failover, usage, Fault.NONE);
+    /**
+     * Per thread, in the window.
+     *
+     * @param events       transactions per thread
+     * @param latencyNanos summed latency per thread
+     */
+    public record PerThread(List<Long> events, List<Long> latencyNanos) {
+        public static final PerThread NONE = new PerThread(List.of(), List.of());
+
+        public PerThread {
+            events = List.copyOf(events);
+            latencyNanos = List.copyOf(latencyNanos);
+        }
     }
 
-    /** A repeat without resource figures. */
-    public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
-                        List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
-                        List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
-                        Failover failover) {
-        this(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents, threadLatencyNanos,
-                cpu, serverCount, consistency, failover, Usage.NONE);
+    /**
+     * The server's side of the repeat.
+     *
+     * @param serverCount the server's committed-transaction counter beside the client's
+     * @param consistency the workload's checks after this repeat (checkAfterRun), or NOT_CHECKED
+     */
+    public record ServerChecks(ServerCount serverCount, Consistency consistency) {
+        public ServerChecks {
+            if (consistency == null) consistency = Consistency.NOT_CHECKED;
+        }
+
+        /** The counter, not checked. */
+        public static ServerChecks of(ServerCount serverCount) {
+            return new ServerChecks(serverCount, Consistency.NOT_CHECKED);
+        }
     }
 
-    /** A repeat without a front-end record. */
-    public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
-                        List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
-                        List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency) {
-        this(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents, threadLatencyNanos,
-                cpu, serverCount, consistency, Failover.NONE);
+    /**
+     * Where the repeat ran and what happened to it there.
+     *
+     * @param failover    per front end: connected thread-time, transactions and errors; time spent reconnecting
+     * @param fault       the fault the user's command caused in the window and its outage (faultAt); NONE without one
+     * @param replication each replica behind the front ends and how far it was behind when the repeat ended; empty
+     *                    with a single server
+     */
+    public record Topology(Failover failover, Fault fault, List<ReplicaLag> replication) {
+        public static final Topology NONE = new Topology(Failover.NONE, Fault.NONE, List.of());
+
+        public Topology {
+            if (failover == null) failover = Failover.NONE;
+            if (fault == null) fault = Fault.NONE;
+            replication = replication == null ? List.of() : List.copyOf(replication);
+        }
     }
 
     /** What the workload's checks found after a repeat. */
@@ -74,13 +99,6 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
         @JsonProperty("failed") FAILED
     }
 
-    /** A repeat whose data was not checked after it. */
-    public RepeatResult(int repeat, int threads, Status status, String reason, Window window, Counts counts,
-                        List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
-                        List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount) {
-        this(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents, threadLatencyNanos,
-                cpu, serverCount, Consistency.NOT_CHECKED);
-    }
     public static final Status COMPLETED = Status.COMPLETED, ABORTED = Status.ABORTED;
 
     /** How a repeat ended; written in lower case. */
@@ -97,51 +115,130 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
     }
 
     public RepeatResult {
-        transactions = List.copyOf(transactions);
-        intervals = List.copyOf(intervals);
-        threadEvents = List.copyOf(threadEvents);
-        threadLatencyNanos = List.copyOf(threadLatencyNanos);
-        if (consistency == null) consistency = Consistency.NOT_CHECKED;
-        if (failover == null) failover = Failover.NONE;
+        if (perThread == null) perThread = PerThread.NONE;
+        if (topology == null) topology = Topology.NONE;
         if (usage == null) usage = Usage.NONE;
-        if (fault == null) fault = Fault.NONE;
-        replication = replication == null ? List.of() : List.copyOf(replication);
+    }
+
+    // the parts' figures, as every reader names them
+
+    public Window window() {
+        return measured.window();
+    }
+
+    public Counts counts() {
+        return measured.counts();
+    }
+
+    public List<TxnMetrics> transactions() {
+        return measured.transactions();
+    }
+
+    public List<IntervalResult> intervals() {
+        return measured.intervals();
+    }
+
+    public List<Long> threadEvents() {
+        return perThread.events();
+    }
+
+    public List<Long> threadLatencyNanos() {
+        return perThread.latencyNanos();
+    }
+
+    public ServerCount serverCount() {
+        return server.serverCount();
+    }
+
+    public Consistency consistency() {
+        return server.consistency();
+    }
+
+    public Failover failover() {
+        return topology.failover();
+    }
+
+    public Fault fault() {
+        return topology.fault();
+    }
+
+    public List<ReplicaLag> replication() {
+        return topology.replication();
+    }
+
+    /** This repeat with {@code m} as what it counted (its intervals annotated, its window cut). */
+    public RepeatResult withMeasured(Measured m) {
+        return new RepeatResult(repeat, threads, status, reason, m, perThread, cpu, server, topology, usage);
     }
 
     /** This repeat with the server's count of its commits. */
     public RepeatResult withServerCount(ServerCount sc) {
-        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, sc, consistency, failover, usage, fault, replication);
+        return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu,
+                new ServerChecks(sc, server.consistency()), topology, usage);
     }
 
     /** This repeat with what the checks after it found. */
     public RepeatResult withConsistency(boolean passed) {
-        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, passed ? Consistency.PASSED : Consistency.FAILED, failover, usage, fault, replication);
+        return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu,
+                new ServerChecks(server.serverCount(), passed ? Consistency.PASSED : Consistency.FAILED), topology, usage);
     }
 
     /** This repeat with its front-end record. */
     public RepeatResult withFailover(Failover f) {
-        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, consistency, f, usage, fault, replication);
-    }
-
-    /** This repeat with its resources' summary. */
-    public RepeatResult withUsage(Usage u) {
-        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, consistency, failover, u, fault, replication);
+        return withTopology(new Topology(f, topology.fault(), topology.replication()));
     }
 
     /** This repeat with the fault it ran under. */
     public RepeatResult withFault(Fault f) {
-        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, consistency, failover, usage, f, replication);
+        return withTopology(new Topology(topology.failover(), f, topology.replication()));
     }
 
     /** This repeat with its replicas' lag at its end. */
     public RepeatResult withReplication(List<ReplicaLag> lags) {
-        return new RepeatResult(repeat, threads, status, reason, window, counts, transactions, intervals, threadEvents,
-                threadLatencyNanos, cpu, serverCount, consistency, failover, usage, fault, lags);
+        return withTopology(new Topology(topology.failover(), topology.fault(), lags));
+    }
+
+    private RepeatResult withTopology(Topology t) {
+        return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu, server, t, usage);
+    }
+
+    /** This repeat with its resources' summary. */
+    public RepeatResult withUsage(Usage u) {
+        return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu, server, topology, u);
+    }
+
+    /**
+     * A repeat as result.json lays it out: one flat object, fields in this order (schema 3.x), the summary derived for
+     * people reading the file and ignored when read back.
+     */
+    record Json(int repeat, int threads, Status status, String reason, Window window, Counts counts,
+                List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
+                List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
+                Failover failover, Usage usage, Fault fault, List<ReplicaLag> replication, Summary summary) {
+    }
+
+    static final class ToJson extends StdConverter<RepeatResult, Json> {
+        @Override
+        public Json convert(RepeatResult r) {
+            return new Json(r.repeat, r.threads, r.status, r.reason, r.window(), r.counts(), r.transactions(), r.intervals(),
+                    r.threadEvents(), r.threadLatencyNanos(), r.cpu, r.serverCount(), r.consistency(), r.failover(), r.usage,
+                    r.fault(), r.replication(), r.summary());
+        }
+    }
+
+    static final class FromJson extends StdConverter<Json, RepeatResult> {
+        @Override
+        public RepeatResult convert(Json j) {
+            return new RepeatResult(j.repeat(), j.threads(), j.status(), j.reason(),
+                    new Measured(j.window(), j.counts(), orEmpty(j.transactions()), orEmpty(j.intervals())),
+                    new PerThread(orEmpty(j.threadEvents()), orEmpty(j.threadLatencyNanos())), j.cpu(),
+                    new ServerChecks(j.serverCount(), j.consistency()), new Topology(j.failover(), j.fault(), j.replication()),
+                    j.usage());
+        }
+
+        private static <T> List<T> orEmpty(List<T> l) {
+            return l == null ? List.of() : l;
+        }
     }
 
     public boolean completed() {
@@ -149,31 +246,31 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
     }
 
     public double seconds() {
-        return window.seconds();
+        return window().seconds();
     }
 
     public double tps() {
-        return rate(counts.transactions());
+        return rate(counts().transactions());
     }
 
     public double qps() {
-        return rate(counts.queries());
+        return rate(counts().queries());
     }
 
     /** Events per second of the measured window. */
     public double rate(long n) {
-        return window.seconds() > 0 ? n / window.seconds() : 0;
+        return window().seconds() > 0 ? n / window().seconds() : 0;
     }
 
     /** Mean latency in ms from the exact nanosecond sum (sysbench's avg), not from histogram buckets. */
     public double avgMs() {
-        return counts.transactions() == 0 ? 0 : counts.latencySumNanos() / 1e6 / counts.transactions();
+        return counts().transactions() == 0 ? 0 : counts().latencySumNanos() / 1e6 / counts().transactions();
     }
 
     /** All transaction types' latencies together. */
     public Histogram histogram() {
         List<String> all = new ArrayList<>();
-        for (TxnMetrics t : transactions) all.add(t.latency());
+        for (TxnMetrics t : transactions()) all.add(t.latency());
         return Histograms.merge(all);
     }
 
@@ -183,12 +280,11 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
 
     /** The metrics of a transaction type by name, or null. */
     public TxnMetrics transaction(String name) {
-        for (TxnMetrics t : transactions) if (t.name().equals(name)) return t;
+        for (TxnMetrics t : transactions()) if (t.name().equals(name)) return t;
         return null;
     }
 
     /** Derived, for people reading the file; ignored when read back. */
-    @JsonProperty("summary")
     public Summary summary() {
         Histogram h = histogram();
         return new Summary(tps(), qps(), avgMs(), LatencySummary.of(h));

@@ -14,6 +14,7 @@ import org.oltpbench.result.ClientCpu;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.Usage;
 import org.oltpbench.result.ServerCount;
 import org.oltpbench.result.Window;
 import org.oltpbench.stats.Trend;
@@ -23,8 +24,8 @@ class ConsoleTest {
     /** The fixture's repeat with another window, CPU and server count. */
     static RepeatResult with(Window w, ClientCpu cpu, ServerCount sc) {
         RepeatResult r = Fixtures.sysbench(1, 4, 1000, RepeatResult.COMPLETED);
-        return new RepeatResult(1, 4, r.status(), null, w, r.counts(), r.transactions(), r.intervals(), r.threadEvents(),
-                r.threadLatencyNanos(), cpu, sc);
+        return new RepeatResult(1, 4, r.status(), null, new RepeatResult.Measured(w, r.counts(), r.transactions(), r.intervals()),
+                new RepeatResult.PerThread(r.threadEvents(), r.threadLatencyNanos()), cpu, RepeatResult.ServerChecks.of(sc), RepeatResult.Topology.NONE, Usage.NONE);
     }
 
     static final Window CLEAN = new Window("a", "b", 10.0, 0.001);
@@ -66,8 +67,8 @@ class ConsoleTest {
     void theClientCpuColumn() {
         RepeatResult busy = with(CLEAN, new ClientCpu(15, 1.5, 2, 0.9), AGREES), calm = with(CLEAN, IDLE, AGREES);
         var run = Fixtures.run(List.of(new LevelResult(4, Map.of(), 0, List.of(calm)), new LevelResult(8, Map.of(), 0,
-                List.of(new RepeatResult(1, 8, busy.status(), null, busy.window(), busy.counts(), busy.transactions(),
-                        busy.intervals(), busy.threadEvents(), busy.threadLatencyNanos(), busy.cpu(), busy.serverCount())))));
+                List.of(new RepeatResult(1, 8, busy.status(), null, new RepeatResult.Measured(busy.window(), busy.counts(), busy.transactions(), busy.intervals()),
+                new RepeatResult.PerThread(busy.threadEvents(), busy.threadLatencyNanos()), busy.cpu(), RepeatResult.ServerChecks.of(busy.serverCount()), RepeatResult.Topology.NONE, Usage.NONE)))));
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         SysbenchFormat.sweepTable(new PrintStream(buf, true, StandardCharsets.UTF_8), run);
         String table = buf.toString(StandardCharsets.UTF_8);

@@ -15,9 +15,8 @@ class MergeTest {
         TxnMetrics t = new TxnMetrics("event", txns, 0, 0, 0, Fixtures.hist(latencies));
         Counts c = new Counts(txns, 0, 14 * txns, 4 * txns, 2 * txns, 0, 0, 0, 1, txns * 1_000_000L);
         IntervalResult i = new IntervalResult(10, 10, 2, txns, 14 * txns, 4 * txns, 2 * txns, 0, 1, false, 0.5, Fixtures.hist(latencies));
-        return new RepeatResult(1, 2, RepeatResult.COMPLETED, null, new Window(start, end, seconds), c, List.of(t), List.of(i),
-                List.of(txns / 2, txns - txns / 2), List.of(1L, 1L), new ClientCpu(cpuPct / 10.0, cpuPct / 100.0, 2, 0.5),
-                new ServerCount("Com_commit", 3 * txns, txns, null));
+        return new RepeatResult(1, 2, RepeatResult.COMPLETED, null, new RepeatResult.Measured(new Window(start, end, seconds), c, List.of(t), List.of(i)),
+                new RepeatResult.PerThread(List.of(txns / 2, txns - txns / 2), List.of(1L, 1L)), new ClientCpu(cpuPct / 10.0, cpuPct / 100.0, 2, 0.5), RepeatResult.ServerChecks.of(new ServerCount("Com_commit", 3 * txns, txns, null)), RepeatResult.Topology.NONE, Usage.NONE);
     }
 
     private static RunResult client(RepeatResult r, String host) {

@@ -25,8 +25,8 @@ class SpreadsTest {
 
     static RepeatResult withIntervals(List<IntervalResult> intervals) {
         RepeatResult r = Fixtures.sysbench(1, 4, 2000, RepeatResult.COMPLETED);
-        return new RepeatResult(1, 4, r.status(), null, r.window(), r.counts(), r.transactions(), intervals, r.threadEvents(),
-                r.threadLatencyNanos(), r.cpu(), r.serverCount());
+        return new RepeatResult(1, 4, r.status(), null, new RepeatResult.Measured(r.window(), r.counts(), r.transactions(), intervals),
+                new RepeatResult.PerThread(r.threadEvents(), r.threadLatencyNanos()), r.cpu(), RepeatResult.ServerChecks.of(r.serverCount()), RepeatResult.Topology.NONE, Usage.NONE);
     }
 
     static Spread of(List<RepeatResult> reps) {
@@ -107,8 +107,8 @@ class SpreadsTest {
             in.add(new IntervalResult(0, 1.0, 4, 2 * t, 0, 0, 0, 0, 0, false, 0.5, Fixtures.hist(1000), -1, List.of(t, t)));
         }
         RepeatResult tp = Fixtures.tpcc(4, 20, 2000, 4, 2000, RepeatResult.COMPLETED);
-        RepeatResult r = new RepeatResult(1, 4, tp.status(), null, tp.window(), tp.counts(), tp.transactions(), in,
-                tp.threadEvents(), tp.threadLatencyNanos(), tp.cpu(), tp.serverCount());
+        RepeatResult r = new RepeatResult(1, 4, tp.status(), null, new RepeatResult.Measured(tp.window(), tp.counts(), tp.transactions(), in),
+                new RepeatResult.PerThread(tp.threadEvents(), tp.threadLatencyNanos()), tp.cpu(), RepeatResult.ServerChecks.of(tp.serverCount()), RepeatResult.Topology.NONE, Usage.NONE);
         Interval tpmC = of(List.of(r)).tpmC();
         assertEquals(60 * 100.2, tpmC.mean(), 1e-9);
         assertEquals(60 * 99.27340491319079, tpmC.lower(), 1e-7);
