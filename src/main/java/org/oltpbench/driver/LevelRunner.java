@@ -27,6 +27,7 @@ import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.ServerCount;
 import org.oltpbench.result.TxnMetrics;
 import org.oltpbench.result.Window;
+import org.oltpbench.config.SweepParams;
 import org.oltpbench.workload.Workload;
 import org.oltpbench.random.SbRandom;
 
@@ -43,44 +44,67 @@ import org.oltpbench.random.SbRandom;
 public final class LevelRunner {
 
     /**
-     * Everything one level needs besides the workload and the database.
+     * What one repeat of one level runs: the sweep's settings and the level's as the job resolved them (read from
+     * them, never copied), the repeat's number, its generators' seed and the errors it ignores. Built in one place,
+     * {@link #of}; the accessors below are the figures the level reads.
      *
-     * @param connections connections the terminals share (connections=N); 0 when each terminal owns one
-     * @param perTerminal transactions each terminal runs (BenchmarkSQL's runTxnsPerTerminal); 0 for a shared budget
-     * @param fault       a fault to cause inside the window (faultAt); FaultPlan.NONE without one
+     * @param sweep  the sweep: warm-up, report interval, the fault plan
+     * @param level  the level: threads, time or events, rate, thread model, shared connections, per-terminal budget
+     * @param repeat 1-based number of the repeat within its level
+     * @param seed   the terminals' generators' seed
+     * @param ignore the errors that restart a transaction (and the dialect's retryable ones)
      */
-    public record Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
-                           int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads, int connections,
-                           long perTerminal, org.oltpbench.config.FaultPlan fault) {
-        public Settings {
-            if (fault == null) fault = org.oltpbench.config.FaultPlan.NONE;
+    public record Settings(SweepParams sweep, SweepParams.LevelParams level, int repeat, long seed, IgnoreList ignore) {
+        /** Repeat {@code repeat} of {@code level}: seeded from randSeed (repeat k adds k), or from the clock when it is 0. */
+        public static Settings of(SweepParams sweep, SweepParams.LevelParams level, int repeat, IgnoreList ignore) {
+            long seed = sweep.randSeed() != 0 ? sweep.randSeed() + repeat : System.nanoTime();
+            return new Settings(sweep, level, repeat, seed, ignore);
         }
 
-        /** Without a fault. */
-        public Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
-                        int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads, int connections,
-                        long perTerminal) {
-            this(threads, repeat, warmupSecs, timeSecs, events, rate, reportIntervalSecs, seed, ignore, virtualThreads,
-                    connections, perTerminal, org.oltpbench.config.FaultPlan.NONE);
+        public int threads() {
+            return level.threads();
         }
 
-        /** A shared event budget. */
-        public Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
-                        int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads, int connections) {
-            this(threads, repeat, warmupSecs, timeSecs, events, rate, reportIntervalSecs, seed, ignore, virtualThreads,
-                    connections, 0);
+        public int warmupSecs() {
+            return sweep.warmupSecs();
         }
 
-        /** Each terminal on its own connection. */
-        public Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
-                        int reportIntervalSecs, long seed, IgnoreList ignore, boolean virtualThreads) {
-            this(threads, repeat, warmupSecs, timeSecs, events, rate, reportIntervalSecs, seed, ignore, virtualThreads, 0);
+        /** Seconds measured; 0 when only the event budget bounds the level. */
+        public int timeSecs() {
+            return level.secs();
         }
 
-        /** Terminals on platform threads. */
-        public Settings(int threads, int repeat, int warmupSecs, int timeSecs, long events, double rate,
-                        int reportIntervalSecs, long seed, IgnoreList ignore) {
-            this(threads, repeat, warmupSecs, timeSecs, events, rate, reportIntervalSecs, seed, ignore, false);
+        /** A shared event budget; 0 = none. */
+        public long events() {
+            return level.events();
+        }
+
+        /** Transactions per second over the level's threads; 0 = unlimited. */
+        public double rate() {
+            return level.rate();
+        }
+
+        public int reportIntervalSecs() {
+            return sweep.reportIntervalSecs();
+        }
+
+        public boolean virtualThreads() {
+            return level.model() == org.oltpbench.config.ThreadModel.VIRTUAL;
+        }
+
+        /** Connections the terminals share (connections=N); 0 when each terminal owns one. */
+        public int connections() {
+            return level.connections();
+        }
+
+        /** Transactions each terminal runs (BenchmarkSQL's runTxnsPerTerminal); 0 for a shared budget. */
+        public long perTerminal() {
+            return level.perTerminal();
+        }
+
+        /** A fault to cause inside the window (faultAt); FaultPlan.NONE without one. */
+        public org.oltpbench.config.FaultPlan fault() {
+            return sweep.fault();
         }
     }
 

@@ -133,10 +133,7 @@ public final class Sweep {
     }
 
     LevelRunner.Settings settings(SweepParams.LevelParams level, int rep) {
-        long seed = params.randSeed() != 0 ? params.randSeed() + rep : System.nanoTime();
-        return new LevelRunner.Settings(level.threads(), rep, params.warmupSecs(), level.secs(), level.events(), level.rate(),
-                params.reportIntervalSecs(), seed, new IgnoreList(params.ignoreErrors(), db.dialect().retryableCodes(),
-                        e -> db.dialect().classify(e) == org.oltpbench.dialect.Dialect.ErrorClass.RETRYABLE), level.model() == ThreadModel.VIRTUAL,
-                level.connections(), level.perTerminal(), params.fault());
+        return LevelRunner.Settings.of(params, level, rep, new IgnoreList(params.ignoreErrors(), db.dialect().retryableCodes(),
+                e -> db.dialect().classify(e) == org.oltpbench.dialect.Dialect.ErrorClass.RETRYABLE));
     }
 }

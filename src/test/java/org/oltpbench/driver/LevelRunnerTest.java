@@ -34,7 +34,8 @@ class LevelRunnerTest {
             org.oltpbench.measure.resources.ResourceSampler.clientOnly();
 
     private LevelRunner.Settings settings(int threads, int warmup, int time, long events, double rate, int interval) {
-        return new LevelRunner.Settings(threads, 1, warmup, time, events, rate, interval, 7, new IgnoreList(List.of()));
+        return Levels.threads(threads).warmup(warmup).time(time).events(events).rate(rate).interval(interval).seed(7)
+                .ignore(new IgnoreList(List.of())).build();
     }
 
     /** Runs a level on its own thread; {@code timeline} runs on the test thread once the level measures, at time 0. */
@@ -151,7 +152,8 @@ class LevelRunnerTest {
     void runTxnsPerTerminalIsACountPerTerminal() throws Exception {
         FakeDriver d = new FakeDriver(clock, 700_000);
         d.slow("fe2:4000", 3);
-        LevelRunner.Settings s = new LevelRunner.Settings(4, 1, 0, 0, 200, 0, 1, 7, new IgnoreList(List.of()), false, 0, 50);
+        LevelRunner.Settings s = Levels.threads(4).events(200).interval(1).seed(7)
+                .ignore(new IgnoreList(List.of())).perTerminal(50).build();
         RepeatResult r = run(s, d, TWO, new StopSignal(), () -> {
         });
         assertEquals(List.of(50L, 50L, 50L, 50L), r.threadEvents());
@@ -169,7 +171,8 @@ class LevelRunnerTest {
     void ignoredErrorsAreCountedByCode() throws Exception {
         FakeDriver d = new FakeDriver(clock, 700_000);
         d.failEvery(10, 1213, "40001");
-        LevelRunner.Settings s = new LevelRunner.Settings(1, 1, 0, 2, 0, 0, 1, 7, new IgnoreList(List.of("1213")));
+        LevelRunner.Settings s = Levels.threads(1).time(2).interval(1).seed(7)
+                .ignore(new IgnoreList(List.of("1213"))).build();
         RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
         });
         assertEquals(285, r.counts().ignoredErrors());
@@ -191,7 +194,7 @@ class LevelRunnerTest {
      */
     @Test
     void resourcesWithoutReportIntervals() throws Exception {
-        RepeatResult r = run(new LevelRunner.Settings(1, 1, 0, 2, 0, 0, 0, 7, new IgnoreList(List.of())),
+        RepeatResult r = run(Levels.threads(1).time(2).seed(7).ignore(new IgnoreList(List.of())).build(),
                 new FakeDriver(clock, 800_000));
         assertEquals(0, r.intervals().size());
         assertEquals(2_500, r.usage().transactions());
@@ -207,7 +210,8 @@ class LevelRunnerTest {
     void anErrorInFlightAtTheDeadlineCounts() throws Exception {
         FakeDriver d = new FakeDriver(clock, 700_000_000L);
         d.failEvery(1, 1205, "HY000");
-        LevelRunner.Settings s = new LevelRunner.Settings(1, 1, 0, 2, 0, 0, 1, 7, new IgnoreList(List.of("1205")));
+        LevelRunner.Settings s = Levels.threads(1).time(2).interval(1).seed(7)
+                .ignore(new IgnoreList(List.of("1205"))).build();
         RepeatResult r = run(s, d);
         assertEquals(3, r.counts().ignoredErrors());
         assertEquals(3, r.counts().errorCodes().get(0).count());
@@ -339,8 +343,8 @@ class LevelRunnerTest {
             else d.revive("fe1:4000");
             return millis -> 0;
         };
-        LevelRunner.Settings s = new LevelRunner.Settings(2, 1, 1, 10, 0, 0, 1, 7, new IgnoreList(List.of()), false, 0, 0,
-                new org.oltpbench.config.FaultPlan(3, "kill", 5.5, "revive"));
+        LevelRunner.Settings s = Levels.threads(2).warmup(1).time(10).interval(1).seed(7)
+                .ignore(new IgnoreList(List.of())).fault(new org.oltpbench.config.FaultPlan(3, "kill", 5.5, "revive")).build();
         RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
         }, launcher);
         assertEquals(List.of(4 * S, 6_500 * MS), started, "the commands start at their instants, not at a report");
@@ -378,8 +382,8 @@ class LevelRunnerTest {
             d.failEvery(1, 1213, "40001");
             return millis -> 0;
         };
-        LevelRunner.Settings s = new LevelRunner.Settings(1, 1, 2, 8, 0, 0, 2, 7, new IgnoreList(List.of("1213")), false, 0, 0,
-                new org.oltpbench.config.FaultPlan(4, "slow", -1, ""));
+        LevelRunner.Settings s = Levels.threads(1).warmup(2).time(8).interval(2).seed(7)
+                .ignore(new IgnoreList(List.of("1213"))).fault(new org.oltpbench.config.FaultPlan(4, "slow", -1, "")).build();
         RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
         }, launcher);
         var measuredIntervals = r.intervals().stream().filter(i -> !i.warmup()).toList();
@@ -405,8 +409,8 @@ class LevelRunnerTest {
             d.failEvery(1, 1213, "40001");
             return millis -> 0;
         };
-        LevelRunner.Settings s = new LevelRunner.Settings(1, 1, 2, 8, 0, 0, 2, 7, new IgnoreList(List.of("1213")), false, 0, 0,
-                new org.oltpbench.config.FaultPlan(2, "slow", -1, ""));
+        LevelRunner.Settings s = Levels.threads(1).warmup(2).time(8).interval(2).seed(7)
+                .ignore(new IgnoreList(List.of("1213"))).fault(new org.oltpbench.config.FaultPlan(2, "slow", -1, "")).build();
         RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
         }, launcher);
         var o = r.fault().outage();
@@ -435,7 +439,8 @@ class LevelRunnerTest {
         };
         FakeDriver d = new FakeDriver(clock, 700_000);
         d.failEvery(10, 1213, "40001");
-        LevelRunner.Settings s = new LevelRunner.Settings(1, 1, 1, 3, 0, 0, 1, 7, new IgnoreList(List.of("1213")));
+        LevelRunner.Settings s = Levels.threads(1).warmup(1).time(3).interval(1).seed(7)
+                .ignore(new IgnoreList(List.of("1213"))).build();
         RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
         });
         long byCode = r.counts().errorCodes().stream().mapToLong(org.oltpbench.result.ErrorCount::count).sum();
@@ -466,7 +471,7 @@ class LevelRunnerTest {
             sampler = org.oltpbench.measure.resources.ResourceSampler.of(List.of(), List.of(),
                     java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort()),
                     "process_cpu_seconds_total{job=\"tidb\"}", "", w -> { });
-            RepeatResult r = run(new LevelRunner.Settings(1, 1, 0, 2, 0, 0, 0, 7, new IgnoreList(List.of())),
+            RepeatResult r = run(Levels.threads(1).time(2).seed(7).ignore(new IgnoreList(List.of())).build(),
                     new FakeDriver(clock, 800_000));
             assertEquals(0, r.intervals().size());
             var prom = r.usage().servers().stream()

@@ -62,8 +62,9 @@ final class Contract {
     }
 
     private static RepeatResult level(Database db, Workload w, Config cfg, int threads, int secs) throws InterruptedException {
-        var s = new LevelRunner.Settings(threads, 1, 0, secs, 0, 0, 1, 11, new IgnoreList(cfg.get(Keys.IGNORE_ERRORS), db.dialect().retryableCodes(),
-                e -> db.dialect().classify(e) == org.oltpbench.dialect.Dialect.ErrorClass.RETRYABLE));
+        var s = org.oltpbench.driver.Levels.threads(threads).time(secs).interval(1).seed(11)
+                .ignore(new IgnoreList(cfg.get(Keys.IGNORE_ERRORS), db.dialect().retryableCodes(),
+                e -> db.dialect().classify(e) == org.oltpbench.dialect.Dialect.ErrorClass.RETRYABLE)).build();
         return new LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
     }
 

@@ -55,7 +55,8 @@ class FaultsIT {
     }
 
     private RepeatResult run(SysbenchWorkload w, int threads, int secs, StopSignal stop) throws InterruptedException {
-        var s = new LevelRunner.Settings(threads, 1, 0, secs, 0, 0, 1, 3, new IgnoreList(List.of("1213", "1205")));
+        var s = org.oltpbench.driver.Levels.threads(threads).time(secs).interval(1).seed(3)
+                .ignore(new IgnoreList(List.of("1213", "1205"))).build();
         return new LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT, stop).run();
     }
 
@@ -80,7 +81,8 @@ class FaultsIT {
                 return null;
             });
             new Thread(timeline).start();
-            var s = new LevelRunner.Settings(4, 1, 0, 8, 0, 0, 1, 3, new IgnoreList(List.of()));
+            var s = org.oltpbench.driver.Levels.threads(4).time(8).interval(1).seed(3)
+                    .ignore(new IgnoreList(List.of())).build();
             RepeatResult r = new LevelRunner(s, rw, two, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
             timeline.get();
             var server = r.failover().frontEnds().get(0);
@@ -133,7 +135,8 @@ class FaultsIT {
         try (Database text = Database.open(Params.target(config("embedded=false", "conn=" + db.url(), "db-ps-mode=disable")),
                 Dialects.forName("mariadb"))) {
             long before = status("Com_stmt_prepare");
-            var s = new LevelRunner.Settings(2, 1, 0, 2, 0, 0, 1, 3, new IgnoreList(off.get(Keys.IGNORE_ERRORS)));
+            var s = org.oltpbench.driver.Levels.threads(2).time(2).interval(1).seed(3)
+                    .ignore(new IgnoreList(off.get(Keys.IGNORE_ERRORS))).build();
             RepeatResult r = new LevelRunner(s, Params.sysbench(Preset.load("oltp_read_only"), off, db.dialect(), QUIET),
                     text, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
             assertTrue(r.counts().transactions() > 0);

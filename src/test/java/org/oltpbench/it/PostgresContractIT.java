@@ -97,8 +97,8 @@ class PostgresContractIT {
                 }
             }
         });
-        var s = new org.oltpbench.driver.LevelRunner.Settings(4, 1, 0, 5, 0, 0, 1, 3,
-                new org.oltpbench.driver.IgnoreList(cfg.get(org.oltpbench.config.Keys.IGNORE_ERRORS)));
+        var s = org.oltpbench.driver.Levels.threads(4).time(5).interval(1).seed(3)
+                .ignore(new org.oltpbench.driver.IgnoreList(cfg.get(org.oltpbench.config.Keys.IGNORE_ERRORS))).build();
         new Thread(killer).start();
         var r = new org.oltpbench.driver.LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT,
                 new org.oltpbench.driver.StopSignal()).run();

@@ -50,7 +50,8 @@ class RateLimitIT {
                 }
             });
             // 200 transactions/s over 4 terminals for 10 s: 2,000 arrivals, ~400 of them during the stall
-            var s = new LevelRunner.Settings(4, 1, 0, 10, 0, 200, 1, 5, new IgnoreList(List.of()));
+            var s = org.oltpbench.driver.Levels.threads(4).time(10).rate(200).interval(1).seed(5)
+                    .ignore(new IgnoreList(List.of())).build();
             LevelRunner runner = new LevelRunner(s, w, db, RunListener.SILENT, new StopSignal());
             new Thread(locker).start();
             RepeatResult r = runner.run();

@@ -59,7 +59,8 @@ class RunLoopIT {
     }
 
     private RepeatResult run(Workload w, int threads, int secs, long events, String... ignore) throws InterruptedException {
-        var s = new LevelRunner.Settings(threads, 1, 0, secs, events, 0, 1, 7, new IgnoreList(List.of(ignore)));
+        var s = org.oltpbench.driver.Levels.threads(threads).time(secs).events(events).interval(1).seed(7)
+                .ignore(new IgnoreList(List.of(ignore))).build();
         return new LevelRunner(s, w, db, RunListener.SILENT, new StopSignal()).run();
     }
 
@@ -106,7 +107,8 @@ class RunLoopIT {
                 if (seen.size() == 1) sleep(1500);
             }
         };
-        var s = new LevelRunner.Settings(1, 1, 0, 6, 0, 0, 1, 7, new IgnoreList(List.of()));
+        var s = org.oltpbench.driver.Levels.threads(1).time(6).interval(1).seed(7)
+                .ignore(new IgnoreList(List.of())).build();
         RepeatResult r = new LevelRunner(s, new Scripted(i -> new ScriptedTerminal() {
             @Override
             public int next(ThreadStats st) {

@@ -67,7 +67,8 @@ class SysbenchInteropIT {
             assertTrue(w.check(db).passed(), w.check(db).lines().toString());
             // 300 events on sysbench's rows: exactly 300 transactions, each with sysbench's 14 reads (10 point selects and
             // 4 ranges), 4 writes and BEGIN/COMMIT, counted from oltp_read_write.lua by hand
-            var s = new LevelRunner.Settings(2, 1, 0, 0, 300, 0, 1, 5, new IgnoreList(config().get(Keys.IGNORE_ERRORS)));
+            var s = org.oltpbench.driver.Levels.threads(2).events(300).interval(1).seed(5)
+                    .ignore(new IgnoreList(config().get(Keys.IGNORE_ERRORS))).build();
             RepeatResult r = new LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
             assertNull(r.reason(), r.reason());
             assertEquals(300, r.counts().transactions());
@@ -148,7 +149,8 @@ class SysbenchInteropIT {
         SysbenchWorkload w = Params.sysbench(Preset.load(preset), cfg, db.dialect(), QUIET);
         w.prepare(db);
         try {
-            var s = new LevelRunner.Settings(1, 1, 0, 0, events, 0, 0, 1, new IgnoreList(List.of()));
+            var s = org.oltpbench.driver.Levels.threads(1).events(events).seed(1)
+                    .ignore(new IgnoreList(List.of())).build();
             RepeatResult r = new LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
             assertNull(r.reason(), r.reason());
             var c = r.counts();

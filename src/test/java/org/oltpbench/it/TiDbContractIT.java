@@ -157,7 +157,8 @@ class TiDbContractIT {
                 return killOthers();
             });
             new Thread(killer).start();
-            var s = new LevelRunner.Settings(4, 1, 0, 4, 0, 0, 1, 3, new IgnoreList(List.of("1213", "1205")));
+            var s = org.oltpbench.driver.Levels.threads(4).time(4).interval(1).seed(3)
+                    .ignore(new IgnoreList(List.of("1213", "1205"))).build();
             RepeatResult r = new LevelRunner(s, w, db, RunListener.SILENT, new StopSignal()).run();
             List<Long> killed = killer.get();
             assertTrue(killed.size() >= 4, "benchmark sessions killed: " + killed);

@@ -86,7 +86,8 @@ class TpccIT {
             int terminals = level[0];
             TpccWorkload wl = level[1] == 1 ? perItem : w;
             long before = count("SELECT SUM(d_next_o_id) FROM bmsql_district");
-            var s = new LevelRunner.Settings(terminals, 1, 0, 10, 0, 0, 2, 9, new IgnoreList(List.of("1213", "1205")));
+            var s = org.oltpbench.driver.Levels.threads(terminals).time(10).interval(2).seed(9)
+                    .ignore(new IgnoreList(List.of("1213", "1205"))).build();
             RepeatResult r = new LevelRunner(s, wl, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
             String at = terminals + " terminals" + (level[1] == 1 ? " perItem" : "");
             assertNull(r.reason(), r.reason());
@@ -122,7 +123,8 @@ class TpccIT {
                     "rand-seed=5", "newOrderStyle=" + style, "newOrderWeight=100", "paymentWeight=0", "orderStatusWeight=0",
                     "deliveryWeight=0", "stockLevelWeight=0"), Map.of()), db.dialect(), QUIET);
             long selects = status("COM_SELECT");
-            var s = new LevelRunner.Settings(1, 1, 0, 0, 300, 0, 0, 9, new IgnoreList(List.of()));
+            var s = org.oltpbench.driver.Levels.threads(1).events(300).seed(9)
+                    .ignore(new IgnoreList(List.of())).build();
             RepeatResult r = new LevelRunner(s, only, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
             assertNull(r.reason(), r.reason());
             assertEquals(300, r.transaction("NEW_ORDER").completed());
@@ -147,7 +149,8 @@ class TpccIT {
         assertEquals("NEW_ORDER", no.name());
         assertEquals(180, no.keyingMs());
         assertEquals(120, no.thinkMs());
-        var s = new LevelRunner.Settings(2, 1, 0, 4, 0, 0, 0, 9, new IgnoreList(List.of("1213", "1205")));
+        var s = org.oltpbench.driver.Levels.threads(2).time(4).seed(9)
+                .ignore(new IgnoreList(List.of("1213", "1205"))).build();
         RepeatResult r = new LevelRunner(s, paced, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
         assertNull(r.reason(), r.reason());
         long n = r.counts().transactions();
@@ -165,7 +168,8 @@ class TpccIT {
         TpccWorkload paced = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
                 "rand-seed=5", "keyingTimeMultiplier=0.001", "thinkTimeMultiplier=0.001", "newOrderWeight=0",
                 "paymentWeight=50", "orderStatusWeight=0", "deliveryWeight=50", "stockLevelWeight=0"), Map.of()), db.dialect(), QUIET);
-        var s = new LevelRunner.Settings(2, 1, 0, 4, 0, 0, 0, 9, new IgnoreList(List.of("1213", "1205")));
+        var s = org.oltpbench.driver.Levels.threads(2).time(4).seed(9)
+                .ignore(new IgnoreList(List.of("1213", "1205"))).build();
         RepeatResult r = new LevelRunner(s, paced, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
         assertNull(r.reason(), r.reason());
         var delivery = r.transaction("DELIVERY");
@@ -186,7 +190,8 @@ class TpccIT {
     void terminalsShareTheConnectionsOfAPoolAndTheirWaitIsRecorded() throws Exception {
         TpccWorkload paced = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
                 "rand-seed=5", "keyingTimeMultiplier=0.001", "thinkTimeMultiplier=0.001"), Map.of()), db.dialect(), QUIET);
-        var s = new LevelRunner.Settings(12, 1, 1, 4, 0, 0, 0, 9, new IgnoreList(List.of("1213", "1205")), false, 3);
+        var s = org.oltpbench.driver.Levels.threads(12).warmup(1).time(4).seed(9)
+                .ignore(new IgnoreList(List.of("1213", "1205"))).connections(3).build();
         try (Connection sampler = db.connect()) {
             long before = sessions(sampler);
             var most = new java.util.concurrent.atomic.AtomicLong();
@@ -230,7 +235,8 @@ class TpccIT {
         TpccWorkload paced = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
                 "rand-seed=5", "keyingTimeMultiplier=0.1", "thinkTime=false", "newOrderWeight=100", "paymentWeight=0", "orderStatusWeight=0",
                 "deliveryWeight=0", "stockLevelWeight=0"), Map.of()), db.dialect(), QUIET);
-        var s = new LevelRunner.Settings(4, 1, 0, 3, 0, 0, 0, 9, new IgnoreList(List.of("1213", "1205")));
+        var s = org.oltpbench.driver.Levels.threads(4).time(3).seed(9)
+                .ignore(new IgnoreList(List.of("1213", "1205"))).build();
         long t0 = System.nanoTime();
         RepeatResult r = new LevelRunner(s, paced, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
         double secs = (System.nanoTime() - t0) / 1e9;
@@ -250,7 +256,8 @@ class TpccIT {
         TpccWorkload paced = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
                 "rand-seed=5", "thinkTimeMultiplier=0.1", "keyingTime=false", "newOrderWeight=100", "paymentWeight=0",
                 "orderStatusWeight=0", "deliveryWeight=0", "stockLevelWeight=0"), Map.of()), db.dialect(), QUIET);
-        var s = new LevelRunner.Settings(8, 1, 0, 6, 0, 0, 1, 9, new IgnoreList(List.of("1213", "1205")));
+        var s = org.oltpbench.driver.Levels.threads(8).time(6).interval(1).seed(9)
+                .ignore(new IgnoreList(List.of("1213", "1205"))).build();
         RepeatResult r = new LevelRunner(s, paced, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
         assertNull(r.reason(), r.reason());
         long inIntervals = r.intervals().stream().filter(i -> !i.warmup()).mapToLong(i -> i.transactions()).sum();

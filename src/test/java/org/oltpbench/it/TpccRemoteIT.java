@@ -37,7 +37,8 @@ class TpccRemoteIT {
             Params.tpcc(load, db.dialect(), QUIET).prepare(db);
             TpccWorkload client0 = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=4",
                     "clientCount=2", "clientIndex=0", "threads=4", "rand-seed=11"), Map.of()), db.dialect(), QUIET);
-            var s = new LevelRunner.Settings(2, 1, 0, 0, 6000, 0, 0, 13, new IgnoreList(List.of("1213", "1205")));
+            var s = org.oltpbench.driver.Levels.threads(2).events(6000).seed(13)
+                    .ignore(new IgnoreList(List.of("1213", "1205"))).build();
             RepeatResult r = new LevelRunner(s, client0, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
             assertNull(r.reason(), r.reason());
             try (Connection c = db.connect(); Statement st = c.createStatement()) {
