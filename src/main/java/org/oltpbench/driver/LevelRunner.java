@@ -25,6 +25,7 @@ import org.oltpbench.result.Histograms;
 import org.oltpbench.result.IntervalResult;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.ServerCount;
+import org.oltpbench.result.Stall;
 import org.oltpbench.result.TxnMetrics;
 import org.oltpbench.result.Window;
 import org.oltpbench.config.SweepParams;
@@ -529,7 +530,7 @@ public final class LevelRunner {
                 aborted, new RepeatResult.Measured(window, counts, txns, intervals),
                 new RepeatResult.PerThread(threadEvents, threadNanos), cpu,
                 RepeatResult.ServerChecks.of(ServerCount.none("not read yet", commits)), RepeatResult.Topology.NONE,
-                usage(measuredOrWhole(intervals, window, start, done), counts, cpu));
+                usage(intervals, window, start, done, counts, cpu));
     }
 
     /**
@@ -544,14 +545,20 @@ public final class LevelRunner {
         return resources.afterLevel(List.of(whole), List.of(start.res().epochMillis(), done.res().epochMillis()));
     }
 
-    /** The window's resources and the verdict: connection waits from the queue histograms (µs) against latency. */
-    private Usage usage(List<IntervalResult> intervals, Counts counts, ClientCpu cpu) {
+    /**
+     * The window's resources, whether it stalled, and the verdict: connection waits from the queue histograms (µs)
+     * against latency.
+     */
+    private Usage usage(List<IntervalResult> intervals, Window window, Mark start, Mark done, Counts counts, ClientCpu cpu) {
         double queued = 0;
         for (Histogram q : cumulativeQueue) queued += q.getMean() * q.getTotalCount();
         double latency = counts.latencySumNanos() / 1e3;
+        Histogram all = Histograms.empty();
+        for (Histogram h : cumulative) all.add(h);
+        Stall stall = Stall.of(intervals, all, window.seconds(), s.timeSecs(), s.reportIntervalSecs());
         var in = new Verdict.Inputs(latency > 0 ? queued / latency : 0, s.connections(),
-                counts.retries() + counts.ignoredErrors(), counts.transactions());
-        return Usage.of(intervals, counts.transactions(), cpu.hostCores(), in);
+                counts.retries() + counts.ignoredErrors(), counts.transactions(), stall);
+        return Usage.of(measuredOrWhole(intervals, window, start, done), counts.transactions(), cpu.hostCores(), in);
     }
 
     private static long[] diff(long[] a, long[] b) {

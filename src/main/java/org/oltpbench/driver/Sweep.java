@@ -96,6 +96,7 @@ public final class Sweep {
         RepeatResult r = new LevelRunner(settings(level, rep), workload, db, listener, stop, gate(slot)).resources(resources).run();
         // with several hosts behind the front ends (replicas), how far each replica is behind as the repeat ends
         if (db.frontEnds().hosts().size() > 1) r = r.withReplication(db.replicaLags());
+        r = besidePrevious(r);
         go = r.completed();
         if (go && after != AfterRepeat.NONE) {
             // checked before it is published, so that the result (and TPC-C's verdict, 3.3.2) carries the outcome
@@ -112,6 +113,17 @@ public final class Sweep {
             rep = 1;
             done = new ArrayList<>();
         }
+    }
+
+    /**
+     * The repeat beside the level the sweep ran before it, when that level had fewer threads: a verdict that would
+     * advise more threads does not where throughput fell below that level's.
+     */
+    private RepeatResult besidePrevious(RepeatResult r) {
+        if (levelIndex == 0) return r;
+        LevelResult before = current.level(params.levels().get(levelIndex - 1).threads());
+        if (before == null || before.threads() >= r.threads() || before.kept() == null) return r;
+        return r.withUsage(r.usage().after(before.threads(), before.kept().tps(), r.tps()));
     }
 
     /** Ends the sweep and returns the run as it stands. */

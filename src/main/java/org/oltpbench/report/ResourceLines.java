@@ -24,7 +24,11 @@ public final class ResourceLines {
     public static List<String> lines(RepeatResult r, Family family) {
         Usage u = r.usage();
         List<String> out = new ArrayList<>();
-        if (!u.recorded()) return out;
+        boolean stallLine = u.stall().found() && u.verdict().limit() != org.oltpbench.result.Verdict.Limit.STALL;
+        if (!u.recorded()) {
+            if (u.stall().found()) out.add("[Stall] " + u.stall().evidence());
+            return out;
+        }
         StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "[Resources] client %.2f of %d %s", u.clientCores(),
                 u.clientCoresAvailable(), u.clientCoresAvailable() == 1 ? "core" : "cores"));
         if (!Double.isNaN(u.clientMicrosPerTransaction())) {
@@ -41,6 +45,7 @@ public final class ResourceLines {
             out.add(String.format(Locale.ROOT, "[Resources] efficiency: %,.0f %s per server core", perCore,
                     family.headline() == Family.Headline.TPMC ? "tpmC" : "tps"));
         }
+        if (stallLine) out.add("[Stall] " + u.stall().evidence());
         out.add("[Bottleneck] " + u.verdict().evidence());
         return out;
     }

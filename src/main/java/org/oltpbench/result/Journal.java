@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 
 /**
  * The run's journal ({@code journal.jsonl} in the result directory): one JSON line per event, written and flushed as it
@@ -123,7 +124,11 @@ public final class Journal {
         String reason = String.format(java.util.Locale.ROOT, "killed: rebuilt from the journal up to its last interval, "
                 + "%.1f s into the repeat; %s", last, NOT_REBUILT);
         Window window = new Window(e.started().startedAt(), null, seconds);
-        var in = new Verdict.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions());
+        Histogram all = Histograms.empty();
+        for (TxnMetrics t : types) all.add(t.histogram());
+        // the level's time is not in the journal: the window rule is left out
+        Stall stall = Stall.of(e.intervals(), all, seconds, 0, reportInterval(e.intervals()));
+        var in = new Verdict.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions(), stall);
         Fault fault = e.faultAt() < 0 ? Fault.NONE : Fault.of(e.faultAt(), -1, e.recoverAt(), -1, e.intervals());
         return new RepeatResult(e.started().repeat(), e.started().threads(), RepeatResult.Status.ABORTED, reason,
                 new RepeatResult.Measured(window, counts, types, e.intervals()), RepeatResult.PerThread.NONE,
@@ -131,6 +136,13 @@ public final class Journal {
                 RepeatResult.ServerChecks.of(ServerCount.none("not read: the run was killed", counts.transactions())),
                 new RepeatResult.Topology(Failover.NONE, fault, List.of()),
                 Usage.of(e.intervals(), counts.transactions(), clientCores, in));
+    }
+
+    /** The report interval the journal's intervals were cut at: the most common length, in whole seconds. */
+    private static int reportInterval(List<IntervalResult> intervals) {
+        java.util.Map<Long, Integer> n = new java.util.HashMap<>();
+        for (IntervalResult i : intervals) if (!i.warmup()) n.merge(Math.round(i.seconds()), 1, Integer::sum);
+        return n.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).map(e -> e.getKey().intValue()).orElse(0);
     }
 
     private static List<TxnMetrics> empty(List<String> names) {

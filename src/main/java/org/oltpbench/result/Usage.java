@@ -23,16 +23,18 @@ import org.oltpbench.result.Resources.ServerUse;
  * @param netOutMBps            MB/s sent on it; -1 unknown
  * @param transactions          transactions counted in the window
  * @param verdict               what limited the level, with its evidence
+ * @param stall                 whether the level stalled, by the rules {@link Stall} states (3.5; NONE before)
  */
 public record Usage(double seconds, double clientCores, int clientCoresAvailable, int clientHostCores,
                     double clientHostBusyCores, List<ServerCores> servers, String netInterface, double netInMBps,
-                    double netOutMBps, long transactions, Verdict verdict) {
+                    double netOutMBps, long transactions, Verdict verdict, Stall stall) {
     /** Nothing recorded: files from before resources, merged runs. */
-    public static final Usage NONE = new Usage(0, 0, 0, 0, 0, List.of(), "", -1, -1, 0, Verdict.NOT_RECORDED);
+    public static final Usage NONE = new Usage(0, 0, 0, 0, 0, List.of(), "", -1, -1, 0, Verdict.NOT_RECORDED, Stall.NONE);
 
     public Usage {
         servers = servers == null ? List.of() : List.copyOf(servers);
         if (verdict == null) verdict = Verdict.NOT_RECORDED;
+        if (stall == null) stall = Stall.NONE;
         if (netInterface == null) netInterface = "";
     }
 
@@ -138,7 +140,7 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
                 last.put(s.key(), s);
             }
         }
-        if (secs <= 0) return NONE;
+        if (secs <= 0) return NONE.withStall(in.stall());
         List<ServerCores> servers = new ArrayList<>();
         for (var e : sums.entrySet()) {
             ServerUse s = last.get(e.getKey());
@@ -149,13 +151,33 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
                     s.readBytes() < 0 ? -1 : v[1] / seen / 1e6, s.writeBytes() < 0 ? -1 : v[2] / seen / 1e6, seen, s.cpus()));
         }
         Usage u = new Usage(secs, client / secs, clientCoresAvailable, hostCores, hostBusy / secs, servers, iface,
-                netKnown ? netIn / secs / 1e6 : -1, netKnown ? netOut / secs / 1e6 : -1, transactions, Verdict.NOT_RECORDED);
+                netKnown ? netIn / secs / 1e6 : -1, netKnown ? netOut / secs / 1e6 : -1, transactions, Verdict.NOT_RECORDED,
+                in.stall());
         return u.with(Verdict.of(u, in));
     }
 
     Usage with(Verdict v) {
         return new Usage(seconds, clientCores, clientCoresAvailable, clientHostCores, clientHostBusyCores, servers,
-                netInterface, netInMBps, netOutMBps, transactions, v);
+                netInterface, netInMBps, netOutMBps, transactions, v, stall);
+    }
+
+    Usage withStall(Stall s) {
+        return new Usage(seconds, clientCores, clientCoresAvailable, clientHostCores, clientHostBusyCores, servers,
+                netInterface, netInMBps, netOutMBps, transactions, verdict, s);
+    }
+
+    /** Transactions per second over the window; 0 when nothing was recorded. */
+    public double tps() {
+        return seconds > 0 ? transactions / seconds : 0;
+    }
+
+    /**
+     * This level's usage beside the level before it: when its throughput fell below that level's, a verdict that would
+     * advise more threads says instead that they did not help.
+     */
+    public Usage after(int previousThreads, double previousTps, double tps) {
+        return tps < previousTps && verdict.limit() == Verdict.Limit.NONE ? with(verdict.fellFrom(previousThreads, previousTps, tps))
+                : this;
     }
 
     static String cores(double c) {

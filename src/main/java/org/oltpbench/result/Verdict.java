@@ -7,6 +7,8 @@ import java.util.Locale;
  * What limited a level, with the figures that show it. The rules, first match wins (the README states them):
  * <ol>
  * <li>CLIENT: the oltpbench process kept at least 90% of the processors it may use busy;</li>
+ * <li>STALL: the level stalled by a rule {@link Stall} states (quiet intervals, a tail far beyond the p99, a window
+ * that ran long): throughput was held up, which no resource figure explains;</li>
  * <li>SERVER: a server host is at least 90% busy (node_exporter), or the local server processes kept at least 90%
  * of the cores they could have busy: the union of the CPUs they may run on (taskset), less the client's CPU time that
  * cannot have run on other CPUs than those;</li>
@@ -30,6 +32,7 @@ public record Verdict(Limit limit, String evidence) {
     /** The verdicts. */
     public enum Limit {
         @JsonProperty("client") CLIENT,
+        @JsonProperty("stall") STALL,
         @JsonProperty("server") SERVER,
         @JsonProperty("other processes") OTHERS,
         @JsonProperty("shared host") HOST,
@@ -52,16 +55,28 @@ public record Verdict(Limit limit, String evidence) {
      * @param connections         connections=N; 0 when each terminal owns one
      * @param restarted           transactions retried or restarted on an error in the window
      * @param transactions        transactions counted in the window
+     * @param stall               whether the window stalled; Stall.NONE when not judged
      */
-    public record Inputs(double connectionWaitShare, int connections, long restarted, long transactions) {
-        public static final Inputs NONE = new Inputs(0, 0, 0, 0);
+    public record Inputs(double connectionWaitShare, int connections, long restarted, long transactions, Stall stall) {
+        public static final Inputs NONE = new Inputs(0, 0, 0, 0, Stall.NONE);
+
+        public Inputs {
+            if (stall == null) stall = Stall.NONE;
+        }
     }
+
+    /** The advice of a level where nothing saturated. */
+    static final String MORE_THREADS = ": latency-bound, more threads may raise throughput";
 
     static Verdict of(Usage u, Inputs in) {
         if (u.clientCoresAvailable() > 0 && u.clientCores() >= CPU_SATURATED * u.clientCoresAvailable()) {
             return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client CPU %s of %d %s (%.0f%%): the client is "
                     + "the limit, so this figure measures oltpbench", Usage.cores(u.clientCores()), u.clientCoresAvailable(),
                     u.clientCoresAvailable() == 1 ? "core" : "cores", 100 * u.clientCores() / u.clientCoresAvailable()));
+        }
+        if (in.stall().found()) {
+            return new Verdict(Limit.STALL, "stalled: " + in.stall().evidence() + ": throughput was held up, not limited by "
+                    + "a resource; look at what the server did then (checkpoints, compaction, elections, lock waits)");
         }
         Verdict server = server(u);
         if (server != null) return server;
@@ -80,7 +95,15 @@ public record Verdict(Limit limit, String evidence) {
                     + "serverMetrics= or prometheus= for others); " + client);
         }
         return new Verdict(Limit.NONE, "nothing saturated: server CPU " + Usage.cores(u.serverCores()) + " cores, " + client
-                + ": latency-bound, more threads may raise throughput");
+                + MORE_THREADS);
+    }
+
+    /** This verdict at a level whose tps fell below the previous level's: no advice of more threads. */
+    Verdict fellFrom(int previousThreads, double previousTps, double tps) {
+        if (!evidence.endsWith(MORE_THREADS)) return this;
+        return new Verdict(limit, evidence.substring(0, evidence.length() - MORE_THREADS.length()) + String.format(Locale.ROOT,
+                ": throughput fell to %,.1f tps from %,.1f at %d %s, so more threads do not raise it", tps, previousTps,
+                previousThreads, previousThreads == 1 ? "thread" : "threads"));
     }
 
     /** The first saturated server host, or a busy client host; null when neither. */

@@ -93,18 +93,18 @@ class VerdictTest {
 
     @Test
     void connectionWaitAtTwentyPercentWithConnectionsSet() {
-        assertEquals(Limit.CONNECTIONS, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.20, 8, 0, 1000)).verdict().limit());
-        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.199, 8, 0, 1000)).verdict().limit());
-        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.5, 0, 0, 1000)).verdict().limit());
+        assertEquals(Limit.CONNECTIONS, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.20, 8, 0, 1000, Stall.NONE)).verdict().limit());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.199, 8, 0, 1000, Stall.NONE)).verdict().limit());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.5, 0, 0, 1000, Stall.NONE)).verdict().limit());
     }
 
     @Test
     void contentionAtFivePercentOfAttempts() {
         // 50 restarted of 950 + 50 = 5%
-        Verdict v = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 50, 950)).verdict();
+        Verdict v = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 50, 950, Stall.NONE)).verdict();
         assertEquals(Limit.CONTENTION, v.limit());
         assertEquals("5% of transactions retried or restarted on lock waits and conflicts: contention is the limit", v.evidence());
-        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 49, 951)).verdict().limit());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 49, 951, Stall.NONE)).verdict().limit());
     }
 
     @Test
@@ -150,5 +150,27 @@ class VerdictTest {
                 + "2 cores busy (99%): the server 0.42, the client 0.24, other processes 1.32)", v.evidence());
         // others 0.49 < 0.5: the shared host
         assertEquals(Limit.HOST, usage(2.4, 2, 19.8, List.of(local(13.3)), Verdict.Inputs.NONE).verdict().limit());
+    }
+
+    @Test
+    void aStallIsTheVerdictAndNeverAdvisesMoreThreads() {
+        Stall stalled = Stall.of(StallTest.intervals(0, 100, 100, 0, 100), Histograms.empty(), 4, 4, 1);
+        Verdict v = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, stalled)).verdict();
+        assertEquals(Limit.STALL, v.limit());
+        assertTrue(v.evidence().startsWith("stalled: 1 interval below 10% of the median 100.0 tps (2-3 s)"), v.evidence());
+        assertTrue(!v.evidence().contains("more threads"), v.evidence());
+        // the client's limit still comes first: the figure measures oltpbench
+        assertEquals(Limit.CLIENT, usage(9.0, 1, 12, List.of(local(3)), new Verdict.Inputs(0, 0, 0, 1000, stalled)).verdict().limit());
+    }
+
+    @Test
+    void aLevelBelowThePreviousOneDoesNotAdviseMoreThreads() {
+        Usage u = usage(1, 2, 4, List.of(local(2)), Verdict.Inputs.NONE);
+        assertTrue(u.verdict().evidence().endsWith("more threads may raise throughput"), u.verdict().evidence());
+        Usage fell = u.after(16, 1024, 351);
+        assertEquals(Limit.NONE, fell.verdict().limit());
+        assertEquals("nothing saturated: server CPU 0.20 cores, client CPU 0.10 of 2: throughput fell to 351.0 tps from "
+                + "1,024.0 at 16 threads, so more threads do not raise it", fell.verdict().evidence());
+        assertEquals(u, u.after(16, 1024, 1100), "a level that rose keeps its advice");
     }
 }

@@ -129,14 +129,22 @@ public final class Charts {
 
     /**
      * What a level's time axis shows besides its lines: the warm-up (shaded grey), events as labelled vertical lines (a
-     * fault, its recovery) and an outage (shaded red); seconds since the repeat began.
+     * fault, its recovery), an outage (shaded red) and stalled intervals (shaded orange, labelled "stalled"); seconds
+     * since the repeat began.
      *
      * @param outageFrom where the outage began; -1 for none
      * @param outageTo   where it ended (throughput back), or the level's end when it did not
+     * @param stalls     each stalled interval's {from, to}
      */
-    public record TimeMarks(double warmupEndSecs, List<Event> events, double outageFrom, double outageTo, String outageLabel) {
+    public record TimeMarks(double warmupEndSecs, List<Event> events, double outageFrom, double outageTo, String outageLabel,
+                            List<double[]> stalls) {
         public static TimeMarks warmup(double warmupEndSecs) {
-            return new TimeMarks(warmupEndSecs, List.of(), -1, -1, "");
+            return new TimeMarks(warmupEndSecs, List.of(), -1, -1, "", List.of());
+        }
+
+        /** These marks with the stalled intervals shaded. */
+        public TimeMarks withStalls(List<double[]> spans) {
+            return new TimeMarks(warmupEndSecs, events, outageFrom, outageTo, outageLabel, spans);
         }
     }
 
@@ -197,6 +205,16 @@ public final class Charts {
                 out.setLabelPaint(new Color(0x7f0000));
             }
             p.addDomainMarker(out, org.jfree.chart.ui.Layer.BACKGROUND);
+        }
+        boolean first = true;
+        for (double[] s : marks.stalls()) {
+            IntervalMarker st = new IntervalMarker(s[0], s[1], new Color(0xff7f0e), new BasicStroke(0.5f), null, null, 0.25f);
+            if (label && first) {
+                labelTopLeft(st, "stalled");
+                st.setLabelPaint(new Color(0x8c4a00));
+            }
+            first = false;
+            p.addDomainMarker(st, org.jfree.chart.ui.Layer.BACKGROUND);
         }
         for (Event e : marks.events()) {
             org.jfree.chart.plot.ValueMarker m = new org.jfree.chart.plot.ValueMarker(e.at(), new Color(0x7f0000),

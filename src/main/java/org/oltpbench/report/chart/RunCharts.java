@@ -115,7 +115,7 @@ public final class RunCharts {
         Charts.Axes axes = new Charts.Axes(tpcc ? "transactions per minute (all types)" : "transactions per second",
                 List.of(new Charts.Line(tpcc ? "TPM, all types (left axis)" : "tps (left axis)", rate)), "p95 latency (ms)",
                 List.of(new Charts.Line("p95 (right axis)", p95)));
-        Charts.TimeMarks marks = marks(r, warmEnd);
+        Charts.TimeMarks marks = marks(r, warmEnd).withStalls(r.usage().stall().quiet());
         if (!r.usage().recorded()) return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, marks));
         String stacked = l.threads() + (l.threads() == 1 ? " thread" : " threads") + ": throughput, p95, CPU and network over time"
                 + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
@@ -132,10 +132,10 @@ public final class RunCharts {
         var o = f.outage();
         return switch (o.state()) {
             case RECOVERED -> new Charts.TimeMarks(warmEnd, events, o.fellAtSecs(), o.backAtSecs(),
-                    String.format(java.util.Locale.ROOT, "below 50%%: recovery %.1f s", o.recoverySecs()));
+                    String.format(java.util.Locale.ROOT, "below 50%%: recovery %.1f s", o.recoverySecs()), List.of());
             case NOT_RECOVERED -> new Charts.TimeMarks(warmEnd, events, o.fellAtSecs(),
-                    r.intervals().get(r.intervals().size() - 1).at(), "below 50%: not recovered");
-            default -> new Charts.TimeMarks(warmEnd, events, -1, -1, "");
+                    r.intervals().get(r.intervals().size() - 1).at(), "below 50%: not recovered", List.of());
+            default -> new Charts.TimeMarks(warmEnd, events, -1, -1, "", List.of());
         };
     }
 

@@ -197,8 +197,28 @@ public final class Comparison {
     public record VerdictRow(String label, List<String> verdicts) {
     }
 
-    /** TPC-C's run rules at {@code threads}, one row per rule with each run's verdict; empty for other workloads. */
+    /**
+     * What limited each run at {@code threads} (its bottleneck verdict: "stall" names a stalled level), when a run
+     * recorded resources; then TPC-C's run rules, one row per rule with each run's verdict (none for other workloads).
+     */
     public List<VerdictRow> verdicts(int threads) {
+        List<VerdictRow> rows = new ArrayList<>();
+        List<String> limits = new ArrayList<>();
+        boolean any = false;
+        for (LabeledRun r : runs) {
+            LevelResult l = r.run().level(threads);
+            var u = l == null ? org.oltpbench.result.Usage.NONE : l.kept().usage();
+            any |= u.recorded() || u.stall().found();
+            String limit = u.recorded() ? u.verdict().limit().toString() : "-";
+            limits.add(u.stall().found() && u.verdict().limit() != org.oltpbench.result.Verdict.Limit.STALL
+                    ? limit + ", stalled" : limit);
+        }
+        if (any) rows.add(new VerdictRow("bottleneck", limits));
+        rows.addAll(runRules(threads));
+        return rows;
+    }
+
+    private List<VerdictRow> runRules(int threads) {
         List<org.oltpbench.result.Conformance> per = new ArrayList<>();
         org.oltpbench.result.Conformance any = null;
         for (LabeledRun r : runs) {

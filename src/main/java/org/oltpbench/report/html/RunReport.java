@@ -154,6 +154,9 @@ public final class RunReport {
             double e = org.oltpbench.report.ResourceLines.perServerCore(r, family);
             rows.add(List.of(Marks.threads(l), "bottleneck: " + u.verdict().limit(), "", "", u.verdict().evidence(),
                     Double.isNaN(e) ? "" : Metric.format(e) + " " + per + " per server core"));
+            if (u.stall().found() && u.verdict().limit() != org.oltpbench.result.Verdict.Limit.STALL) {
+                rows.add(List.of(Marks.threads(l), "stall", "", "", u.stall().evidence(), ""));
+            }
         }
         return Html.pairs(List.of("threads", "who", "cores busy", "memory", "I/O (MB/s)", "efficiency"), rows);
     }

@@ -1,0 +1,99 @@
+package org.oltpbench.result;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Whether a level stalled: a time when the server (or something between) stopped answering, which a mean over the
+ * window hides. Three stated rules; any one names the stall:
+ * <ol>
+ * <li>quiet intervals: a measured report interval at least half its nominal length whose throughput is below
+ * {@link #QUIET} of the median interval's (at least {@link #MIN_INTERVALS} measured intervals);</li>
+ * <li>a tail beyond the percentiles: the maximum latency is at least {@link #TAIL_FACTOR} times the p99, and at least
+ * {@link #SLOW_SHARE} of the transactions took a second or more;</li>
+ * <li>a window that ran long: a timed level's window lasted at least {@link #LONG_WINDOW} times its time and a second
+ * more (transactions in flight at the deadline ran on).</li>
+ * </ol>
+ *
+ * @param quiet       each quiet interval's span, {from, to} in seconds on the intervals' axis
+ * @param medianTps   the median measured interval's tps; 0 when not judged
+ * @param maxMs       the window's maximum latency
+ * @param p99Ms       its 99th percentile
+ * @param slowShare   share of the window's transactions that took a second or more
+ * @param windowSecs  how long the window ran
+ * @param plannedSecs how long it was to run; 0 for a level bounded by events
+ * @param evidence    one line naming every rule that held, with its figures; empty when none did
+ */
+public record Stall(List<double[]> quiet, double medianTps, double maxMs, double p99Ms, double slowShare, double windowSecs,
+                    int plannedSecs, String evidence) {
+    static final double QUIET = 0.10, TAIL_FACTOR = 10, SLOW_SHARE = 0.001, LONG_WINDOW = 1.2;
+    static final int MIN_INTERVALS = 4;
+    /** Not judged: files before 3.5, merged runs. */
+    public static final Stall NONE = new Stall(List.of(), 0, 0, 0, 0, 0, 0, "");
+
+    public Stall {
+        quiet = quiet == null ? List.of() : List.copyOf(quiet);
+        if (evidence == null) evidence = "";
+    }
+
+    public boolean found() {
+        return !evidence.isEmpty();
+    }
+
+    /**
+     * The rules applied to a window.
+     *
+     * @param intervals          every report interval (warm-up ones are left out here)
+     * @param latency            the window's latencies, µs
+     * @param windowSecs         the window's length
+     * @param plannedSecs        the level's time; 0 when bounded by events
+     * @param reportIntervalSecs the nominal interval length; 0 without report intervals
+     */
+    public static Stall of(List<IntervalResult> intervals, Histogram latency, double windowSecs, int plannedSecs,
+                           int reportIntervalSecs) {
+        List<IntervalResult> measured = intervals.stream().filter(i -> !i.warmup() && i.seconds() > 0).toList();
+        List<String> found = new ArrayList<>();
+        List<double[]> quiet = new ArrayList<>();
+        double median = 0;
+        if (measured.size() >= MIN_INTERVALS && reportIntervalSecs > 0) {
+            median = median(measured.stream().mapToDouble(IntervalResult::tps).toArray());
+            for (IntervalResult i : measured) {
+                if (i.seconds() >= 0.5 * reportIntervalSecs && i.tps() < QUIET * median) {
+                    quiet.add(new double[] {i.at() - i.seconds(), i.at()});
+                }
+            }
+            if (!quiet.isEmpty()) found.add(quietText(quiet, median));
+        }
+        long n = latency.getTotalCount();
+        double max = n == 0 ? 0 : latency.getMaxValue() / 1e3, p99 = n == 0 ? 0 : latency.getValueAtPercentile(99) / 1e3;
+        double slow = n == 0 ? 0 : (double) (n - latency.getCountBetweenValues(0, 999_999)) / n;
+        if (n > 0 && max >= TAIL_FACTOR * p99 && slow >= SLOW_SHARE) {
+            found.add(String.format(Locale.ROOT, "max latency %,.0f ms is %.0fx the p99 (%,.1f ms) and %.2f%% of transactions "
+                    + "took a second or more", max, max / p99, p99, 100 * slow));
+        }
+        if (plannedSecs > 0 && windowSecs >= LONG_WINDOW * plannedSecs && windowSecs >= plannedSecs + 1) {
+            found.add(String.format(Locale.ROOT, "the %d s window ran %.1f s (transactions in flight at its end ran on)",
+                    plannedSecs, windowSecs));
+        }
+        return new Stall(quiet, median, max, p99, slow, windowSecs, plannedSecs, String.join("; ", found));
+    }
+
+    private static String quietText(List<double[]> quiet, double median) {
+        StringBuilder at = new StringBuilder();
+        for (int k = 0; k < Math.min(3, quiet.size()); k++) {
+            at.append(k == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.0f-%.0f s", quiet.get(k)[0], quiet.get(k)[1]));
+        }
+        if (quiet.size() > 3) at.append(", ...");
+        return String.format(Locale.ROOT, "%d %s below 10%% of the median %,.1f tps (%s)", quiet.size(),
+                quiet.size() == 1 ? "interval" : "intervals", median, at);
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+}
