@@ -222,6 +222,7 @@ public final class LevelRunner {
             gate.await(stop);
             counting.before();
             r = measure(run, threads);
+            listener.flush(); // the repeat's intervals are written before anything the sweep does next
             if (shared == null) r = r.withFailover(new Failover(sessions.uses(), sessions.disconnectedSeconds()));
             return r.withServerCount(counting.after(r.serverCount().client()));
         }
@@ -264,7 +265,8 @@ public final class LevelRunner {
      * thread, so they span {@code spreadNanos}; {@code nanos} is the middle of that span. With thousands of platform
      * threads sharing few cores the reporter waits for CPU between threads, and the span becomes visible.
      */
-    private record Mark(Reading reading, long nanos, CpuClock.Sample cpu, long spreadNanos, ResourceSampler.Sample res) {
+    private record Mark(Reading reading, long nanos, CpuClock.Sample cpu, long spreadNanos, ResourceSampler.Sample res,
+                        long sampleNanos) {
     }
 
     /** Which of the window's edges a harvest is, for the error log; NONE for the intervals between. */
@@ -274,7 +276,9 @@ public final class LevelRunner {
         long before = clock.nanoTime();
         Reading m = collect(measuring, edge);
         long after = clock.nanoTime();
-        return new Mark(m, before + (after - before) / 2, CpuClock.sample(), after - before, resources.sample());
+        CpuClock.Sample cpu = CpuClock.sample();
+        ResourceSampler.Sample res = resources.sample();
+        return new Mark(m, before + (after - before) / 2, cpu, after - before, res, clock.nanoTime() - after);
     }
 
     /** The reporter's view of the level: where it is, and the marks the window and the next interval start from. */
@@ -286,6 +290,8 @@ public final class LevelRunner {
         final FaultTimeline faults = new FaultTimeline(s.fault(),
                 launcher != null ? launcher : FaultTimeline.Launcher.shell(listener::fault), listener::fault, listener::faultStarted);
         Mark last, start;
+        /** How long the reporter worked at the edge before (harvest, sampling, handing the interval to the writer). */
+        long lastWork;
         Instant startedAt = Instant.now();
         boolean measuring;
         long nextReport;
@@ -297,7 +303,7 @@ public final class LevelRunner {
             this.measuring = s.warmupSecs() == 0;
             this.nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
             // nothing runs before the release
-            this.last = new Mark(collect(false, measuring ? Edge.OPENS : Edge.NONE), t0, CpuClock.sample(), 0, resources.sample());
+            this.last = new Mark(collect(false, measuring ? Edge.OPENS : Edge.NONE), t0, CpuClock.sample(), 0, resources.sample(), 0);
             this.start = last;
             edgesMillis.add(last.res().epochMillis());
         }
@@ -354,7 +360,10 @@ public final class LevelRunner {
             if (!e.measuring && now >= e.warmEnd) e.warmupEnds();
             else if (now >= run.deadline()) break;
             else if (now >= e.nextReport) {
+                long wokeLate = now - e.nextReport, prior = e.lastWork, priorSample = e.last.sampleNanos();
                 e.last = report(e, !e.measuring, e.measuring, Edge.NONE);
+                e.lastWork = clock.nanoTime() - now;
+                late(e, wokeLate, prior, priorSample);
                 e.nextReport += e.step * Math.max(1, (now - e.nextReport) / e.step + 1);
             }
             // read again after the report: its harvest, sampling and writes take time, and the interval it closed is
@@ -381,7 +390,7 @@ public final class LevelRunner {
         errorLog.window(false);
         long windowEnd = Math.max(Math.max(reached, run.lastEnd()), e.start.nanos());
         Mark done = mark(e.measuring, Edge.CLOSES);
-        Mark cut = new Mark(done.reading(), windowEnd, done.cpu(), done.spreadNanos(), done.res());
+        Mark cut = new Mark(done.reading(), windowEnd, done.cpu(), done.spreadNanos(), done.res(), done.sampleNanos());
         // without report intervals (reportIntervalSecs=0) there is no interval to close, as sysbench prints none
         if (e.step > 0) e.last = report(e, !e.measuring, e.measuring, cut, connected);
         if (!e.measuring) e.start = cut;
@@ -390,6 +399,34 @@ public final class LevelRunner {
                 (e.start.spreadNanos() + done.spreadNanos()) / 2e9);
         List<IntervalResult> intervals = resources.afterLevel(e.intervals, e.edgesMillis);
         return result(window, e.start, cut, intervals, aborted, run.errors()).withFault(e.faults.result(intervals));
+    }
+
+    /** Above this share of its nominal length an interval is late, and one line says why when that is known. */
+    static final double LATE = 1.5;
+
+    /**
+     * Tells the listeners when the interval just published ran more than {@link #LATE} times its nominal length, with
+     * what held the reporter: the report before it, the harvest, or a late wake (the host's CPU or I/O).
+     */
+    private void late(Edges e, long wokeLate, long priorWork, long priorSample) {
+        IntervalResult i = e.intervals.get(e.intervals.size() - 1);
+        double step = e.step / 1e9, half = e.step / 2.0;
+        if (i.seconds() <= LATE * step) return;
+        String why;
+        if (priorWork > half) {
+            why = String.format(java.util.Locale.ROOT, "the report at the edge before took %.1f s (sampling the sources "
+                    + "%.1f s)", priorWork / 1e9, priorSample / 1e9);
+        } else if (e.last.spreadNanos() > half) {
+            why = String.format(java.util.Locale.ROOT, "the harvest took %.1f s", e.last.spreadNanos() / 1e9);
+        } else if (wokeLate > half) {
+            var host = i.resources().client().host();
+            why = String.format(java.util.Locale.ROOT, "the reporter woke %.1f s late: waiting for CPU or I/O", wokeLate / 1e9)
+                    + (host.known() ? String.format(java.util.Locale.ROOT, " (this host's CPU %.2f of %d busy, iowait %.2f)",
+                    host.busy() / i.seconds(), host.cores(), host.iowait() / i.seconds()) : "");
+        } else {
+            why = "cause unknown";
+        }
+        listener.late(i, why);
     }
 
     /** Terminals connected now (not reconnecting): the progress line's thds. */

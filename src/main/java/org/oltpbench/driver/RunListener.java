@@ -48,6 +48,17 @@ public interface RunListener {
     default void faultStarted(String key, double atSecs) {
     }
 
+    /**
+     * The reporter published {@code interval} more than 1.5 times its nominal length after the one before: {@code why}
+     * says what held it when that is known (the harvest, sampling the sources, the host's CPU).
+     */
+    default void late(IntervalResult interval, String why) {
+    }
+
+    /** Every event so far has been delivered (a listener that delivers on another thread waits for it here). */
+    default void flush() {
+    }
+
     default void levelFinished(RunResult run, LevelResult level) {
     }
 
@@ -98,6 +109,16 @@ public interface RunListener {
             @Override
             public void fault(String line) {
                 for (RunListener l : listeners) l.fault(line);
+            }
+
+            @Override
+            public void faultStarted(String key, double atSecs) {
+                for (RunListener l : listeners) l.faultStarted(key, atSecs);
+            }
+
+            @Override
+            public void late(IntervalResult interval, String why) {
+                for (RunListener l : listeners) l.late(interval, why);
             }
 
             @Override

@@ -142,6 +142,12 @@ public final class Console implements RunListener {
     }
 
     @Override
+    public void late(IntervalResult i, String why) {
+        out.println(String.format(java.util.Locale.ROOT, "[Late] the interval ending at %.1f s lasted %.2f s of %d: %s", i.at(),
+                i.seconds(), reportIntervalSecs, why));
+    }
+
+    @Override
     public void runFinished(RunResult run) {
         style.table(out, run);
         List<String> spread = SpreadTable.lines(run);

@@ -218,9 +218,10 @@ public final class Job {
             WorkloadInfo info = w.info();
             Console console = new Console(out, params.output().percentile(), params.sweep().reportIntervalSecs(),
                     params.sweep().warmupSecs(), Console.style(info, params.output().percentile()), !params.share().alone());
-            // the journal after the result writer: a repeat's end line follows its entry in result.json
-            List<RunListener> all = new java.util.ArrayList<>(List.of(console, writer, new JournalWriter(dir), new IntervalLog(dir),
-                    new ReportFiles(dir, out), extra));
+            // the files before the console (a line is on disk before the console shows it), the journal after the
+            // result writer (a repeat's end line follows its entry in result.json), the charts after the console
+            List<RunListener> all = new java.util.ArrayList<>(List.of(writer, new JournalWriter(dir), new IntervalLog(dir),
+                    console, new ReportFiles(dir, out), extra));
             int port = params.output().monitor().metricsPort();
             if (port > 0) {
                 LiveMetrics live = LiveMetrics.serve(port);
@@ -228,7 +229,7 @@ public final class Job {
                 all.add(live);
                 out.println("live metrics: http://localhost:" + live.port() + "/metrics");
             }
-            RunListener listeners = RunListener.all(all);
+            RunListener listeners = new org.oltpbench.driver.WriterThread(RunListener.all(all));
             empty = RunResult.start(Version.get(), info, params.redacted(), serverInfo, client, terms,
                     ZonedDateTime.now().toInstant().toString()).withLoad(loaded);
             Sweep.AfterRepeat after = params.sweep().checkAfterRun() ? r -> {
