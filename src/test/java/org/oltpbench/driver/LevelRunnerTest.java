@@ -483,4 +483,45 @@ class LevelRunnerTest {
             server.stop(0);
         }
     }
+
+    /** A listener whose every interval takes {@code millis} of the level's time to write, and which records [Late]. */
+    private RunListener slowWriter(long millis, List<String> late) {
+        return new RunListener() {
+            @Override
+            public void interval(IntervalResult i) {
+                try {
+                    clock.parkUntil(clock.nanoTime() + millis * MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+
+            @Override
+            public void late(IntervalResult i, String why) {
+                late.add(String.format(java.util.Locale.ROOT, "%.1f %.1f %s", i.at(), i.seconds(), why));
+            }
+        };
+    }
+
+    /**
+     * Issue 35 §4: writes that take 2.5 s per interval (a disk that stalls) on the reporter's thread hold it: the
+     * interval after a slow report is late and named so; through the writer thread the intervals keep their 1 s.
+     * 1 thread, 1 ms statements, 5 s, no warm-up.
+     */
+    @Test
+    void slowWritesHoldTheReporterUnlessAWriterThreadTakesThem() throws Exception {
+        List<String> late = new java.util.concurrent.CopyOnWriteArrayList<>();
+        listener = slowWriter(2_500, late);
+        RepeatResult held = run(Levels.threads(1).time(5).interval(1).seed(7).build(), new FakeDriver(clock, MS));
+        // the edge at 1 s: its report takes 2.5 s, so the reporter is back at 3.5 s, and the deadline ends the third at 5 s
+        assertEquals(List.of(1.0, 2.5, 1.5), held.intervals().stream().map(IntervalResult::seconds).toList());
+        assertEquals(List.of("3.5 2.5 the report at the edge before took 2.5 s (sampling the sources 0.0 s)"), late,
+                "the second is late (2.5 > 1.5 x 1 s); the third's 1.5 s is not over 1.5");
+
+        late.clear();
+        listener = new WriterThread(slowWriter(2_500, late));
+        RepeatResult kept = run(Levels.threads(1).time(5).interval(1).seed(7).build(), new FakeDriver(clock, MS));
+        assertEquals(List.of(1.0, 1.0, 1.0, 1.0, 1.0), kept.intervals().stream().map(IntervalResult::seconds).toList());
+        assertEquals(List.of(), late, "no interval was late");
+    }
 }
