@@ -47,7 +47,7 @@ public final class LevelRunner {
     /**
      * What one repeat of one level runs: the sweep's settings and the level's as the job resolved them (read from
      * them, never copied), the repeat's number, its generators' seed and the errors it ignores. Built in one place,
-     * {@link #of}; the accessors below are the figures the level reads.
+     * {@link #of}.
      *
      * @param sweep  the sweep: warm-up, report interval, the fault plan
      * @param level  the level: threads, time or events, rate, thread model, shared connections, per-terminal budget
@@ -60,52 +60,6 @@ public final class LevelRunner {
         public static Settings of(SweepParams sweep, SweepParams.LevelParams level, int repeat, IgnoreList ignore) {
             long seed = sweep.randSeed() != 0 ? sweep.randSeed() + repeat : System.nanoTime();
             return new Settings(sweep, level, repeat, seed, ignore);
-        }
-
-        public int threads() {
-            return level.threads();
-        }
-
-        public int warmupSecs() {
-            return sweep.warmupSecs();
-        }
-
-        /** Seconds measured; 0 when only the event budget bounds the level. */
-        public int timeSecs() {
-            return level.secs();
-        }
-
-        /** A shared event budget; 0 = none. */
-        public long events() {
-            return level.events();
-        }
-
-        /** Transactions per second over the level's threads; 0 = unlimited. */
-        public double rate() {
-            return level.rate();
-        }
-
-        public int reportIntervalSecs() {
-            return sweep.reportIntervalSecs();
-        }
-
-        public boolean virtualThreads() {
-            return level.model() == org.oltpbench.config.ThreadModel.VIRTUAL;
-        }
-
-        /** Connections the terminals share (connections=N); 0 when each terminal owns one. */
-        public int connections() {
-            return level.connections();
-        }
-
-        /** Transactions each terminal runs (BenchmarkSQL's runTxnsPerTerminal); 0 for a shared budget. */
-        public long perTerminal() {
-            return level.perTerminal();
-        }
-
-        /** A fault to cause inside the window (faultAt); FaultPlan.NONE without one. */
-        public org.oltpbench.config.FaultPlan fault() {
-            return sweep.fault();
         }
     }
 
@@ -170,14 +124,14 @@ public final class LevelRunner {
         this.stop = stop;
         this.counter = db.dialect().commitCounter();
         int types = workload.info().transactions().size();
-        stats = new ThreadStats[s.threads()];
-        recycled = new Histogram[s.threads()][types];
-        arrivals = Arrivals.at(s.rate());
-        boolean sharing = s.connections() > 0;
+        stats = new ThreadStats[s.level().threads()];
+        recycled = new Histogram[s.level().threads()][types];
+        arrivals = Arrivals.at(s.level().rate());
+        boolean sharing = s.level().connections() > 0;
         int tallies = workload.info().tallies().size();
         errorLog = new ErrorLog(workload.info().typeNames());
-        int maxRing = ThreadStats.maxRing(s.threads(), types, ThreadStats.width(arrivals.limited(), sharing));
-        for (int i = 0; i < s.threads(); i++) {
+        int maxRing = ThreadStats.maxRing(s.level().threads(), types, ThreadStats.width(arrivals.limited(), sharing));
+        for (int i = 0; i < s.level().threads(); i++) {
             stats[i] = new ThreadStats(types, arrivals.limited(), sharing, tallies, maxRing);
             stats[i].log(errorLog);
         }
@@ -208,8 +162,8 @@ public final class LevelRunner {
              Sessions sessions = db.sessions(clock)) {
             this.sessions = shared == null ? sessions : null;
             RepeatResult r;
-            LevelRun run = level = new LevelRun(workload, db.dialect(), sessions, shared, s.threads(), s.ignore(),
-                    s.perTerminal() > 0 ? Budget.UNLIMITED : Budget.of(s.events()), clock);
+            LevelRun run = level = new LevelRun(workload, db.dialect(), sessions, shared, s.level().threads(), s.ignore(),
+                    s.level().perTerminal() > 0 ? Budget.UNLIMITED : Budget.of(s.level().events()), clock);
             List<Thread> threads = startWorkers(run);
             run.awaitReady(listener);
             if (run.setupFailure() != null) {
@@ -230,9 +184,9 @@ public final class LevelRunner {
 
     /** The pool of connections=N, or null (closing null in try-with-resources is a no-op) when terminals own one. */
     private SharedConnections share() {
-        if (s.connections() == 0) return null;
+        if (s.level().connections() == 0) return null;
         try {
-            return db.shared(s.connections());
+            return db.shared(s.level().connections());
         } catch (java.sql.SQLException e) {
             throw new SetupException(e);
         }
@@ -242,16 +196,16 @@ public final class LevelRunner {
     private final List<Worker> workers = new ArrayList<>();
 
     private List<Thread> startWorkers(LevelRun run) {
-        List<Thread> threads = new ArrayList<>(s.threads());
+        List<Thread> threads = new ArrayList<>(s.level().threads());
         SbRandom seeds = SbRandom.uniform(s.seed());
-        for (int i = 0; i < s.threads(); i++) {
+        for (int i = 0; i < s.level().threads(); i++) {
             long seed = seeds.nextLong();
             Pacer pacer = arrivals.pacer(SbRandom.uniform(seed ^ 0x5DEECE66DL));
             stats[i].timing(clock, run::deadline);
             Worker w = new Worker(run, i, stats[i], pacer, seed,
-                    s.perTerminal() > 0 ? Budget.of(s.perTerminal()) : run.budget());
+                    s.level().perTerminal() > 0 ? Budget.of(s.level().perTerminal()) : run.budget());
             workers.add(w);
-            Thread t = s.virtualThreads() ? Thread.ofVirtual().name("oltpbench-" + i).unstarted(w)
+            Thread t = s.level().model() == org.oltpbench.config.ThreadModel.VIRTUAL ? Thread.ofVirtual().name("oltpbench-" + i).unstarted(w)
                     : new Thread(w, "oltpbench-" + i);
             if (!t.isVirtual()) t.setDaemon(true); // virtual threads are always daemons
             t.start();
@@ -287,7 +241,7 @@ public final class LevelRunner {
         final List<IntervalResult> intervals = new ArrayList<>();
         /** Each interval's edges in epoch ms, for sources asked after the level (Prometheus). */
         final List<Long> edgesMillis = new ArrayList<>();
-        final FaultTimeline faults = new FaultTimeline(s.fault(),
+        final FaultTimeline faults = new FaultTimeline(s.sweep().fault(),
                 launcher != null ? launcher : FaultTimeline.Launcher.shell(listener::fault), listener::fault, listener::faultStarted);
         Mark last, start;
         /** How long the reporter worked at the edge before (harvest, sampling, handing the interval to the writer). */
@@ -298,9 +252,9 @@ public final class LevelRunner {
 
         Edges(long t0) {
             this.t0 = t0;
-            this.warmEnd = t0 + s.warmupSecs() * 1_000_000_000L;
-            this.step = s.reportIntervalSecs() * 1_000_000_000L;
-            this.measuring = s.warmupSecs() == 0;
+            this.warmEnd = t0 + s.sweep().warmupSecs() * 1_000_000_000L;
+            this.step = s.sweep().reportIntervalSecs() * 1_000_000_000L;
+            this.measuring = s.sweep().warmupSecs() == 0;
             this.nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
             // nothing runs before the release
             this.last = new Mark(collect(false, measuring ? Edge.OPENS : Edge.NONE), t0, CpuClock.sample(), 0, resources.sample(), 0);
@@ -331,7 +285,7 @@ public final class LevelRunner {
         try {
             Edges e = new Edges(clock.nanoTime());
             e.faults.schedule(e.t0, e.warmEnd);
-            run.schedule(e.warmEnd, s.timeSecs() > 0 ? e.warmEnd + s.timeSecs() * 1_000_000_000L : Long.MAX_VALUE);
+            run.schedule(e.warmEnd, s.level().secs() > 0 ? e.warmEnd + s.level().secs() * 1_000_000_000L : Long.MAX_VALUE);
             arrivals.start(e.t0); // the schedule starts with the terminals, not before
             errorLog.window(e.measuring);
             run.release();
@@ -431,7 +385,7 @@ public final class LevelRunner {
 
     /** Terminals connected now (not reconnecting): the progress line's thds. */
     private int connected() {
-        return sessions == null ? s.threads() : s.threads() - sessions.reconnecting();
+        return sessions == null ? s.level().threads() : s.level().threads() - sessions.reconnecting();
     }
 
     /** Publishes the interval since {@code last}, harvested now; rates divide by its measured length. */
@@ -563,7 +517,7 @@ public final class LevelRunner {
         Snapshot all = done.reading().totals();
         long commits = all.commits() + (counter.countsAutocommit() ? all.autocommits() : 0);
         ClientCpu cpu = CpuClock.between(start.cpu(), done.cpu());
-        return new RepeatResult(s.repeat(), s.threads(), aborted == null ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
+        return new RepeatResult(s.repeat(), s.level().threads(), aborted == null ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
                 aborted, new RepeatResult.Measured(window, counts, txns, intervals),
                 new RepeatResult.PerThread(threadEvents, threadNanos), cpu,
                 RepeatResult.ServerChecks.of(ServerCount.none("not read yet", commits)), RepeatResult.Topology.NONE,
@@ -577,7 +531,7 @@ public final class LevelRunner {
      */
     private List<IntervalResult> measuredOrWhole(List<IntervalResult> intervals, Window window, Mark start, Mark done) {
         if (intervals.stream().anyMatch(i -> !i.warmup())) return intervals;
-        IntervalResult whole = new IntervalResult(window.seconds(), window.seconds(), s.threads(), 0, 0, 0, 0, 0, 0, false, 0,
+        IntervalResult whole = new IntervalResult(window.seconds(), window.seconds(), s.level().threads(), 0, 0, 0, 0, 0, 0, false, 0,
                 null, -1, List.of(), resources.between(start.res(), done.res()));
         return resources.afterLevel(List.of(whole), List.of(start.res().epochMillis(), done.res().epochMillis()));
     }
@@ -592,8 +546,8 @@ public final class LevelRunner {
         double latency = counts.latencySumNanos() / 1e3;
         Histogram all = Histograms.empty();
         for (Histogram h : cumulative) all.add(h);
-        Stall stall = Stall.of(intervals, all, window.seconds(), s.timeSecs(), s.reportIntervalSecs());
-        var in = new Verdict.Inputs(latency > 0 ? queued / latency : 0, s.connections(),
+        Stall stall = Stall.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().reportIntervalSecs());
+        var in = new Verdict.Inputs(latency > 0 ? queued / latency : 0, s.level().connections(),
                 counts.retries() + counts.ignoredErrors(), counts.transactions(), stall);
         return Usage.of(measuredOrWhole(intervals, window, start, done), counts.transactions(), cpu.hostCores(), in);
     }

@@ -374,18 +374,9 @@ class LevelRunnerTest {
      */
     @Test
     void aFaultOnAReportEdgeFollowsTheIntervalThatEndedThere() throws Exception {
-        reporterTick = 10_000;
         FakeDriver d = new FakeDriver(clock, 700_000);
         d.durations(t -> t < 4 * S ? 700_000 : 1_400_000);
-        FaultTimeline.Launcher launcher = command -> {
-            d.durations(t -> 10 * MS);
-            d.failEvery(1, 1213, "40001");
-            return millis -> 0;
-        };
-        LevelRunner.Settings s = Levels.threads(1).warmup(2).time(8).interval(2).seed(7)
-                .ignore(new IgnoreList(List.of("1213"))).fault(new org.oltpbench.config.FaultPlan(4, "slow", -1, "")).build();
-        RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
-        }, launcher);
+        RepeatResult r = slowedAt(4, d);
         var measuredIntervals = r.intervals().stream().filter(i -> !i.warmup()).toList();
         assertEquals(List.of(2_857L, 1_429L, 0L, 0L), measuredIntervals.stream().map(IntervalResult::transactions).toList());
         var o = r.fault().outage();
@@ -397,22 +388,29 @@ class LevelRunnerTest {
     }
 
     /**
-     * The same plan with the fault on the warm-up's end (faultAt=0 is refused; faultAt=2 with 2 s intervals falls on
-     * the first measured edge): the baseline is (2,4]'s 2,857 transactions over its 2 s, never "not measured".
+     * 1 thread, warm-up 2 s, 2 s intervals, 8 s, 1213 ignored, the reporter's readings taking 10 µs each; the fault at
+     * {@code faultAt} makes statements take 10 ms and fail as deadlocks.
      */
-    @Test
-    void aFaultOnTheFirstMeasuredEdgeHasTheFirstIntervalAsItsBaseline() throws Exception {
+    private RepeatResult slowedAt(double faultAt, FakeDriver d) throws Exception {
         reporterTick = 10_000;
-        FakeDriver d = new FakeDriver(clock, 700_000);
         FaultTimeline.Launcher launcher = command -> {
             d.durations(t -> 10 * MS);
             d.failEvery(1, 1213, "40001");
             return millis -> 0;
         };
         LevelRunner.Settings s = Levels.threads(1).warmup(2).time(8).interval(2).seed(7)
-                .ignore(new IgnoreList(List.of("1213"))).fault(new org.oltpbench.config.FaultPlan(2, "slow", -1, "")).build();
-        RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
+                .ignore(new IgnoreList(List.of("1213"))).fault(new org.oltpbench.config.FaultPlan(faultAt, "slow", -1, "")).build();
+        return run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
         }, launcher);
+    }
+
+    /**
+     * The same plan with the fault on the warm-up's end (faultAt=0 is refused; faultAt=2 with 2 s intervals falls on
+     * the first measured edge): the baseline is (2,4]'s 2,857 transactions over its 2 s, never "not measured".
+     */
+    @Test
+    void aFaultOnTheFirstMeasuredEdgeHasTheFirstIntervalAsItsBaseline() throws Exception {
+        RepeatResult r = slowedAt(2, new FakeDriver(clock, 700_000));
         var o = r.fault().outage();
         assertEquals(org.oltpbench.result.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
         assertEquals(2_857 / 2.0, o.baselineTps(), 0.05, o.toString());

@@ -54,23 +54,20 @@ final class PrometheusSource {
     record Component(String job, String instance, List<Series> parts) {
         /** The sum of the parts' counters at {@code t}; NaN when no part has samples around it. */
         double valueAt(double t) {
-            double sum = 0;
-            boolean any = false;
-            for (Series p : parts) {
-                double v = p.valueAt(t);
-                if (Double.isNaN(v)) continue;
-                sum += v;
-                any = true;
-            }
-            return any ? sum : Double.NaN;
+            return sum(p -> p.valueAt(t));
         }
 
         /** The sum of the parts' last samples at or before {@code t}; NaN when none has one. */
         double gaugeAt(double t) {
+            return sum(p -> p.gaugeAt(t));
+        }
+
+        /** {@code f} summed over the parts that have a value (not NaN); NaN when none has. */
+        private double sum(java.util.function.ToDoubleFunction<Series> f) {
             double sum = 0;
             boolean any = false;
             for (Series p : parts) {
-                double v = p.gaugeAt(t);
+                double v = f.applyAsDouble(p);
                 if (Double.isNaN(v)) continue;
                 sum += v;
                 any = true;
