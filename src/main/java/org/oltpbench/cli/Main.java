@@ -58,7 +58,14 @@ public final class Main implements Callable<Integer> {
     }
 
     /** Runs the command line and returns the exit code; {@code hook} installs the Ctrl-C handler. */
-    public static int execute(String[] args, PrintStream out, PrintStream err, boolean hook) {
+    public static int execute(String[] given, PrintStream out, PrintStream err, boolean hook) {
+        String[] args;
+        try {
+            args = PeerCommandLine.translate(given);
+        } catch (org.oltpbench.config.ConfigException e) {
+            err.println("oltpbench: " + e.getMessage());
+            return Job.BAD_INPUT;
+        }
         Main main = new Main(out, err);
         if (hook) {
             Runtime.getRuntime().addShutdownHook(new Thread(main::onShutdown, "oltpbench-shutdown"));
@@ -68,7 +75,7 @@ public final class Main implements Callable<Integer> {
         cl.setOut(new java.io.PrintWriter(out, true));
         cl.setErr(new java.io.PrintWriter(err, true));
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("oltpbench: " + ex.getMessage() + " (see --help)");
+            err.println("oltpbench: " + badInput(ex, cl.getSubcommands().keySet()) + " (see --help)");
             return Job.BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, c, parsed) -> main.fail(ex));
@@ -77,6 +84,27 @@ public final class Main implements Callable<Integer> {
         } finally {
             main.stop.finished();
         }
+    }
+
+    /**
+     * The one line for a command line picocli refused: a word that is not a verb, with the nearest verb when it is a
+     * near miss ("runn": did you mean 'run'?); otherwise picocli's own message.
+     */
+    static String badInput(CommandLine.ParameterException ex, java.util.Set<String> verbs) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()) return ex.getMessage();
+        String word = u.getUnmatched().get(0);
+        if (word.startsWith("-")) return ex.getMessage();
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String v : verbs) {
+            int d = org.oltpbench.config.ConfigLoader.distance(word.toLowerCase(java.util.Locale.ROOT), v);
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = v;
+            }
+        }
+        return "'" + word + "' is not a verb" + (bestDistance <= 2 ? "; did you mean '" + best + "'?" : "")
+                + " (verbs: " + String.join(", ", verbs) + ")";
     }
 
     /** SIGTERM, or Ctrl-C outside a measured level: stop the level and wait (bounded) until the results so far are written. */

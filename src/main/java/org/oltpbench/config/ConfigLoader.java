@@ -90,11 +90,14 @@ public final class ConfigLoader {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
             if (line.isEmpty() || line.startsWith("#") || line.startsWith("!") || line.startsWith("//")) continue;
+            // a line ending in a backslash goes on on the next (java.util.Properties; BenchmarkSQL's osCollectorScript)
+            int first = i;
+            while (line.endsWith("\\") && i + 1 < lines.size()) line = line.substring(0, line.length() - 1) + " " + lines.get(++i).strip();
             int sep = separator(line);
-            String where = file + " line " + (i + 1);
+            String where = file + " line " + (first + 1);
             if (sep < 0) throw new ConfigException(where + ": '" + line + "' is not key=value");
             Key<?> key = resolve(line.substring(0, sep).strip(), where);
-            Integer before = seenAt.put(key, i + 1);
+            Integer before = seenAt.put(key, first + 1);
             if (before != null) {
                 throw new ConfigException(where + ": " + key.name() + " is already set on line " + before + "; keep one");
             }
@@ -134,7 +137,7 @@ public final class ConfigLoader {
     }
 
     /** Levenshtein distance. */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1], cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) prev[j] = j;
         for (int i = 1; i <= a.length(); i++) {

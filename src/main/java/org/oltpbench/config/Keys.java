@@ -23,6 +23,8 @@ import java.util.Map;
 public final class Keys {
     private static final List<Key<?>> ALL = new ArrayList<>();
     private static final Map<String, Key<?>> BY_NAME = new HashMap<>();
+    /** Keys the peers' props files carry that oltpbench reads but does not run, each with why: named in one line. */
+    private static final Map<Key<?>, String> NOT_USED = new java.util.LinkedHashMap<>();
     private static final int MAX_THREADS = 100_000;
 
     // --- connection (BenchmarkSQL's keys) ---
@@ -53,7 +55,7 @@ public final class Keys {
     public static final Key<String> THREAD_MODEL = def("threadModel", oneOf("auto", "platform", "virtual"), "auto", "",
             "what runs each terminal: a platform (OS) thread or a virtual thread; auto = platform below 512 threads, "
             + "virtual from 512 (measured: see Performance)");
-    public static final Key<Integer> CONNECTIONS = def("connections", integer(0, MAX_THREADS), "0", "connections",
+    public static final Key<Integer> CONNECTIONS = def("connections", List.of("sutThreads"), integer(0, MAX_THREADS), "0", "connections",
             "TPC-C: connections the terminals share through a pool (HikariCP), one borrowed per transaction, the wait "
             + "counted in the response time and reported as queue time; 0, or at least the terminals, = one per terminal");
     public static final Key<Integer> TIME = def("time", List.of("max-time"), integer(0, Integer.MAX_VALUE), "10", "s",
@@ -173,7 +175,8 @@ public final class Keys {
 
     // --- BenchmarkSQL 5.0 keys kept so its props files load (TPC-C workload) ---
     public static final Key<Integer> WAREHOUSES = def("warehouses", integer(1, 1_000_000), "1", "warehouses", "TPC-C scale");
-    public static final Key<Integer> RUN_MINS = def("runMins", integer(0, 100_000), "0", "min", "TPC-C minutes per level; 0 = use time");
+    public static final Key<Double> RUN_MINS = def("runMins", decimal(0, 100_000), "0", "min",
+            "TPC-C minutes per level (0.25 = 15 s; whole seconds); 0 = use time");
     public static final Key<Long> RUN_TXNS_PER_TERMINAL = def("runTxnsPerTerminal", longInt(0), "0", "txns", "TPC-C transactions per terminal; 0 = timed");
     public static final Key<Double> LIMIT_TXNS_PER_MIN = def("limitTxnsPerMin", decimal(0, 1e12), "0", "txns/min", "TPC-C rate over all terminals; 0 = unlimited");
     public static final Key<Boolean> TERMINAL_WAREHOUSE_FIXED = def("terminalWarehouseFixed", bool(), "true", "", "each TPC-C terminal keeps its home warehouse");
@@ -201,11 +204,24 @@ public final class Keys {
             "TPC-C: run the consistency checks after prepare");
     public static final Key<Boolean> CHECK_AFTER_RUN = def("checkAfterRun", bool(), "false", "",
             "TPC-C: run the consistency checks after each level");
-    public static final Key<String> OS_COLLECTOR_SCRIPT = def("osCollectorScript", string(), null, "",
-            "BenchmarkSQL's OS collector: not run; serverMetrics= (node_exporter) and prometheus= replace it");
-    public static final Key<String> OS_COLLECTOR_INTERVAL = def("osCollectorInterval", string(), null, "", "see osCollectorScript");
-    public static final Key<String> OS_COLLECTOR_SSH_ADDR = def("osCollectorSSHAddr", string(), null, "", "see osCollectorScript");
-    public static final Key<String> OS_COLLECTOR_DEVICES = def("osCollectorDevices", string(), null, "", "see osCollectorScript");
+    public static final Key<Double> RAMPUP_MINS = def("rampupMins", decimal(0, 100_000), null, "min",
+            "BenchmarkSQL 6: minutes run before measuring; sets warmupSecs (minutes x 60) when warmupSecs is not set");
+    static {
+        String collector = "serverMetrics= (node_exporter) and prometheus= replace it, and a server on this host is read "
+                + "from /proc";
+        for (String k : List.of("osCollectorScript", "osCollectorInterval", "osCollectorSSHAddr", "osCollectorDevices")) {
+            notUsed(k, collector);
+        }
+        notUsed("application", "the transactions are oltpbench's own SQL (BenchmarkSQL's Generic); no stored procedures");
+        notUsed("monkeys", "each terminal runs on a thread of its own, with no scheduling pool");
+        notUsed("maxDeliveryBGThreads", "a deferred Delivery runs in its terminal's turn and is timed as TPC-C 2.7 says");
+        notUsed("maxDeliveryBGPerWarehouse", "likewise");
+        notUsed("rampupSUTMins", "connections and terminals start together; rampupMins is the warm-up");
+        notUsed("rampupTerminalMins", "likewise");
+        notUsed("restartSUTThreadProbability", "connections are not restarted at random; a lost one is reconnected and counted");
+        notUsed("traceTerminalIO", "no terminal trace; journal.jsonl keeps every interval");
+        notUsed("reportScript", "report.html and the charts are written at the end of every run");
+    }
     public static final Key<List<String>> SERVER_METRICS = def("serverMetrics", words(), "", "",
             "node_exporter URLs of the database hosts (http://db1:9100/metrics,...), scraped at each report interval");
     public static final Key<String> PROMETHEUS = def("prometheus", string(), "", "",
@@ -264,6 +280,16 @@ public final class Keys {
     private static <T> Key<T> def(String name, List<String> aliases, ValueParser<T> parser, String fallback,
                                   String unit, String doc) {
         return register(new Key<>(name, aliases, parser, fallback, unit, doc, false));
+    }
+
+    /** A key read and not run: set, it is named with {@code why} in the job's one "not used" line. */
+    private static void notUsed(String name, String why) {
+        NOT_USED.put(def(name, string(), null, "", "not used: " + why), why);
+    }
+
+    /** The keys read and not run, each with why. */
+    public static Map<Key<?>, String> notUsed() {
+        return Collections.unmodifiableMap(NOT_USED);
     }
 
     private static <T> Key<T> register(Key<T> key) {

@@ -11,17 +11,15 @@ import java.util.List;
  * @param prometheusCpu    the selector of the components' CPU-seconds counters; empty = the dialect's default
  * @param prometheusMemory the selector of their resident memory; empty = the dialect's default
  * @param metricsPort      the port of the live Prometheus endpoint; 0 = none
- * @param osCollector      a BenchmarkSQL osCollector key was set (it is not run; the job says what replaces it)
+ * @param notUsed          the keys set that oltpbench reads and does not run (BenchmarkSQL's osCollector*, monkeys,
+ *                         ...), each "name (why)": the job names them in one line; not written to result.json
  */
 public record MonitorParams(List<URI> serverMetrics, URI prometheus, String prometheusCpu, String prometheusMemory,
-                            int metricsPort, boolean osCollector) {
-    public static final MonitorParams NONE = new MonitorParams(List.of(), null, "", "", 0, false);
-
-    /** The line for props files written for BenchmarkSQL's collector. */
-    public static final String OS_COLLECTOR_NOTE = "osCollector* keys are not run: serverMetrics=http://HOST:9100/metrics "
-            + "(node_exporter) and prometheus=http://HOST:9090 replace them, and a server on this host is read from /proc";
+                            int metricsPort, @com.fasterxml.jackson.annotation.JsonIgnore List<String> notUsed) {
+    public static final MonitorParams NONE = new MonitorParams(List.of(), null, "", "", 0, List.of());
 
     public MonitorParams {
         serverMetrics = List.copyOf(serverMetrics);
+        notUsed = notUsed == null ? List.of() : List.copyOf(notUsed);
     }
 }

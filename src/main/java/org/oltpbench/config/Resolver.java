@@ -20,7 +20,7 @@ final class Resolver {
                     + cfg.get(Keys.CLIENT_COUNT) + "; clients are numbered 0.." + (cfg.get(Keys.CLIENT_COUNT) - 1));
         }
         this.share = new ClientShare(cfg.get(Keys.CLIENT_COUNT), cfg.get(Keys.CLIENT_INDEX));
-        String split = share.threadsProblem(cfg.get(Keys.THREADS));
+        String split = share.threadsProblem(threadLevels());
         if (split != null) throw new ConfigException(split);
     }
 
@@ -35,9 +35,16 @@ final class Resolver {
         for (String u : cfg.get(Keys.SERVER_METRICS)) nodes.add(httpUrl(Keys.SERVER_METRICS, u, "/metrics"));
         String prom = cfg.get(Keys.PROMETHEUS);
         return new MonitorParams(nodes, prom.isEmpty() ? null : httpUrl(Keys.PROMETHEUS, prom, ""),
-                cfg.get(Keys.PROMETHEUS_CPU), cfg.get(Keys.PROMETHEUS_MEMORY), cfg.get(Keys.METRICS_PORT),
-                cfg.isSet(Keys.OS_COLLECTOR_SCRIPT) || cfg.isSet(Keys.OS_COLLECTOR_SSH_ADDR)
-                        || cfg.isSet(Keys.OS_COLLECTOR_INTERVAL) || cfg.isSet(Keys.OS_COLLECTOR_DEVICES));
+                cfg.get(Keys.PROMETHEUS_CPU), cfg.get(Keys.PROMETHEUS_MEMORY), cfg.get(Keys.METRICS_PORT), notUsed());
+    }
+
+    /** The keys set that oltpbench reads and does not run, each "name (why)". */
+    private List<String> notUsed() {
+        List<String> out = new ArrayList<>();
+        Keys.notUsed().forEach((k, why) -> {
+            if (cfg.isSet(k)) out.add(k.name() + " (" + why + ")");
+        });
+        return out;
     }
 
     /** An http(s) URL with a host; {@code path} is added when it has none (host:9100 means host:9100/metrics). */
@@ -79,14 +86,14 @@ final class Resolver {
         }
         ThreadModel model = ThreadModel.valueOf(cfg.get(Keys.THREAD_MODEL).toUpperCase(Locale.ROOT));
         List<SweepParams.LevelParams> levels = new ArrayList<>();
-        for (int total : cfg.get(Keys.THREADS)) {
+        for (int total : threadLevels()) {
             int threads = share.threads(total);
             int connections = cfg.get(Keys.CONNECTIONS);
             levels.add(new SweepParams.LevelParams(total, threads, levelSecs(), levelEvents(threads), levelRate(),
                     model.at(threads), connections > 0 && connections < threads ? connections : 0,
                     cfg.get(Keys.RUN_TXNS_PER_TERMINAL)));
         }
-        return new SweepParams(levels, cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK), cfg.get(Keys.WARMUP_SECS),
+        return new SweepParams(levels, cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK), warmupSecs(),
                 cfg.get(Keys.REPORT_INTERVAL_SECS), startAt == null ? null : startAt.toString(), cfg.get(Keys.LEVEL_PAUSE_SECS),
                 cfg.get(Keys.RAND_SEED), cfg.get(Keys.IGNORE_ERRORS), cfg.get(Keys.CHECK_AFTER_RUN), share, fault());
     }
@@ -138,9 +145,24 @@ final class Resolver {
         }
     }
 
+    /**
+     * The thread levels: threads (terminals), or for a BenchmarkSQL 6 props file, which has no terminals key and sets
+     * its connections (sutThreads) and warehouses, 10 terminals per warehouse as TPC-C 4.2.2 has them.
+     */
+    private List<Integer> threadLevels() {
+        if (cfg.isSet(Keys.THREADS) || !cfg.isSet(Keys.CONNECTIONS) || !cfg.isSet(Keys.WAREHOUSES)) return cfg.get(Keys.THREADS);
+        return List.of(10 * cfg.get(Keys.WAREHOUSES));
+    }
+
+    /** warmupSecs, or BenchmarkSQL 6's rampupMins in seconds when only that is set. */
+    private int warmupSecs() {
+        if (cfg.isSet(Keys.WARMUP_SECS) || !cfg.isSet(Keys.RAMPUP_MINS)) return cfg.get(Keys.WARMUP_SECS);
+        return (int) Math.round(cfg.get(Keys.RAMPUP_MINS) * 60);
+    }
+
     /** Seconds per level: BenchmarkSQL's runMins when set, else time (0 when only a transaction count bounds the level). */
     private int levelSecs() {
-        if (cfg.get(Keys.RUN_MINS) > 0) return cfg.get(Keys.RUN_MINS) * 60;
+        if (cfg.get(Keys.RUN_MINS) > 0) return (int) Math.max(1, Math.round(cfg.get(Keys.RUN_MINS) * 60));
         if (cfg.get(Keys.RUN_TXNS_PER_TERMINAL) > 0 && !cfg.isSet(Keys.TIME)) return 0;
         return cfg.get(Keys.TIME);
     }
@@ -194,7 +216,7 @@ final class Resolver {
                 cfg.get(Keys.NON_INDEX_UPDATES), cfg.get(Keys.DELETE_INSERTS));
         var rand = new SysbenchParams.RandParams(cfg.get(Keys.RAND_TYPE), cfg.get(Keys.RAND_SPEC_ITER), cfg.get(Keys.RAND_SPEC_PCT),
                 cfg.get(Keys.RAND_SPEC_RES), cfg.get(Keys.RAND_PARETO_H), cfg.get(Keys.RAND_ZIPFIAN_EXP));
-        int maxThreads = cfg.get(Keys.THREADS).stream().mapToInt(Integer::intValue).max().orElse(1);
+        int maxThreads = threadLevels().stream().mapToInt(Integer::intValue).max().orElse(1);
         return new SysbenchParams(preset, cfg.get(Keys.TABLES), cfg.get(Keys.TABLE_SIZE), cfg.get(Keys.RANGE_SIZE), counts,
                 cfg.get(Keys.RANGE_SELECTS), cfg.get(Keys.AUTO_INC), cfg.get(Keys.SKIP_TRX), cfg.get(Keys.SECONDARY),
                 cfg.get(Keys.CREATE_SECONDARY), cfg.get(Keys.RANDOM_POINTS), cfg.get(Keys.NUMBER_OF_RANGES), cfg.get(Keys.DELTA),
@@ -202,7 +224,11 @@ final class Resolver {
     }
 
     private TpccParams tpcc() {
-        var mix = new TpccParams.Mix(cfg.get(Keys.NEW_ORDER_WEIGHT), cfg.get(Keys.PAYMENT_WEIGHT),
+        double others = cfg.get(Keys.PAYMENT_WEIGHT) + cfg.get(Keys.ORDER_STATUS_WEIGHT) + cfg.get(Keys.DELIVERY_WEIGHT)
+                + cfg.get(Keys.STOCK_LEVEL_WEIGHT);
+        // BenchmarkSQL 6: newOrderWeight, when not given, is what the other four leave of 100
+        double newOrder = cfg.isSet(Keys.NEW_ORDER_WEIGHT) ? cfg.get(Keys.NEW_ORDER_WEIGHT) : Math.round((100 - others) * 100) / 100.0;
+        var mix = new TpccParams.Mix(newOrder, cfg.get(Keys.PAYMENT_WEIGHT),
                 cfg.get(Keys.ORDER_STATUS_WEIGHT), cfg.get(Keys.DELIVERY_WEIGHT), cfg.get(Keys.STOCK_LEVEL_WEIGHT));
         if (Math.abs(mix.sum() - 100) > 0.01) {
             throw new ConfigException("newOrderWeight + paymentWeight + orderStatusWeight + deliveryWeight + stockLevelWeight = "
@@ -210,7 +236,7 @@ final class Resolver {
         }
         for (Key<Double> k : List.of(Keys.NEW_ORDER_WEIGHT, Keys.PAYMENT_WEIGHT, Keys.ORDER_STATUS_WEIGHT, Keys.DELIVERY_WEIGHT,
                 Keys.STOCK_LEVEL_WEIGHT)) {
-            double w = cfg.get(k), hundredths = w * 100;
+            double w = k == Keys.NEW_ORDER_WEIGHT ? newOrder : cfg.get(k), hundredths = w * 100;
             if (Math.abs(hundredths - Math.rint(hundredths)) > 1e-6) {
                 throw new ConfigException(k.name() + "=" + w + " has more than 2 decimals; a terminal's deck deals weights "
                         + "exactly in hundredths of a percent (10,000 cards): round it, e.g. " + k.name() + "="

@@ -244,7 +244,7 @@ public final class Job {
         /** The job's resource sources: a server on this host by its port, node_exporters, Prometheus. */
         private ResourceSampler sampler() {
             MonitorParams m = params.output().monitor();
-            if (m.osCollector()) out.println(MonitorParams.OS_COLLECTOR_NOTE);
+            if (!m.notUsed().isEmpty()) out.println("not used here (read, not run): " + String.join("; ", m.notUsed()));
             String jobs = dialect.prometheusJobs();
             String sel = "{job=~\"" + jobs + "\"}";
             java.net.URI prometheus = m.prometheus();

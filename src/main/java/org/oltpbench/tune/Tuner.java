@@ -33,6 +33,11 @@ public final class Tuner {
 
     /** Applies each setting of {@code profile} that the server has and accepts. */
     public void apply(ServerSettings server, List<Setting> profile) {
+        if (!profile.isEmpty()) {
+            out.println("tune: tune=true changes " + profile.size() + " of the server's global settings for the run ("
+                    + String.join(", ", profile.stream().map(Setting::name).toList()) + ") and restores each when the "
+                    + "job ends; a second Ctrl-C or SIGKILL leaves them changed");
+        }
         for (Setting s : profile) {
             String old;
             try {

@@ -30,7 +30,10 @@ class CtrlCIT {
     private Process start(int intervalSecs, String... sets) throws Exception {
         Path jar = Path.of("target/oltpbench.jar");
         assertTrue(Files.exists(jar), "run through mvn verify: the jar is built in package");
-        List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString()));
+        // as a terminal or a supervisor starts it: SIGINT at its default (a build started in a script's background
+        // begins with SIGINT ignored, and a JVM cannot handle an ignored signal)
+        List<String> cmd = new ArrayList<>(List.of("python3", "-c", Tools.DEFAULT_SIGNALS,
+                ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString()));
         for (String s : sets) cmd.addAll(List.of("--set", s));
         cmd.addAll(List.of("--set", "tables=1", "--set", "table_size=2000", "--set", "threads=2", "--set", "time=120",
                 "--set", "report-interval=" + intervalSecs, "--set", "resultDirectory=" + dir.resolve("r")));

@@ -80,20 +80,33 @@ class IntervalsIT {
             assertFalse(ResultFiles.read(dir.resolve(steadyDir)).level(2).spread().trend().drifting());
             cleanup(db);
 
-            AtomicBoolean stop = new AtomicBoolean();
-            FutureTask<Integer> slower = new FutureTask<>(() -> slowFromMidway(db, stop));
-            new Thread(slower).start();
-            Tools.Outcome slowed;
-            try {
-                slowed = run("slowed", conn, "embedded=false", "time=16", "warmupSecs=4");
-            } finally {
-                stop.set(true);
+            // likewise a busy machine can hide the slowing (CI once saw 470-560 tps at 6-7 s and 1,900 at 12 s before
+            // it): a drift is asked of one of two slowed runs
+            String slowedDir = "slowed";
+            Tools.Outcome slowed = slowedRun(db, conn, slowedDir);
+            if (!slowed.out().contains("warning: tps falling by")) {
+                slowedDir = "slowed2";
+                slowed = slowedRun(db, conn, slowedDir);
             }
-            assertTrue(slower.get() > 20, "the server was slowed " + slower.get() + " times");
             assertTrue(slowed.out().contains("warning: tps falling by"), slowed.out());
-            assertTrue(ResultFiles.read(dir.resolve("slowed")).level(2).spread().trend().drifting());
-            cleanup(db);
+            assertTrue(ResultFiles.read(dir.resolve(slowedDir)).level(2).spread().trend().drifting());
         }
+    }
+
+    /** The 16 s run with the server slowed from its middle on; the table dropped after it. */
+    private Tools.Outcome slowedRun(Database db, String conn, String name) throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
+        FutureTask<Integer> slower = new FutureTask<>(() -> slowFromMidway(db, stop));
+        new Thread(slower).start();
+        Tools.Outcome slowed;
+        try {
+            slowed = run(name, conn, "embedded=false", "time=16", "warmupSecs=4");
+        } finally {
+            stop.set(true);
+        }
+        assertTrue(slower.get() > 20, "the server was slowed " + slower.get() + " times");
+        cleanup(db);
+        return slowed;
     }
 
     private static void cleanup(Database db) throws Exception {

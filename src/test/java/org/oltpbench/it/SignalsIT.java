@@ -33,8 +33,7 @@ class SignalsIT {
     @CsvSource({"INT, 130, Ctrl-C", "TERM, 143, SIGTERM", "HUP, 129, SIGHUP"})
     void aSignalToTheStartedPidAloneActsAsCtrlC(String signal, int code, String what) throws Exception {
         String java = oldJava();
-        List<String> cmd = new ArrayList<>(List.of("python3", "-c", "import os, signal, sys; signal.signal(signal.SIGINT, "
-                + "signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])", java, "-jar", "target/oltpbench.jar"));
+        List<String> cmd = new ArrayList<>(List.of("python3", "-c", Tools.DEFAULT_SIGNALS, java, "-jar", "target/oltpbench.jar"));
         for (String s : List.of("db=mariadb", "embedded=true", "tables=1", "table_size=2000", "threads=2", "time=120",
                 "report-interval=1", "resultDirectory=" + dir.resolve("r"))) cmd.addAll(List.of("--set", s));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
@@ -46,8 +45,12 @@ class SignalsIT {
                 if (line.startsWith("[ 2s ]") && sentAt == 0) {
                     new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).start().waitFor();
                     sentAt = System.nanoTime();
+                    // a run that ignores the signal is ended after 10 s, so that it fails here and loads nothing after
+                    Thread.ofPlatform().daemon().start(() -> killAfter(p, 10_000));
                 }
             }
+        } finally {
+            if (!p.waitFor(30, TimeUnit.SECONDS)) killAfter(p, 0);
         }
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "did not exit after SIG" + signal + ":\n" + out);
         double took = (System.nanoTime() - sentAt) / 1e9;
@@ -59,6 +62,17 @@ class SignalsIT {
         assertEquals(RepeatResult.ABORTED, kept.status());
         assertEquals("interrupted (" + what + ")", kept.reason());
         assertTrue(kept.intervals().size() >= 2 && kept.intervals().size() <= 4, kept.intervals().toString());
+    }
+
+    /** Ends {@code p} and every process under it after {@code millis}, unless it ended first. */
+    private static void killAfter(Process p, long millis) {
+        try {
+            if (p.waitFor(millis, TimeUnit.MILLISECONDS)) return;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
     }
 
     /** A java older than 21 (the launcher then re-runs the jar); CI's Debian has 17 as its default. */

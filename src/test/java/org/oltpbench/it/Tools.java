@@ -88,6 +88,15 @@ public final class Tools {
     }
 
     /** Runs oltpbench's command line in this JVM (no Ctrl-C hook). */
+    /**
+     * A python3 program that gives SIGINT, SIGTERM and SIGHUP their defaults and then executes its arguments: a process
+     * started in a script's background begins with SIGINT ignored (and under nohup SIGHUP), and a JVM cannot handle an
+     * ignored signal; a terminal, docker or a supervisor starts it with the defaults.
+     */
+    static final String DEFAULT_SIGNALS = "import os, signal, sys\n"
+            + "for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP): signal.signal(s, signal.SIG_DFL)\n"
+            + "os.execvp(sys.argv[1], sys.argv[1:])";
+
     static Outcome cli(String... args) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(), err = new java.io.ByteArrayOutputStream();
         int code = org.oltpbench.cli.Main.execute(args, new java.io.PrintStream(out, true, StandardCharsets.UTF_8),

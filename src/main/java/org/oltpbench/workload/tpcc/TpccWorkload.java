@@ -341,10 +341,25 @@ public final class TpccWorkload implements Workload {
         }
     }
 
+    /**
+     * The scale found against the one asked for (warehouses=), then TPC-C's consistency conditions: a data set of
+     * another scale than the props say fails, whatever its consistency.
+     */
     @Override
     public CheckReport check(Database db) throws SQLException {
-        try (Connection c = db.connect()) {
-            return new TpccCheck(TpccLoader.FIRST_UNDELIVERED - 1).run(c);
+        try (Connection c = db.connect(); Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT COUNT(*), MAX(w_id) FROM bmsql_warehouse")) {
+            rs.next();
+            long found = rs.getLong(1), highest = rs.getLong(2);
+            int asked = params.warehouses();
+            CheckReport out = new CheckReport();
+            out.add("scale", found == asked && highest == asked, found + " warehouses loaded (highest w_id " + highest
+                    + "), warehouses=" + asked + " asked for" + (found == asked && highest == asked ? ""
+                    : "; set warehouses=" + found + " to check this data set, or prepare the one asked for"));
+            for (CheckReport.Line l : new TpccCheck(TpccLoader.FIRST_UNDELIVERED - 1).run(c).lines()) {
+                out.add(l.name(), l.passed(), l.detail());
+            }
+            return out;
         }
     }
 

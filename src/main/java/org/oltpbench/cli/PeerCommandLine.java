@@ -1,0 +1,256 @@
+package org.oltpbench.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.oltpbench.config.ConfigException;
+import org.oltpbench.config.Keys;
+import org.oltpbench.workload.sysbench.Preset;
+
+/**
+ * The peers' own command lines, turned into oltpbench's before the verbs are parsed, so that users' scripts run
+ * unchanged (host, user and path aside):
+ * <ul>
+ * <li>sysbench 1.0's {@code [options] TESTNAME [prepare|run|cleanup|help]}, TESTNAME a built-in test name or the path
+ * of its script ({@code /opt/sysbench/share/sysbench/oltp_read_only.lua}); each {@code --name=value} is the key of
+ * that name ({@code --table-size} is tableSize), {@code --db-driver=pgsql} is db=postgres, an empty value
+ * ({@code --mysql-host=''}) leaves the key at its default as sysbench does, and an option oltpbench has no key for is
+ * refused by name;</li>
+ * <li>go-tpc's {@code tpcc [prepare|run|check|cleanup]} with its flags ({@code --warehouses}, {@code -T}, {@code --time
+ * 10m}, {@code -H -P -U -p -D -d}, {@code --isolation N}, {@code --ignore-error}, {@code --interval}, {@code --count},
+ * {@code --wait}, {@code --output plain});</li>
+ * <li>mysqlslap's (optionally after the word {@code mysqlslap}): {@code --query} (a file or the SQL), {@code
+ * --concurrency} (the levels), {@code --number-of-queries} (each level's events), {@code --iterations} (repeats),
+ * {@code --create-schema}, {@code --create}, {@code --engine}, {@code -h -u -p -P} (and their long forms): the custom
+ * SQL workload, bounded by the query count as mysqlslap's run is.</li>
+ * </ul>
+ * Any other command line is returned as it is.
+ */
+final class PeerCommandLine {
+    private PeerCommandLine() {
+    }
+
+    /** sysbench's verbs, and go-tpc's. */
+    private static final List<String> SYSBENCH_VERBS = List.of("prepare", "run", "cleanup", "help");
+    private static final List<String> GO_TPC_VERBS = List.of("prepare", "run", "check", "cleanup");
+
+    static String[] translate(String[] args) {
+        if (args.length > 0 && args[0].equals("tpcc")) return goTpc(args);
+        if (args.length > 0 && args[0].equals("mysqlslap")) return mysqlslap(java.util.Arrays.copyOfRange(args, 1, args.length));
+        for (String a : args) if (a.startsWith("--concurrency") || a.startsWith("--number-of-queries")) return mysqlslap(args);
+        for (String a : args) if (!a.startsWith("-") && testName(a) != null) return sysbench(args);
+        return args;
+    }
+
+    /** The built-in test a sysbench TESTNAME names (its script's path allowed), or null. */
+    static String testName(String arg) {
+        String name = arg.substring(arg.lastIndexOf('/') + 1);
+        if (name.endsWith(".lua")) name = name.substring(0, name.length() - 4);
+        return Preset.BUILT_IN.contains(name) ? name : null;
+    }
+
+    private static String[] sysbench(String[] args) {
+        List<String> out = new ArrayList<>();
+        String verb = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("-c") || a.equals("--set")) { // oltpbench's own options may sit beside sysbench's
+                out.add(a);
+                if (i + 1 < args.length) out.add(args[++i]);
+            } else if (a.startsWith("--")) {
+                option(a.substring(2), "sysbench", out);
+            } else if (testName(a) != null) {
+                out.addAll(List.of("--set", "workload=" + testName(a)));
+            } else if (SYSBENCH_VERBS.contains(a) && verb == null) {
+                verb = a;
+            } else {
+                throw new ConfigException("sysbench command line: '" + a + "' is neither a test, a verb (prepare, run, "
+                        + "cleanup, help) nor an --option=value");
+            }
+        }
+        if ("help".equals(verb)) out.add("--help");
+        else if (verb != null) out.add(verb);
+        return out.toArray(String[]::new);
+    }
+
+    /** {@code name=value} (or a bare {@code name}: on) as the key of that name, refused by name when there is none. */
+    private static void option(String nameValue, String tool, List<String> out) {
+        int eq = nameValue.indexOf('=');
+        String name = eq < 0 ? nameValue : nameValue.substring(0, eq);
+        String value = eq < 0 ? "on" : unquote(nameValue.substring(eq + 1));
+        if (name.equals("db-driver")) {
+            name = "db";
+            value = value.equals("pgsql") ? "postgres" : value;
+        }
+        if (value.isEmpty()) return; // sysbench's empty value is its default
+        if (Keys.lookup(name) == null) {
+            throw new ConfigException(tool + "'s --" + name + " is not an option oltpbench has; leave it out, or see "
+                    + "the key table in README.md for what replaces it");
+        }
+        out.addAll(List.of("--set", name + "=" + value));
+    }
+
+    private static String unquote(String v) {
+        if (v.length() >= 2 && (v.startsWith("'") && v.endsWith("'") || v.startsWith("\"") && v.endsWith("\""))) {
+            return v.substring(1, v.length() - 1);
+        }
+        return v;
+    }
+
+    /** go-tpc's flags with a value, by their long and short names, and the key each sets. */
+    private static final Map<String, String> GO_TPC_KEYS = Map.ofEntries(Map.entry("warehouses", "warehouses"),
+            Map.entry("threads", "threads"), Map.entry("T", "threads"), Map.entry("host", "host"), Map.entry("H", "host"),
+            Map.entry("port", "port"), Map.entry("P", "port"), Map.entry("user", "user"), Map.entry("U", "user"),
+            Map.entry("password", "password"), Map.entry("p", "password"), Map.entry("db", "database"),
+            Map.entry("D", "database"), Map.entry("driver", "db"), Map.entry("d", "db"), Map.entry("time", "time"),
+            Map.entry("isolation", "isolation"), Map.entry("interval", "reportIntervalSecs"), Map.entry("count", "events"),
+            Map.entry("parts", "partitions"), Map.entry("output", "output"));
+
+    /**
+     * go-tpc's tpcc form, its defaults first (TiDB on 127.0.0.1:4000, user root, database test, as go-tpc has them),
+     * the verb wherever it stands (run when none).
+     */
+    private static String[] goTpc(String[] args) {
+        List<String> out = new ArrayList<>(List.of("--set", "workload=tpcc", "--set", "db=tidb", "--set", "database=test",
+                "--set", "user=root"));
+        String verb = null;
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (GO_TPC_VERBS.contains(a) && verb == null) {
+                verb = a;
+                continue;
+            }
+            if (a.equals("-c") || a.equals("--set")) {
+                out.add(a);
+                if (i + 1 < args.length) out.add(args[++i]);
+                continue;
+            }
+            if (!a.startsWith("-")) throw new ConfigException("go-tpc command line: '" + a + "' is not a flag");
+            String flag = a.replaceFirst("^--?", "");
+            String value = null;
+            int eq = flag.indexOf('=');
+            if (eq >= 0) {
+                value = flag.substring(eq + 1);
+                flag = flag.substring(0, eq);
+            }
+            switch (flag) {
+                case "ignore-error" -> out.addAll(List.of("--set", "ignoreErrors=all"));
+                case "wait" -> out.addAll(List.of("--set", "keyingTime=true", "--set", "thinkTime=true"));
+                default -> {
+                    String key = GO_TPC_KEYS.get(flag);
+                    if (key == null) {
+                        throw new ConfigException("go-tpc's " + a + " is not an option oltpbench has; leave it out, or see "
+                                + "the key table in README.md");
+                    }
+                    if (value == null) {
+                        if (i + 1 >= args.length) throw new ConfigException("go-tpc's " + a + " needs a value");
+                        value = args[++i];
+                    }
+                    goTpcValue(key, value, out);
+                }
+            }
+        }
+        if (verb == null) verb = "run";
+        if (verb.equals("prepare")) { // go-tpc's -T loads with that many threads
+            out.replaceAll(a -> a.startsWith("threads=") ? "loadWorkers=" + a.substring(8) : a);
+        }
+        out.add(verb);
+        return out.toArray(String[]::new);
+    }
+
+    private static void goTpcValue(String key, String value, List<String> out) {
+        String v = switch (key) {
+            case "time", "reportIntervalSecs" -> String.valueOf(goSeconds(value));
+            case "isolation" -> isolation(value);
+            case "output" -> {
+                if (!value.equals("plain")) {
+                    throw new ConfigException("go-tpc's --output " + value + " is not offered: oltpbench prints go-tpc's "
+                            + "plain lines and writes result.json and summary.csv; leave it out");
+                }
+                yield null;
+            }
+            default -> value;
+        };
+        if (v != null) out.addAll(List.of("--set", key + "=" + v));
+    }
+
+    /** mysqlslap's options with a value, by their long and short names, and the key each sets. */
+    private static final Map<String, String> MYSQLSLAP_KEYS = Map.ofEntries(Map.entry("query", "query"),
+            Map.entry("q", "query"), Map.entry("concurrency", "threads"), Map.entry("c", "threads"),
+            Map.entry("number-of-queries", "events"), Map.entry("iterations", "repeat"), Map.entry("i", "repeat"),
+            Map.entry("create-schema", "database"), Map.entry("create", "create"), Map.entry("engine", "mysqlStorageEngine"),
+            Map.entry("e", "mysqlStorageEngine"), Map.entry("host", "host"), Map.entry("h", "host"), Map.entry("user", "user"),
+            Map.entry("u", "user"), Map.entry("password", "password"), Map.entry("p", "password"), Map.entry("port", "port"),
+            Map.entry("P", "port"));
+
+    private static String[] mysqlslap(String[] args) {
+        List<String> out = new ArrayList<>(List.of("--set", "workload=sql", "--set", "time=0", "--set", "db=mysql"));
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("-c") && i + 1 < args.length && args[i + 1].endsWith(".properties") || a.equals("--set")) {
+                out.add(a);
+                out.add(args[++i]);
+                continue;
+            }
+            if (!a.startsWith("-")) throw new ConfigException("mysqlslap command line: '" + a + "' is not an option");
+            boolean isLong = a.startsWith("--");
+            String flag = a.substring(isLong ? 2 : 1), value = null;
+            int eq = flag.indexOf('=');
+            if (eq >= 0) {
+                value = flag.substring(eq + 1);
+                flag = flag.substring(0, eq);
+            } else if (!isLong && flag.length() > 1) { // -hHOST, -uUSER, -pPASS
+                value = flag.substring(1);
+                flag = flag.substring(0, 1);
+            }
+            if (flag.equals("delimiter") && ";".equals(unquote(value == null ? "" : value))) continue;
+            String key = MYSQLSLAP_KEYS.get(flag);
+            if (key == null) {
+                throw new ConfigException("mysqlslap's " + a.replaceFirst("=.*", "") + " is not an option oltpbench has; leave "
+                        + "it out, or see the key table in README.md");
+            }
+            if (value == null) {
+                if (i + 1 >= args.length) throw new ConfigException("mysqlslap's " + a + " needs a value");
+                value = args[++i];
+            }
+            out.addAll(List.of("--set", key + "=" + unquote(value)));
+        }
+        out.add("run");
+        return out.toArray(String[]::new);
+    }
+
+    /** A Go duration ("10m", "1h30m", "90s", "2m30s") in whole seconds. */
+    static long goSeconds(String d) {
+        var m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(h|ms|m|s)").matcher(d);
+        double secs = 0;
+        int end = 0;
+        while (m.find()) {
+            if (m.start() != end) break;
+            double n = Double.parseDouble(m.group(1));
+            secs += switch (m.group(2)) {
+                case "h" -> n * 3600;
+                case "m" -> n * 60;
+                case "ms" -> n / 1000;
+                default -> n;
+            };
+            end = m.end();
+        }
+        if (end != d.length() || d.isEmpty()) {
+            throw new ConfigException("go-tpc duration '" + d + "' is not one of the forms 10m, 1h30m, 90s");
+        }
+        return Math.round(secs);
+    }
+
+    /** go-tpc's --isolation (Go's sql.IsolationLevel numbers) as the isolation key's words. */
+    private static String isolation(String n) {
+        return switch (n) {
+            case "0" -> "server";
+            case "2" -> "read-committed";
+            case "4" -> "repeatable-read";
+            case "6" -> "serializable";
+            default -> throw new ConfigException("go-tpc's --isolation " + n.toLowerCase(Locale.ROOT) + " is not offered; "
+                    + "use 0 (the server's), 2 (read committed), 4 (repeatable read) or 6 (serializable)");
+        };
+    }
+}

@@ -1,0 +1,92 @@
+package org.oltpbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+import org.oltpbench.config.ConfigException;
+
+/** The peers' command lines as the seeds and go-tpc's README print them, translated word by word. */
+class PeerCommandLineTest {
+
+    private static String[] words(String line) {
+        return line.trim().split("\\s+");
+    }
+
+    @Test
+    void seed000sSysbenchPrepareAndRun() {
+        // seed 000's lines, the empty host, user and password as printed
+        assertArrayEquals(words("--set workload=oltp_read_write --set mysql-db=sysbenchtest --set table-size=2000000 "
+                + "--set tables=4 --set threads=4 prepare"), PeerCommandLine.translate(words(
+                "/alidata1/xzl/sysbench-1.0.17/src/lua/oltp_read_write.lua --mysql-host='' --mysql-user='' --mysql-password='' "
+                + "--mysql-db=sysbenchtest --table-size=2000000 --tables=4 --threads=4 prepare")));
+        assertArrayEquals(words("--set workload=oltp_read_write --set mysql-host=127.0.0.1 --set mysql-db=sysbenchtest "
+                + "--set table-size=2000000 --set tables=4 --set threads=24 --set report-interval=10 --set time=180 run"),
+                PeerCommandLine.translate(words("/alidata1/xzl/sysbench-1.0.17/src/lua/oltp_read_write.lua "
+                + "--mysql-host=127.0.0.1 --mysql-user='' --mysql-password='' --mysql-db=sysbenchtest --table-size=2000000 "
+                + "--tables=4 --threads=24 --report-interval=10 --time=180 run")));
+    }
+
+    @Test
+    void seed003sReadOnlyRun() {
+        assertArrayEquals(words("--set workload=oltp_read_only --set mysql-host=127.0.0.1 --set mysql-user=tpcc "
+                + "--set mysql-password=tpcc --set mysql-db=tpcc --set tables=10 --set table_size=1000000 --set threads=1 "
+                + "--set events=100000 --set report-interval=10 --set time=300 run"), PeerCommandLine.translate(words(
+                "/opt/sysbench/share/sysbench/oltp_read_only.lua --mysql-host=127.0.0.1 --mysql-user=tpcc "
+                + "--mysql-password=tpcc --mysql-db=tpcc --tables=10 --table_size=1000000 --threads=1 --events=100000 "
+                + "--report-interval=10 --time=300 run")));
+    }
+
+    @Test
+    void sysbenchsDriverAndHelpAndAnOptionWithoutAKey() {
+        assertArrayEquals(words("--set db=postgres --set workload=oltp_point_select --help"),
+                PeerCommandLine.translate(words("--db-driver=pgsql oltp_point_select help")));
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> PeerCommandLine.translate(words("oltp_read_write --histogram=on run")));
+        assertEquals("sysbench's --histogram is not an option oltpbench has; leave it out, or see the key table in "
+                + "README.md for what replaces it", e.getMessage());
+    }
+
+    @Test
+    void goTpcsReadmeLines() {
+        String defaults = "--set workload=tpcc --set db=tidb --set database=test --set user=root ";
+        assertArrayEquals(words(defaults + "--set warehouses=4 --set partitions=4 prepare"),
+                PeerCommandLine.translate(words("tpcc --warehouses 4 --parts 4 prepare")));
+        assertArrayEquals(words(defaults + "--set warehouses=4 run"), PeerCommandLine.translate(words("tpcc --warehouses 4 run")));
+        assertArrayEquals(words(defaults + "--set warehouses=4 cleanup"),
+                PeerCommandLine.translate(words("tpcc --warehouses 4 cleanup")));
+        assertArrayEquals(words(defaults + "--set warehouses=4 check"), PeerCommandLine.translate(words("tpcc --warehouses 4 check")));
+        // flags after the verb, short forms, a Go duration, isolation 4, the wait and ignore-error switches
+        assertArrayEquals(words(defaults + "--set warehouses=4 --set threads=16 --set time=90 --set host=db1 --set port=4000 "
+                + "--set isolation=repeatable-read --set keyingTime=true --set thinkTime=true --set ignoreErrors=all run"),
+                PeerCommandLine.translate(words("tpcc --warehouses 4 run -T 16 --time 1m30s -H db1 -P 4000 --isolation 4 "
+                + "--wait --ignore-error")));
+        assertArrayEquals(words(defaults + "--set warehouses=4 --set loadWorkers=8 prepare"),
+                PeerCommandLine.translate(words("tpcc prepare --warehouses 4 -T 8")));
+    }
+
+    @Test
+    void goDurations() {
+        assertEquals(600, PeerCommandLine.goSeconds("10m"));
+        assertEquals(5400, PeerCommandLine.goSeconds("1h30m"));
+        assertEquals(30, PeerCommandLine.goSeconds("30s"));
+        assertThrows(ConfigException.class, () -> PeerCommandLine.goSeconds("10 minutes"));
+    }
+
+    @Test
+    void ourOwnCommandLineIsLeftAsItIs() {
+        String[] ours = words("-c props/ob.properties --set threads=4 run");
+        assertArrayEquals(ours, PeerCommandLine.translate(ours));
+    }
+
+    @Test
+    void seed002sMysqlslapLine() {
+        // seed 002's line, the host, user and password as a user fills them in
+        assertArrayEquals(words("--set workload=sql --set time=0 --set db=mysql --set query=/select.sql --set threads=100 "
+                + "--set events=10000000 --set repeat=1 --set database=drds_xncs_bic_cs_trou_0000 --set mysqlStorageEngine=innodb "
+                + "--set host=127.0.0.1 --set user=bench --set password=bench run"), PeerCommandLine.translate(words(
+                "mysqlslap --query=/select.sql --concurrency=100 --number-of-queries=10000000 --iterations=1 "
+                + "--create-schema=drds_xncs_bic_cs_trou_0000 --engine=innodb -h127.0.0.1 -ubench -pbench")));
+    }
+}
