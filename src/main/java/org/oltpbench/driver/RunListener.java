@@ -7,9 +7,10 @@ import org.oltpbench.result.RunResult;
 
 /**
  * What the run loop publishes. Console formats, the result writer and API callers are listeners; the loop knows
- * none of them. Events arrive on the thread that runs the sweep, in this order: runStarted, then per level and
- * repeat repeatStarted, interval..., repeatFinished, then levelFinished per level, then runFinished.
- * Every event after runStarted carries the whole run so far.
+ * none of them. Events arrive in this order: runStarted, then per level and repeat repeatStarted, interval...,
+ * repeatFinished, then levelFinished per level, then runFinished. Every event after runStarted carries the whole run
+ * so far. A job delivers them through {@link WriterThread}: the interval events on its writer thread, the others on
+ * the thread that runs the sweep once those before them were delivered.
  */
 public interface RunListener {
     default void runStarted(RunResult run) {
