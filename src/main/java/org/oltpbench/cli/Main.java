@@ -212,7 +212,7 @@ public final class Main implements Callable<Integer> {
         return OutputVerbs.report(dir, out);
     }
 
-    @Command(name = "compare", description = "the seeds' side-by-side table, ratio rows and trend charts for several result directories")
+    @Command(name = "compare", description = "runs side by side, as published engine comparisons print them: a table per level, ratio rows and trend charts")
     int compare(@CommandLine.Parameters(paramLabel = "DIR", arity = "0..*", description = "result directories, in column order") List<Path> dirs,
                 @Option(names = "--label", paramLabel = "NAME=DIR", description = "name a run's column; repeatable") List<String> labels,
                 @Option(names = "--baseline", paramLabel = "NAME", description = "the run ratios divide by; default the first") String baseline,

@@ -216,7 +216,7 @@ final class PeerCommandLine {
             }
             out.addAll(List.of("--set", key + "=" + unquote(value)));
         }
-        out.add("run");
+        // no verb: the whole job, which creates what --create names when it is absent, as mysqlslap creates its schema
         return out.toArray(String[]::new);
     }
 

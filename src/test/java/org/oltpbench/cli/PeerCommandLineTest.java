@@ -85,7 +85,7 @@ class PeerCommandLineTest {
         // seed 002's line, the host, user and password as a user fills them in
         assertArrayEquals(words("--set workload=sql --set time=0 --set db=mysql --set query=/select.sql --set threads=100 "
                 + "--set events=10000000 --set repeat=1 --set database=drds_xncs_bic_cs_trou_0000 --set mysqlStorageEngine=innodb "
-                + "--set host=127.0.0.1 --set user=bench --set password=bench run"), PeerCommandLine.translate(words(
+                + "--set host=127.0.0.1 --set user=bench --set password=bench"), PeerCommandLine.translate(words(
                 "mysqlslap --query=/select.sql --concurrency=100 --number-of-queries=10000000 --iterations=1 "
                 + "--create-schema=drds_xncs_bic_cs_trou_0000 --engine=innodb -h127.0.0.1 -ubench -pbench")));
     }

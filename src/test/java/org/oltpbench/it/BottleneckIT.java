@@ -87,7 +87,7 @@ class BottleneckIT {
         assertEquals(Limit.SERVER, r.usage().verdict().limit(), r.usage().verdict().evidence());
         Resources.ServerUse s = r.intervals().get(r.intervals().size() - 1).resources().servers().get(0);
         assertEquals(ResourceSource.PROC, s.source());
-        assertTrue(s.component().endsWith(" " + serverPid), s.component());
+        assertTrue(s.component().endsWith(" :" + server.port()), s.component()); // named by its port: a restart stays one server
         assertEquals(1, r.usage().servers().get(0).hostCores(), "the server's affinity");
     }
 

@@ -44,23 +44,24 @@ class PeerCommandLineIT {
     @Test
     void sysbenchLinesOfTheReports() throws Exception {
         String my = "--mysql-host=127.0.0.1 --mysql-port=" + ports().get("MY1") + " --mysql-user=bench --mysql-password=bench";
-        // seed 000, prepare and run as printed; table-size 2,000 (printed 2,000,000), time 5 (180), report-interval 1 (10)
+        // seed 000, prepare and run as printed; table-size 2,000 (printed 2,000,000), tables 2 (4), time 3 (180),
+        // report-interval 1 (10)
         String lua = "/alidata1/xzl/sysbench-1.0.17/src/lua/oltp_read_write.lua ";
-        run("p0", lua + my + " --mysql-db=oltpbench --table-size=2000 --tables=4 --threads=4 prepare");
-        RunResult r0 = run("r0", lua + my + " --mysql-db=oltpbench --table-size=2000 --tables=4 --threads=24 "
-                + "--report-interval=1 --time=5 run");
+        run("p0", lua + my + " --mysql-db=oltpbench --table-size=2000 --tables=2 --threads=4 prepare");
+        RunResult r0 = run("r0", lua + my + " --mysql-db=oltpbench --table-size=2000 --tables=2 --threads=24 "
+                + "--report-interval=1 --time=3 run");
         assertEquals("oltp_read_write", r0.workload().name());
         assertEquals(24, r0.levels().get(0).threads());
         assertTrue(r0.levels().get(0).kept().counts().transactions() > 0);
-        // seed 003, read-only with an event count: table_size 2,000 (1,000,000), tables 4 (10), events 2,000 (100,000)
+        // seed 003, read-only with an event count: table_size 2,000 (1,000,000), tables 2 (10), events 2,000 (100,000)
         RunResult r3 = run("r3", "/opt/sysbench/share/sysbench/oltp_read_only.lua " + my + " --mysql-db=oltpbench "
-                + "--tables=4 --table_size=2000 --threads=1 --events=2000 --report-interval=10 --time=300 run");
+                + "--tables=2 --table_size=2000 --threads=1 --events=2000 --report-interval=10 --time=300 run");
         assertEquals(2000, r3.levels().get(0).kept().counts().transactions());
-        // seed 001's options: ps-mode disable, uniform, 32 threads; database oltpbench (printed test), tables 4 (30)
-        RunResult r1 = run("r1", "oltp_point_select " + my + " --mysql-db=oltpbench --table_size=2000 --tables=4 "
+        // seed 001's options: ps-mode disable, uniform, 32 threads; database oltpbench (printed test), tables 2 (30)
+        RunResult r1 = run("r1", "oltp_point_select " + my + " --mysql-db=oltpbench --table_size=2000 --tables=2 "
                 + "--threads=32 --report-interval=1 --time=3 --db-ps-mode=disable --rand-type=uniform run");
         assertEquals("oltp_point_select", r1.workload().name());
-        run("c0", lua + my + " --mysql-db=oltpbench --tables=4 cleanup");
+        run("c0", lua + my + " --mysql-db=oltpbench --tables=2 cleanup");
     }
 
     @Test

@@ -151,7 +151,7 @@ class ReportIT {
     void aRebuiltTpccRepeatHasTheLiveRepeatsErrors() throws Exception {
         Path out = dir.resolve("tpcc");
         Tools.Outcome o = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=tpcc", "--set",
-                "warehouses=1", "--set", "loadWorkers=1", "--set", "terminals=8", "--set", "time=8", "--set",
+                "warehouses=1", "--set", "loadWorkers=2", "--set", "terminals=8", "--set", "time=5", "--set",
                 "keyingTimeMultiplier=0", "--set", "thinkTimeMultiplier=0", "--set", "report-interval=1", "--set",
                 "isolation=serializable", "--set", "ignoreErrors=1213,1205", "--set",
                 "resultDirectory=" + out);

@@ -30,8 +30,8 @@ import org.oltpbench.result.RunResult;
 import org.oltpbench.result.Verdict.Limit;
 
 /**
- * Issue 35 §2: a stall provoked on a real server (a table lock held for 5 s inside a 20 s level) is named in every
- * output, and ordinary levels are not flagged.
+ * Issue 35 §2: a stall provoked on a real server (a table lock held for 4 s inside a 12 s level; performance.md has
+ * the 5 s lock in a 20 s level the issue names) is named in every output, and ordinary levels are not flagged.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StallIT {
@@ -62,20 +62,20 @@ class StallIT {
         RunListener lockAt8s = new RunListener() {
             @Override
             public void interval(IntervalResult i) {
-                if (i.warmup() || i.at() < 8 || !locked.compareAndSet(false, true)) return;
-                Thread.ofPlatform().daemon().start(() -> lockTable(5_000));
+                if (i.warmup() || i.at() < 6 || !locked.compareAndSet(false, true)) return;
+                Thread.ofPlatform().daemon().start(() -> lockTable(4_000));
             }
         };
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         Path out = dir.resolve("stalled");
-        RunResult run = OltpBench.fromMap(job(out, "threads", "4", "time", "20"))
+        RunResult run = OltpBench.fromMap(job(out, "threads", "4", "time", "12"))
                 .output(new PrintStream(console, true, StandardCharsets.UTF_8)).listener(lockAt8s).run();
         String text = console.toString(StandardCharsets.UTF_8);
         RepeatResult r = run.levels().get(0).kept();
         var u = r.usage();
         assertTrue(locked.get());
         assertTrue(u.stall().found(), u.stall().toString());
-        assertTrue(u.stall().quiet().size() >= 4, "about 5 quiet seconds: " + u.stall());
+        assertTrue(u.stall().quiet().size() >= 3, "about 4 quiet seconds: " + u.stall());
         assertEquals(Limit.STALL, u.verdict().limit(), u.verdict().evidence());
         assertFalse(u.verdict().evidence().contains("more threads"), u.verdict().evidence());
         assertTrue(text.contains("[Bottleneck] stalled: "), text);
@@ -88,14 +88,11 @@ class StallIT {
         assertTrue(Files.size(out.resolve("level-4.png")) > 0);
     }
 
-    /**
-     * Ordinary levels are not flagged: 1, 2, 4 and 8 threads, 6 s each (20 levels are measured by hand in
-     * performance.md).
-     */
+    /** Ordinary levels are not flagged: 1 and 4 threads, 5 s each (20 levels are measured by hand in performance.md). */
     @Test
     void ordinaryLevelsAreNotFlagged(@TempDir Path dir) throws Exception {
         OltpBench.fromMap(job(dir.resolve("prepare"), "time", "1", "threads", "1")).run();
-        RunResult run = OltpBench.fromMap(job(dir.resolve("plain"), "threads", "1,2,4,8", "time", "6")).run();
+        RunResult run = OltpBench.fromMap(job(dir.resolve("plain"), "threads", "1,4", "time", "5")).run();
         for (LevelResult l : run.levels()) {
             var s = l.kept().usage().stall();
             assertFalse(s.found(), l.threads() + " threads: " + s.evidence());

@@ -209,12 +209,14 @@ public final class Charts {
         boolean first = true;
         for (double[] s : marks.stalls()) {
             IntervalMarker st = new IntervalMarker(s[0], s[1], new Color(0xff7f0e), new BasicStroke(0.5f), null, null, 0.25f);
-            if (label && first) {
-                labelTopLeft(st, "stalled");
-                st.setLabelPaint(new Color(0x8c4a00));
+            p.addDomainMarker(st, org.jfree.chart.ui.Layer.BACKGROUND);
+            if (label && first) { // the label on a clear band of its own: the shaded band's alpha would fade it
+                IntervalMarker text = new IntervalMarker(s[0], s[1], new Color(0, 0, 0, 0));
+                labelTopLeft(text, "stalled");
+                text.setLabelPaint(new Color(0x8c4a00));
+                p.addDomainMarker(text, org.jfree.chart.ui.Layer.FOREGROUND);
             }
             first = false;
-            p.addDomainMarker(st, org.jfree.chart.ui.Layer.BACKGROUND);
         }
         for (Event e : marks.events()) {
             org.jfree.chart.plot.ValueMarker m = new org.jfree.chart.plot.ValueMarker(e.at(), new Color(0x7f0000),

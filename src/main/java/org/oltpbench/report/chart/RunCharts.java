@@ -107,7 +107,8 @@ public final class RunCharts {
         double warmEnd = 0;
         for (IntervalResult i : r.intervals()) {
             rate.add(new double[] {i.at(), tpcc ? i.tps() * 60 : i.tps()});
-            p95.add(new double[] {i.at(), Histograms.percentileMs(i.histogram(), 95)});
+            // an interval without a transaction has no p95: a gap in the line, not a fall to 0 ms
+            p95.add(new double[] {i.at(), i.transactions() == 0 ? Double.NaN : Histograms.percentileMs(i.histogram(), 95)});
             if (i.warmup()) warmEnd = i.at();
         }
         String title = l.threads() + (l.threads() == 1 ? " thread" : " threads") + ": throughput and p95 over time"
