@@ -52,6 +52,7 @@ public final class Sessions implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicLong disconnectedNanos = new java.util.concurrent.atomic.AtomicLong();
     private final Object probeLock = new Object();
     private Thread prober;
+    private final java.util.concurrent.CountDownLatch proberJoined = new java.util.concurrent.CountDownLatch(1);
     private volatile boolean closed;
 
     private final Clock clock;
@@ -133,11 +134,19 @@ public final class Sessions implements AutoCloseable {
      * it failed. Levels on one front end start it only when that one fails.
      */
     public void probeFromTheStart() {
-        if (frontEnds.size() > 1) startProber();
+        if (frontEnds.size() <= 1) return;
+        startProber();
+        // its schedule starts when it has joined the level's time: a simulated clock must not move on without it
+        try {
+            proberJoined.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void startProber() {
         synchronized (probeLock) {
+            if (closed) proberJoined.countDown(); // no prober will come: nobody waits for one
             if (prober != null || closed) return;
             prober = Thread.ofPlatform().daemon().name("oltpbench-prober").start(this::probe);
         }
@@ -146,6 +155,7 @@ public final class Sessions implements AutoCloseable {
     /** Tries every down front end once a second until the level ends; takes part in the level's (simulated) time. */
     private void probe() {
         clock.join();
+        proberJoined.countDown();
         try {
             probeUntilClosed();
         } finally {
