@@ -127,13 +127,8 @@ final class PeerCommandLine {
                 continue;
             }
             if (!a.startsWith("-")) throw new ConfigException("go-tpc command line: '" + a + "' is not a flag");
-            String flag = a.replaceFirst("^--?", "");
-            String value = null;
-            int eq = flag.indexOf('=');
-            if (eq >= 0) {
-                value = flag.substring(eq + 1);
-                flag = flag.substring(0, eq);
-            }
+            Flag f = Flag.of(a, false);
+            String flag = f.name(), value = f.value();
             switch (flag) {
                 case "ignore-error" -> out.addAll(List.of("--set", "ignoreErrors=all"));
                 case "wait" -> out.addAll(List.of("--set", "keyingTime=true", "--set", "thinkTime=true"));
@@ -143,10 +138,7 @@ final class PeerCommandLine {
                         throw new ConfigException("go-tpc's " + a + " is not an option oltpbench has; leave it out, or see "
                                 + "the key table in README.md");
                     }
-                    if (value == null) {
-                        if (i + 1 >= args.length) throw new ConfigException("go-tpc's " + a + " needs a value");
-                        value = args[++i];
-                    }
+                    if (value == null) value = next(args, i++, "go-tpc", a);
                     goTpcValue(key, value, out);
                 }
             }
@@ -194,30 +186,40 @@ final class PeerCommandLine {
                 continue;
             }
             if (!a.startsWith("-")) throw new ConfigException("mysqlslap command line: '" + a + "' is not an option");
-            boolean isLong = a.startsWith("--");
-            String flag = a.substring(isLong ? 2 : 1), value = null;
-            int eq = flag.indexOf('=');
-            if (eq >= 0) {
-                value = flag.substring(eq + 1);
-                flag = flag.substring(0, eq);
-            } else if (!isLong && flag.length() > 1) { // -hHOST, -uUSER, -pPASS
-                value = flag.substring(1);
-                flag = flag.substring(0, 1);
-            }
+            Flag f = Flag.of(a, true);
+            String flag = f.name(), value = f.value();
             if (flag.equals("delimiter") && ";".equals(unquote(value == null ? "" : value))) continue;
             String key = MYSQLSLAP_KEYS.get(flag);
             if (key == null) {
                 throw new ConfigException("mysqlslap's " + a.replaceFirst("=.*", "") + " is not an option oltpbench has; leave "
                         + "it out, or see the key table in README.md");
             }
-            if (value == null) {
-                if (i + 1 >= args.length) throw new ConfigException("mysqlslap's " + a + " needs a value");
-                value = args[++i];
-            }
+            if (value == null) value = next(args, i++, "mysqlslap", a);
             out.addAll(List.of("--set", key + "=" + unquote(value)));
         }
         // no verb: the whole job, which creates what --create names when it is absent, as mysqlslap creates its schema
         return out.toArray(String[]::new);
+    }
+
+    /**
+     * A flag as go-tpc and mysqlslap write it: {@code --name=value}, {@code --name} or {@code -n} (value in the next
+     * argument: null here), and with {@code attachedShort} mysqlslap's {@code -hHOST}.
+     */
+    private record Flag(String name, String value) {
+        static Flag of(String arg, boolean attachedShort) {
+            boolean isLong = arg.startsWith("--");
+            String flag = arg.substring(isLong ? 2 : 1);
+            int eq = flag.indexOf('=');
+            if (eq >= 0) return new Flag(flag.substring(0, eq), flag.substring(eq + 1));
+            if (attachedShort && !isLong && flag.length() > 1) return new Flag(flag.substring(0, 1), flag.substring(1));
+            return new Flag(flag, null);
+        }
+    }
+
+    /** The argument after {@code args[i]}: the value of the flag {@code arg} of {@code tool}. */
+    private static String next(String[] args, int i, String tool, String arg) {
+        if (i + 1 >= args.length) throw new ConfigException(tool + "'s " + arg + " needs a value");
+        return args[i + 1];
     }
 
     /** A Go duration ("10m", "1h30m", "90s", "2m30s") in whole seconds. */
