@@ -59,7 +59,8 @@ class TpccIT {
 
     private void assertPassed(CheckReport r) {
         assertTrue(r.passed(), r.lines().toString());
-        assertEquals(12, r.lines().size());
+        assertEquals(13, r.lines().size(), "the scale line and the spec's twelve consistency conditions");
+        assertEquals("scale", r.lines().get(0).name());
     }
 
     @Test
