@@ -137,6 +137,9 @@ public final class Keys {
     public static final Key<String> DB_PS_MODE = def("dbPsMode", oneOf("auto", "disable", "enable"), "auto", "",
             "auto = the dialect's choice (server-side prepared statements, client-side on OceanBase); disable = client-side "
             + "(sysbench --db-ps-mode); enable = server-side everywhere");
+    public static final Key<String> SSL = def("ssl", List.of("mysql-ssl"), oneOf("default", "off", "prefer", "on"),
+            "default", "", "TLS on the sessions' connections: default = the peers' (off on the MySQL protocol, as sysbench's "
+            + "--mysql-ssl; prefer on PostgreSQL, as libpq and pgjdbc); on = encrypt without verifying the certificate");
     public static final Key<List<String>> IGNORE_ERRORS = def("ignoreErrors", List.of("mysql-ignore-errors", "pgsql-ignore-errors"),
             words(), "auto", "",
             "error codes (vendor codes or SQLStates) that restart the transaction instead of stopping; 'all' for any; auto = "

@@ -65,7 +65,7 @@ final class Resolver {
                 cfg.get(Keys.DATABASE), cfg.get(Keys.USER), cfg.get(Keys.PASSWORD), cfg.get(Keys.DRIVER), cfg.get(Keys.DB_PS_MODE),
                 new Target.SessionParams(cfg.get(Keys.OB_QUERY_TIMEOUT), cfg.get(Keys.OB_TRX_TIMEOUT), cfg.get(Keys.TIDB_TXN_MODE),
                         cfg.get(Keys.ISOLATION)),
-                cfg.get(Keys.TUNE));
+                cfg.get(Keys.TUNE), Tls.of(cfg.get(Keys.SSL)));
     }
 
     private LoadParams load() {

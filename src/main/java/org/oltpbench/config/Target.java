@@ -17,14 +17,20 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param psMode   statement protocol: auto (the dialect's choice), disable (client-side) or enable (server-side)
  * @param session  the session variables asked for
  * @param tune     apply the engine's published benchmark settings and restore them after the job
+ * @param tls      whether the sessions encrypt their connections (ssl=)
  */
 public record Target(String db, boolean embedded, String conn, String hosts, int port, String database, String user,
-                     @JsonIgnore String password, String driver, String psMode, SessionParams session, boolean tune) {
+                     @JsonIgnore String password, String driver, String psMode, SessionParams session, boolean tune,
+                     Tls tls) {
+
+    public Target {
+        if (tls == null) tls = Tls.DEFAULT;
+    }
 
     /** This target as result files record it: the password dropped, a URL's password replaced by ***. */
     public Target redacted() {
         return new Target(db, embedded, conn == null ? null : Config.redact(conn), hosts, port, database, user, null,
-                driver, psMode, session, tune);
+                driver, psMode, session, tune, tls);
     }
 
     /**

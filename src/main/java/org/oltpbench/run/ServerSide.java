@@ -64,15 +64,16 @@ final class ServerSide {
      * session reports them, the session variables oltpbench set, and what tuning changed.
      */
     Terms terms(ClientInfo client) throws SQLException {
-        String isolation, mode;
+        String isolation, mode, tls;
         try (Connection c = db.connect()) {
             isolation = serverIsolation(c);
             mode = db.dialect().transactionMode(c);
+            tls = db.dialect().tls(c);
         }
         Map<String, String> tuned = new java.util.TreeMap<>();
         for (Tuner.Change ch : tuner.changes()) tuned.put(ch.name(), ch.newValue());
         return new Terms(client.driverName(), client.driverVersion(), Terms.Protocol.of(db.serverPrepared()), isolation, mode,
-                db.dialect().sessionVariables(params.target().session()), tuned);
+                db.dialect().sessionVariables(params.target().session()), tuned, tls);
     }
 
     /** The server's reading of the session's isolation; the driver's when the server's variable cannot be read. */

@@ -35,6 +35,15 @@ class RunParamsTest {
         assertEquals(10, params().sweep().levels().get(0).secs(), "time's default");
     }
 
+    /** sysbench's --mysql-ssl=on|off names the same key; unset is each protocol's peer's default. */
+    @Test
+    void tlsByItsOwnNameAndSysbenchs() {
+        assertEquals(Tls.DEFAULT, params().target().tls());
+        assertEquals(Tls.ON, params("mysql-ssl=on").target().tls());
+        assertEquals(Tls.OFF, params("ssl=off").target().tls());
+        assertTrue(refused("ssl=maybe").contains("ssl"), refused("ssl=maybe"));
+    }
+
     @Test
     void aBenchmarkSqlPropsFileMeansTpcc() {
         TpccParams t = assertInstanceOf(TpccParams.class, params("warehouses=10", "warehouseRange=3-6").workload());

@@ -2,6 +2,7 @@ package org.oltpbench.dialect;
 
 import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.SQLException;
@@ -122,6 +123,24 @@ class DialectTest {
         assertEquals("false", JdbcDriver.MARIADB.properties(false).get("useServerPrepStmts"));
         assertEquals("0", JdbcDriver.POSTGRES.properties(false).get("prepareThreshold"));
         assertEquals("1", JdbcDriver.POSTGRES.properties(true).get("prepareThreshold"));
+    }
+
+    /**
+     * Issue 36: the peers' TLS defaults. sysbench 1.0.20 connects in clear unless --mysql-ssl=on; libpq and pgjdbc
+     * prefer TLS. MariaDB Connector/J 4 would encrypt and refuse a server without TLS unless told otherwise.
+     */
+    @Test
+    void tlsFollowsThePeersUnlessAskedFor() {
+        assertEquals("DISABLED", JdbcDriver.MYSQL.properties(true).get("sslMode"));
+        assertEquals("disable", JdbcDriver.MARIADB.properties(true).get("sslMode"));
+        assertEquals("prefer", JdbcDriver.POSTGRES.properties(true).get("sslmode"));
+        assertEquals("REQUIRED", JdbcDriver.MYSQL.properties(true, org.oltpbench.config.Tls.ON).get("sslMode"));
+        assertEquals("trust", JdbcDriver.MARIADB.properties(true, org.oltpbench.config.Tls.ON).get("sslMode"));
+        assertEquals("require", JdbcDriver.POSTGRES.properties(true, org.oltpbench.config.Tls.ON).get("sslmode"));
+        assertEquals("disable", JdbcDriver.POSTGRES.properties(true, org.oltpbench.config.Tls.OFF).get("sslmode"));
+        assertFalse(JdbcDriver.MYSQL.properties(true).containsKey("useSSL"), "one TLS property, not two that disagree");
+        assertEquals("off", org.oltpbench.result.Terms.tls("", ""));
+        assertEquals("TLSv1.3 TLS_AES_256_GCM_SHA384", org.oltpbench.result.Terms.tls("TLSv1.3", "TLS_AES_256_GCM_SHA384"));
     }
 
     @Test

@@ -87,7 +87,6 @@ public final class Tools {
     record Outcome(int code, String out, String err) {
     }
 
-    /** Runs oltpbench's command line in this JVM (no Ctrl-C hook). */
     /**
      * A python3 program that gives SIGINT, SIGTERM and SIGHUP their defaults and then executes its arguments: a process
      * started in a script's background begins with SIGINT ignored (and under nohup SIGHUP), and a JVM cannot handle an
@@ -97,6 +96,7 @@ public final class Tools {
             + "for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP): signal.signal(s, signal.SIG_DFL)\n"
             + "os.execvp(sys.argv[1], sys.argv[1:])";
 
+    /** Runs oltpbench's command line in this JVM (no Ctrl-C hook). */
     static Outcome cli(String... args) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(), err = new java.io.ByteArrayOutputStream();
         int code = org.oltpbench.cli.Main.execute(args, new java.io.PrintStream(out, true, StandardCharsets.UTF_8),

@@ -49,7 +49,7 @@ public final class Fixtures {
 
     /** MariaDB Connector/J, server-side statements, REPEATABLE-READ, nothing set or tuned. */
     public static Terms terms() {
-        return new Terms("MariaDB Connector/J", "3.5.1", Terms.Protocol.SERVER_PREPARED, "REPEATABLE-READ", "", Map.of(), Map.of());
+        return new Terms("MariaDB Connector/J", "3.5.1", Terms.Protocol.SERVER_PREPARED, "REPEATABLE-READ", "", Map.of(), Map.of(), "off");
     }
 
     /** Parameters resolved from {@code key=value} settings as --set gives them. */

@@ -131,7 +131,7 @@ public final class CompareTables {
                     + "show a difference.");
         }
         if (c.unequalTerms()) {
-            notes.add(Comparison.UNEQUAL + " the runs differ in statement protocol, isolation or tuning (see Differences between the runs): "
+            notes.add(Comparison.UNEQUAL + " the runs differ in statement protocol, isolation, tuning or TLS (see Differences between the runs): "
                     + "these ratios compare the clients' settings as well as the engines.");
         }
         return notes;

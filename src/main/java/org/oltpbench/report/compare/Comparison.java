@@ -130,15 +130,20 @@ public final class Comparison {
         return out;
     }
 
-    /** Whether ratios are taken across runs whose statement protocol, isolation or tuning differ: they carry a mark. */
+    /** Whether ratios are taken across runs whose statement protocol, isolation, tuning or TLS differ: they carry a mark. */
     public boolean unequalTerms() {
         Terms first = runs.get(0).run().terms();
         for (LabeledRun r : runs) {
             Terms t = r.run().terms();
             if (t.protocol() != first.protocol() || !t.tuning().equals(first.tuning())
-                    || !t.isolation().equals(first.isolation())) return true;
+                    || !t.isolation().equals(first.isolation()) || encrypted(t) != encrypted(first)) return true;
         }
         return false;
+    }
+
+    /** Whether a run's sessions were encrypted; unrecorded and unknown count as its peers' (no mark). */
+    private static boolean encrypted(Terms t) {
+        return !t.tls().isEmpty() && !t.tls().equals("off") && !t.tls().equals("unknown");
     }
 
     /** The mark of ratio rows taken across unequal terms. */

@@ -114,14 +114,14 @@ class ComparisonTest {
 
         var t = Fixtures.terms();
         RunResult text = Fixtures.with(b.run(), new org.oltpbench.result.Terms(t.driver(), t.driverVersion(),
-                org.oltpbench.result.Terms.Protocol.CLIENT_TEXT, t.isolation(), "", Map.of("ob_query_timeout", "5000000"), Map.of()));
+                org.oltpbench.result.Terms.Protocol.CLIENT_TEXT, t.isolation(), "", Map.of("ob_query_timeout", "5000000"), Map.of(), "off"));
         Comparison unequal = new Comparison(List.of(a, new LabeledRun("b", Path.of("b"), text)), null, false);
         assertEquals(List.of("statement protocol: a server-side prepared; b client-side text",
                 "session variables: a {}; b {ob_query_timeout=5000000}"), unequal.differences());
         assertEquals("tps / a †", unequal.rows(4).get(5).label());
         String md = CompareTables.markdown(unequal);
         assertTrue(md.indexOf("### Differences between the runs") < md.indexOf("| threads 4 |"), md);
-        assertTrue(md.contains("† the runs differ in statement protocol, isolation or tuning"), md);
+        assertTrue(md.contains("† the runs differ in statement protocol, isolation, tuning or TLS"), md);
     }
 
     /** Issue 27: runs at different isolation (seekdb's READ-COMMITTED against MariaDB's REPEATABLE-READ) carry the mark. */
@@ -130,13 +130,33 @@ class ComparisonTest {
         LabeledRun a = new LabeledRun("a", Path.of("a"), run(1000, 2000, RepeatResult.COMPLETED, scale(1, 10)));
         var t = Fixtures.terms();
         RunResult rc = Fixtures.with(a.run(), new org.oltpbench.result.Terms(t.driver(), t.driverVersion(), t.protocol(),
-                "READ-COMMITTED", t.transactionMode(), t.sessionVariables(), t.tuning()));
+                "READ-COMMITTED", t.transactionMode(), t.sessionVariables(), t.tuning(), t.tls()));
         RunResult rr = Fixtures.with(a.run(), new org.oltpbench.result.Terms(t.driver(), t.driverVersion(), t.protocol(),
-                "REPEATABLE-READ", t.transactionMode(), t.sessionVariables(), t.tuning()));
+                "REPEATABLE-READ", t.transactionMode(), t.sessionVariables(), t.tuning(), t.tls()));
         Comparison c = new Comparison(List.of(new LabeledRun("rr", Path.of("rr"), rr), new LabeledRun("rc", Path.of("rc"), rc)),
                 null, false);
         assertEquals(List.of("isolation: rr REPEATABLE-READ; rc READ-COMMITTED"), c.differences());
         assertEquals("tps / rr †", c.rows(4).get(5).label());
+    }
+
+    /**
+     * Issue 36: one run encrypted (MariaDB Connector/J 4's default) and one in clear (sysbench's) differ in TLS, and
+     * their ratios carry the mark; a file without the field (before 3.6) is not marked against either.
+     */
+    @Test
+    void ratiosAcrossTlsAreMarked() {
+        LabeledRun a = new LabeledRun("a", Path.of("a"), run(1000, 2000, RepeatResult.COMPLETED, scale(1, 10)));
+        var t = Fixtures.terms();
+        java.util.function.Function<String, RunResult> with = tls -> Fixtures.with(a.run(), new org.oltpbench.result.Terms(
+                t.driver(), t.driverVersion(), t.protocol(), t.isolation(), t.transactionMode(), t.sessionVariables(),
+                t.tuning(), tls));
+        Comparison c = new Comparison(List.of(new LabeledRun("clear", Path.of("c"), with.apply("off")),
+                new LabeledRun("tls", Path.of("t"), with.apply("TLSv1.3 TLS_AES_256_GCM_SHA384"))), null, false);
+        assertEquals(List.of("TLS: clear off; tls TLSv1.3 TLS_AES_256_GCM_SHA384"), c.differences());
+        assertEquals("tps / clear †", c.rows(4).get(5).label());
+        Comparison old = new Comparison(List.of(new LabeledRun("old", Path.of("o"), with.apply("")),
+                new LabeledRun("clear", Path.of("c"), with.apply("off"))), null, false);
+        assertEquals("tps / old", old.rows(4).get(5).label());
     }
 
     /** TPC-C runs: each level's block ends with the run rules, one row per rule and a verdict per run. */

