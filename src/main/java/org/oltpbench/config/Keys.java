@@ -68,7 +68,11 @@ public final class Keys {
     public static final Key<Integer> WARMUP_SECS = def("warmupSecs", List.of("warmup-time"), integer(0, 86_400), "0", "s",
             "seconds run before measuring at each level; not counted");
     public static final Key<Integer> REPORT_INTERVAL_SECS = def("reportIntervalSecs", List.of("report-interval"),
-            integer(0, 86_400), "10", "s", "seconds between progress lines; 0 = none");
+            integer(0, 86_400), "10", "s", "seconds between progress lines on the console; 0 = none (intervals are recorded "
+            + "every intervalSecs whatever this says)");
+    public static final Key<Integer> INTERVAL_SECS = def("intervalSecs", integer(0, 3_600), "1", "s",
+            "seconds between recorded intervals: the level charts, batch-means intervals, stalls, outages, the journal and "
+            + "the live endpoint; 0 = none, each window measured as one");
     public static final Key<Integer> PERCENTILE = def("percentile", integer(1, 100), "95", "%",
             "latency percentile shown in progress lines and summaries");
     public static final Key<Integer> REPEAT = def("repeat", integer(1, 100), "1", "runs",

@@ -94,8 +94,18 @@ final class Resolver {
                     cfg.get(Keys.RUN_TXNS_PER_TERMINAL)));
         }
         return new SweepParams(levels, cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK), warmupSecs(),
-                cfg.get(Keys.REPORT_INTERVAL_SECS), startAt == null ? null : startAt.toString(), cfg.get(Keys.LEVEL_PAUSE_SECS),
+                cfg.get(Keys.REPORT_INTERVAL_SECS), intervalSecs(), startAt == null ? null : startAt.toString(), cfg.get(Keys.LEVEL_PAUSE_SECS),
                 cfg.get(Keys.RAND_SEED), cfg.get(Keys.IGNORE_ERRORS), cfg.get(Keys.CHECK_AFTER_RUN), share, fault());
+    }
+
+    /** The recorded step; the console's reportIntervalSecs is a whole number of them. */
+    private int intervalSecs() {
+        int step = cfg.get(Keys.INTERVAL_SECS), report = cfg.get(Keys.REPORT_INTERVAL_SECS);
+        if (report > 0 && (step == 0 || report % step != 0)) {
+            throw new ConfigException("reportIntervalSecs=" + report + " is not a whole number of recorded intervals (intervalSecs="
+                    + step + "); each printed line sums recorded ones: set intervalSecs=1, or a divisor of " + report);
+        }
+        return step;
     }
 
     /** faultAt/faultCommand and recoverAt/recoverCommand, each pair whole, inside a timed window measured by intervals. */
@@ -119,8 +129,8 @@ final class Resolver {
             throw new ConfigException("faultAt" + (recoverAt >= 0 ? " and recoverAt" : "") + " must fall inside the measured "
                     + "time (time=" + secs + "); set time longer than " + fmt(Math.max(at, recoverAt)));
         }
-        if (cfg.get(Keys.REPORT_INTERVAL_SECS) == 0) {
-            throw new ConfigException("faultAt needs report intervals to measure the outage on; set reportIntervalSecs=1");
+        if (cfg.get(Keys.INTERVAL_SECS) == 0) {
+            throw new ConfigException("faultAt needs recorded intervals to measure the outage on; set intervalSecs=1");
         }
         return new FaultPlan(at, command, recoverAt, recover);
     }

@@ -10,7 +10,10 @@ import java.util.List;
  * @param repeat             runs per level
  * @param repeatPick         which run of a level is kept: max or median (by tps)
  * @param warmupSecs         seconds run before measuring, not counted
- * @param reportIntervalSecs seconds between progress lines; 0 = none
+ * @param reportIntervalSecs seconds between progress lines; 0 = none. Only what the console prints: a multiple of
+ *                           intervalSecs, its lines each the sum of the recorded intervals it spans
+ * @param intervalSecs       seconds between recorded intervals (charts, batch means, stalls, outages, the journal,
+ *                           the live endpoint); 0 = none, the window measured as one
  * @param startAt            ISO-8601 instant the first level starts at; null = at once
  * @param levelPauseSecs     with startAt: each level's slot beyond warm-up and measured time
  * @param randSeed           seed of the terminals' generators (repeat k adds k); 0 = from the clock
@@ -20,7 +23,7 @@ import java.util.List;
  * @param fault              a fault caused inside every repeat's window (faultAt); NONE without one
  */
 public record SweepParams(List<LevelParams> levels, int repeat, String repeatPick, int warmupSecs, int reportIntervalSecs,
-                          String startAt, int levelPauseSecs, long randSeed, List<String> ignoreErrors,
+                          int intervalSecs, String startAt, int levelPauseSecs, long randSeed, List<String> ignoreErrors,
                           boolean checkAfterRun, ClientShare share, FaultPlan fault) {
 
     public SweepParams {
@@ -31,10 +34,10 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
 
     /** A sweep without a fault. */
     public SweepParams(List<LevelParams> levels, int repeat, String repeatPick, int warmupSecs, int reportIntervalSecs,
-                       String startAt, int levelPauseSecs, long randSeed, List<String> ignoreErrors, boolean checkAfterRun,
-                       ClientShare share) {
-        this(levels, repeat, repeatPick, warmupSecs, reportIntervalSecs, startAt, levelPauseSecs, randSeed, ignoreErrors,
-                checkAfterRun, share, FaultPlan.NONE);
+                       int intervalSecs, String startAt, int levelPauseSecs, long randSeed, List<String> ignoreErrors,
+                       boolean checkAfterRun, ClientShare share) {
+        this(levels, repeat, repeatPick, warmupSecs, reportIntervalSecs, intervalSecs, startAt, levelPauseSecs, randSeed,
+                ignoreErrors, checkAfterRun, share, FaultPlan.NONE);
     }
 
     /**
@@ -70,8 +73,8 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
             out.add(new LevelParams(l.totalThreads(), t, l.secs(), l.events(), l.rate(), l.model(), l.connections(),
                     l.perTerminal()));
         }
-        return new SweepParams(out, repeat, repeatPick, warmupSecs, reportIntervalSecs, startAt, levelPauseSecs, randSeed,
-                ignoreErrors, checkAfterRun, share, fault);
+        return new SweepParams(out, repeat, repeatPick, warmupSecs, reportIntervalSecs, intervalSecs, startAt, levelPauseSecs,
+                randSeed, ignoreErrors, checkAfterRun, share, fault);
     }
 
     /** The most sessions a level of this client holds open: its terminals, or the connections they share. */

@@ -34,7 +34,7 @@ import org.oltpbench.random.SbRandom;
 
 /**
  * Runs one repeat of one thread level: starts the workers, releases them together, publishes a report interval
- * every reportIntervalSecs, discards the warm-up, stops after the measured time (or the event budget, a fatal
+ * every intervalSecs, discards the warm-up, stops after the measured time (or the event budget, a fatal
  * error, a dead worker, or Ctrl-C) and returns what was measured. The calling thread is the reporter.
  *
  * <p>The measured window runs from the end of the warm-up until every worker has finished the transaction it was
@@ -253,7 +253,7 @@ public final class LevelRunner {
         Edges(long t0) {
             this.t0 = t0;
             this.warmEnd = t0 + s.sweep().warmupSecs() * 1_000_000_000L;
-            this.step = s.sweep().reportIntervalSecs() * 1_000_000_000L;
+            this.step = s.sweep().intervalSecs() * 1_000_000_000L;
             this.measuring = s.sweep().warmupSecs() == 0;
             this.nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
             // nothing runs before the release
@@ -276,7 +276,7 @@ public final class LevelRunner {
     /**
      * The reporter's loop. The level's edges are fixed before the release: the warm-up ends at t0 + warmupSecs, and
      * no transaction starts at or after the deadline (warm-up end + time; Ctrl-C moves it to the end of the interval
-     * in progress). Report intervals run every reportIntervalSecs from t0 until the warm-up's end, which cuts the one
+     * in progress). Intervals are recorded every intervalSecs from t0 until the warm-up's end, which cuts the one
      * in progress, and from there until the deadline; the last interval runs from the last report to the window's end,
      * so the measured intervals add up exactly to the window.
      */
@@ -345,7 +345,7 @@ public final class LevelRunner {
         long windowEnd = Math.max(Math.max(reached, run.lastEnd()), e.start.nanos());
         Mark done = mark(e.measuring, Edge.CLOSES);
         Mark cut = new Mark(done.reading(), windowEnd, done.cpu(), done.spreadNanos(), done.res(), done.sampleNanos());
-        // without report intervals (reportIntervalSecs=0) there is no interval to close, as sysbench prints none
+        // without recorded intervals (intervalSecs=0) there is no interval to close
         if (e.step > 0) e.last = report(e, !e.measuring, e.measuring, cut, connected);
         if (!e.measuring) e.start = cut;
         String aborted = run.failure() != null ? run.failure() : stop.raised() ? stop.reason() : null;
@@ -526,7 +526,7 @@ public final class LevelRunner {
 
     /**
      * The intervals the window's resources are summed over: the measured ones, or without report intervals
-     * (reportIntervalSecs=0) the whole window as one, sampled at its edges, with what the sources asked after the
+     * (intervalSecs=0) the whole window as one, sampled at its edges, with what the sources asked after the
      * level (Prometheus) say of it.
      */
     private List<IntervalResult> measuredOrWhole(List<IntervalResult> intervals, Window window, Mark start, Mark done) {
@@ -546,7 +546,7 @@ public final class LevelRunner {
         double latency = counts.latencySumNanos() / 1e3;
         Histogram all = Histograms.empty();
         for (Histogram h : cumulative) all.add(h);
-        Stall stall = Stall.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().reportIntervalSecs());
+        Stall stall = Stall.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().intervalSecs());
         var in = new Verdict.Inputs(latency > 0 ? queued / latency : 0, s.level().connections(),
                 counts.retries() + counts.ignoredErrors(), counts.transactions(), stall);
         return Usage.of(measuredOrWhole(intervals, window, start, done), counts.transactions(), cpu.hostCores(), in);

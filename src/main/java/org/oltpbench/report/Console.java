@@ -28,12 +28,22 @@ public final class Console implements RunListener {
 
     private final PrintStream out;
     private final int percentile, reportIntervalSecs, warmupSecs;
+    /** The recorded step (intervalSecs): a printed line sums reportIntervalSecs / step of them. */
+    private final int stepSecs;
+    /** The recorded intervals of the line in progress (the reporter's thread alone touches it). */
+    private final List<IntervalResult> line = new java.util.ArrayList<>();
     private final Style style;
     private final boolean sharedServer;
 
-    /** @param sharedServer several clients drive the server: its counter counts them all, so it is not compared here */
-    public Console(PrintStream out, int percentile, int reportIntervalSecs, int warmupSecs, Style style, boolean sharedServer) {
+    /**
+     * @param reportIntervalSecs seconds between progress lines (0: none), a multiple of stepSecs
+     * @param stepSecs           the recorded intervals' length (intervalSecs)
+     * @param sharedServer       several clients drive the server: its counter counts them all, so it is not compared here
+     */
+    public Console(PrintStream out, int percentile, int reportIntervalSecs, int stepSecs, int warmupSecs, Style style,
+                   boolean sharedServer) {
         this.sharedServer = sharedServer;
+        this.stepSecs = stepSecs;
         this.out = out;
         this.percentile = percentile;
         this.reportIntervalSecs = reportIntervalSecs;
@@ -105,14 +115,33 @@ public final class Console implements RunListener {
         }
     }
 
+    /**
+     * Collects recorded intervals into the line in progress, and prints it when it spans reportIntervalSecs (within
+     * half a step: a reporter that woke late), when the warm-up ends (its last interval is cut there), or when the
+     * next interval belongs to the other side of the warm-up. A level's last, shorter line is printed when it ends.
+     */
     @Override
     public void interval(IntervalResult i) {
-        out.println(SysbenchFormat.interval(i, percentile));
-        if (i.queue() >= 0) out.println(SysbenchFormat.queue(i));
+        if (reportIntervalSecs <= 0) return;
+        if (!line.isEmpty() && line.get(0).warmup() != i.warmup()) printLine();
+        line.add(i);
+        double span = 0;
+        for (IntervalResult p : line) span += p.seconds();
+        boolean warmupEnds = i.warmup() && i.at() >= warmupSecs - 0.5 * stepSecs;
+        if (span >= reportIntervalSecs - 0.5 * stepSecs || warmupEnds) printLine();
+    }
+
+    private void printLine() {
+        if (line.isEmpty()) return;
+        IntervalResult sum = IntervalResult.sum(line);
+        line.clear();
+        out.println(SysbenchFormat.interval(sum, percentile));
+        if (sum.queue() >= 0) out.println(SysbenchFormat.queue(sum));
     }
 
     @Override
     public void repeatFinished(RunResult run, RepeatResult r) {
+        printLine();
         out.println();
         style.summary(out, r);
         for (String e : errorLines(r)) out.println(e);
@@ -144,7 +173,7 @@ public final class Console implements RunListener {
     @Override
     public void late(IntervalResult i, String why) {
         out.println(String.format(java.util.Locale.ROOT, "[Late] the interval ending at %.1f s lasted %.2f s of %d: %s", i.at(),
-                i.seconds(), reportIntervalSecs, why));
+                i.seconds(), stepSecs, why));
     }
 
     @Override

@@ -32,7 +32,7 @@ public final class FaultLines {
         return switch (o.state()) {
             case NOT_MEASURED -> "[Outage] not measured: no measured report interval";
             case NO_BASELINE -> "[Outage] not measured: no report interval ended inside the window before the fault; "
-                    + "set faultAt later than reportIntervalSecs";
+                    + "set faultAt later than intervalSecs";
             case NO_OUTAGE -> String.format(Locale.ROOT, "[Outage] none: tps stayed at 50%% or more of %s (%s)", base,
                     between);
             case RECOVERED -> String.format(Locale.ROOT, "[Outage] tps fell below 50%% of %s at %.1fs and was back at 90%% "

@@ -24,7 +24,8 @@ public final class SpreadTable {
     public static List<String> lines(RunResult run) {
         if (run.levels().stream().noneMatch(l -> l.spread().tps().present())) {
             return List.of("no confidence intervals: each level ran once with fewer than " + 2 * Spreads.MIN_BATCHES
-                    + " report intervals; use repeat=3, or a reportIntervalSecs of at most a tenth of the run time");
+                    + " recorded intervals; use repeat=3, or a time of at least " + 2 * Spreads.MIN_BATCHES
+                    + " intervals (" + 2 * Spreads.MIN_BATCHES + " s at intervalSecs=1)");
         }
         boolean tpcc = run.workload().family().perType();
         String p = "p" + run.percentile() + "(ms)";

@@ -49,6 +49,35 @@ public record IntervalResult(double at, double seconds, int threads, long transa
                 latency, -1, List.of());
     }
 
+    /**
+     * Consecutive intervals as one: counts and seconds summed, latencies merged, the client's CPU weighted by seconds,
+     * the queue and threads as at the last one's end, per-type counts summed. What a console line that spans several
+     * recorded intervals shows. The resources are the last interval's (the console prints none per interval).
+     */
+    public static IntervalResult sum(List<IntervalResult> parts) {
+        if (parts.size() == 1) return parts.get(0);
+        IntervalResult last = parts.get(parts.size() - 1);
+        double seconds = 0, cpu = 0;
+        long tx = 0, r = 0, w = 0, o = 0, ign = 0, rec = 0;
+        long[] types = new long[last.types().size()];
+        Histogram h = Histograms.empty();
+        for (IntervalResult p : parts) {
+            seconds += p.seconds();
+            cpu += p.clientCpuCores() * p.seconds();
+            tx += p.transactions();
+            r += p.reads();
+            w += p.writes();
+            o += p.other();
+            ign += p.ignoredErrors();
+            rec += p.reconnects();
+            for (int k = 0; k < types.length && k < p.types().size(); k++) types[k] += p.types().get(k);
+            h.add(p.histogram());
+        }
+        return new IntervalResult(last.at(), seconds, last.threads(), tx, r, w, o, ign, rec, last.warmup(),
+                seconds > 0 ? cpu / seconds : 0, Histograms.encode(h), last.queue(),
+                java.util.Arrays.stream(types).boxed().toList(), last.resources());
+    }
+
     public long queries() {
         return reads + writes + other;
     }

@@ -35,6 +35,18 @@ class RunParamsTest {
         assertEquals(10, params().sweep().levels().get(0).secs(), "time's default");
     }
 
+    /** Issue 36 §3: intervals are recorded every second whatever the console prints; its lines span whole steps. */
+    @Test
+    void intervalsAreRecordedWhateverTheConsolePrints() {
+        assertEquals(1, params().sweep().intervalSecs());
+        assertEquals(10, params().sweep().reportIntervalSecs());
+        assertEquals(1, params("reportIntervalSecs=0").sweep().intervalSecs());
+        assertEquals(5, params("intervalSecs=5", "reportIntervalSecs=10").sweep().intervalSecs());
+        assertEquals("reportIntervalSecs=10 is not a whole number of recorded intervals (intervalSecs=3); each printed line "
+                + "sums recorded ones: set intervalSecs=1, or a divisor of 10", refused("intervalSecs=3"));
+        assertTrue(refused("intervalSecs=0").startsWith("reportIntervalSecs=10 is not a whole number"));
+    }
+
     /** sysbench's --mysql-ssl=on|off names the same key; unset is each protocol's peer's default. */
     @Test
     void tlsByItsOwnNameAndSysbenchs() {
@@ -119,8 +131,9 @@ class RunParamsTest {
                 refused("faultAt=10", "faultCommand=true", "recoverAt=10", "recoverCommand=true"));
         assertEquals("faultAt and recoverAt must fall inside the measured time (time=30); set time longer than 30",
                 refused("time=30", "faultAt=10", "faultCommand=true", "recoverAt=30", "recoverCommand=true"));
-        assertEquals("faultAt needs report intervals to measure the outage on; set reportIntervalSecs=1",
-                refused("time=30", "faultAt=10", "faultCommand=true", "reportIntervalSecs=0"));
+        assertEquals("faultAt needs recorded intervals to measure the outage on; set intervalSecs=1",
+                refused("time=30", "faultAt=10", "faultCommand=true", "intervalSecs=0", "reportIntervalSecs=0"));
+        params("time=30", "faultAt=10", "faultCommand=true", "reportIntervalSecs=0"); // no console lines: still recorded
         FaultPlan f = params("time=30", "faultAt=9.5", "faultCommand=kill it", "recoverAt=20", "recoverCommand=start it",
                 "reportIntervalSecs=1").sweep().fault();
         assertEquals(new FaultPlan(9.5, "kill it", 20, "start it"), f);

@@ -91,7 +91,7 @@ public final class Levels {
     public LevelRunner.Settings build() {
         var level = new SweepParams.LevelParams(threads, threads, secs, events, rate,
                 virtual ? ThreadModel.VIRTUAL : ThreadModel.PLATFORM, connections, perTerminal);
-        var sweep = new SweepParams(List.of(level), 1, "max", warmupSecs, reportIntervalSecs, null, 0, seed, List.of(), false,
+        var sweep = new SweepParams(List.of(level), 1, "max", warmupSecs, reportIntervalSecs, reportIntervalSecs, null, 0, seed, List.of(), false,
                 ClientShare.ALONE, fault);
         return new LevelRunner.Settings(sweep, level, repeat, seed, ignore);
     }

@@ -32,6 +32,34 @@ class ConsoleTest {
     static final ClientCpu IDLE = new ClientCpu(2, 0.2, 2, 0.5);
     static final ServerCount AGREES = new ServerCount("Com_commit", 1000, 1000, null);
 
+    /**
+     * Issue 36 §3: recorded 1-s intervals printed every 4 s after a 3-s warm-up. Interval k (1..13) ends at k s with
+     * 100k transactions and one latency of k ms; lines: the warm-up's 3 s (600 tx / 3 s = 200.00 tps, p95 of {1,2,3} ms
+     * = 3 ms), 4..7 s (2,200 / 4 = 550.00 tps, p95 of {4..7} = 7 ms), 8..11 s (3,800 / 4 = 950.00), and the
+     * level's last, shorter line 12..13 s (2,500 / 2 = 1,250.00 tps), printed when the repeat ends.
+     */
+    @Test
+    void recordedSecondsArePrintedAsReportIntervals() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        Console c = new Console(new PrintStream(bytes, true, StandardCharsets.UTF_8), 95, 4, 1, 3, Console.sysbench(95), false);
+        for (int k = 1; k <= 13; k++) {
+            org.HdrHistogram.Histogram h = org.oltpbench.result.Histograms.empty();
+            h.recordValue(k * 1000L);
+            c.interval(new org.oltpbench.result.IntervalResult(k, 1.0, 4, 100L * k, 0, 0, 0, 0, 0, k <= 3, 0.5,
+                    org.oltpbench.result.Histograms.encode(h)));
+        }
+        c.repeatFinished(Fixtures.run(List.of(new LevelResult(4, Map.of(), 0, List.of(with(CLEAN, IDLE, AGREES))))),
+                with(CLEAN, IDLE, AGREES));
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("[ ")).toList();
+        assertEquals(4, lines.size(), lines.toString());
+        assertTrue(lines.get(0).startsWith("[ 3s ] thds: 4 tps: 200.00 qps: 0.00"), lines.get(0));
+        assertTrue(lines.get(0).contains("lat (ms,95%): 3.00"), lines.get(0));
+        assertTrue(lines.get(1).startsWith("[ 7s ] thds: 4 tps: 550.00"), lines.get(1));
+        assertTrue(lines.get(1).contains("lat (ms,95%): 7.00"), lines.get(1));
+        assertTrue(lines.get(2).startsWith("[ 11s ] thds: 4 tps: 950.00"), lines.get(2));
+        assertTrue(lines.get(3).startsWith("[ 13s ] thds: 4 tps: 1250.00"), lines.get(3));
+    }
+
     @Test
     void aCleanRepeatEarnsNoWarning() {
         assertEquals(List.of(), Console.warnings(with(CLEAN, IDLE, AGREES), false));
