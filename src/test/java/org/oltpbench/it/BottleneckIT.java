@@ -196,15 +196,16 @@ class BottleneckIT {
      */
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"2", "0"})
-    void tidbThroughPrometheus(String reportIntervalSecs, @TempDir Path tmp) throws Exception {
+    void tidbThroughPrometheus(String intervalSecs, @TempDir Path tmp) throws Exception {
         Tools.requireEnv("OLTPBENCH_TIDB_URL", "build and start tidb-server as .ci/run does");
         Tools.requireEnv("OLTPBENCH_PROMETHEUS_URL", "start Prometheus as .ci/run does");
         String base = System.getenv("OLTPBENCH_TIDB_URL");
         String url = base.substring(0, base.lastIndexOf('/') + 1) + "oltpbench_resources";
         Tools.createDatabase(url, "root", 90);
         Map<String, String> job = new HashMap<>(Map.of("db", "tidb", "conn", url, "user", "root", "workload",
-                "oltp_point_select", "tables", "1", "tableSize", "1000", "threads", "4", "time", "8", "reportIntervalSecs", reportIntervalSecs,
+                "oltp_point_select", "tables", "1", "tableSize", "1000", "threads", "4", "time", "8", "reportIntervalSecs", intervalSecs,
                 "resultDirectory", tmp.toString()));
+        job.put("intervalSecs", intervalSecs); // 0: no recorded intervals, Prometheus asked for the whole window
         job.put("prometheus", System.getenv("OLTPBENCH_PROMETHEUS_URL"));
         RepeatResult r = OltpBench.fromMap(job).run().levels().get(0).kept();
         double prom = 0, proc = 0;
