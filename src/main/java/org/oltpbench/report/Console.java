@@ -24,14 +24,30 @@ public final class Console implements RunListener {
         void summary(PrintStream out, RepeatResult r);
 
         void table(PrintStream out, RunResult run);
+
+        /** One progress line (or block) for {@code sum}, which spans the recorded intervals of {@code types}. */
+        void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.TxnMetrics>> types);
+
+        /** Whether {@link #live} reads the per-type figures of each interval. */
+        default boolean perType() {
+            return false;
+        }
+
+        /** What a level's concurrency is called in the header. */
+        default String workers() {
+            return "threads";
+        }
     }
 
     private final PrintStream out;
     private final int percentile, reportIntervalSecs, warmupSecs;
     /** The recorded step (intervalSecs): a printed line sums reportIntervalSecs / step of them. */
     private final int stepSecs;
-    /** The recorded intervals of the line in progress (the reporter's thread alone touches it). */
+    /** The recorded intervals of the line in progress, and each one's per-type figures (the writer thread's alone). */
     private final List<IntervalResult> line = new java.util.ArrayList<>();
+    private final List<List<org.oltpbench.result.TxnMetrics>> lineTypes = new java.util.ArrayList<>();
+    /** The per-type figures of the interval about to arrive (delivered just before it). */
+    private List<org.oltpbench.result.TxnMetrics> nextTypes = List.of();
     private final Style style;
     private final boolean sharedServer;
 
@@ -70,6 +86,12 @@ public final class Console implements RunListener {
             public void table(PrintStream out, RunResult run) {
                 SysbenchFormat.sweepTable(out, run);
             }
+
+            @Override
+            public void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.TxnMetrics>> types) {
+                out.println(SysbenchFormat.interval(sum, percentile));
+                if (sum.queue() >= 0) out.println(SysbenchFormat.queue(sum));
+            }
         };
     }
 
@@ -86,13 +108,28 @@ public final class Console implements RunListener {
                 for (String line : TpccFormat.conformance(run)) out.println(line);
                 out.println();
             }
+
+            @Override
+            public void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.TxnMetrics>> types) {
+                for (String line : TpccFormat.current(sum, types)) out.println(line);
+            }
+
+            @Override
+            public boolean perType() {
+                return true;
+            }
+
+            @Override
+            public String workers() {
+                return "terminals";
+            }
         };
     }
 
     @Override
     public void repeatStarted(int threads, int repeat, int repeats) {
         out.println("Running the test with following options:");
-        out.println("Number of threads: " + threads + (repeats > 1 ? " (run " + repeat + " of " + repeats + ")" : ""));
+        out.println("Number of " + style.workers() + ": " + threads + (repeats > 1 ? " (run " + repeat + " of " + repeats + ")" : ""));
         if (reportIntervalSecs > 0) out.println("Report intermediate results every " + reportIntervalSecs + " second(s)");
         if (warmupSecs > 0) out.println("Warmup time: " + warmupSecs + " second(s)");
         out.println();
@@ -125,18 +162,29 @@ public final class Console implements RunListener {
         if (reportIntervalSecs <= 0) return;
         if (!line.isEmpty() && line.get(0).warmup() != i.warmup()) printLine();
         line.add(i);
+        lineTypes.add(nextTypes);
+        nextTypes = List.of();
         double span = 0;
         for (IntervalResult p : line) span += p.seconds();
         boolean warmupEnds = i.warmup() && i.at() >= warmupSecs - 0.5 * stepSecs;
         if (span >= reportIntervalSecs - 0.5 * stepSecs || warmupEnds) printLine();
     }
 
+    @Override
+    public boolean wantsDetail() {
+        return style.perType() && reportIntervalSecs > 0;
+    }
+
+    @Override
+    public void intervalDetail(IntervalResult interval, org.oltpbench.result.IntervalDetail detail) {
+        nextTypes = detail.types();
+    }
+
     private void printLine() {
         if (line.isEmpty()) return;
-        IntervalResult sum = IntervalResult.sum(line);
+        style.live(out, IntervalResult.sum(line), List.copyOf(lineTypes));
         line.clear();
-        out.println(SysbenchFormat.interval(sum, percentile));
-        if (sum.queue() >= 0) out.println(SysbenchFormat.queue(sum));
+        lineTypes.clear();
     }
 
     @Override

@@ -1,10 +1,15 @@
 package org.oltpbench.report;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.result.Conformance;
 import org.oltpbench.result.Histograms;
+import org.oltpbench.result.IntervalResult;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
@@ -21,14 +26,7 @@ public final class TpccFormat {
     }
 
     public static void summary(PrintStream out, RepeatResult r, int warehouses) {
-        for (TxnMetrics t : r.transactions()) {
-            Histogram h = t.histogram();
-            out.printf(Locale.ROOT, "[Summary] %s - Takes(s): %.1f, Count: %d, TPM: %.1f, Avg(ms): %.1f, 50th(ms): %.1f, "
-                            + "90th(ms): %.1f, 95th(ms): %.1f, 99th(ms): %.1f, 99.9th(ms): %.1f, Max(ms): %.1f%n",
-                    t.name(), r.seconds(), t.completed(), TpccMetrics.perMinute(r, t.completed()), Histograms.meanMs(h),
-                    Histograms.percentileMs(h, 50), Histograms.percentileMs(h, 90), Histograms.percentileMs(h, 95),
-                    Histograms.percentileMs(h, 99), Histograms.percentileMs(h, 99.9), Histograms.maxMs(h));
-        }
+        for (TxnMetrics t : r.transactions()) out.println(typeLine("Summary", t.name(), r.seconds(), t.histogram()));
         queueTimes(out, r);
         var c = r.counts();
         long errors = 0;
@@ -39,6 +37,42 @@ public final class TpccFormat {
         out.printf(Locale.ROOT, "Measured tpmTOTAL = %.2f%n", TpccMetrics.tpmTotal(r));
         out.printf(Locale.ROOT, "tpmC: %.2f, tpmTotal: %.2f, efficiency: %.2f%%%n%n", TpccMetrics.tpmC(r), TpccMetrics.tpmTotal(r),
                 TpccMetrics.efficiency(r, warehouses));
+    }
+
+    /**
+     * go-tpc's line for one type over {@code seconds}: Count and TPM count every transaction that ended (its histogram's
+     * count), Sum(ms) their latencies added. go-tpc's Takes(s) is the time from the run's start; here it is the seconds
+     * the line covers, which is what TPM divides.
+     */
+    static String typeLine(String tag, String name, double seconds, Histogram h) {
+        long n = h.getTotalCount();
+        return String.format(Locale.ROOT, "[%s] %s - Takes(s): %.1f, Count: %d, TPM: %.1f, Sum(ms): %.1f, Avg(ms): %.1f, "
+                        + "50th(ms): %.1f, 90th(ms): %.1f, 95th(ms): %.1f, 99th(ms): %.1f, 99.9th(ms): %.1f, Max(ms): %.1f",
+                tag, name, seconds, n, seconds > 0 ? n * 60 / seconds : 0, Histograms.meanMs(h) * n, Histograms.meanMs(h),
+                Histograms.percentileMs(h, 50), Histograms.percentileMs(h, 90), Histograms.percentileMs(h, 95),
+                Histograms.percentileMs(h, 99), Histograms.percentileMs(h, 99.9), Histograms.maxMs(h));
+    }
+
+    /**
+     * The progress block of TPC-C: go-tpc's [Current] line for each type that ended a transaction in {@code sum}'s
+     * seconds (its recorded intervals' per-type figures merged), then that span's tpmC (New-Orders that ended, per
+     * minute) and tpmTOTAL. Without per-type figures (a file before them), the tpm line alone, from the type counts.
+     */
+    static List<String> current(IntervalResult sum, List<List<TxnMetrics>> intervals) {
+        List<String> out = new ArrayList<>();
+        Map<String, Histogram> byType = new LinkedHashMap<>();
+        for (List<TxnMetrics> types : intervals) {
+            for (TxnMetrics t : types) byType.computeIfAbsent(t.name(), k -> Histograms.empty()).add(t.histogram());
+        }
+        double perMinute = sum.seconds() > 0 ? 60 / sum.seconds() : 0;
+        long newOrders = 0;
+        for (Map.Entry<String, Histogram> e : byType.entrySet()) {
+            if (e.getKey().equals(TpccMetrics.NEW_ORDER)) newOrders = e.getValue().getTotalCount();
+            if (e.getValue().getTotalCount() > 0) out.add(typeLine("Current", e.getKey(), sum.seconds(), e.getValue()));
+        }
+        out.add(String.format(Locale.ROOT, "[Current] %ds tpmC: %.1f, tpmTotal: %.1f", Math.round(sum.at()),
+                newOrders * perMinute, sum.transactions() * perMinute));
+        return out;
     }
 
     /**

@@ -54,6 +54,17 @@ public enum Family {
         return headline == Headline.TPMC;
     }
 
+    /** What a level's concurrency is called: TPC-C's terminals (the spec's and BenchmarkSQL's word), sysbench's threads. */
+    public String workers() {
+        return this == TPCC ? "terminals" : "threads";
+    }
+
+    /** {@code n} and the word for it: "1 terminal", "16 threads". */
+    public String workers(int n) {
+        String w = workers();
+        return n + " " + (n == 1 ? w.substring(0, w.length() - 1) : w);
+    }
+
     /** The name tuning profiles and result files use: sysbench, tpcc or sql. */
     public String id() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -27,7 +27,7 @@ class BadInputIT {
     void start() throws Exception {
         server = EmbeddedMariaDb.start("sbtest");
         url = "jdbc:mariadb://127.0.0.1:" + server.port() + "/sbtest";
-        try (Connection c = DriverManager.getConnection(url, "root", ""); Statement st = c.createStatement()) {
+        try (Connection c = Tools.connect(url, "root", ""); Statement st = c.createStatement()) {
             // the embedded server starts with --skip-grant-tables; loading the grant tables turns password checks on
             st.execute("FLUSH PRIVILEGES");
             st.execute("CREATE USER 'bench'@'%' IDENTIFIED BY '" + SECRET + "'");

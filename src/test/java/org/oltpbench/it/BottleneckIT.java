@@ -111,7 +111,7 @@ class BottleneckIT {
     @Test
     void aHeldLockIsContentionWithItsErrorsCountedExactly(@TempDir Path tmp) throws Exception {
         String url = "jdbc:mariadb://127.0.0.1:" + server.port() + "/sbtest";
-        try (Connection c = DriverManager.getConnection(url, "root", ""); Statement st = c.createStatement()) {
+        try (Connection c = Tools.connect(url, "root", ""); Statement st = c.createStatement()) {
             st.execute("CREATE TABLE IF NOT EXISTS held (id INT PRIMARY KEY, v INT)");
             st.execute("REPLACE INTO held VALUES (1, 0)");
             st.execute("SET GLOBAL innodb_lock_wait_timeout = 1");

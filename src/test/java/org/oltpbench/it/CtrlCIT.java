@@ -131,14 +131,14 @@ class CtrlCIT {
             assertTrue(out.contains("tune: ob_sql_work_area_percentage: restored " + before), out);
             assertEquals(before, workArea(url, user));
         } finally {
-            try (Connection c = DriverManager.getConnection(url, user, ""); Statement st = c.createStatement()) {
+            try (Connection c = Tools.connect(url, user, ""); Statement st = c.createStatement()) {
                 st.execute("DROP TABLE IF EXISTS sbtest1");
             }
         }
     }
 
     private static String workArea(String url, String user) throws Exception {
-        try (Connection c = DriverManager.getConnection(url, user, ""); Statement st = c.createStatement();
+        try (Connection c = Tools.connect(url, user, ""); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT @@GLOBAL.ob_sql_work_area_percentage")) {
             rs.next();
             return rs.getString(1);

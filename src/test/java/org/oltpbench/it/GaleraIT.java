@@ -54,7 +54,7 @@ class GaleraIT {
         }
 
         String status(int node, String variable) throws Exception {
-            try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + ports.get(node - 1) + "/oltpbench",
+            try (Connection c = Tools.connect("jdbc:mariadb://127.0.0.1:" + ports.get(node - 1) + "/oltpbench",
                     "bench", "bench"); Statement st = c.createStatement();
                  ResultSet rs = st.executeQuery("SHOW STATUS LIKE '" + variable + "'")) {
                 return rs.next() ? rs.getString(2) : "";

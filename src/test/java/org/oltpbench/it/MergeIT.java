@@ -43,7 +43,7 @@ class MergeIT {
     }
 
     private static long sum(String url, String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection(url, "root", ""); Statement st = c.createStatement();
+        try (Connection c = Tools.connect(url, "root", ""); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);

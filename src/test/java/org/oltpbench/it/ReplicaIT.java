@@ -41,7 +41,7 @@ class ReplicaIT {
     }
 
     private static long status(String url, String user, String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection(url, user, user.equals("postgres") ? "" : "bench");
+        try (Connection c = Tools.connect(url, user, user.equals("postgres") ? "" : "bench");
              Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getLong(rs.getMetaData().getColumnCount());

@@ -66,7 +66,7 @@ class RestartIT {
 
     /** Waits until {@code n} benchmark sessions are connected (the level has started). */
     private static void awaitSessions(String url, int n) throws Exception {
-        try (Connection c = DriverManager.getConnection(url, "root", ""); Statement st = c.createStatement()) {
+        try (Connection c = Tools.connect(url, "root", ""); Statement st = c.createStatement()) {
             for (int i = 0; i < 600; i++) {
                 try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM information_schema.PROCESSLIST "
                         + "WHERE ID <> CONNECTION_ID() AND DB = 'sbtest'")) {

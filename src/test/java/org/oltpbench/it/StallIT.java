@@ -100,7 +100,7 @@ class StallIT {
     }
 
     private void lockTable(long millis) {
-        try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + server.port() + "/sbtest", "root", "");
+        try (Connection c = Tools.connect("jdbc:mariadb://127.0.0.1:" + server.port() + "/sbtest", "root", "");
              Statement s = c.createStatement()) {
             s.execute("LOCK TABLES sbtest1 WRITE");
             Thread.sleep(millis);

@@ -46,7 +46,7 @@ public final class Tools {
     static void awaitLogin(String url, String user, String password, int waitSecs) throws Exception {
         long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
         while (true) {
-            try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, user, password)) {
+            try (java.sql.Connection c = Tools.connect(url, user, password)) {
                 return;
             } catch (java.sql.SQLException e) {
                 if (System.nanoTime() > deadline) throw new AssertionError(url + " did not take a login in " + waitSecs + " s", e);
@@ -59,7 +59,7 @@ public final class Tools {
         String server = url.substring(0, url.lastIndexOf('/') + 1), name = url.substring(url.lastIndexOf('/') + 1);
         long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
         while (true) {
-            try (java.sql.Connection c = java.sql.DriverManager.getConnection(server, user, "");
+            try (java.sql.Connection c = Tools.connect(server, user, "");
                  java.sql.Statement st = c.createStatement()) {
                 st.execute("CREATE DATABASE IF NOT EXISTS " + name);
                 return;
@@ -68,6 +68,18 @@ public final class Tools {
                 Thread.sleep(1000);
             }
         }
+    }
+
+    /**
+     * A test's own connection, beside the benchmark's: in clear on the MySQL protocol, as oltpbench's sessions are by
+     * default (MariaDB Connector/J 4 would otherwise ask for TLS, which the test servers do not all have).
+     */
+    static java.sql.Connection connect(String url, String user, String password) throws java.sql.SQLException {
+        java.util.Properties p = new java.util.Properties();
+        if (user != null) p.put("user", user);
+        if (password != null) p.put("password", password);
+        if (url.startsWith("jdbc:mariadb:")) p.put("sslMode", "disable");
+        return java.sql.DriverManager.getConnection(url, p);
     }
 
     record Result(int code, String out) {

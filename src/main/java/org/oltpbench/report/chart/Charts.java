@@ -81,12 +81,12 @@ public final class Charts {
         }
     }
 
-    /** A figure against thread levels; x values are the levels. */
-    public static JFreeChart byThreads(String title, String subtitle, Axes axes) {
+    /** A figure against thread levels; x values are the levels, titled {@code workers} (threads, terminals). */
+    public static JFreeChart byThreads(String title, String subtitle, Axes axes, String workers) {
         TreeSet<Integer> levels = new TreeSet<>();
         for (Line l : axes.left()) for (double[] p : l.points()) levels.add((int) p[0]);
         for (Line l : axes.right()) for (double[] p : l.points()) levels.add((int) p[0]);
-        CategoryAxis x = new CategoryAxis("threads");
+        CategoryAxis x = new CategoryAxis(workers);
         if (levels.size() > 12) x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
         CategoryPlot plot = new CategoryPlot(categories(axes.left(), levels), x, numberAxis(axes.leftTitle()),
                 renderer(LEFT, false));
@@ -108,10 +108,10 @@ public final class Charts {
      * Several figures against thread levels, one panel each, stacked over one threads axis (sysbench's qps and
      * tps are proportional, so two axes on one panel would draw one line over the other).
      */
-    public static JFreeChart byThreadsStacked(String title, String subtitle, List<Axes> panels) {
+    public static JFreeChart byThreadsStacked(String title, String subtitle, List<Axes> panels, String workers) {
         TreeSet<Integer> levels = new TreeSet<>();
         for (Axes a : panels) for (Line l : a.left()) for (double[] p : l.points()) levels.add((int) p[0]);
-        CategoryAxis x = new CategoryAxis("threads");
+        CategoryAxis x = new CategoryAxis(workers);
         style(x);
         org.jfree.chart.plot.CombinedDomainCategoryPlot plot = new org.jfree.chart.plot.CombinedDomainCategoryPlot(x);
         plot.setGap(12);

@@ -27,25 +27,27 @@ public final class RunCharts {
         String sub = LabeledRun.engine(run) + " - " + run.workload().name() + " - started " + LabeledRun.when(run.startedAt());
         List<Chart> out = new ArrayList<>();
         boolean tpcc = run.workload().family().perType();
-        String tt = "Throughput by threads";
+        Family family = run.workload().family();
+        String tt = "Throughput by " + family.workers();
         String bars = sub + (run.levels().stream().anyMatch(l -> l.repeats().stream().filter(RepeatResult::completed).count() > 1)
                 ? " - points: the kept repeat (repeatPick); bars: 95% CI of the mean over repeats" : "");
         out.add(render("throughput.png", tt, tpcc
                 ? Charts.byThreads(tt, bars, Charts.Axes.one("transactions per minute",
-                        List.of(line("tpmC (NewOrders)", run, Metric.TPMC), line("tpmTOTAL (all types)", run, Metric.TPM_TOTAL))))
+                        List.of(line("tpmC (NewOrders)", run, Metric.TPMC), line("tpmTOTAL (all types)", run, Metric.TPM_TOTAL))),
+                        family.workers())
                 : Charts.byThreadsStacked(tt, bars, List.of(Charts.Axes.one("queries per second", List.of(line("qps", run, Metric.QPS))),
-                        Charts.Axes.one("transactions per second", List.of(line("tps", run, Metric.TPS)))))));
+                        Charts.Axes.one("transactions per second", List.of(line("tps", run, Metric.TPS)))), family.workers())));
         List<Charts.Line> latency = tpcc
                 ? List.of(line("NewOrder p95", run, Metric.NEW_ORDER_P95), line("NewOrder p99", run, Metric.NEW_ORDER_P99))
                 : List.of(line("avg", run, Metric.AVG), line("p95", run, Metric.P95), line("p99", run, Metric.P99));
-        String lt = (tpcc ? "NewOrder latency" : "Latency") + " by threads";
-        out.add(render("latency.png", lt, Charts.byThreads(lt, bars, Charts.Axes.one("latency (ms)", latency))));
+        String lt = (tpcc ? "NewOrder latency" : "Latency") + " by " + family.workers();
+        out.add(render("latency.png", lt, Charts.byThreads(lt, bars, Charts.Axes.one("latency (ms)", latency), family.workers())));
         for (LevelResult l : run.levels()) out.add(level(run, l, sub, tpcc));
         for (LevelResult l : run.levels()) {
             RepeatResult k = l.kept();
             List<Charts.Line> lines = new ArrayList<>(List.of(spectrumLine("all types", k.histogram())));
             if (tpcc) for (TxnMetrics t : k.transactions()) lines.add(spectrumLine(t.name(), t.histogram()));
-            String title = "Latency by percentile, " + l.threads() + (l.threads() == 1 ? " thread" : " threads");
+            String title = "Latency by percentile, " + family.workers(l.threads());
             out.add(render("spectrum-" + l.threads() + ".png", title, Charts.spectrum(title, sub, lines)));
         }
         return out;
@@ -75,12 +77,13 @@ public final class RunCharts {
         String sub = runs.get(0).run().workload().name();
         List<Chart> out = new ArrayList<>();
         Metric main = Metric.throughput(family);
-        out.add(compare("compare-throughput.png", main.label() + " by threads", sub, family.headline().chartUnit(), runs, main));
+        String by = " by " + family.workers();
+        out.add(compare("compare-throughput.png", main.label() + by, sub, family.headline().chartUnit(), runs, main));
         if (!family.perType()) {
-            out.add(compare("compare-tps.png", "tps by threads", sub, "transactions per second", runs, Metric.TPS));
+            out.add(compare("compare-tps.png", "tps" + by, sub, "transactions per second", runs, Metric.TPS));
         }
         Metric p95 = Metric.p95(family);
-        out.add(compare("compare-p95.png", p95.label().replace("(ms)", "") + " latency by threads", sub, "latency (ms)", runs, p95));
+        out.add(compare("compare-p95.png", p95.label().replace("(ms)", "") + " latency" + by, sub, "latency (ms)", runs, p95));
         java.util.TreeSet<Integer> levels = new java.util.TreeSet<>();
         for (LabeledRun r : runs) for (LevelResult l : r.run().levels()) levels.add(l.threads());
         for (int threads : levels) {
@@ -89,7 +92,7 @@ public final class RunCharts {
                 LevelResult l = r.run().level(threads);
                 if (l != null) lines.add(spectrumLine(r.legend(), l.kept().histogram()));
             }
-            String title = "Latency by percentile, " + threads + (threads == 1 ? " thread" : " threads") + ", all types";
+            String title = "Latency by percentile, " + family.workers(threads) + ", all types";
             out.add(render("compare-spectrum-" + threads + ".png", title, Charts.spectrum(title, sub, lines)));
         }
         return out;
@@ -98,7 +101,8 @@ public final class RunCharts {
     private static Chart compare(String file, String title, String sub, String unit, List<LabeledRun> runs, Metric m) {
         List<Charts.Line> lines = new ArrayList<>();
         for (LabeledRun r : runs) lines.add(line(r.legend(), r.run(), m));
-        return render(file, title, Charts.byThreads(title, sub, Charts.Axes.one(unit, lines)));
+        return render(file, title, Charts.byThreads(title, sub, Charts.Axes.one(unit, lines),
+                runs.get(0).run().workload().family().workers()));
     }
 
     private static Chart level(RunResult run, LevelResult l, String sub, boolean tpcc) {
@@ -111,14 +115,14 @@ public final class RunCharts {
             p95.add(new double[] {i.at(), i.transactions() == 0 ? Double.NaN : Histograms.percentileMs(i.histogram(), 95)});
             if (i.warmup()) warmEnd = i.at();
         }
-        String title = l.threads() + (l.threads() == 1 ? " thread" : " threads") + ": throughput and p95 over time"
+        String title = run.workload().family().workers(l.threads()) + ": throughput and p95 over time"
                 + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
         Charts.Axes axes = new Charts.Axes(tpcc ? "transactions per minute (all types)" : "transactions per second",
                 List.of(new Charts.Line(tpcc ? "TPM, all types (left axis)" : "tps (left axis)", rate)), "p95 latency (ms)",
                 List.of(new Charts.Line("p95 (right axis)", p95)));
         Charts.TimeMarks marks = marks(r, warmEnd).withStalls(r.usage().stall().quiet());
         if (!r.usage().recorded()) return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, marks));
-        String stacked = l.threads() + (l.threads() == 1 ? " thread" : " threads") + ": throughput, p95, CPU and network over time"
+        String stacked = run.workload().family().workers(l.threads()) + ": throughput, p95, CPU and network over time"
                 + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
         return new Chart("level-" + l.threads() + ".png", stacked, Charts.png(Charts.overTimeStacked(stacked, sub, axes,
                 resourcePanels(r), marks), Charts.HEIGHT * 7 / 4));
