@@ -48,7 +48,7 @@ final class OutputVerbs {
     }
 
     /**
-     * Writes compare.md (also printed), compare.csv, compare.html and the trend charts into {@code outDir}.
+     * Prints the comparison as aligned text and writes compare.md, compare.csv, compare.html and the trend charts into {@code outDir}.
      *
      * @param labels label -> directory; a labelled directory not among {@code dirs} is added after them
      */
@@ -64,7 +64,7 @@ final class OutputVerbs {
         Path dir = outDir != null ? outDir : Path.of("results", "compare-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         String md = CompareTables.markdown(c);
-        out.print(md);
+        out.print(CompareTables.text(c));
         List<Path> files = new ArrayList<>();
         files.add(ReportFiles.writeFile(dir.resolve("compare.md"), md.getBytes(StandardCharsets.UTF_8)));
         files.add(ReportFiles.writeFile(dir.resolve("compare.csv"), CompareTables.csv(c).getBytes(StandardCharsets.UTF_8)));

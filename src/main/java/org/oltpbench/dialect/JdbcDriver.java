@@ -44,6 +44,7 @@ public enum JdbcDriver {
             p.put("rewriteBatchedStatements", "true");
             p.put("allowLoadLocalInfile", "true");
             p.put("allowPublicKeyRetrieval", "true");
+            p.put("readOnlyPropagatesToServer", "false"); // as MariaDB Connector/J: no SET per read-only mark
             p.put("tcpNoDelay", "true");
             p.put("connectTimeout", "10000");
             return p;
@@ -72,6 +73,10 @@ public enum JdbcDriver {
             p.put("cachePrepStmts", "true");
             p.put("prepStmtCacheSize", "512");
             p.put("allowLocalInfile", "true");
+            // 4.0 sends SET SESSION TRANSACTION READ ONLY at each Connection.setReadOnly (3.5 did not): a round trip
+            // per change that no peer makes, and TiDB refuses it (error 1235, a noop function); a replication URL
+            // still routes read-only transactions to its replicas
+            p.put("readOnlyPropagatesToServer", "false");
             p.put("allowPublicKeyRetrieval", "true");
             p.put("connectTimeout", "10000");
             return p;

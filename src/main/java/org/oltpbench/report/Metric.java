@@ -21,12 +21,30 @@ import org.oltpbench.result.WorkloadInfo;
  * @param value  the figure of a repeat
  * @param ratio  true when comparisons show it as a ratio row against the baseline
  * @param spread the level's 95% confidence interval of this figure; {@link Interval#NONE} for figures without one
+ * @param better which way a figure is better: what a comparison's rows and verdicts state
  */
-public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean ratio, Function<Spread, Interval> spread) {
+public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean ratio, Function<Spread, Interval> spread,
+                     Better better) {
     private static final Function<Spread, Interval> NO_INTERVAL = s -> Interval.NONE;
 
-    public Metric(String label, ToDoubleFunction<RepeatResult> value, boolean ratio) {
-        this(label, value, ratio, NO_INTERVAL);
+    /** Which way a figure is better: throughput up, latency and cost down; resources used say neither. */
+    public enum Better {
+        HIGHER(" ↑"), LOWER(" ↓"), NEITHER("");
+
+        private final String mark;
+
+        Better(String mark) {
+            this.mark = mark;
+        }
+
+        /** The mark a row's label carries: " ↑", " ↓" or nothing. */
+        public String mark() {
+            return mark;
+        }
+    }
+
+    public Metric(String label, ToDoubleFunction<RepeatResult> value, boolean ratio, Better better) {
+        this(label, value, ratio, NO_INTERVAL, better);
     }
 
     /** The level's interval of this figure. */
@@ -69,7 +87,7 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
 
     /** tpmC against the spec's ceiling of 12.86 per warehouse (TPC-C 4.2), in percent, for {@code warehouses}. */
     public static Metric efficiency(int warehouses) {
-        return new Metric("efficiency(%)", r -> TpccMetrics.efficiency(r, warehouses), false);
+        return new Metric("efficiency(%)", r -> TpccMetrics.efficiency(r, warehouses), false, Better.HIGHER);
     }
 
     /**
@@ -79,27 +97,27 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
     public static List<Metric> resources(Family f) {
         String per = f.headline() == Family.Headline.TPMC ? "tpmC" : "tps";
         return List.of(SERVER_CORES, new Metric(per + " per server core", r -> ResourceLines.perServerCore(r, f), true,
-                Spread::perServerCore), CLIENT_MICROS);
+                Spread::perServerCore, Better.HIGHER), CLIENT_MICROS);
     }
 
     public static final Metric SERVER_CORES = new Metric("server cores busy", r -> r.usage().serverCores() > 0
-            ? r.usage().serverCores() : Double.NaN, false);
+            ? r.usage().serverCores() : Double.NaN, false, Better.NEITHER);
     public static final Metric CLIENT_MICROS = new Metric("client CPU µs/txn", r -> r.usage().recorded()
-            ? r.usage().clientMicrosPerTransaction() : Double.NaN, true);
+            ? r.usage().clientMicrosPerTransaction() : Double.NaN, true, Better.LOWER);
 
-    public static final Metric TPS = new Metric("tps", RepeatResult::tps, true, Spread::tps);
-    public static final Metric QPS = new Metric("qps", RepeatResult::qps, true, Spread::qps);
-    public static final Metric AVG = new Metric("avg(ms)", RepeatResult::avgMs, false);
-    public static final Metric MAX = new Metric("max(ms)", r -> Histograms.maxMs(r.histogram()), false);
+    public static final Metric TPS = new Metric("tps", RepeatResult::tps, true, Spread::tps, Better.HIGHER);
+    public static final Metric QPS = new Metric("qps", RepeatResult::qps, true, Spread::qps, Better.HIGHER);
+    public static final Metric AVG = new Metric("avg(ms)", RepeatResult::avgMs, false, Better.LOWER);
+    public static final Metric MAX = new Metric("max(ms)", r -> Histograms.maxMs(r.histogram()), false, Better.LOWER);
     public static final Metric P95 = new Metric("95th percentile(ms)", r -> r.percentileMs(95), true,
-            s -> s.percentile() == 95 ? s.latency() : Interval.NONE);
-    public static final Metric P99 = new Metric("99th percentile(ms)", r -> r.percentileMs(99), false);
+            s -> s.percentile() == 95 ? s.latency() : Interval.NONE, Better.LOWER);
+    public static final Metric P99 = new Metric("99th percentile(ms)", r -> r.percentileMs(99), false, Better.LOWER);
 
-    public static final Metric TPMC = new Metric("tpmC", TpccMetrics::tpmC, true, Spread::tpmC);
-    public static final Metric TPMC_COMMITTED = new Metric("tpmC (committed)", TpccMetrics::tpmCCommitted, false);
-    public static final Metric TPM_TOTAL = new Metric("tpmTOTAL", TpccMetrics::tpmTotal, true);
-    public static final Metric NEW_ORDER_P95 = new Metric("NewOrder 95th(ms)", r -> newOrder(r, 95), true);
-    public static final Metric NEW_ORDER_P99 = new Metric("NewOrder 99th(ms)", r -> newOrder(r, 99), false);
+    public static final Metric TPMC = new Metric("tpmC", TpccMetrics::tpmC, true, Spread::tpmC, Better.HIGHER);
+    public static final Metric TPMC_COMMITTED = new Metric("tpmC (committed)", TpccMetrics::tpmCCommitted, false, Better.HIGHER);
+    public static final Metric TPM_TOTAL = new Metric("tpmTOTAL", TpccMetrics::tpmTotal, true, Better.HIGHER);
+    public static final Metric NEW_ORDER_P95 = new Metric("NewOrder 95th(ms)", r -> newOrder(r, 95), true, Better.LOWER);
+    public static final Metric NEW_ORDER_P99 = new Metric("NewOrder 99th(ms)", r -> newOrder(r, 99), false, Better.LOWER);
 
     private static final List<Metric> SYSBENCH = List.of(TPS, QPS, AVG, MAX, P95);
 

@@ -57,6 +57,11 @@ class IntervalsIT {
         String qpsRatio = md.lines().filter(x -> x.startsWith("| qps / a")).findFirst().orElseThrow();
         assertTrue(qpsRatio.contains("within noise"), md);
         assertTrue(Files.readString(dir.resolve("cmp").resolve("compare.html")).contains("within noise"));
+        // issue 36 §2: the one-line answer, in compare.md and on the terminal (aligned text, no Markdown pipes)
+        String verdict = md.lines().filter(x -> x.startsWith("- b / a tps at 2 threads: ")).findFirst().orElseThrow();
+        assertTrue(verdict.endsWith("(95%), within noise"), verdict);
+        assertTrue(cmp.out().contains(verdict.substring(2)), cmp.out());
+        assertTrue(cmp.out().lines().anyMatch(x -> x.matches("tps ↑ +[\\d.]+ +[\\d.]+")), cmp.out());
     }
 
     /**

@@ -17,13 +17,18 @@ public final class CompareTables {
             b.append("- **").append(r.label()).append("**: ").append(LabeledRun.engine(r.run())).append(", started ")
                     .append(LabeledRun.when(r.run().startedAt())).append(", `").append(r.source()).append("`\n");
         }
+        List<String> verdicts = c.verdictLines();
+        if (!verdicts.isEmpty()) {
+            b.append("\n### Verdict\n\n");
+            for (String v : verdicts) b.append("- ").append(v).append('\n');
+        }
         List<String> differences = c.differences();
         if (!differences.isEmpty()) {
             b.append("\n### Differences between the runs\n\n");
             for (String d : differences) b.append("- ").append(d).append('\n');
         }
         for (int threads : c.levels()) {
-            b.append("\n| threads ").append(threads).append(" |");
+            b.append("\n| ").append(workers(c)).append(' ').append(threads).append(" |");
             for (LabeledRun r : c.runs()) b.append(' ').append(r.label()).append(" |");
             b.append("\n|---|");
             b.append("---:|".repeat(c.runs().size())).append('\n');
@@ -41,6 +46,66 @@ public final class CompareTables {
         b.append('\n');
         for (String f : footnotes(c)) b.append(f.startsWith("*") ? "\\" + f : f).append("\n\n");
         return b.toString();
+    }
+
+    /**
+     * The comparison for a terminal: the verdict lines first, then each level's block as an aligned table (labels left,
+     * figures right), then the notes; compare.md keeps the same content as Markdown.
+     */
+    public static String text(Comparison c) {
+        StringBuilder b = new StringBuilder(title(c)).append('\n');
+        for (LabeledRun r : c.runs()) {
+            b.append("  ").append(r.label()).append(": ").append(LabeledRun.engine(r.run())).append(", started ")
+                    .append(LabeledRun.when(r.run().startedAt())).append(", ").append(r.source()).append('\n');
+        }
+        List<String> verdicts = c.verdictLines();
+        if (!verdicts.isEmpty()) b.append("\nVerdict:\n");
+        for (String v : verdicts) b.append("  ").append(v).append('\n');
+        List<String> differences = c.differences();
+        if (!differences.isEmpty()) b.append("\nDifferences between the runs:\n");
+        for (String d : differences) b.append("  - ").append(d).append('\n');
+        for (int threads : c.levels()) {
+            List<List<String>> rows = new ArrayList<>();
+            List<String> header = new ArrayList<>(List.of(workers(c) + " " + threads));
+            for (LabeledRun r : c.runs()) header.add(r.label());
+            rows.add(header);
+            for (Comparison.Row row : c.rows(threads)) {
+                List<String> line = new ArrayList<>(List.of(row.label()));
+                for (Comparison.Cell cell : row.cells()) line.add(cell.text());
+                rows.add(line);
+            }
+            for (Comparison.VerdictRow row : c.verdicts(threads)) {
+                List<String> line = new ArrayList<>(List.of(row.label()));
+                line.addAll(row.verdicts());
+                rows.add(line);
+            }
+            b.append('\n').append(aligned(rows));
+        }
+        b.append('\n');
+        for (String f : footnotes(c)) b.append(f).append('\n');
+        return b.toString();
+    }
+
+    /** Rows as columns padded to their widest cell: the first left-aligned, the others right-aligned. */
+    static String aligned(List<List<String>> rows) {
+        int[] width = new int[rows.get(0).size()];
+        for (List<String> r : rows) for (int i = 0; i < r.size() && i < width.length; i++) width[i] = Math.max(width[i], r.get(i).length());
+        StringBuilder b = new StringBuilder();
+        for (List<String> r : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < r.size() && i < width.length; i++) {
+                String cell = r.get(i);
+                String pad = " ".repeat(width[i] - cell.length());
+                line.append(i == 0 ? cell + pad : "  " + pad + cell);
+            }
+            b.append(line.toString().stripTrailing()).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** What the levels are called in the tables: terminals for TPC-C, threads otherwise. */
+    private static String workers(Comparison c) {
+        return c.runs().get(0).run().workload().family().workers();
     }
 
     /** One row per level and figure: threads, figure, then one column per run. */
@@ -70,6 +135,12 @@ public final class CompareTables {
             runs.add(List.of(r.label(), LabeledRun.engine(r.run()), LabeledRun.when(r.run().startedAt()), r.source().toString()));
         }
         b.append(Html.pairs(List.of("run", "engine", "started", "result directory"), runs));
+        List<String> verdicts = c.verdictLines();
+        if (!verdicts.isEmpty()) {
+            b.append("<h2>Verdict</h2>\n<ul>\n");
+            for (String v : verdicts) b.append("<li>").append(Html.esc(v)).append("</li>\n");
+            b.append("</ul>\n");
+        }
         List<String> differences = c.differences();
         if (!differences.isEmpty()) {
             b.append("<h2>Differences between the runs</h2>\n<ul>\n");
@@ -77,7 +148,7 @@ public final class CompareTables {
             b.append("</ul>\n");
         }
         for (int threads : c.levels()) {
-            List<String> header = new ArrayList<>(List.of("threads " + threads));
+            List<String> header = new ArrayList<>(List.of(workers(c) + " " + threads));
             for (LabeledRun r : c.runs()) header.add(r.label());
             List<List<String>> rows = new ArrayList<>();
             for (Comparison.Row row : c.rows(threads)) {
@@ -122,9 +193,10 @@ public final class CompareTables {
                     + "moving target, and a longer warmupSecs may help.");
         }
         if (c.runs().size() > 1) notes.add("Ratios divide each run's figure by " + c.baseline().label() + "'s at the same level.");
+        notes.add("↑ higher is better; ↓ lower is better; unmarked rows (resources used) are neither.");
         if (intervals) {
             notes.add("[low, high]: 95% confidence interval of the figure, by Student's t over the level's repeats, or over batch "
-                    + "means of its report intervals when it ran once (a percentile bootstrap for latency percentiles, and where t "
+                    + "means of its recorded intervals when it ran once (a percentile bootstrap for latency percentiles, and where t "
                     + "would reach below 0); a ratio's interval is the log-scale delta method's, from the two runs' intervals, "
                     + "and belongs to the ratio of the means (shown beside the ratio when the repeat picked differs). \""
                     + Comparison.WITHIN_NOISE + "\": the ratio's interval contains 1.00, so these runs do not "

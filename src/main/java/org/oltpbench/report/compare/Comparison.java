@@ -175,7 +175,7 @@ public final class Comparison {
         List<Row> rows = new ArrayList<>();
         List<Metric> table = new ArrayList<>(Metric.table(workload));
         if (resourcesAt(threads)) table.addAll(Metric.resources(workload.family()));
-        for (Metric m : table) rows.add(new Row(m.label(), cells(threads, m, Show.FIGURE)));
+        for (Metric m : table) rows.add(new Row(m.label() + m.better().mark(), cells(threads, m, Show.FIGURE)));
         rows.addAll(errorRows(threads));
         for (Metric m : table) {
             List<Cell> cis = cells(threads, m, Show.INTERVAL);
@@ -193,9 +193,51 @@ public final class Comparison {
                 ratios.add(new Cell(defined ? c.value() / base.value() : null, c.aborted() || base.aborted(),
                         c.saturated() || base.saturated(), c.drifting() || base.drifting(), ci, Show.RATIO));
             }
-            rows.add(new Row(m.label() + " / " + baseline().label() + (unequalTerms() ? " " + UNEQUAL : ""), ratios));
+            rows.add(new Row(m.label() + " / " + baseline().label() + m.better().mark() + (unequalTerms() ? " " + UNEQUAL : ""),
+                    ratios));
         }
         return rows;
+    }
+
+    /**
+     * The one-line answer per level and run: its headline throughput (tps; tpmC for TPC-C) over the baseline's, with the
+     * 95% interval of that ratio (the ratio of the means it belongs to), and who is ahead: beyond noise when the interval
+     * lies wholly above or below 1, else within noise. Without intervals the line says so instead of judging.
+     */
+    public List<String> verdictLines() {
+        if (runs.size() < 2) return List.of();
+        Metric m = workload.family().perType() ? Metric.TPMC : Metric.TPS;
+        LabeledRun base = baseline();
+        List<String> out = new ArrayList<>();
+        for (int threads : levels()) {
+            List<Cell> figures = cells(threads, m, Show.FIGURE);
+            Cell b = figures.get(baseline);
+            for (int i = 0; i < runs.size(); i++) {
+                if (i == baseline) continue;
+                LabeledRun run = runs.get(i);
+                Cell c = figures.get(i);
+                String head = run.label() + " / " + base.label() + " " + m.label() + " at " + workload.family().workers(threads) + ": ";
+                if (c.value() == null || b.value() == null || b.value() == 0) {
+                    out.add(head + "not compared: " + (c.value() == null ? run.label() : base.label()) + " has no figure here");
+                    continue;
+                }
+                out.add(head + verdict(c, b, run.label(), base.label()) + (unequalTerms() ? " " + UNEQUAL : ""));
+            }
+        }
+        return out;
+    }
+
+    /** The ratio of {@code c} to {@code b}, its interval and who is ahead, or why noise was not judged. */
+    private static String verdict(Cell c, Cell b, String run, String base) {
+        Interval ci = Confidence.ratio(c.interval(), b.interval());
+        if (!ci.present()) {
+            return Metric.format(c.value() / b.value()) + ", no interval: " + (c.interval().present() ? base : b.interval().present()
+                    ? run : "neither run") + " has one (a level run once needs 8 recorded intervals; or use repeat=3), so "
+                    + "noise is not judged";
+        }
+        String who = ci.lower() > 1 ? run + " ahead beyond noise" : ci.upper() < 1 ? base + " ahead beyond noise" : WITHIN_NOISE;
+        return String.format(java.util.Locale.ROOT, "%s [%s, %s] (95%%), %s", Metric.format(ci.mean()),
+                Metric.format(ci.lower()), Metric.format(ci.upper()), who);
     }
 
     /** A TPC-C run rule at one level: its label ("TPC-C 5.2.3 transaction mix") and each run's verdict, or "-". */
@@ -274,7 +316,7 @@ public final class Comparison {
                 cells.add(new Cell(has ? (double) e.getValue().getOrDefault(i, 0L) : null, false, false, false,
                         Interval.NONE, Show.COUNT));
             }
-            rows.add(new Row(e.getKey(), cells));
+            rows.add(new Row(e.getKey() + Metric.Better.LOWER.mark(), cells));
         }
         return rows;
     }

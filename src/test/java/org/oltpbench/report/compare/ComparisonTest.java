@@ -44,8 +44,8 @@ class ComparisonTest {
         Comparison c = twoRuns(null);
         assertEquals(List.of(4, 8), c.levels());
         List<Comparison.Row> rows = c.rows(4);
-        assertEquals(List.of("tps", "qps", "avg(ms)", "max(ms)", "95th percentile(ms)", "tps / OB", "qps / OB",
-                "95th percentile(ms) / OB"), rows.stream().map(Comparison.Row::label).toList());
+        assertEquals(List.of("tps ↑", "qps ↑", "avg(ms) ↓", "max(ms) ↓", "95th percentile(ms) ↓", "tps / OB ↑", "qps / OB ↑",
+                "95th percentile(ms) / OB ↓"), rows.stream().map(Comparison.Row::label).toList());
         // 3000 and 2000 transactions in 10 s; 20 statements each (14 reads, 4 writes, 2 other)
         assertEquals("300.00", rows.get(0).cells().get(0).text());
         assertEquals("200.00", rows.get(0).cells().get(1).text());
@@ -59,7 +59,7 @@ class ComparisonTest {
     void baselineNamesTheDivisor() {
         Comparison c = twoRuns("MySQL");
         Comparison.Row tps = c.rows(4).get(5);
-        assertEquals("tps / MySQL", tps.label());
+        assertEquals("tps / MySQL ↑", tps.label());
         assertEquals("1.50", tps.cells().get(0).text(), "300 / 200");
         assertEquals(1.5, tps.cells().get(0).value(), 1e-12);
         assertThrows(ConfigException.class, () -> twoRuns("TiDB"));
@@ -72,9 +72,9 @@ class ComparisonTest {
         assertEquals("500.00", c.rows(8).get(0).cells().get(0).text(), "the completed run's figure carries no flag");
         assertEquals("0.80 *", c.rows(8).get(5).cells().get(1).text(), "a ratio with an aborted side is flagged too");
         String md = CompareTables.markdown(c);
-        assertTrue(md.contains("| tps | 500.00 | 400.00 * |"), md);
+        assertTrue(md.contains("| tps ↑ | 500.00 | 400.00 * |"), md);
         assertTrue(md.contains("\\* aborted"), md);
-        assertTrue(CompareTables.csv(c).contains("8,tps / OB,1.00,0.80 *"), CompareTables.csv(c));
+        assertTrue(CompareTables.csv(c).contains("8,tps / OB ↑,1.00,0.80 *"), CompareTables.csv(c));
         assertTrue(CompareTables.html(c).contains("<td>400.00 *</td>"));
     }
 
@@ -110,7 +110,7 @@ class ComparisonTest {
         LabeledRun b = new LabeledRun("b", Path.of("b"), run(1000, 2000, RepeatResult.COMPLETED, scale(1, 10)));
         Comparison same = new Comparison(List.of(a, b), null, false);
         assertEquals(List.of(), same.differences());
-        assertEquals("tps / a", same.rows(4).get(5).label());
+        assertEquals("tps / a ↑", same.rows(4).get(5).label());
 
         var t = Fixtures.terms();
         RunResult text = Fixtures.with(b.run(), new org.oltpbench.result.Terms(t.driver(), t.driverVersion(),
@@ -118,7 +118,7 @@ class ComparisonTest {
         Comparison unequal = new Comparison(List.of(a, new LabeledRun("b", Path.of("b"), text)), null, false);
         assertEquals(List.of("statement protocol: a server-side prepared; b client-side text",
                 "session variables: a {}; b {ob_query_timeout=5000000}"), unequal.differences());
-        assertEquals("tps / a †", unequal.rows(4).get(5).label());
+        assertEquals("tps / a ↑ †", unequal.rows(4).get(5).label());
         String md = CompareTables.markdown(unequal);
         assertTrue(md.indexOf("### Differences between the runs") < md.indexOf("| threads 4 |"), md);
         assertTrue(md.contains("† the runs differ in statement protocol, isolation, tuning or TLS"), md);
@@ -136,7 +136,7 @@ class ComparisonTest {
         Comparison c = new Comparison(List.of(new LabeledRun("rr", Path.of("rr"), rr), new LabeledRun("rc", Path.of("rc"), rc)),
                 null, false);
         assertEquals(List.of("isolation: rr REPEATABLE-READ; rc READ-COMMITTED"), c.differences());
-        assertEquals("tps / rr †", c.rows(4).get(5).label());
+        assertEquals("tps / rr ↑ †", c.rows(4).get(5).label());
     }
 
     /**
@@ -153,10 +153,10 @@ class ComparisonTest {
         Comparison c = new Comparison(List.of(new LabeledRun("clear", Path.of("c"), with.apply("off")),
                 new LabeledRun("tls", Path.of("t"), with.apply("TLSv1.3 TLS_AES_256_GCM_SHA384"))), null, false);
         assertEquals(List.of("TLS: clear off; tls TLSv1.3 TLS_AES_256_GCM_SHA384"), c.differences());
-        assertEquals("tps / clear †", c.rows(4).get(5).label());
+        assertEquals("tps / clear ↑ †", c.rows(4).get(5).label());
         Comparison old = new Comparison(List.of(new LabeledRun("old", Path.of("o"), with.apply("")),
                 new LabeledRun("clear", Path.of("c"), with.apply("off"))), null, false);
-        assertEquals("tps / old", old.rows(4).get(5).label());
+        assertEquals("tps / old ↑", old.rows(4).get(5).label());
     }
 
     /** TPC-C runs: each level's block ends with the run rules, one row per rule and a verdict per run. */
