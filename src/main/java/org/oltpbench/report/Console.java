@@ -71,7 +71,7 @@ public final class Console implements RunListener {
     public static Style style(WorkloadInfo info, int percentile) {
         return switch (info.family().style()) {
             case SYSBENCH -> sysbench(percentile);
-            case TPCC -> tpcc(info.scale().warehouses());
+            case TPCC -> tpcc(info.scale().warehouses(), info.paced());
         };
     }
 
@@ -95,11 +95,11 @@ public final class Console implements RunListener {
         };
     }
 
-    public static Style tpcc(int warehouses) {
+    public static Style tpcc(int warehouses, boolean paced) {
         return new Style() {
             @Override
             public void summary(PrintStream out, RepeatResult r) {
-                TpccFormat.summary(out, r, warehouses);
+                TpccFormat.summary(out, r, warehouses, paced);
             }
 
             @Override
@@ -126,8 +126,13 @@ public final class Console implements RunListener {
         };
     }
 
+    /** Whether a repeat has started: the next one is set apart by a blank line. */
+    private boolean anyStarted;
+
     @Override
     public void repeatStarted(int threads, int repeat, int repeats) {
+        if (anyStarted) out.println();
+        anyStarted = true;
         out.println("Running the test with following options:");
         out.println("Number of " + style.workers() + ": " + threads + (repeats > 1 ? " (run " + repeat + " of " + repeats + ")" : ""));
         if (reportIntervalSecs > 0) out.println("Report intermediate results every " + reportIntervalSecs + " second(s)");
@@ -226,12 +231,33 @@ public final class Console implements RunListener {
 
     @Override
     public void runFinished(RunResult run) {
+        out.println();
+        String headline = headline(run);
+        if (headline != null) out.println(headline);
         style.table(out, run);
         List<String> spread = SpreadTable.lines(run);
         if (!spread.isEmpty()) {
             for (String line : spread) out.println(line);
             out.println();
         }
+    }
+
+    /**
+     * The run's answer before its tables: the level of the highest throughput (tps; tpmC for TPC-C) among those that
+     * completed, and what limited it; null when no level completed.
+     */
+    static String headline(RunResult run) {
+        org.oltpbench.result.Family f = run.workload().family();
+        Metric m = f.perType() ? Metric.TPMC : Metric.TPS;
+        org.oltpbench.result.LevelResult best = null;
+        for (org.oltpbench.result.LevelResult l : run.levels()) {
+            if (l.kept().completed() && (best == null || m.of(l.kept()) > m.of(best.kept()))) best = l;
+        }
+        if (best == null) return null;
+        var u = best.kept().usage();
+        return String.format(Locale.ROOT, "Peak: %s %s at %s%s", Metric.format(m.of(best.kept())), m.label(),
+                f.workers(best.threads()), u.recorded() ? "; limited by: " + u.verdict().limit() : "")
+                + (run.levels().size() > 1 ? " (of " + run.levels().size() + " levels)" : "");
     }
 
     /**

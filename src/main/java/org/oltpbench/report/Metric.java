@@ -69,6 +69,17 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
         };
     }
 
+    /**
+     * The rows a comparison shows: the table's, less efficiency on an unpaced TPC-C run (without keying and think time
+     * the warehouses do not bound tpmC, so the percentage means nothing; summary.csv keeps the figure).
+     */
+    public static List<Metric> compared(WorkloadInfo w) {
+        if (w.paced()) return table(w);
+        return table(w).stream().filter(m -> !m.label().equals(EFFICIENCY)).toList();
+    }
+
+    static final String EFFICIENCY = "efficiency(%)";
+
     /** The headline throughput of a family: qps for sysbench and sql, tpmC for TPC-C. */
     public static Metric throughput(Family f) {
         return switch (f.headline()) {
@@ -87,7 +98,7 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
 
     /** tpmC against the spec's ceiling of 12.86 per warehouse (TPC-C 4.2), in percent, for {@code warehouses}. */
     public static Metric efficiency(int warehouses) {
-        return new Metric("efficiency(%)", r -> TpccMetrics.efficiency(r, warehouses), false, Better.HIGHER);
+        return new Metric(EFFICIENCY, r -> TpccMetrics.efficiency(r, warehouses), false, Better.HIGHER);
     }
 
     /**

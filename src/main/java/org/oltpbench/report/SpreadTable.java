@@ -31,13 +31,15 @@ public final class SpreadTable {
         String p = "p" + run.percentile() + "(ms)";
         List<String> out = new ArrayList<>();
         out.add("95% confidence intervals of the mean, mean [low, high]:");
-        out.add(String.format(Locale.ROOT, "| %7s | %-30s | %-30s | %-24s | %-36s |", "threads", tpcc ? "tpmC" : "tps",
-                tpcc ? "tps" : "qps", p + ", all types", "method"));
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of(run.workload().family().workers(), tpcc ? "tpmC" : "tps", tpcc ? "tps" : "qps", p + ", all types",
+                "method"));
         for (LevelResult l : run.levels()) {
             Spread s = l.spread();
-            out.add(String.format(Locale.ROOT, "| %7d | %-30s | %-30s | %-24s | %-36s |", l.threads(),
-                    cell(tpcc ? s.tpmC() : s.tps()), cell(tpcc ? s.tps() : s.qps()), cell(s.latency()), s.describe()));
+            rows.add(List.of(Integer.toString(l.threads()), cell(tpcc ? s.tpmC() : s.tps()), cell(tpcc ? s.tps() : s.qps()),
+                    cell(s.latency()), s.describe()));
         }
+        out.addAll(MarkdownTable.lines(rows));
         return out;
     }
 

@@ -29,6 +29,14 @@ public record WorkloadInfo(String name, Family family, List<TxnType> transaction
         return transactions.stream().map(TxnType::name).toList();
     }
 
+    /**
+     * Whether terminals wait the spec's keying and think times (TPC-C 5.2.5): only then does the warehouse count bound
+     * tpmC, and efficiency (tpmC over 12.86 per warehouse) mean anything.
+     */
+    public boolean paced() {
+        return transactions.stream().anyMatch(t -> t.keyingMs() > 0 || t.thinkMs() > 0);
+    }
+
     /** The name of the type the headline throughput counts, or null when every type counts. */
     public String headlineType() {
         if (transactions.size() < 2) return null;

@@ -75,6 +75,7 @@ class GoldenIT {
             // the machine's resources and what limited it vary run to run (pids, MB, the verdict under load): proven by
             // BottleneckIT and ResourcesIT, left out here
             if (line.startsWith("[Resources] ") || line.startsWith("[Bottleneck] ")) continue;
+            line = line.replaceFirst("^(Peak: .*); limited by: [^(]*", "$1; limited by: VERDICT ");
             b.append(mask(line.replace(results.toAbsolutePath().toString(), "RESULTS"))).append('\n');
         }
         return b.toString();

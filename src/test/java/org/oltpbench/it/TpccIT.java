@@ -220,7 +220,7 @@ class TpccIT {
             }
             assertTrue(waited > 0, "12 terminals over 3 connections: some wait over 1 ms");
             var out = new java.io.ByteArrayOutputStream();
-            org.oltpbench.report.TpccFormat.summary(new PrintStream(out, true), r, 2);
+            org.oltpbench.report.TpccFormat.summary(new PrintStream(out, true), r, 2, false);
             assertTrue(out.toString().contains("[Queue] NEW_ORDER - waits for a connection"), out.toString());
         }
     }

@@ -173,7 +173,7 @@ public final class Comparison {
      */
     public List<Row> rows(int threads) {
         List<Row> rows = new ArrayList<>();
-        List<Metric> table = new ArrayList<>(Metric.table(workload));
+        List<Metric> table = new ArrayList<>(Metric.compared(workload));
         if (resourcesAt(threads)) table.addAll(Metric.resources(workload.family()));
         for (Metric m : table) rows.add(new Row(m.label() + m.better().mark(), cells(threads, m, Show.FIGURE)));
         rows.addAll(errorRows(threads));
@@ -240,7 +240,7 @@ public final class Comparison {
                 Metric.format(ci.lower()), Metric.format(ci.upper()), who);
     }
 
-    /** A TPC-C run rule at one level: its label ("TPC-C 5.2.3 transaction mix") and each run's verdict, or "-". */
+    /** A verdict at one level: its label ("bottleneck", "TPC-C rules") and each run's, or "-". */
     public record VerdictRow(String label, List<String> verdicts) {
     }
 
@@ -274,15 +274,10 @@ public final class Comparison {
             per.add(found);
             if (found != null) any = found;
         }
-        List<VerdictRow> rows = new ArrayList<>();
-        if (any == null) return rows;
-        for (int k = 0; k < any.rules().size(); k++) {
-            List<String> cells = new ArrayList<>();
-            for (org.oltpbench.result.Conformance c : per) cells.add(c == null ? "-" : c.rules().get(k).verdict().toString());
-            var rule = any.rules().get(k);
-            rows.add(new VerdictRow("TPC-C " + rule.clause() + " " + rule.rule(), cells));
-        }
-        return rows;
+        if (any == null) return List.of();
+        List<String> cells = new ArrayList<>();
+        for (org.oltpbench.result.Conformance c : per) cells.add(c == null ? "-" : org.oltpbench.report.TpccFormat.tally(c));
+        return List.of(new VerdictRow("TPC-C rules", cells));
     }
 
     /** Whether any run recorded resources at {@code threads}. */
