@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,16 +94,12 @@ final class OutputVerbs {
 
     /** Labels from --label; the rest get their engine's name, or their directory's name when engines repeat. */
     private static List<LabeledRun> label(List<LabeledRun> runs, Map<String, Path> labels) {
-        Map<String, Integer> engines = new HashMap<>();
-        for (LabeledRun r : runs) engines.merge(r.run().server().dialect(), 1, Integer::sum);
+        List<String> derived = org.oltpbench.report.compare.RunSettings.labels(runs.stream().map(LabeledRun::run).toList());
         List<LabeledRun> out = new ArrayList<>();
-        for (LabeledRun r : runs) {
-            String label = null;
+        for (int i = 0; i < runs.size(); i++) {
+            LabeledRun r = runs.get(i);
+            String label = derived.get(i);
             for (Map.Entry<String, Path> e : labels.entrySet()) if (same(e.getValue(), r.source())) label = e.getKey();
-            if (label == null) {
-                String engine = r.run().server().dialect();
-                label = engines.get(engine) == 1 ? engine : r.source().toAbsolutePath().normalize().getFileName().toString();
-            }
             out.add(new LabeledRun(label, r.source(), r.run()));
         }
         return out;

@@ -8,7 +8,6 @@ import org.oltpbench.config.ConfigException;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.report.Metric;
 import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.Flat;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.Terms;
 import org.oltpbench.result.WorkloadInfo;
@@ -122,11 +121,10 @@ public final class Comparison {
         differ(out, "server", r -> LabeledRun.engine(r.run()));
         differ(out, "client host", r -> r.run().client().host() + " (" + r.run().client().cores() + " cores)");
         for (String term : runs.get(0).run().terms().asLines().keySet()) differ(out, term, r -> r.run().terms().asLines().get(term));
-        java.util.Map<LabeledRun, java.util.Map<String, Object>> flat = new java.util.IdentityHashMap<>();
+        java.util.Map<LabeledRun, java.util.Map<String, String>> settings = new java.util.IdentityHashMap<>();
         java.util.Set<String> keys = new java.util.LinkedHashSet<>();
-        for (LabeledRun r : runs) keys.addAll(flat.computeIfAbsent(r, x -> Flat.of(x.run().params())).keySet());
-        keys.remove("output.resultDirectory");
-        for (String key : keys) differ(out, key, r -> String.valueOf(flat.get(r).getOrDefault(key, "(none)")));
+        for (LabeledRun r : runs) keys.addAll(settings.computeIfAbsent(r, x -> RunSettings.of(x.run())).keySet());
+        for (String key : keys) differ(out, key, r -> settings.get(r).getOrDefault(key, "(none)"));
         return out;
     }
 
