@@ -177,7 +177,8 @@ final class PeerCommandLine {
             Map.entry("P", "port"));
 
     private static String[] mysqlslap(String[] args) {
-        List<String> out = new ArrayList<>(List.of("--set", "workload=sql", "--set", "time=0", "--set", "db=mysql"));
+        List<String> out = new ArrayList<>(List.of("--set", "workload=sql", "--set", "time=0", "--set", "db=mysql", "--set",
+                "peerSummary=mysqlslap"));
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("-c") && i + 1 < args.length && args[i + 1].endsWith(".properties") || a.equals("--set")) {

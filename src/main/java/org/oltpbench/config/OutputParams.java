@@ -6,10 +6,21 @@ package org.oltpbench.config;
  * @param resultDirectory the run's result directory, its pattern filled in when the job started
  * @param percentile      the latency percentile of progress lines and summaries
  * @param monitor         server resource sources and the live metrics endpoint
+ * @param peerSummary     a peer's own summary printed beside oltpbench's (consoleSummary=)
  */
-public record OutputParams(String resultDirectory, int percentile, MonitorParams monitor) {
+public record OutputParams(String resultDirectory, int percentile, MonitorParams monitor, PeerSummary peerSummary) {
+    /** Which peer's summary block the console adds at each level's end: none, or mysqlslap's "Benchmark" block. */
+    public enum PeerSummary {
+        NONE, MYSQLSLAP
+    }
+
     public OutputParams {
         if (monitor == null) monitor = MonitorParams.NONE;
+        if (peerSummary == null) peerSummary = PeerSummary.NONE;
+    }
+
+    public OutputParams(String resultDirectory, int percentile, MonitorParams monitor) {
+        this(resultDirectory, percentile, monitor, PeerSummary.NONE);
     }
 
     public OutputParams(String resultDirectory, int percentile) {

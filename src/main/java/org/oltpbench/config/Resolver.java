@@ -27,7 +27,8 @@ final class Resolver {
     RunParams resolve(ZonedDateTime started) {
         WorkloadParams workload = workload();
         return new RunParams(target(), sweep(), load(), new OutputParams(resultDirectory(started, workload.name()),
-                cfg.get(Keys.PERCENTILE), monitor()), workload);
+                cfg.get(Keys.PERCENTILE), monitor(), OutputParams.PeerSummary.valueOf(
+                        cfg.get(Keys.PEER_SUMMARY).toUpperCase(java.util.Locale.ROOT))), workload);
     }
 
     private MonitorParams monitor() {

@@ -35,7 +35,8 @@ public record RunParams(Target target, SweepParams sweep, LoadParams load, Outpu
     /** These parameters as result files record them: no password anywhere. */
     /** These parameters with another result directory. */
     public RunParams withResultDirectory(String dir) {
-        return new RunParams(target, sweep, load, new OutputParams(dir, output.percentile(), output.monitor()), workload);
+        return new RunParams(target, sweep, load, new OutputParams(dir, output.percentile(), output.monitor(),
+                output.peerSummary()), workload);
     }
 
     public RunParams redacted() {

@@ -230,6 +230,41 @@ public final class Console implements RunListener {
     }
 
     @Override
+    public void levelFinished(RunResult run, org.oltpbench.result.LevelResult level) {
+        if (run.params() != null && run.params().output().peerSummary() == org.oltpbench.config.OutputParams.PeerSummary.MYSQLSLAP) {
+            out.println();
+            for (String line : mysqlslap(level, run.params().sweep().levels().stream()
+                    .filter(l -> l.threads() == level.threads()).findFirst().map(l -> l.events()).orElse(0L))) {
+                out.println(line);
+            }
+        }
+    }
+
+    /**
+     * mysqlslap's block for a level (a concurrency): the seconds each repeat (an iteration) took to run all its queries,
+     * averaged, least and most over the completed repeats, the clients, and the queries per client. A query here is
+     * one statement of the SQL workload, as mysqlslap counts them; the seconds are each repeat's measured window.
+     */
+    static List<String> mysqlslap(org.oltpbench.result.LevelResult level, long events) {
+        double sum = 0, min = Double.MAX_VALUE, max = 0;
+        int n = 0;
+        for (RepeatResult r : level.repeats()) {
+            if (!r.completed()) continue;
+            sum += r.seconds();
+            min = Math.min(min, r.seconds());
+            max = Math.max(max, r.seconds());
+            n++;
+        }
+        if (n == 0) return List.of("Benchmark", "\tno iteration completed at concurrency " + level.threads());
+        return List.of("Benchmark",
+                String.format(Locale.ROOT, "\tAverage number of seconds to run all queries: %.3f seconds", sum / n),
+                String.format(Locale.ROOT, "\tMinimum number of seconds to run all queries: %.3f seconds", min),
+                String.format(Locale.ROOT, "\tMaximum number of seconds to run all queries: %.3f seconds", max),
+                "\tNumber of clients running queries: " + level.threads(),
+                "\tAverage number of queries per client: " + (level.threads() > 0 ? events / level.threads() : 0));
+    }
+
+    @Override
     public void runFinished(RunResult run) {
         out.println();
         String headline = headline(run);
