@@ -60,6 +60,28 @@ class ConsoleTest {
         assertTrue(lines.get(3).startsWith("[ 13s ] thds: 4 tps: 1250.00"), lines.get(3));
     }
 
+    /**
+     * mysqlslap's Benchmark block over three iterations of 4 clients and 2,000 queries: windows of 1.5, 2.0 and 2.5 s
+     * (an aborted fourth left out) give average (1.5 + 2.0 + 2.5) / 3 = 2.000 s, minimum 1.500, maximum 2.500, and
+     * 2,000 / 4 = 500 queries per client, in mysqlslap 10.11's words and tabs.
+     */
+    @Test
+    void mysqlslapsBlockOverTheIterations() {
+        List<RepeatResult> repeats = new java.util.ArrayList<>();
+        double[] secs = {1.5, 2.0, 2.5, 0.7};
+        for (int k = 0; k < secs.length; k++) {
+            RepeatResult f = with(new Window("a", "b", secs[k], 0), IDLE, AGREES);
+            repeats.add(new RepeatResult(k + 1, 4, k < 3 ? RepeatResult.COMPLETED : RepeatResult.ABORTED, k < 3 ? null : "x",
+                    new RepeatResult.Measured(new Window("a", "b", secs[k], 0), f.counts(), f.transactions(), f.intervals()),
+                    new RepeatResult.PerThread(f.threadEvents(), f.threadLatencyNanos()), IDLE,
+                    RepeatResult.ServerChecks.of(AGREES), RepeatResult.Topology.NONE, Usage.NONE));
+        }
+        assertEquals(List.of("Benchmark", "\tAverage number of seconds to run all queries: 2.000 seconds",
+                "\tMinimum number of seconds to run all queries: 1.500 seconds",
+                "\tMaximum number of seconds to run all queries: 2.500 seconds", "\tNumber of clients running queries: 4",
+                "\tAverage number of queries per client: 500"), Console.mysqlslap(new LevelResult(4, Map.of(), 0, repeats), 2000));
+    }
+
     @Test
     void aCleanRepeatEarnsNoWarning() {
         assertEquals(List.of(), Console.warnings(with(CLEAN, IDLE, AGREES), false));
