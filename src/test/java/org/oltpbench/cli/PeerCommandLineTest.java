@@ -83,7 +83,7 @@ class PeerCommandLineTest {
     @Test
     void seed002sMysqlslapLine() {
         // seed 002's line, the host, user and password as a user fills them in
-        assertArrayEquals(words("--set workload=sql --set time=0 --set db=mysql --set query=/select.sql --set threads=100 "
+        assertArrayEquals(words("--set workload=sql --set time=0 --set db=mysql --set peerSummary=mysqlslap --set query=/select.sql --set threads=100 "
                 + "--set events=10000000 --set repeat=1 --set database=drds_xncs_bic_cs_trou_0000 --set mysqlStorageEngine=innodb "
                 + "--set host=127.0.0.1 --set user=bench --set password=bench"), PeerCommandLine.translate(words(
                 "mysqlslap --query=/select.sql --concurrency=100 --number-of-queries=10000000 --iterations=1 "
