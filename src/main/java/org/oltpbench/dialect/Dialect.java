@@ -140,6 +140,15 @@ public interface Dialect {
         return List.of();
     }
 
+    /**
+     * Why a server whose version string is {@code version} is not this dialect's engine, or null when it may be: a
+     * dialect that sends its engine's own statements (TiDB's session variables) refuses another engine in one line
+     * rather than failing later on an unknown variable.
+     */
+    default String notThisEngine(String version) {
+        return null;
+    }
+
     /** A query whose one value is the server's full version string, or null to ask the driver's metadata. */
     default String versionQuery() {
         return null;

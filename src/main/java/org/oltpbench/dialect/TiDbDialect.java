@@ -19,6 +19,12 @@ public class TiDbDialect extends MySqlDialect {
         return "tidb";
     }
 
+    /** TiDB says so in its version ("8.0.11-TiDB-v8.4.0"); "unknown" (the version could not be read) is let through. */
+    @Override
+    public String notThisEngine(String version) {
+        return version.contains("TiDB") || version.equals("unknown") ? null : "the server says it is " + version + ", not TiDB";
+    }
+
     @Override
     public int defaultPort() {
         return 4000;

@@ -2,7 +2,6 @@ package org.oltpbench.report;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -26,7 +25,10 @@ public final class TpccFormat {
     }
 
     public static void summary(PrintStream out, RepeatResult r, int warehouses, boolean paced) {
-        for (TxnMetrics t : r.transactions()) out.println(typeLine("Summary", t.name(), r.seconds(), t.histogram()));
+        out.println("Finished"); // go-tpc's word as its workers stop
+        List<TxnMetrics> byName = new ArrayList<>(r.transactions());
+        byName.sort(java.util.Comparator.comparing(TxnMetrics::name)); // go-tpc's order
+        for (TxnMetrics t : byName) out.println(typeLine("Summary", t.name(), r.seconds(), t.histogram()));
         queueTimes(out, r);
         var c = r.counts();
         long errors = 0;
@@ -62,7 +64,7 @@ public final class TpccFormat {
      */
     static List<String> current(IntervalResult sum, List<List<TxnMetrics>> intervals) {
         List<String> out = new ArrayList<>();
-        Map<String, Histogram> byType = new LinkedHashMap<>();
+        Map<String, Histogram> byType = new java.util.TreeMap<>(); // by name: go-tpc's order
         for (List<TxnMetrics> types : intervals) {
             for (TxnMetrics t : types) byType.computeIfAbsent(t.name(), k -> Histograms.empty()).add(t.histogram());
         }
