@@ -107,19 +107,26 @@ public final class RunCharts {
 
     private static Chart level(RunResult run, LevelResult l, String sub, boolean tpcc) {
         RepeatResult r = l.kept();
-        List<double[]> rate = new ArrayList<>(), p95 = new ArrayList<>();
+        List<double[]> rate = new ArrayList<>(), p95 = new ArrayList<>(), tpmC = new ArrayList<>();
+        int newOrder = run.workload().typeNames().indexOf(org.oltpbench.result.TpccMetrics.NEW_ORDER);
         double warmEnd = 0;
         for (IntervalResult i : r.intervals()) {
             rate.add(new double[] {i.at(), tpcc ? i.tps() * 60 : i.tps()});
+            // tpmC over time: the interval's New-Orders per minute (files before per-type counts have none)
+            if (tpcc && newOrder >= 0 && newOrder < i.types().size() && i.seconds() > 0) {
+                tpmC.add(new double[] {i.at(), i.types().get(newOrder) * 60 / i.seconds()});
+            }
             // an interval without a transaction has no p95: a gap in the line, not a fall to 0 ms
             p95.add(new double[] {i.at(), i.transactions() == 0 ? Double.NaN : Histograms.percentileMs(i.histogram(), 95)});
             if (i.warmup()) warmEnd = i.at();
         }
         String title = run.workload().family().workers(l.threads()) + ": throughput and p95 over time"
                 + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
-        Charts.Axes axes = new Charts.Axes(tpcc ? "transactions per minute (all types)" : "transactions per second",
-                List.of(new Charts.Line(tpcc ? "TPM, all types (left axis)" : "tps (left axis)", rate)), "p95 latency (ms)",
-                List.of(new Charts.Line("p95 (right axis)", p95)));
+        List<Charts.Line> left = new ArrayList<>(List.of(new Charts.Line(tpcc ? "tpmTOTAL, all types (left axis)" : "tps (left axis)",
+                rate)));
+        if (!tpmC.isEmpty()) left.add(new Charts.Line("tpmC, New-Orders (left axis)", tpmC));
+        Charts.Axes axes = new Charts.Axes(tpcc ? "transactions per minute" : "transactions per second", left,
+                "p95 latency (ms)", List.of(new Charts.Line("p95 (right axis)", p95)));
         Charts.TimeMarks marks = marks(r, warmEnd).withStalls(r.usage().stall().quiet());
         if (!r.usage().recorded()) return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, marks));
         String stacked = run.workload().family().workers(l.threads()) + ": throughput, p95, CPU and network over time"
