@@ -73,9 +73,10 @@ public final class Keys {
     public static final Key<Integer> INTERVAL_SECS = def("intervalSecs", integer(0, 3_600), "1", "s",
             "seconds between recorded intervals: the level charts, batch-means intervals, stalls, outages, the journal and "
             + "the live endpoint; 0 = none, each window measured as one");
-    public static final Key<String> PEER_SUMMARY = def("peerSummary", oneOf("none", "mysqlslap"), "none", "",
-            "a peer's summary printed beside oltpbench's at each level's end: mysqlslap = its Benchmark block (average, "
-            + "minimum and maximum seconds to run all queries over the repeats); mysqlslap's command line sets it");
+    public static final Key<String> PEER_SUMMARY = def("peerSummary", oneOf("auto", "none", "mysqlslap", "benchmarksql"),
+            "auto", "", "a peer's lines beside oltpbench's: mysqlslap = its Benchmark block at each level's end (set by "
+            + "mysqlslap's command line); benchmarksql = BenchmarkSQL's running-average tpmTOTAL line as TPC-C's progress "
+            + "line; auto = benchmarksql for a BenchmarkSQL props file (warehouses without workload), else none");
     public static final Key<Integer> PERCENTILE = def("percentile", integer(1, 100), "95", "%",
             "latency percentile shown in progress lines and summaries");
     public static final Key<Integer> REPEAT = def("repeat", integer(1, 100), "1", "runs",

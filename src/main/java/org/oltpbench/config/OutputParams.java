@@ -9,9 +9,12 @@ package org.oltpbench.config;
  * @param peerSummary     a peer's own summary printed beside oltpbench's (consoleSummary=)
  */
 public record OutputParams(String resultDirectory, int percentile, MonitorParams monitor, PeerSummary peerSummary) {
-    /** Which peer's summary block the console adds at each level's end: none, or mysqlslap's "Benchmark" block. */
+    /**
+     * Which peer's lines the console adds to its own: none; mysqlslap's "Benchmark" block at each level's end; or, for
+     * TPC-C, BenchmarkSQL 5's running-average line as the progress line instead of go-tpc's [Current] block.
+     */
     public enum PeerSummary {
-        NONE, MYSQLSLAP
+        NONE, MYSQLSLAP, BENCHMARKSQL
     }
 
     public OutputParams {

@@ -27,8 +27,7 @@ final class Resolver {
     RunParams resolve(ZonedDateTime started) {
         WorkloadParams workload = workload();
         return new RunParams(target(), sweep(), load(), new OutputParams(resultDirectory(started, workload.name()),
-                cfg.get(Keys.PERCENTILE), monitor(), OutputParams.PeerSummary.valueOf(
-                        cfg.get(Keys.PEER_SUMMARY).toUpperCase(java.util.Locale.ROOT))), workload);
+                cfg.get(Keys.PERCENTILE), monitor(), peerSummary()), workload);
     }
 
     private MonitorParams monitor() {
@@ -211,9 +210,20 @@ final class Resolver {
 
     // --- the workload ---
 
+    /** peerSummary=auto: BenchmarkSQL's line for a BenchmarkSQL props file (the same signal that makes it TPC-C). */
+    private OutputParams.PeerSummary peerSummary() {
+        String v = cfg.get(Keys.PEER_SUMMARY);
+        if (!v.equals("auto")) return OutputParams.PeerSummary.valueOf(v.toUpperCase(java.util.Locale.ROOT));
+        return benchmarkSqlProps() ? OutputParams.PeerSummary.BENCHMARKSQL : OutputParams.PeerSummary.NONE;
+    }
+
+    private boolean benchmarkSqlProps() {
+        return !cfg.isSet(Keys.WORKLOAD) && cfg.isSet(Keys.WAREHOUSES);
+    }
+
     /** The workload key; a BenchmarkSQL props file (it sets warehouses) means tpcc when workload is not given. */
     private WorkloadParams workload() {
-        String name = !cfg.isSet(Keys.WORKLOAD) && cfg.isSet(Keys.WAREHOUSES) ? "tpcc" : cfg.get(Keys.WORKLOAD);
+        String name = benchmarkSqlProps() ? "tpcc" : cfg.get(Keys.WORKLOAD);
         return switch (name) {
             case "tpcc" -> tpcc();
             case "sql" -> sql();

@@ -68,10 +68,11 @@ public final class Console implements RunListener {
     }
 
     /** The console lines of a workload's family: sysbench's, or BenchmarkSQL's and go-tpc's per type. */
-    public static Style style(WorkloadInfo info, int percentile) {
+    public static Style style(WorkloadInfo info, int percentile, org.oltpbench.config.OutputParams.PeerSummary peer) {
         return switch (info.family().style()) {
             case SYSBENCH -> sysbench(percentile);
-            case TPCC -> tpcc(info.scale().warehouses(), info.paced());
+            case TPCC -> tpcc(info.scale().warehouses(), info.paced(),
+                    peer == org.oltpbench.config.OutputParams.PeerSummary.BENCHMARKSQL);
         };
     }
 
@@ -95,8 +96,13 @@ public final class Console implements RunListener {
         };
     }
 
-    public static Style tpcc(int warehouses, boolean paced) {
+    public static Style tpcc(int warehouses, boolean paced, boolean benchmarkSqlLine) {
         return new Style() {
+            /** BenchmarkSQL's running average: the transactions and seconds of the lines since the window opened. */
+            private long runningTransactions;
+            private double runningSeconds;
+            private boolean lastWasWarmup;
+
             @Override
             public void summary(PrintStream out, RepeatResult r) {
                 TpccFormat.summary(out, r, warehouses, paced);
@@ -111,7 +117,21 @@ public final class Console implements RunListener {
 
             @Override
             public void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.TxnMetrics>> types) {
-                for (String line : TpccFormat.current(sum, types)) out.println(line);
+                if (!benchmarkSqlLine) {
+                    for (String line : TpccFormat.current(sum, types)) out.println(line);
+                    return;
+                }
+                // a repeat's first line, and the first after the warm-up, start the average again
+                if (sum.at() - sum.seconds() < 1e-9 || sum.warmup() != lastWasWarmup) {
+                    runningTransactions = 0;
+                    runningSeconds = 0;
+                }
+                lastWasWarmup = sum.warmup();
+                runningTransactions += sum.transactions();
+                runningSeconds += sum.seconds();
+                Runtime rt = Runtime.getRuntime();
+                out.println(TpccFormat.benchmarkSql(runningTransactions, runningSeconds, sum,
+                        (rt.totalMemory() - rt.freeMemory()) >> 20, rt.totalMemory() >> 20));
             }
 
             @Override

@@ -80,6 +80,18 @@ public final class TpccFormat {
     }
 
     /**
+     * BenchmarkSQL 5's progress line: the running average tpmTOTAL since the window opened (the warm-up's own while it
+     * lasts), the span's tpmTOTAL, and the client JVM's heap in use of its size. BenchmarkSQL rewrites one line per
+     * terminal ("Term-00"); here one line per report interval.
+     */
+    static String benchmarkSql(long runningTransactions, double runningSeconds, IntervalResult span, long usedMb, long totalMb) {
+        double average = runningSeconds > 0 ? runningTransactions * 60 / runningSeconds : 0;
+        double current = span.seconds() > 0 ? span.transactions() * 60 / span.seconds() : 0;
+        return String.format(Locale.ROOT, "Term-00, Running Average tpmTOTAL: %.2f    Current tpmTOTAL: %d    Memory Usage: %dMB / %dMB",
+                average, Math.round(current), usedMb, totalMb);
+    }
+
+    /**
      * With shared connections (connections=N): each type's wait for a connection, which the latencies above include
      * (TPC-C 5.3 times a response from the moment it is due); nothing when every terminal owned its connection.
      */

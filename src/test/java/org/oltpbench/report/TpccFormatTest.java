@@ -39,4 +39,15 @@ class TpccFormatTest {
                         + "90th(ms): 5.0, 95th(ms): 5.0, 99th(ms): 5.0, 99.9th(ms): 5.0, Max(ms): 5.0",
                 "[Current] 2s tpmC: 90.0, tpmTotal: 120.0"), lines);
     }
+
+    /**
+     * BenchmarkSQL 5's line: 3,000 transactions over 60 s so far is a running 3,000 tpmTOTAL; the span's 600 in 10 s is
+     * 3,600 current; the heap in MB as given.
+     */
+    @Test
+    void benchmarkSqlsRunningAverageLine() {
+        IntervalResult span = new IntervalResult(60, 10.0, 4, 600, 0, 0, 0, 0, 0, false, 0.1, hist(1_000));
+        assertEquals("Term-00, Running Average tpmTOTAL: 3000.00    Current tpmTOTAL: 3600    Memory Usage: 12MB / 256MB",
+                TpccFormat.benchmarkSql(3_000, 60.0, span, 12, 256));
+    }
 }
