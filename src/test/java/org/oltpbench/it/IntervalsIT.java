@@ -50,7 +50,8 @@ class IntervalsIT {
         List<String> csv = Files.readAllLines(dir.resolve("a").resolve("summary.csv"));
         List<String> head = List.of(csv.get(0).split(","));
         assertEquals("repeats", csv.get(1).split(",", -1)[head.indexOf("ci_method")]);
-        Tools.Outcome cmp = Tools.cli("compare", dir.resolve("a").toString(), dir.resolve("b").toString(), "--out", dir.resolve("cmp").toString());
+        Tools.Outcome cmp = Tools.cli("compare", dir.resolve("a").toString(), dir.resolve("b").toString(), "--label",
+                "a=" + dir.resolve("a"), "--label", "b=" + dir.resolve("b"), "--out", dir.resolve("cmp").toString());
         assertEquals(0, cmp.code(), cmp.out() + cmp.err());
         String md = Files.readString(dir.resolve("cmp").resolve("compare.md"));
         assertTrue(md.contains("| qps 95% CI |"), md);

@@ -63,20 +63,23 @@ class ReportIT {
         assertEquals(0, o.code(), o.out() + o.err());
         RunResult ra = ResultFiles.read(a), rb = ResultFiles.read(b);
         String md = Files.readString(out.resolve("compare.md"));
-        assertTrue(o.out().startsWith(md), "compare.md is what was printed");
+        // the terminal gets the verdict lines and aligned tables; compare.md the same in Markdown
+        assertTrue(o.out().lines().anyMatch(l -> l.startsWith("  text / ps tps at 1 thread: ")), o.out());
+        assertTrue(md.contains("### Verdict\n\n- text / ps tps at 1 thread: "), md);
+        assertTrue(o.out().lines().noneMatch(l -> l.startsWith("| tps")), "no Markdown on the terminal: " + o.out());
         assertTrue(md.contains("### Differences between the runs\n\n- statement protocol: ps server-side prepared; text "
                 + "client-side text\n"), md);
         assertTrue(md.contains("- target.psMode: ps auto; text disable\n"), md);
         for (int threads : List.of(1, 2)) {
             RepeatResult x = ra.level(threads).kept(), y = rb.level(threads).kept();
             assertTrue(md.contains("| threads " + threads + " | ps | text |"), md);
-            assertTrue(md.contains("| tps | " + f(x.tps()) + " | " + f(y.tps()) + " |"), md);
-            assertTrue(md.contains("| qps | " + f(x.qps()) + " | " + f(y.qps()) + " |"), md);
-            assertTrue(md.contains("| avg(ms) | " + f(x.avgMs()) + " | " + f(y.avgMs()) + " |"), md);
-            assertTrue(md.contains("| 95th percentile(ms) | " + f(x.percentileMs(95)) + " | " + f(y.percentileMs(95)) + " |"), md);
+            assertTrue(md.contains("| tps ↑ | " + f(x.tps()) + " | " + f(y.tps()) + " |"), md);
+            assertTrue(md.contains("| qps ↑ | " + f(x.qps()) + " | " + f(y.qps()) + " |"), md);
+            assertTrue(md.contains("| avg(ms) ↓ | " + f(x.avgMs()) + " | " + f(y.avgMs()) + " |"), md);
+            assertTrue(md.contains("| 95th percentile(ms) ↓ | " + f(x.percentileMs(95)) + " | " + f(y.percentileMs(95)) + " |"), md);
             // server-side against client-side statements: the ratios carry the unequal-terms mark
-            assertTrue(md.contains("| tps / ps † | 1.00 | " + f(y.tps() / x.tps()) + " |"), md);
-            assertTrue(md.contains("| qps / ps † | 1.00 | " + f(y.qps() / x.qps()) + " |"), md);
+            assertTrue(md.contains("| tps / ps ↑ † | 1.00 | " + f(y.tps() / x.tps()) + " |"), md);
+            assertTrue(md.contains("| qps / ps ↑ † | 1.00 | " + f(y.qps() / x.qps()) + " |"), md);
         }
         for (String file : List.of("compare.csv", "compare.html", "compare-throughput.png", "compare-tps.png", "compare-p95.png")) {
             assertTrue(Files.size(out.resolve(file)) > 0, file);

@@ -337,16 +337,22 @@ public final class Comparison {
         throw new ConfigException("--baseline " + label + " names no run; the runs are labelled " + String.join(", ", labels));
     }
 
+    /** A run as a refusal names it: its result directory's name, which the user typed. */
+    private static String dir(LabeledRun r) {
+        java.nio.file.Path name = r.source().toAbsolutePath().normalize().getFileName();
+        return name == null ? r.label() : name.toString();
+    }
+
     /** The first difference in workload or scale between the first run and another, or null. */
     String mismatch() {
         LabeledRun a = runs.get(0);
         for (LabeledRun b : runs.subList(1, runs.size())) {
             WorkloadInfo x = a.run().workload(), y = b.run().workload();
             if (!x.name().equals(y.name())) {
-                return "the runs differ in workload: " + a.label() + " ran " + x.name() + ", " + b.label() + " ran " + y.name();
+                return "the runs differ in workload: " + dir(a) + " ran " + x.name() + ", " + dir(b) + " ran " + y.name();
             }
             if (!x.scale().equals(y.scale())) {
-                return "the runs differ in scale: " + x.scale() + " in " + a.label() + " and " + y.scale() + " in " + b.label();
+                return "the runs differ in scale: " + x.scale() + " in " + dir(a) + " and " + y.scale() + " in " + dir(b);
             }
         }
         return null;
