@@ -142,7 +142,7 @@ class BottleneckIT {
             Path cmp = tmp.resolve("cmp"), copy = Files.createDirectories(tmp.resolve("copy"));
             Files.copy(tmp.resolve("result.json"), copy.resolve("result.json"));
             new CommandLine(tmp, copy, cmp).run();
-            assertTrue(Files.readString(cmp.resolve("compare.md")).contains("| errors ignored 1205 (HY000) | 5 | 5 |"),
+            assertTrue(Files.readString(cmp.resolve("compare.md")).contains("| errors ignored 1205 (HY000) ↓ | 5 | 5 |"),
                     Files.readString(cmp.resolve("compare.md")));
         }
     }

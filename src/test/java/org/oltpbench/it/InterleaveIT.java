@@ -54,7 +54,7 @@ class InterleaveIT {
             try (var compares = Files.list(dir)) {
                 Path cmp = compares.filter(p -> p.getFileName().toString().startsWith("compare-")).findFirst().orElseThrow();
                 String md = Files.readString(cmp.resolve("compare.md"));
-                assertTrue(md.contains("| threads 2 | a | b |") && md.contains("| qps / a |"), md);
+                assertTrue(md.contains("| threads 2 | a | b |") && md.contains("| qps / a ↑ |"), md);
             }
             try (var c = db.connect(); var st = c.createStatement()) {
                 st.execute("DROP TABLE IF EXISTS sbtest1");

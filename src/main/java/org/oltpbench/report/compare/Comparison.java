@@ -216,7 +216,8 @@ public final class Comparison {
                 Cell c = figures.get(i);
                 String head = run.label() + " / " + base.label() + " " + m.label() + " at " + workload.family().workers(threads) + ": ";
                 if (c.value() == null || b.value() == null || b.value() == 0) {
-                    out.add(head + "not compared: " + (c.value() == null ? run.label() : base.label()) + " has no figure here");
+                    out.add(head + "not compared: " + (c.value() == null ? run.label() + " has no figure here"
+                            : b.value() == null ? base.label() + " has no figure here" : base.label() + "'s is 0"));
                     continue;
                 }
                 out.add(head + verdict(c, b, run.label(), base.label()) + (unequalTerms() ? " " + UNEQUAL : ""));
