@@ -97,12 +97,6 @@ public final class Database implements AutoCloseable {
         db.isolation = t.session() == null ? org.oltpbench.config.Isolation.SERVER : t.session().level();
         try {
             for (String u : frontEnds.urls()) db.connect(u).close();
-            String other = dialect.notThisEngine(db.serverVersion());
-            if (other != null) {
-                throw new ConfigException("db=" + dialect.name() + ", but " + other + " (at " + db.url + "): set db= to its "
-                        + "engine (mysql, mariadb, oceanbase, tidb, klustron, postgres); go-tpc's command line assumes TiDB, "
-                        + "so add --set db=... to it");
-            }
         } catch (ConfigException e) {
             db.close();
             throw e;

@@ -52,8 +52,17 @@ public final class Job {
         this.dialect = Dialects.forName(params.target().db());
     }
 
+    /** The target, opened; refused in one line when the server is another engine than the dialect's. */
     private Database open() {
-        return Database.open(params.target(), dialect);
+        Database db = Database.open(params.target(), dialect);
+        String other = dialect.notThisEngine(db.serverVersion());
+        if (other != null) {
+            db.close();
+            throw new ConfigException("db=" + dialect.name() + ", but " + other + " (at " + db.url() + "): set db= to its "
+                    + "engine (mysql, mariadb, oceanbase, tidb, klustron, postgres); go-tpc's command line assumes TiDB, "
+                    + "so add --set db=... to it");
+        }
+        return db;
     }
 
     private Workload workload() {

@@ -61,6 +61,19 @@ class BadInputIT {
         assertFalse((o.out() + o.err()).contains(SECRET), "the password was printed");
     }
 
+    /**
+     * go-tpc's command line assumes TiDB; pointed at MariaDB it is refused in one line that says which key to add,
+     * before anything is created (it failed before on TiDB's own session variable, after loading).
+     */
+    @Test
+    void goTpcsLineOnAnotherEngineNamesTheKey() {
+        Tools.Outcome o = Tools.cli("tpcc", "--warehouses", "1", "-H", "127.0.0.1", "-P", Integer.toString(server.port()),
+                "-U", "bench", "-p", SECRET, "-D", "sbtest", "prepare");
+        assertOneLine(o, "db=tidb, but the server says it is ");
+        assertTrue(o.err().contains("add --set db=... to it"), o.err());
+        assertFalse((o.out() + o.err()).contains(SECRET), "the password was printed");
+    }
+
     /** The embedded server allows 5000 connections; the level's need is known before any connection is opened. */
     @Test
     void threadsAboveTheServersConnectionLimitAreRefusedBeforeTheRun() {
