@@ -32,16 +32,7 @@ public final class CompareTables {
             for (LabeledRun r : c.runs()) b.append(' ').append(r.label()).append(" |");
             b.append("\n|---|");
             b.append("---:|".repeat(c.runs().size())).append('\n');
-            for (Comparison.Row row : c.rows(threads)) {
-                b.append("| ").append(row.label()).append(" |");
-                for (Comparison.Cell cell : row.cells()) b.append(' ').append(cell.text()).append(" |");
-                b.append('\n');
-            }
-            for (Comparison.VerdictRow row : c.verdicts(threads)) {
-                b.append("| ").append(row.label()).append(" |");
-                for (String v : row.verdicts()) b.append(' ').append(v).append(" |");
-                b.append('\n');
-            }
+            for (List<String> row : block(c, threads)) b.append("| ").append(String.join(" | ", row)).append(" |\n");
         }
         b.append('\n');
         for (String f : footnotes(c)) b.append(f.startsWith("*") ? "\\" + f : f).append("\n\n");
@@ -69,16 +60,7 @@ public final class CompareTables {
             List<String> header = new ArrayList<>(List.of(workers(c) + " " + threads));
             for (LabeledRun r : c.runs()) header.add(r.label());
             rows.add(header);
-            for (Comparison.Row row : c.rows(threads)) {
-                List<String> line = new ArrayList<>(List.of(row.label()));
-                for (Comparison.Cell cell : row.cells()) line.add(cell.text());
-                rows.add(line);
-            }
-            for (Comparison.VerdictRow row : c.verdicts(threads)) {
-                List<String> line = new ArrayList<>(List.of(row.label()));
-                line.addAll(row.verdicts());
-                rows.add(line);
-            }
+            rows.addAll(block(c, threads));
             b.append('\n').append(aligned(rows));
         }
         b.append('\n');
@@ -103,6 +85,22 @@ public final class CompareTables {
         return b.toString();
     }
 
+    /** One level's rows as cells, label first: the figures, intervals and ratios, then the verdicts. Every form prints these. */
+    static List<List<String>> block(Comparison c, int threads) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Comparison.Row row : c.rows(threads)) {
+            List<String> line = new ArrayList<>(List.of(row.label()));
+            for (Comparison.Cell cell : row.cells()) line.add(cell.text());
+            rows.add(line);
+        }
+        for (Comparison.VerdictRow row : c.verdicts(threads)) {
+            List<String> line = new ArrayList<>(List.of(row.label()));
+            line.addAll(row.verdicts());
+            rows.add(line);
+        }
+        return rows;
+    }
+
     /** What the levels are called in the tables: terminals for TPC-C, threads otherwise. */
     private static String workers(Comparison c) {
         return c.runs().get(0).run().workload().family().workers();
@@ -114,14 +112,9 @@ public final class CompareTables {
         for (LabeledRun r : c.runs()) header.add(r.label());
         StringBuilder b = new StringBuilder(Csv.row(header)).append('\n');
         for (int threads : c.levels()) {
-            for (Comparison.Row row : c.rows(threads)) {
-                List<Object> line = new ArrayList<>(List.of(threads, row.label()));
-                for (Comparison.Cell cell : row.cells()) line.add(cell.text());
-                b.append(Csv.row(line)).append('\n');
-            }
-            for (Comparison.VerdictRow row : c.verdicts(threads)) {
-                List<Object> line = new ArrayList<>(List.of(threads, row.label()));
-                line.addAll(row.verdicts());
+            for (List<String> row : block(c, threads)) {
+                List<Object> line = new ArrayList<>(List.of(threads));
+                line.addAll(row);
                 b.append(Csv.row(line)).append('\n');
             }
         }
@@ -151,16 +144,7 @@ public final class CompareTables {
             List<String> header = new ArrayList<>(List.of(workers(c) + " " + threads));
             for (LabeledRun r : c.runs()) header.add(r.label());
             List<List<String>> rows = new ArrayList<>();
-            for (Comparison.Row row : c.rows(threads)) {
-                List<String> line = new ArrayList<>(List.of(row.label()));
-                for (Comparison.Cell cell : row.cells()) line.add(cell.text());
-                rows.add(line);
-            }
-            for (Comparison.VerdictRow row : c.verdicts(threads)) {
-                List<String> line = new ArrayList<>(List.of(row.label()));
-                line.addAll(row.verdicts());
-                rows.add(line);
-            }
+            rows.addAll(block(c, threads));
             b.append(Html.table(header, rows));
         }
         for (String f : footnotes(c)) b.append(Html.note(f));
