@@ -211,6 +211,20 @@ public final class Keys {
             "BenchmarkSQL 6: scales the mean think time; setting it above 0 turns thinkTime on");
     public static final Key<Boolean> INDEXES_AFTER_LOAD = def("indexesAfterLoad", bool(), "true", "",
             "TPC-C: create the secondary indexes after loading rather than with the tables");
+    // --- CH-benCHmark (workload=ch): TPC-C's terminals plus analytic streams of its 22 queries ---
+    public static final Key<Integer> ANALYTIC_STREAMS = def("analyticStreams", integer(0, 10_000), "1", "streams",
+            "workload=ch: streams running CH's 22 queries beside the TPC-C terminals, each on its own connection, stream i "
+            + "from query i mod 22 on; 0 = TPC-C alone on CH's data set");
+    public static final Key<String> ANALYTIC_CONN = def("analyticConn", string(), "", "",
+            "workload=ch: a JDBC URL the analytic streams connect to (a replica, a standby, a TiFlash-reading TiDB); "
+            + "empty = the OLTP front end");
+    public static final Key<String> ANALYTIC_HOST = def("analyticHost", string(), "", "",
+            "workload=ch: host[:port] the analytic streams connect to, with the OLTP target's database, user and driver");
+    public static final Key<String> ANALYTIC_SESSION_SQL = def("analyticSessionSql", string(), "", "",
+            "workload=ch: ;-separated statements each analytic session runs once, e.g. "
+            + "SET tidb_isolation_read_engines='tiflash'");
+    public static final Key<Integer> ANALYTIC_TIMEOUT_SECS = def("analyticTimeoutSecs", integer(0, 86_400), "0", "s",
+            "workload=ch: a query running longer is cancelled and counted as timed out; 0 = no limit");
     public static final Key<Boolean> CHECK_AFTER_LOAD = def("checkAfterLoad", bool(), "true", "",
             "TPC-C: run the consistency checks after prepare");
     public static final Key<Boolean> CHECK_AFTER_RUN = def("checkAfterRun", bool(), "false", "",

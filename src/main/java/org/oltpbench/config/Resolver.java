@@ -225,7 +225,8 @@ final class Resolver {
     private WorkloadParams workload() {
         String name = benchmarkSqlProps() ? "tpcc" : cfg.get(Keys.WORKLOAD);
         return switch (name) {
-            case "tpcc" -> tpcc();
+            case "tpcc" -> tpcc(AnalyticParams.NONE);
+            case "ch" -> tpcc(analytic());
             case "sql" -> sql();
             default -> sysbench(name);
         };
@@ -244,7 +245,18 @@ final class Resolver {
                 rand, cfg.get(Keys.RAND_SEED), maxThreads, share);
     }
 
-    private TpccParams tpcc() {
+    /** CH-benCHmark's streams and where they run. */
+    private AnalyticParams analytic() {
+        if (cfg.isSet(Keys.ANALYTIC_CONN) && cfg.isSet(Keys.ANALYTIC_HOST)) {
+            throw new ConfigException("analyticConn and analyticHost both say where the analytic streams connect; keep one");
+        }
+        List<String> session = new java.util.ArrayList<>();
+        for (String sql : cfg.get(Keys.ANALYTIC_SESSION_SQL).split(";")) if (!sql.isBlank()) session.add(sql.trim());
+        return new AnalyticParams(cfg.get(Keys.ANALYTIC_STREAMS), cfg.get(Keys.ANALYTIC_CONN).trim(),
+                cfg.get(Keys.ANALYTIC_HOST).trim(), session, cfg.get(Keys.ANALYTIC_TIMEOUT_SECS));
+    }
+
+    private TpccParams tpcc(AnalyticParams analytic) {
         double others = cfg.get(Keys.PAYMENT_WEIGHT) + cfg.get(Keys.ORDER_STATUS_WEIGHT) + cfg.get(Keys.DELIVERY_WEIGHT)
                 + cfg.get(Keys.STOCK_LEVEL_WEIGHT);
         // BenchmarkSQL 6: newOrderWeight, when not given, is what the other four leave of 100
@@ -273,7 +285,7 @@ final class Resolver {
         return new TpccParams(cfg.get(Keys.WAREHOUSES), r[0], r[1], mix, cfg.get(Keys.NEW_ORDER_STYLE).equals("perItem"),
                 cfg.get(Keys.TERMINAL_WAREHOUSE_FIXED), scale(cfg, Keys.KEYING_TIME, Keys.KEYING_TIME_MULTIPLIER),
                 scale(cfg, Keys.THINK_TIME, Keys.THINK_TIME_MULTIPLIER),
-                cfg.get(Keys.INDEXES_AFTER_LOAD), cfg.get(Keys.RAND_SEED), share);
+                cfg.get(Keys.INDEXES_AFTER_LOAD), cfg.get(Keys.RAND_SEED), share, analytic);
     }
 
     /**

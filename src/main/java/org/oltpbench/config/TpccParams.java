@@ -15,14 +15,27 @@ package org.oltpbench.config;
  *                               (thinkTime and thinkTimeMultiplier); 0 = none
  * @param indexesAfterLoad       create the secondary indexes after loading
  * @param share                  this client's share of the warehouses
+ * @param analytic               CH-benCHmark's analytic streams beside the terminals (workload=ch); NONE for TPC-C
  */
 public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, Mix mix, boolean perItemNewOrder,
                          boolean terminalWarehouseFixed, double keyingScale, double thinkScale, boolean indexesAfterLoad,
-                         long randSeed, ClientShare share) implements WorkloadParams {
+                         long randSeed, ClientShare share,
+                         @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                                 valueFilter = AnalyticParams.Absent.class) AnalyticParams analytic) implements WorkloadParams {
 
+    public TpccParams {
+        if (analytic == null) analytic = AnalyticParams.NONE;
+    }
+
+    /** tpcc, or ch with CH-benCHmark's data set and streams. */
     @Override
     public String name() {
-        return "tpcc";
+        return ch() ? "ch" : "tpcc";
+    }
+
+    /** Whether this is CH-benCHmark: TPC-C's terminals on CH's data set, with or without analytic streams. */
+    public boolean ch() {
+        return analytic.streams() >= 0;
     }
 
     /** Whether terminals pause for keying or think time: the spec's pacing, scaled or not. */

@@ -102,6 +102,14 @@ public interface Dialect {
         return "";
     }
 
+    /**
+     * {@code expr} as an operand of LIKE that compares case-sensitively: PostgreSQL's LIKE always does, so by default
+     * the expression itself. CH-benCHmark's string predicates must match the same rows on every engine.
+     */
+    default String caseSensitive(String expr) {
+        return expr;
+    }
+
     /** The query that reads a session's transaction isolation from the server (not the driver's cached value). */
     default String isolationQuery() {
         return "SELECT @@transaction_isolation";

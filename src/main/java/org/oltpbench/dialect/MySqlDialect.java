@@ -15,6 +15,12 @@ import java.util.Set;
 /** MySQL 5.7/8.x over mysql-connector-j; the base of the MySQL-protocol family. */
 public class MySqlDialect implements Dialect {
 
+    /** MySQL-family collations (MariaDB's and MySQL's defaults) ignore case in LIKE; as bytes they do not. */
+    @Override
+    public String caseSensitive(String expr) {
+        return "cast(" + expr + " as binary)";
+    }
+
     @Override
     public String name() {
         return "mysql";

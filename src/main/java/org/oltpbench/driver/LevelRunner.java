@@ -29,6 +29,7 @@ import org.oltpbench.result.Stall;
 import org.oltpbench.result.TxnMetrics;
 import org.oltpbench.result.Window;
 import org.oltpbench.config.SweepParams;
+import org.oltpbench.workload.SideLoad;
 import org.oltpbench.workload.Workload;
 import org.oltpbench.random.SbRandom;
 
@@ -102,6 +103,8 @@ public final class LevelRunner {
     private int journaledErrors;
     /** The repeat's own connections; null with a shared pool (connections=N). */
     private Sessions sessions;
+    /** What runs beside the terminals (CH's analytic streams), started at the release and stopped at the deadline. */
+    private SideLoad side = SideLoad.NONE;
 
     public LevelRunner(Settings s, Workload workload, Database db, RunListener listener, StopSignal stop) {
         this(s, workload, db, listener, stop, StartGate.NOW);
@@ -171,6 +174,7 @@ public final class LevelRunner {
                 joinAll(run, threads);
                 throw new SetupException(run.setupFailure());
             }
+            openSide(run, threads);
             // after the terminals connected, before the level starts: the prober keeps one schedule from here
             sessions.probeFromTheStart();
             gate.await(stop);
@@ -288,6 +292,7 @@ public final class LevelRunner {
             run.schedule(e.warmEnd, s.level().secs() > 0 ? e.warmEnd + s.level().secs() * 1_000_000_000L : Long.MAX_VALUE);
             arrivals.start(e.t0); // the schedule starts with the terminals, not before
             errorLog.window(e.measuring);
+            side.start(e.warmEnd, run::deadline);
             run.release();
             stop.measuring(true);
             boolean allDone;
@@ -299,6 +304,19 @@ public final class LevelRunner {
             return finish(run, threads, e, allDone);
         } finally {
             clock.leave();
+        }
+    }
+
+    /** Opens what runs beside the terminals; one that cannot connect stops the level before it starts. */
+    private void openSide(LevelRun run, List<Thread> threads) throws InterruptedException {
+        side = workload.sideLoad(db, clock, s.seed());
+        try {
+            side.open();
+        } catch (java.sql.SQLException | RuntimeException ex) {
+            run.setupFailed(ex);
+            run.release();
+            joinAll(run, threads);
+            throw ex instanceof RuntimeException r ? r : new SetupException(ex);
         }
     }
 
@@ -337,6 +355,8 @@ public final class LevelRunner {
         long now = clock.nanoTime();
         // the deadline; where Ctrl-C or an error stopped the level; nothing when the budget ran out (the last end counts)
         long reached = now >= run.deadline() ? run.deadline() : allDone ? Long.MIN_VALUE : now;
+        // the side's queries still running are cancelled at the window's end, before the terminals are joined
+        org.oltpbench.result.Analytics analytics = side.stop(reached == Long.MIN_VALUE ? now : reached);
         int connected = connected(); // before the terminals close their connections
         run.stop();
         for (int i = 0; i < stats.length; i++) if (stats[i].stopIfWaiting()) threads.get(i).interrupt();
@@ -352,7 +372,8 @@ public final class LevelRunner {
         Window window = new Window(e.startedAt.toString(), Instant.now().toString(), (cut.nanos() - e.start.nanos()) / 1e9,
                 (e.start.spreadNanos() + done.spreadNanos()) / 2e9);
         List<IntervalResult> intervals = resources.afterLevel(e.intervals, e.edgesMillis);
-        return result(window, e.start, cut, intervals, aborted, run.errors()).withFault(e.faults.result(intervals));
+        return result(window, e.start, cut, intervals, aborted, run.errors()).withFault(e.faults.result(intervals))
+                .withAnalytics(analytics);
     }
 
     /** Above this share of its nominal length an interval is late, and one line says why when that is known. */
@@ -521,7 +542,7 @@ public final class LevelRunner {
                 aborted, new RepeatResult.Measured(window, counts, txns, intervals),
                 new RepeatResult.PerThread(threadEvents, threadNanos), cpu,
                 RepeatResult.ServerChecks.of(ServerCount.none("not read yet", commits)), RepeatResult.Topology.NONE,
-                usage(intervals, window, start, done, counts, cpu));
+                usage(intervals, window, start, done, counts, cpu), org.oltpbench.result.Analytics.NONE);
     }
 
     /**

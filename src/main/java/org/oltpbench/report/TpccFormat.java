@@ -41,6 +41,7 @@ public final class TpccFormat {
         out.printf(Locale.ROOT, "tpmC: %.2f, tpmTotal: %.2f, efficiency: %.2f%%%s%n%n", TpccMetrics.tpmC(r), TpccMetrics.tpmTotal(r),
                 TpccMetrics.efficiency(r, warehouses), paced ? "" : " (unpaced: no keying or think time, so not bounded "
                         + "by the warehouses)");
+        ChFormat.summary(out, r);
     }
 
     /**

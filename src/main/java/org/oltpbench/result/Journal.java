@@ -135,7 +135,7 @@ public final class Journal {
                 new ClientCpu(cpuSeconds, seconds > 0 ? cpuSeconds / seconds : 0, 0, 0),
                 RepeatResult.ServerChecks.of(ServerCount.none("not read: the run was killed", counts.transactions())),
                 new RepeatResult.Topology(Failover.NONE, fault, List.of()),
-                Usage.of(e.intervals(), counts.transactions(), clientCores, in));
+                Usage.of(e.intervals(), counts.transactions(), clientCores, in), org.oltpbench.result.Analytics.NONE);
     }
 
     /** The report interval the journal's intervals were cut at: the most common length, in whole seconds. */

@@ -21,11 +21,13 @@ import org.HdrHistogram.Histogram;
  * @param server    the server's commit counter beside the client's, and the workload's checks after the repeat
  * @param topology  the front ends, the fault and its outage, the replicas
  * @param usage     the window's resources and the bottleneck verdict, derived once when the repeat ended
+ * @param analytics CH-benCHmark's analytic streams beside the terminals; NONE for every other workload
  */
 @JsonSerialize(converter = RepeatResult.ToJson.class)
 @JsonDeserialize(converter = RepeatResult.FromJson.class)
 public record RepeatResult(int repeat, int threads, Status status, String reason, Measured measured, PerThread perThread,
-                           ClientCpu cpu, ServerChecks server, Topology topology, Usage usage) {
+                           ClientCpu cpu, ServerChecks server, Topology topology, Usage usage,
+                           Analytics analytics) {
 
     /**
      * What the window counted.
@@ -118,6 +120,7 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
         if (perThread == null) perThread = PerThread.NONE;
         if (topology == null) topology = Topology.NONE;
         if (usage == null) usage = Usage.NONE;
+        if (analytics == null) analytics = Analytics.NONE;
     }
 
     // the parts' figures, as every reader names them
@@ -168,19 +171,19 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
 
     /** This repeat with {@code m} as what it counted (its intervals annotated, its window cut). */
     public RepeatResult withMeasured(Measured m) {
-        return new RepeatResult(repeat, threads, status, reason, m, perThread, cpu, server, topology, usage);
+        return new RepeatResult(repeat, threads, status, reason, m, perThread, cpu, server, topology, usage, analytics);
     }
 
     /** This repeat with the server's count of its commits. */
     public RepeatResult withServerCount(ServerCount sc) {
         return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu,
-                new ServerChecks(sc, server.consistency()), topology, usage);
+                new ServerChecks(sc, server.consistency()), topology, usage, analytics);
     }
 
     /** This repeat with what the checks after it found. */
     public RepeatResult withConsistency(boolean passed) {
         return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu,
-                new ServerChecks(server.serverCount(), passed ? Consistency.PASSED : Consistency.FAILED), topology, usage);
+                new ServerChecks(server.serverCount(), passed ? Consistency.PASSED : Consistency.FAILED), topology, usage, analytics);
     }
 
     /** This repeat with its front-end record. */
@@ -199,12 +202,17 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
     }
 
     private RepeatResult withTopology(Topology t) {
-        return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu, server, t, usage);
+        return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu, server, t, usage, analytics);
+    }
+
+    /** This repeat with what its analytic streams did. */
+    public RepeatResult withAnalytics(Analytics a) {
+        return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu, server, topology, usage, a);
     }
 
     /** This repeat with its resources' summary. */
     public RepeatResult withUsage(Usage u) {
-        return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu, server, topology, u);
+        return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu, server, topology, u, analytics);
     }
 
     /**
@@ -214,7 +222,9 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
     record Json(int repeat, int threads, Status status, String reason, Window window, Counts counts,
                 List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
                 List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
-                Failover failover, Usage usage, Fault fault, List<ReplicaLag> replication, Summary summary) {
+                Failover failover, Usage usage, Fault fault, List<ReplicaLag> replication,
+                @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                Analytics analytics, Summary summary) {
     }
 
     static final class ToJson extends StdConverter<RepeatResult, Json> {
@@ -222,7 +232,7 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
         public Json convert(RepeatResult r) {
             return new Json(r.repeat, r.threads, r.status, r.reason, r.window(), r.counts(), r.transactions(), r.intervals(),
                     r.threadEvents(), r.threadLatencyNanos(), r.cpu, r.serverCount(), r.consistency(), r.failover(), r.usage,
-                    r.fault(), r.replication(), r.summary());
+                    r.fault(), r.replication(), r.analytics.present() ? r.analytics : null, r.summary());
         }
     }
 
@@ -233,7 +243,7 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
                     new Measured(j.window(), j.counts(), orEmpty(j.transactions()), orEmpty(j.intervals())),
                     new PerThread(orEmpty(j.threadEvents()), orEmpty(j.threadLatencyNanos())), j.cpu(),
                     new ServerChecks(j.serverCount(), j.consistency()), new Topology(j.failover(), j.fault(), j.replication()),
-                    j.usage());
+                    j.usage(), j.analytics());
         }
 
         private static <T> List<T> orEmpty(List<T> l) {

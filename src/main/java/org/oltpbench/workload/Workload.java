@@ -58,6 +58,17 @@ public interface Workload {
      */
     Terminal terminal(Connection connection, int index, int threads, long seed) throws SQLException;
 
+    /**
+     * What runs beside one repeat's terminals, measured apart ({@link SideLoad#NONE} for every workload but CH's
+     * analytic streams).
+     *
+     * @param clock the level's clock
+     * @param seed  the repeat's seed
+     */
+    default SideLoad sideLoad(Database db, org.oltpbench.util.Clock clock, long seed) {
+        return SideLoad.NONE;
+    }
+
     /** Whether its terminals can share fewer connections than there are terminals (connections=N). */
     default boolean sharesConnections() {
         return false;

@@ -7,6 +7,7 @@ import org.oltpbench.config.SysbenchParams;
 import org.oltpbench.config.TpccParams;
 import org.oltpbench.config.WorkloadParams;
 import org.oltpbench.dialect.Dialect;
+import org.oltpbench.workload.ch.ChWorkload;
 import org.oltpbench.workload.sql.SqlWorkload;
 import org.oltpbench.workload.sysbench.Preset;
 import org.oltpbench.workload.sysbench.SysbenchWorkload;
@@ -19,6 +20,7 @@ public final class Workloads {
 
     public static Workload create(WorkloadParams params, LoadParams load, Dialect dialect, PrintStream out) {
         return switch (params) {
+            case TpccParams p when p.ch() -> new ChWorkload(new TpccWorkload(p, load, dialect, out), p, load.method(), out);
             case TpccParams p -> new TpccWorkload(p, load, dialect, out);
             case SqlParams p -> new SqlWorkload(p, load, out);
             case SysbenchParams p -> new SysbenchWorkload(Preset.load(p.preset()), p, load, dialect, out);

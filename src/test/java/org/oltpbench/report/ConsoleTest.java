@@ -25,7 +25,7 @@ class ConsoleTest {
     static RepeatResult with(Window w, ClientCpu cpu, ServerCount sc) {
         RepeatResult r = Fixtures.sysbench(1, 4, 1000, RepeatResult.COMPLETED);
         return new RepeatResult(1, 4, r.status(), null, new RepeatResult.Measured(w, r.counts(), r.transactions(), r.intervals()),
-                new RepeatResult.PerThread(r.threadEvents(), r.threadLatencyNanos()), cpu, RepeatResult.ServerChecks.of(sc), RepeatResult.Topology.NONE, Usage.NONE);
+                new RepeatResult.PerThread(r.threadEvents(), r.threadLatencyNanos()), cpu, RepeatResult.ServerChecks.of(sc), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
     }
 
     static final Window CLEAN = new Window("a", "b", 10.0, 0.001);
@@ -74,7 +74,7 @@ class ConsoleTest {
             repeats.add(new RepeatResult(k + 1, 4, k < 3 ? RepeatResult.COMPLETED : RepeatResult.ABORTED, k < 3 ? null : "x",
                     new RepeatResult.Measured(new Window("a", "b", secs[k], 0), f.counts(), f.transactions(), f.intervals()),
                     new RepeatResult.PerThread(f.threadEvents(), f.threadLatencyNanos()), IDLE,
-                    RepeatResult.ServerChecks.of(AGREES), RepeatResult.Topology.NONE, Usage.NONE));
+                    RepeatResult.ServerChecks.of(AGREES), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE));
         }
         assertEquals(List.of("Benchmark", "\tAverage number of seconds to run all queries: 2.000 seconds",
                 "\tMinimum number of seconds to run all queries: 1.500 seconds",
@@ -118,7 +118,7 @@ class ConsoleTest {
         RepeatResult busy = with(CLEAN, new ClientCpu(15, 1.5, 2, 0.9), AGREES), calm = with(CLEAN, IDLE, AGREES);
         var run = Fixtures.run(List.of(new LevelResult(4, Map.of(), 0, List.of(calm)), new LevelResult(8, Map.of(), 0,
                 List.of(new RepeatResult(1, 8, busy.status(), null, new RepeatResult.Measured(busy.window(), busy.counts(), busy.transactions(), busy.intervals()),
-                new RepeatResult.PerThread(busy.threadEvents(), busy.threadLatencyNanos()), busy.cpu(), RepeatResult.ServerChecks.of(busy.serverCount()), RepeatResult.Topology.NONE, Usage.NONE)))));
+                new RepeatResult.PerThread(busy.threadEvents(), busy.threadLatencyNanos()), busy.cpu(), RepeatResult.ServerChecks.of(busy.serverCount()), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE)))));
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         SysbenchFormat.sweepTable(new PrintStream(buf, true, StandardCharsets.UTF_8), run);
         String table = buf.toString(StandardCharsets.UTF_8);

@@ -57,7 +57,7 @@ class AuditTest {
                 "newOrderRemoteLines", 0L, "paymentRemote", 0L, "paymentByName", 600L, "orderStatusByName", 0L,
                 "deliverySkippedDistricts", 0L));
         RepeatResult r = new RepeatResult(1, 10, RepeatResult.COMPLETED, null, new RepeatResult.Measured(new Window("a", "b", 60), c, List.of(no, pay), List.of()),
-                new RepeatResult.PerThread(List.of(), List.of()), new ClientCpu(0, 0, 2, 0), RepeatResult.ServerChecks.of(ServerCount.none("test", 0)), RepeatResult.Topology.NONE, Usage.NONE);
+                new RepeatResult.PerThread(List.of(), List.of()), new ClientCpu(0, 0, 2, 0), RepeatResult.ServerChecks.of(ServerCount.none("test", 0)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
         List<Rule> rules = Audit.rules(r, 1);
         assertEquals(7, rules.size());
         assertEquals(List.of(Verdict.PASS, Verdict.PASS, Verdict.NOT_APPLICABLE, Verdict.NOT_APPLICABLE, Verdict.PASS,

@@ -28,7 +28,7 @@ class ConformanceTest {
         }
         Counts c = new Counts(all, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         return new RepeatResult(1, 10, RepeatResult.COMPLETED, null, new RepeatResult.Measured(new Window("a", "b", seconds), c, types, List.of()),
-                new RepeatResult.PerThread(List.of(), List.of()), new ClientCpu(0, 0, 2, 0), new RepeatResult.ServerChecks(ServerCount.none("test", 0), checked), RepeatResult.Topology.NONE, Usage.NONE);
+                new RepeatResult.PerThread(List.of(), List.of()), new ClientCpu(0, 0, 2, 0), new RepeatResult.ServerChecks(ServerCount.none("test", 0), checked), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
     }
 
     private static final long[] MIX = {4500, 4300, 400, 400, 400}; // 10,000: exactly 45/43/4/4/4 %
@@ -81,7 +81,7 @@ class ConformanceTest {
         RepeatResult base = repeat(MIX, FAST, NONE, NONE, 60, null);
         java.util.function.LongFunction<RepeatResult> late = n -> new RepeatResult(1, 10, RepeatResult.COMPLETED, null, new RepeatResult.Measured(base.window(), new Counts(10_000, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of("deliveryQueued", 103L,
                 "deliveryCompleted", 100L, "deliveryOver80s", n)), base.transactions(), List.of()),
-                new RepeatResult.PerThread(List.of(), List.of()), base.cpu(), RepeatResult.ServerChecks.of(base.serverCount()), RepeatResult.Topology.NONE, Usage.NONE);
+                new RepeatResult.PerThread(List.of(), List.of()), base.cpu(), RepeatResult.ServerChecks.of(base.serverCount()), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
         Conformance.Rule ten = Conformance.deferredDelivery(late.apply(10), true);
         assertEquals(Verdict.PASS, ten.verdict());
         assertEquals("10 of 100 completed more than 80 s after their queuing (10.0%; at most 10%); 103 queued, 3 still "

@@ -42,7 +42,7 @@ class LongResultTest {
         }
         Counts c = new Counts(total, 0, 14 * total, 4 * total, 2 * total, 0, 0, 0, 0, total * 5_000_000L);
         RepeatResult rep = new RepeatResult(1, 64, RepeatResult.COMPLETED, null, new RepeatResult.Measured(new Window("2026-11-23T00:00:00Z", "2026-11-23T12:00:00Z", INTERVALS * STEP), c, List.of(new TxnMetrics("event", total, 0, 0, 0, Histograms.encode(all))), intervals),
-                new RepeatResult.PerThread(List.of(total), List.of(total * 5_000_000L)), new ClientCpu(3 * INTERVALS * STEP, 0.3, 16, 0.4), RepeatResult.ServerChecks.of(ServerCount.none("test", 0)), RepeatResult.Topology.NONE, Usage.NONE);
+                new RepeatResult.PerThread(List.of(total), List.of(total * 5_000_000L)), new ClientCpu(3 * INTERVALS * STEP, 0.3, 16, 0.4), RepeatResult.ServerChecks.of(ServerCount.none("test", 0)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
         return Fixtures.run(List.of(new LevelResult(64, Map.of("db1:3306", 64), 0, List.of(rep))));
     }
 

@@ -16,7 +16,7 @@ class MergeTest {
         Counts c = new Counts(txns, 0, 14 * txns, 4 * txns, 2 * txns, 0, 0, 0, 1, txns * 1_000_000L);
         IntervalResult i = new IntervalResult(10, 10, 2, txns, 14 * txns, 4 * txns, 2 * txns, 0, 1, false, 0.5, Fixtures.hist(latencies));
         return new RepeatResult(1, 2, RepeatResult.COMPLETED, null, new RepeatResult.Measured(new Window(start, end, seconds), c, List.of(t), List.of(i)),
-                new RepeatResult.PerThread(List.of(txns / 2, txns - txns / 2), List.of(1L, 1L)), new ClientCpu(cpuPct / 10.0, cpuPct / 100.0, 2, 0.5), RepeatResult.ServerChecks.of(new ServerCount("Com_commit", 3 * txns, txns, null)), RepeatResult.Topology.NONE, Usage.NONE);
+                new RepeatResult.PerThread(List.of(txns / 2, txns - txns / 2), List.of(1L, 1L)), new ClientCpu(cpuPct / 10.0, cpuPct / 100.0, 2, 0.5), RepeatResult.ServerChecks.of(new ServerCount("Com_commit", 3 * txns, txns, null)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
     }
 
     private static RunResult client(RepeatResult r, String host) {

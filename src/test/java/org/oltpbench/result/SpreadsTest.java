@@ -26,7 +26,7 @@ class SpreadsTest {
     static RepeatResult withIntervals(List<IntervalResult> intervals) {
         RepeatResult r = Fixtures.sysbench(1, 4, 2000, RepeatResult.COMPLETED);
         return new RepeatResult(1, 4, r.status(), null, new RepeatResult.Measured(r.window(), r.counts(), r.transactions(), intervals),
-                new RepeatResult.PerThread(r.threadEvents(), r.threadLatencyNanos()), r.cpu(), RepeatResult.ServerChecks.of(r.serverCount()), RepeatResult.Topology.NONE, Usage.NONE);
+                new RepeatResult.PerThread(r.threadEvents(), r.threadLatencyNanos()), r.cpu(), RepeatResult.ServerChecks.of(r.serverCount()), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
     }
 
     static Spread of(List<RepeatResult> reps) {
@@ -108,7 +108,7 @@ class SpreadsTest {
         }
         RepeatResult tp = Fixtures.tpcc(4, 20, 2000, 4, 2000, RepeatResult.COMPLETED);
         RepeatResult r = new RepeatResult(1, 4, tp.status(), null, new RepeatResult.Measured(tp.window(), tp.counts(), tp.transactions(), in),
-                new RepeatResult.PerThread(tp.threadEvents(), tp.threadLatencyNanos()), tp.cpu(), RepeatResult.ServerChecks.of(tp.serverCount()), RepeatResult.Topology.NONE, Usage.NONE);
+                new RepeatResult.PerThread(tp.threadEvents(), tp.threadLatencyNanos()), tp.cpu(), RepeatResult.ServerChecks.of(tp.serverCount()), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
         Interval tpmC = of(List.of(r)).tpmC();
         assertEquals(60 * 100.2, tpmC.mean(), 1e-9);
         assertEquals(60 * 99.27340491319079, tpmC.lower(), 1e-7);

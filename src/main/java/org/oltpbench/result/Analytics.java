@@ -1,0 +1,59 @@
+package org.oltpbench.result;
+
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * CH-benCHmark's analytic side of a window: its streams' queries, and how fresh the data they read was.
+ *
+ * @param streams    analytic streams that ran
+ * @param where      where they ran: the OLTP front end, a host, or analyticConn
+ * @param seconds    the window the queries were counted in (warm-up end to deadline)
+ * @param queries    Q1..Q22 in order
+ * @param freshness  staleness of each counted query's snapshot (encoded HdrHistogram, µs): its start less the newest
+ *                   heartbeat it read, less half the heartbeat period
+ * @param heartbeats heartbeat rows written in the window
+ * @param unseen     queries whose heartbeat read failed or found no row, left out of freshness
+ */
+public record Analytics(int streams, String where, double seconds, List<QueryMetrics> queries, String freshness,
+                        long heartbeats, long unseen) {
+    /** No analytic side (every workload but ch). */
+    public static final Analytics NONE = new Analytics(0, "", 0, List.of(), null, 0, 0);
+
+    public Analytics {
+        queries = queries == null ? List.of() : List.copyOf(queries);
+    }
+
+    public boolean present() {
+        return streams > 0;
+    }
+
+    /** Queries completed in the window over every stream. */
+    public long completed() {
+        return queries.stream().mapToLong(QueryMetrics::completed).sum();
+    }
+
+    public long cancelled() {
+        return queries.stream().mapToLong(QueryMetrics::cancelled).sum();
+    }
+
+    public long timedOut() {
+        return queries.stream().mapToLong(QueryMetrics::timedOut).sum();
+    }
+
+    public long errors() {
+        return queries.stream().mapToLong(QueryMetrics::errors).sum();
+    }
+
+    /**
+     * Queries per hour over all streams: completed × 3,600 ÷ the window's seconds, so that it grows with the streams
+     * (go-tpc's QphH is 3,600,000 × count ÷ the summed latency in ms: one stream's rate).
+     */
+    public double qphH() {
+        return seconds > 0 ? completed() * 3600.0 / seconds : 0;
+    }
+
+    public Histogram freshnessHistogram() {
+        return freshness == null ? Histograms.empty() : Histograms.decode(freshness);
+    }
+}

@@ -1,0 +1,45 @@
+package org.oltpbench.workload;
+
+import org.oltpbench.result.Analytics;
+
+/**
+ * Work that runs beside a level's terminals on connections of its own, and is measured apart from them: CH-benCHmark's
+ * analytic streams. The level drives it: {@link #open} once the terminals are ready, {@link #start} when they are
+ * released, {@link #stop} at the deadline. Times are the level's clock's nanoseconds.
+ */
+public interface SideLoad {
+    /** None: the level runs its terminals alone. */
+    SideLoad NONE = new SideLoad() {
+        @Override
+        public void open() {
+        }
+
+        @Override
+        public void start(long windowStart, java.util.function.LongSupplier deadline) {
+        }
+
+        @Override
+        public Analytics stop(long windowEnd) {
+            return Analytics.NONE;
+        }
+    };
+
+    /**
+     * Opens its connections.
+     *
+     * @throws java.sql.SQLException when it cannot connect; the level does not start
+     */
+    void open() throws java.sql.SQLException;
+
+    /**
+     * Starts at once; counts only what ends at or after {@code windowStart} and by {@code deadline} (as it stands when
+     * asked: Ctrl-C moves it).
+     */
+    void start(long windowStart, java.util.function.LongSupplier deadline);
+
+    /**
+     * Ends the window at {@code windowEnd}: what still runs is cancelled and counted as cancelled; returns when every
+     * connection is closed.
+     */
+    Analytics stop(long windowEnd) throws InterruptedException;
+}

@@ -1,0 +1,153 @@
+package org.oltpbench.workload.ch;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import org.oltpbench.config.AnalyticParams;
+import org.oltpbench.config.ConfigException;
+import org.oltpbench.config.TpccParams;
+import org.oltpbench.db.Database;
+import org.oltpbench.db.FrontEnds;
+import org.oltpbench.db.SharedConnections;
+import org.oltpbench.result.LoadResult;
+import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.util.Clock;
+import org.oltpbench.workload.CheckReport;
+import org.oltpbench.workload.SideLoad;
+import org.oltpbench.workload.Terminal;
+import org.oltpbench.workload.Workload;
+
+/**
+ * CH-benCHmark (workload=ch): TPC-C's terminals, checks and figures as they are, on TPC-C's data set plus CH's three
+ * tables, with analytic streams of CH's 22 queries beside them ({@link AnalyticStreams}). A TPC-C data set loaded
+ * before (by oltpbench or BenchmarkSQL) only gains the three tables.
+ */
+public final class ChWorkload implements Workload {
+    private final Workload tpcc;
+    private final TpccParams params;
+    private final AnalyticParams analytic;
+    private final String loadMethod;
+    private final PrintStream out;
+
+    public ChWorkload(Workload tpcc, TpccParams params, String loadMethod, PrintStream out) {
+        this.tpcc = tpcc;
+        this.params = params;
+        this.analytic = params.analytic();
+        this.loadMethod = loadMethod;
+        this.out = out;
+    }
+
+    @Override
+    public WorkloadInfo info() {
+        WorkloadInfo t = tpcc.info();
+        return new WorkloadInfo("ch", t.family(), t.transactions(), t.scale(), t.tallies());
+    }
+
+    @Override
+    public boolean isPrepared(Database db) throws SQLException {
+        if (!tpcc.isPrepared(db)) return false;
+        try (Connection c = db.connect()) {
+            return ChData.present(c);
+        }
+    }
+
+    @Override
+    public String unprepared(Database db) throws SQLException {
+        if (!tpcc.isPrepared(db)) return tpcc.unprepared(db);
+        return "CH-benCHmark's tables (bmsql_supplier, bmsql_nation, bmsql_region) are missing beside the TPC-C data set; "
+                + "run prepare with workload=ch: it adds them and loads nothing else";
+    }
+
+    @Override
+    public LoadResult prepare(Database db) throws SQLException {
+        LoadResult loaded = LoadResult.NONE;
+        if (tpcc.isPrepared(db)) {
+            out.println("TPC-C's data set is present: adding CH-benCHmark's tables only");
+        } else {
+            loaded = tpcc.prepare(db);
+        }
+        if (params.share().leads()) {
+            out.println("Loading CH-benCHmark's tables: 5 regions, 62 nations, 10,000 suppliers...");
+            ChData.prepare(db, loadMethod, params.randSeed() != 0 ? params.randSeed() : System.nanoTime());
+        }
+        return loaded;
+    }
+
+    @Override
+    public String disclaimer() {
+        return tpcc.disclaimer();
+    }
+
+    @Override
+    public void validate(Database db) throws SQLException {
+        tpcc.validate(db);
+    }
+
+    @Override
+    public CheckReport check(Database db) throws SQLException {
+        return tpcc.check(db);
+    }
+
+    @Override
+    public void cleanup(Database db) throws SQLException {
+        ChData.drop(db);
+        tpcc.cleanup(db);
+    }
+
+    @Override
+    public Terminal terminal(Connection connection, int index, int threads, long seed) throws SQLException {
+        return tpcc.terminal(connection, index, threads, seed);
+    }
+
+    @Override
+    public boolean sharesConnections() {
+        return tpcc.sharesConnections();
+    }
+
+    @Override
+    public Terminal sharedTerminal(SharedConnections shared, int index, int threads, long seed) throws SQLException {
+        return tpcc.sharedTerminal(shared, index, threads, seed);
+    }
+
+    @Override
+    public SideLoad sideLoad(Database db, Clock clock, long seed) {
+        if (analytic.streams() == 0) return SideLoad.NONE;
+        AnalyticStreams.Connector to = connector(db);
+        return new AnalyticStreams(to, db::connect, ChQueries.of(db.dialect()), analytic.streams(), analytic.sessionSql(),
+                analytic.timeoutSecs(), clock, dates(db), analytic.where(), (int) (seed & 0x3fffffff) + 1);
+    }
+
+    /** Where the streams connect: analyticConn, analyticHost in the OLTP URL's place, or the OLTP front end. */
+    private AnalyticStreams.Connector connector(Database db) {
+        if (!analytic.conn().isEmpty()) return () -> db.connectHost(analytic.conn());
+        if (analytic.host().isEmpty()) return db::connect;
+        String url = db.url(), authority = FrontEnds.authority(url);
+        String host = analytic.host().contains(":") || !authority.contains(":") ? analytic.host()
+                : analytic.host() + authority.substring(authority.lastIndexOf(':'));
+        String replaced = url.replaceFirst(java.util.regex.Pattern.quote(authority), java.util.regex.Matcher.quoteReplacement(host));
+        return () -> db.connectHost(replaced);
+    }
+
+    /** The bounds every query binds: a day before the first order of the first warehouse, a year after now. */
+    private Timestamp[] bounds(Database db) {
+        try (Connection c = db.connect();
+             PreparedStatement ps = c.prepareStatement("SELECT min(o_entry_d) FROM bmsql_oorder WHERE o_w_id = ? AND o_d_id = 1")) {
+            ps.setInt(1, params.firstWarehouse());
+            try (ResultSet rs = ps.executeQuery()) {
+                Timestamp first = rs.next() ? rs.getTimestamp(1) : null;
+                long since = (first != null ? first.getTime() : System.currentTimeMillis()) - 86_400_000L;
+                return new Timestamp[] {new Timestamp(since), new Timestamp(System.currentTimeMillis() + 365L * 86_400_000L)};
+            }
+        } catch (SQLException e) {
+            throw new ConfigException("reading the data set's first order date for CH's date bounds failed: " + e.getMessage(), e);
+        }
+    }
+
+    private AnalyticStreams.Dates dates(Database db) {
+        Timestamp[] b = bounds(db);
+        return new AnalyticStreams.Dates(b[0], b[1]);
+    }
+}
