@@ -135,9 +135,12 @@ public final class AnalyticStreams implements SideLoad {
         }
     }
 
+    /** Starts a thread that takes part in the level's time; returns once it has (a simulated clock waits for it). */
     private void thread(String name, Runnable body) {
+        java.util.concurrent.CountDownLatch joined = new java.util.concurrent.CountDownLatch(1);
         Thread t = new Thread(() -> {
             clock.join();
+            joined.countDown();
             try {
                 body.run();
             } finally {
@@ -147,6 +150,16 @@ public final class AnalyticStreams implements SideLoad {
         t.setDaemon(true);
         threads.add(t);
         t.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                joined.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     /** Writes the heartbeat every period until stopped; a failed write is tried again at the next period. */

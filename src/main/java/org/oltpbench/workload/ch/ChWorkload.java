@@ -56,7 +56,7 @@ public final class ChWorkload implements Workload {
 
     @Override
     public String unprepared(Database db) throws SQLException {
-        if (!tpcc.isPrepared(db)) return tpcc.unprepared(db);
+        if (!tpcc.isPrepared(db)) return tpcc.unprepared(db).replace("the tables of tpcc", "the tables of ch");
         return "CH-benCHmark's tables (bmsql_supplier, bmsql_nation, bmsql_region) are missing beside the TPC-C data set; "
                 + "run prepare with workload=ch: it adds them and loads nothing else";
     }
@@ -131,23 +131,23 @@ public final class ChWorkload implements Workload {
         return () -> db.connectHost(replaced);
     }
 
-    /** The bounds every query binds: a day before the first order of the first warehouse, a year after now. */
-    private Timestamp[] bounds(Database db) {
+    private AnalyticStreams.Dates dates(Database db) {
+        return dates(db, params.firstWarehouse());
+    }
+
+    /** The bounds every query binds: a day before the first order of {@code warehouse}'s district 1, a year after now. */
+    public static AnalyticStreams.Dates dates(Database db, int warehouse) {
         try (Connection c = db.connect();
              PreparedStatement ps = c.prepareStatement("SELECT min(o_entry_d) FROM bmsql_oorder WHERE o_w_id = ? AND o_d_id = 1")) {
-            ps.setInt(1, params.firstWarehouse());
+            ps.setInt(1, warehouse);
             try (ResultSet rs = ps.executeQuery()) {
                 Timestamp first = rs.next() ? rs.getTimestamp(1) : null;
                 long since = (first != null ? first.getTime() : System.currentTimeMillis()) - 86_400_000L;
-                return new Timestamp[] {new Timestamp(since), new Timestamp(System.currentTimeMillis() + 365L * 86_400_000L)};
+                return new AnalyticStreams.Dates(new Timestamp(since),
+                        new Timestamp(System.currentTimeMillis() + 365L * 86_400_000L));
             }
         } catch (SQLException e) {
             throw new ConfigException("reading the data set's first order date for CH's date bounds failed: " + e.getMessage(), e);
         }
-    }
-
-    private AnalyticStreams.Dates dates(Database db) {
-        Timestamp[] b = bounds(db);
-        return new AnalyticStreams.Dates(b[0], b[1]);
     }
 }
