@@ -110,6 +110,11 @@ public interface Dialect {
         return expr;
     }
 
+    /** The statement that gathers a table's optimizer statistics (MySQL's, MariaDB's, TiDB's and OceanBase's form). */
+    default String analyze(String table) {
+        return "ANALYZE TABLE " + table;
+    }
+
     /** The query that reads a session's transaction isolation from the server (not the driver's cached value). */
     default String isolationQuery() {
         return "SELECT @@transaction_isolation";

@@ -11,6 +11,11 @@ import java.util.Set;
 /** PostgreSQL over pgjdbc. */
 public class PostgresDialect implements Dialect {
     @Override
+    public String analyze(String table) {
+        return "ANALYZE " + table;
+    }
+
+    @Override
     public String name() {
         return "postgres";
     }

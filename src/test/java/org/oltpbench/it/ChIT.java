@@ -62,12 +62,17 @@ class ChIT {
             PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream());
             Workload w = Workloads.create(p.workload(), p.load(), db.dialect(), quiet);
             w.cleanup(db);
+            long t0 = System.nanoTime();
             w.prepare(db);
+            double loadSecs = (System.nanoTime() - t0) / 1e9;
             try {
                 AnalyticStreams.Dates dates = ChWorkload.dates(db, 1);
                 Map<String, List<String>> out = new LinkedHashMap<>();
                 try (Connection c = db.connect()) {
+                    long t = System.nanoTime();
                     for (ChQueries.Query q : ChQueries.of(db.dialect())) out.put(q.name(), rows(c, q, dates));
+                    System.err.printf("CH at 1 warehouse on %s: load %.1f s, the 22 queries %.1f s%n", p.target().db(),
+                            loadSecs, (System.nanoTime() - t) / 1e9);
                 }
                 return out;
             } finally {
