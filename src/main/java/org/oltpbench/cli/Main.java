@@ -158,9 +158,32 @@ public final class Main implements Callable<Integer> {
     /** One job as it always ran, or several interleaved and then compared. */
     private int sweep(Common verb, boolean prepareIfAbsent) throws Exception {
         List<Job> jobs = jobs(verb);
+        List<Integer> streams = jobs.size() == 1 ? streamSweep(jobs.get(0)) : List.of();
+        if (streams.size() > 1) return Interleave.run(byStreams(verb, streams), streamLabels(streams), prepareIfAbsent, out);
         if (jobs.size() == 1) return jobs.get(0).run(prepareIfAbsent);
         List<Path> configs = !verb.configs.isEmpty() ? verb.configs : common.configs;
         return Interleave.run(jobs, labels(configs), prepareIfAbsent, out);
+    }
+
+    /** CH's analyticStreams list, or none: each value becomes a job of its own, interleaved with the others. */
+    private static List<Integer> streamSweep(Job job) {
+        return job.params().workload() instanceof org.oltpbench.config.TpccParams t && t.ch() ? t.analytic().sweep() : List.of();
+    }
+
+    private List<Job> byStreams(Common verb, List<Integer> streams) {
+        List<Job> out = new ArrayList<>();
+        for (int n : streams) {
+            Common one = new Common();
+            one.configs.addAll(!verb.configs.isEmpty() ? verb.configs : common.configs);
+            one.sets.addAll(verb.sets);
+            one.sets.add(org.oltpbench.config.Keys.ANALYTIC_STREAMS.name() + "=" + n);
+            out.add(jobs(one).get(0));
+        }
+        return out;
+    }
+
+    static List<String> streamLabels(List<Integer> streams) {
+        return streams.stream().map(n -> n + "streams").toList();
     }
 
     /** The whole job. */

@@ -212,9 +212,10 @@ public final class Keys {
     public static final Key<Boolean> INDEXES_AFTER_LOAD = def("indexesAfterLoad", bool(), "true", "",
             "TPC-C: create the secondary indexes after loading rather than with the tables");
     // --- CH-benCHmark (workload=ch): TPC-C's terminals plus analytic streams of its 22 queries ---
-    public static final Key<Integer> ANALYTIC_STREAMS = def("analyticStreams", integer(0, 10_000), "1", "streams",
+    public static final Key<List<Integer>> ANALYTIC_STREAMS = def("analyticStreams", intList(0, 10_000), "1", "streams",
             "workload=ch: streams running CH's 22 queries beside the TPC-C terminals, each on its own connection, stream i "
-            + "from query i mod 22 on; 0 = TPC-C alone on CH's data set");
+            + "from query i mod 22 on; 0 = TPC-C alone on CH's data set; a comma list runs one sweep per value, "
+            + "interleaved repeat by repeat, then compares them");
     public static final Key<String> ANALYTIC_CONN = def("analyticConn", string(), "", "",
             "workload=ch: a JDBC URL the analytic streams connect to (a replica, a standby, a TiFlash-reading TiDB); "
             + "empty = the OLTP front end");

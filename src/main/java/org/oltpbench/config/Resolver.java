@@ -252,8 +252,9 @@ final class Resolver {
         }
         List<String> session = new java.util.ArrayList<>();
         for (String sql : cfg.get(Keys.ANALYTIC_SESSION_SQL).split(";")) if (!sql.isBlank()) session.add(sql.trim());
-        return new AnalyticParams(cfg.get(Keys.ANALYTIC_STREAMS), cfg.get(Keys.ANALYTIC_CONN).trim(),
-                cfg.get(Keys.ANALYTIC_HOST).trim(), session, cfg.get(Keys.ANALYTIC_TIMEOUT_SECS));
+        List<Integer> streams = cfg.get(Keys.ANALYTIC_STREAMS);
+        return new AnalyticParams(streams.get(0), cfg.get(Keys.ANALYTIC_CONN).trim(), cfg.get(Keys.ANALYTIC_HOST).trim(),
+                session, cfg.get(Keys.ANALYTIC_TIMEOUT_SECS), streams);
     }
 
     private TpccParams tpcc(AnalyticParams analytic) {

@@ -111,6 +111,16 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
                 Spread::perServerCore, Better.HIGHER), CLIENT_MICROS);
     }
 
+    /**
+     * CH-benCHmark's analytic side beside tpmC: QphH over every stream (a ratio row, so that the cost terminals impose on
+     * the analytics reads as QphH with terminals over QphH alone) and the freshness its queries read; NaN (shown "-")
+     * for a run without streams.
+     */
+    public static final List<Metric> HTAP = List.of(
+            new Metric("QphH", r -> r.analytics().present() ? r.analytics().qphH() : Double.NaN, true, Better.HIGHER),
+            new Metric("freshness p95(s)", r -> r.analytics().freshnessHistogram().getTotalCount() > 0
+                    ? Histograms.percentileMs(r.analytics().freshnessHistogram(), 95) / 1000 : Double.NaN, false, Better.LOWER));
+
     public static final Metric SERVER_CORES = new Metric("server cores busy", r -> r.usage().serverCores() > 0
             ? r.usage().serverCores() : Double.NaN, false, Better.NEITHER);
     public static final Metric CLIENT_MICROS = new Metric("client CPU µs/txn", r -> r.usage().recorded()

@@ -172,6 +172,7 @@ public final class Comparison {
     public List<Row> rows(int threads) {
         List<Row> rows = new ArrayList<>();
         List<Metric> table = new ArrayList<>(Metric.compared(workload));
+        if (analyticsAt(threads)) table.addAll(Metric.HTAP);
         if (resourcesAt(threads)) table.addAll(Metric.resources(workload.family()));
         for (Metric m : table) rows.add(new Row(m.label() + m.better().mark(), cells(threads, m, Show.FIGURE)));
         rows.addAll(errorRows(threads));
@@ -280,6 +281,15 @@ public final class Comparison {
     }
 
     /** Whether any run recorded resources at {@code threads}. */
+    /** Whether a run's kept repeat at this level ran CH's analytic streams. */
+    private boolean analyticsAt(int threads) {
+        for (LabeledRun r : runs) {
+            LevelResult l = r.run().level(threads);
+            if (l != null && l.kept().analytics().present()) return true;
+        }
+        return false;
+    }
+
     private boolean resourcesAt(int threads) {
         for (LabeledRun r : runs) {
             LevelResult l = r.run().level(threads);
