@@ -36,7 +36,7 @@ final class PeerCommandLine {
     private static final List<String> GO_TPC_VERBS = List.of("prepare", "run", "check", "cleanup");
 
     static String[] translate(String[] args) {
-        if (args.length > 0 && args[0].equals("tpcc")) return goTpc(args);
+        if (args.length > 0 && (args[0].equals("tpcc") || args[0].equals("ch"))) return goTpc(args);
         if (args.length > 0 && args[0].equals("mysqlslap")) return mysqlslap(java.util.Arrays.copyOfRange(args, 1, args.length));
         for (String a : args) if (a.startsWith("--concurrency") || a.startsWith("--number-of-queries")) return mysqlslap(args);
         for (String a : args) if (!a.startsWith("-") && testName(a) != null) return sysbench(args);
@@ -105,14 +105,15 @@ final class PeerCommandLine {
             Map.entry("password", "password"), Map.entry("p", "password"), Map.entry("db", "database"),
             Map.entry("D", "database"), Map.entry("driver", "db"), Map.entry("d", "db"), Map.entry("time", "time"),
             Map.entry("isolation", "isolation"), Map.entry("interval", "reportIntervalSecs"), Map.entry("count", "events"),
-            Map.entry("parts", "partitions"), Map.entry("output", "output"));
+            Map.entry("parts", "partitions"), Map.entry("output", "output"), Map.entry("acThreads", "analyticStreams"),
+            Map.entry("t", "analyticStreams"));
 
     /**
-     * go-tpc's tpcc form, its defaults first (TiDB on 127.0.0.1:4000, user root, database test, as go-tpc has them),
-     * the verb wherever it stands (run when none).
+     * go-tpc's tpcc and ch forms, its defaults first (TiDB on 127.0.0.1:4000, user root, database test, as go-tpc has
+     * them; ch's one OLAP worker), the verb wherever it stands (run when none).
      */
     private static String[] goTpc(String[] args) {
-        List<String> out = new ArrayList<>(List.of("--set", "workload=tpcc", "--set", "db=tidb", "--set", "database=test",
+        List<String> out = new ArrayList<>(List.of("--set", "workload=" + args[0], "--set", "db=tidb", "--set", "database=test",
                 "--set", "user=root"));
         String verb = null;
         for (int i = 1; i < args.length; i++) {
@@ -132,6 +133,10 @@ final class PeerCommandLine {
             switch (flag) {
                 case "ignore-error" -> out.addAll(List.of("--set", "ignoreErrors=all"));
                 case "wait" -> out.addAll(List.of("--set", "keyingTime=true", "--set", "thinkTime=true"));
+                case "no-check" -> out.addAll(List.of("--set", "checkAfterLoad=false"));
+                case "analyze" -> {
+                    // ch prepare: oltpbench's CH prepare always gathers statistics
+                }
                 default -> {
                     String key = GO_TPC_KEYS.get(flag);
                     if (key == null) {

@@ -66,6 +66,16 @@ class PeerCommandLineTest {
                 PeerCommandLine.translate(words("tpcc prepare --warehouses 4 -T 8")));
     }
 
+    /** go-tpc's ch: -T terminals, -t (acThreads) OLAP workers as analytic streams; prepare's --analyze is what ours does. */
+    @Test
+    void goTpcsChLines() {
+        String defaults = "--set workload=ch --set db=tidb --set database=test --set user=root ";
+        assertArrayEquals(words(defaults + "--set warehouses=2 --set threads=4 --set analyticStreams=2 --set time=60 run"),
+                PeerCommandLine.translate(words("ch --warehouses 2 run -T 4 -t 2 --time 1m")));
+        assertArrayEquals(words(defaults + "--set warehouses=2 --set checkAfterLoad=false prepare"),
+                PeerCommandLine.translate(words("ch --warehouses 2 prepare --analyze --no-check")));
+    }
+
     @Test
     void goDurations() {
         assertEquals(600, PeerCommandLine.goSeconds("10m"));
