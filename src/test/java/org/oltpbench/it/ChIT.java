@@ -170,6 +170,27 @@ class ChIT {
                 "user=" + System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"))));
     }
 
+    /** A query the server cannot run is refused in one line before the level starts (here: a column renamed away). */
+    @Test
+    @Order(7)
+    void aQueryTheServerCannotRunIsRefusedBeforeTheLevel() throws Exception {
+        PgServer.Target pg = PgServer.get();
+        String[] job = {"--set", "db=postgres", "--set", "conn=" + pg.url(), "--set", "user=" + pg.user(), "--set", "workload=ch",
+                "--set", "warehouses=1", "--set", "loadWorkers=2", "--set", "randSeed=11"};
+        Tools.cli(Tools.concat(job, "cleanup"));
+        assertEquals(0, Tools.cli(Tools.concat(job, "prepare")).code());
+        try (Connection c = Tools.connect(pg.url(), pg.user(), ""); var st = c.createStatement()) {
+            st.execute("ALTER TABLE bmsql_supplier RENAME COLUMN su_comment TO su_note");
+        }
+        Tools.Outcome o = Tools.cli(Tools.concat(job, "--set", "time=2", "run"));
+        assertEquals(2, o.code(), o.out() + o.err());
+        String err = o.err().strip();
+        assertTrue(err.startsWith("oltpbench: CH's Q2 cannot run on this server (") && err.contains("su_comment")
+                && err.endsWith("run with analyticStreams=0 for TPC-C alone on CH's data") && !err.contains("\n"), err);
+        assertTrue(!o.out().contains("[Current]"), "no level started: " + o.out());
+        Tools.cli(Tools.concat(job, "cleanup"));
+    }
+
     /** The README's command: workload=ch on the embedded default prints tpmC, QphH, freshness and the per-query table. */
     @Test
     @Order(6)

@@ -100,9 +100,29 @@ public final class ChWorkload implements Workload {
         return tpcc.disclaimer();
     }
 
+    /**
+     * Every query is explained on the analytic side before the first level: a query this engine cannot run (a missing
+     * function, a syntax it lacks) is refused in one line naming it, never met in the middle of a level.
+     */
     @Override
     public void validate(Database db) throws SQLException {
         tpcc.validate(db);
+        if (analytic.streams() == 0) return;
+        AnalyticStreams.Dates d = dates(db);
+        try (Connection c = connector(db).open()) {
+            for (ChQueries.Query q : ChQueries.of(db.dialect())) {
+                try (PreparedStatement ps = c.prepareStatement("EXPLAIN " + q.sql())) {
+                    for (int b = 0; b < q.binds().size(); b++) {
+                        ps.setTimestamp(b + 1, q.binds().get(b) == ChQueries.Bound.SINCE ? d.since() : d.until());
+                    }
+                    ps.executeQuery().close();
+                } catch (SQLException e) {
+                    throw new ConfigException("CH's " + q.name() + " cannot run on this server (" + org.oltpbench.util.Text.firstLine(
+                            e.getMessage()) + "); its text and adaptations are in queries.sql; run with analyticStreams=0 "
+                            + "for TPC-C alone on CH's data", e);
+                }
+            }
+        }
     }
 
     @Override
