@@ -292,7 +292,7 @@ public final class LevelRunner {
             run.schedule(e.warmEnd, s.level().secs() > 0 ? e.warmEnd + s.level().secs() * 1_000_000_000L : Long.MAX_VALUE);
             arrivals.start(e.t0); // the schedule starts with the terminals, not before
             errorLog.window(e.measuring);
-            side.start(e.warmEnd, run::deadline);
+            side.start(e.t0, e.warmEnd, run::deadline);
             run.release();
             stop.measuring(true);
             boolean allDone;

@@ -48,7 +48,7 @@ public final class ChFormat {
     }
 
     /** tpmC under the analytic load, QphH over every stream, and how stale the analytic reads were. */
-    static String htapLine(RepeatResult r) {
+    public static String htapLine(RepeatResult r) {
         Analytics a = r.analytics();
         String cut = (a.cancelled() + a.timedOut() + a.errors()) == 0 ? ""
                 : String.format(Locale.ROOT, "; %d cancelled at the end, %d timed out, %d failed", a.cancelled(), a.timedOut(),
@@ -70,8 +70,18 @@ public final class ChFormat {
     /** One row per query: how its runs ended, their latency and the rows the last one returned. */
     static List<String> table(Analytics a) {
         List<List<String>> rows = new ArrayList<>();
-        rows.add(List.of("query", "completed", "cancelled", "timed out", "errors", "mean(ms)", "p50(ms)", "p95(ms)", "max(ms)",
-                "rows"));
+        rows.add(HEADER);
+        rows.addAll(rows(a));
+        return MarkdownTable.lines(rows);
+    }
+
+    /** The per-query table's columns. */
+    public static final List<String> HEADER = List.of("query", "completed", "cancelled", "timed out", "errors", "mean(ms)",
+            "p50(ms)", "p95(ms)", "max(ms)", "rows");
+
+    /** The per-query table's rows, Q1 first: the console's and report.html's. */
+    public static List<List<String>> rows(Analytics a) {
+        List<List<String>> rows = new ArrayList<>();
         for (QueryMetrics q : a.queries()) {
             Histogram h = q.histogram();
             boolean any = h.getTotalCount() > 0;
@@ -80,7 +90,7 @@ public final class ChFormat {
                     ms(any, Histograms.percentileMs(h, 95)), ms(any, Histograms.maxMs(h)),
                     q.rows() < 0 ? "-" : Long.toString(q.rows())));
         }
-        return MarkdownTable.lines(rows);
+        return rows;
     }
 
     private static String ms(boolean any, double v) {

@@ -14,14 +14,23 @@ import org.HdrHistogram.Histogram;
  *                   heartbeat it read, less half the heartbeat period
  * @param heartbeats heartbeat rows written in the window
  * @param unseen     queries whose heartbeat read failed or found no row, left out of freshness
+ * @param endedAt    when each completed query ended, in seconds from the level's start (the intervals' clock), ascending
  */
 public record Analytics(int streams, String where, double seconds, List<QueryMetrics> queries, String freshness,
-                        long heartbeats, long unseen) {
+                        long heartbeats, long unseen, List<Double> endedAt) {
     /** No analytic side (every workload but ch). */
-    public static final Analytics NONE = new Analytics(0, "", 0, List.of(), null, 0, 0);
+    public static final Analytics NONE = new Analytics(0, "", 0, List.of(), null, 0, 0, List.of());
 
     public Analytics {
         queries = queries == null ? List.of() : List.copyOf(queries);
+        endedAt = endedAt == null ? List.of() : List.copyOf(endedAt);
+    }
+
+    /** Queries that ended in the interval {@code (at - seconds, at]} of the level's clock. */
+    public long endedIn(double at, double seconds) {
+        long n = 0;
+        for (double t : endedAt) if (t > at - seconds && t <= at) n++;
+        return n;
     }
 
     public boolean present() {

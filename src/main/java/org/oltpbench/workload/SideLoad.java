@@ -15,7 +15,7 @@ public interface SideLoad {
         }
 
         @Override
-        public void start(long windowStart, java.util.function.LongSupplier deadline) {
+        public void start(long t0, long windowStart, java.util.function.LongSupplier deadline) {
         }
 
         @Override
@@ -33,9 +33,9 @@ public interface SideLoad {
 
     /**
      * Starts at once; counts only what ends at or after {@code windowStart} and by {@code deadline} (as it stands when
-     * asked: Ctrl-C moves it).
+     * asked: Ctrl-C moves it); {@code t0} is the level's start, which the recorded intervals' times count from.
      */
-    void start(long windowStart, java.util.function.LongSupplier deadline);
+    void start(long t0, long windowStart, java.util.function.LongSupplier deadline);
 
     /**
      * Ends the window at {@code windowEnd}: what still runs is cancelled and counted as cancelled; returns when every

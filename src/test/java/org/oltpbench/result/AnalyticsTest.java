@@ -13,7 +13,7 @@ class AnalyticsTest {
         return new Analytics(2, "the OLTP front end", 20.0, List.of(
                 new QueryMetrics("Q1", 3, 1, 0, 0, Fixtures.hist(100_000, 200_000, 300_000), 15),
                 new QueryMetrics("Q2", 2, 0, 1, 1, Fixtures.hist(500_000, 700_000), 550)),
-                Fixtures.hist(1_000, 2_000, 50_000), 200, 0);
+                Fixtures.hist(1_000, 2_000, 50_000), 200, 0, List.of(3.5, 7.25, 12.0, 19.5, 20.0));
     }
 
     /** 5 completed queries in 20 s: 5 x 3600 / 20 = 900 an hour. */

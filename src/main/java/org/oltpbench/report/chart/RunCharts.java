@@ -128,11 +128,25 @@ public final class RunCharts {
         Charts.Axes axes = new Charts.Axes(tpcc ? "transactions per minute" : "transactions per second", left,
                 "p95 latency (ms)", List.of(new Charts.Line("p95 (right axis)", p95)));
         Charts.TimeMarks marks = marks(r, warmEnd).withStalls(r.usage().stall().quiet());
-        if (!r.usage().recorded()) return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, marks));
-        String stacked = run.workload().family().workers(l.threads()) + ": throughput, p95, CPU and network over time"
-                + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
+        List<Charts.Axes> panels = new ArrayList<>();
+        if (r.analytics().present()) panels.add(queryPanel(r));
+        if (r.usage().recorded()) panels.addAll(resourcePanels(r));
+        if (panels.isEmpty()) return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, marks));
+        String stacked = run.workload().family().workers(l.threads()) + ": throughput, p95"
+                + (r.analytics().present() ? ", analytic queries" : "") + (r.usage().recorded() ? ", CPU and network" : "")
+                + " over time" + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
         return new Chart("level-" + l.threads() + ".png", stacked, Charts.png(Charts.overTimeStacked(stacked, sub, axes,
-                resourcePanels(r), marks), Charts.HEIGHT * 7 / 4));
+                panels, marks), Charts.HEIGHT * (4 + 3 * panels.size() / 2) / 4));
+    }
+
+    /** CH's analytic queries completed per minute in each recorded interval, beside the terminals' throughput. */
+    private static Charts.Axes queryPanel(RepeatResult r) {
+        List<double[]> done = new ArrayList<>();
+        for (IntervalResult i : r.intervals()) {
+            if (i.seconds() > 0 && !i.warmup()) done.add(new double[] {i.at(), r.analytics().endedIn(i.at(), i.seconds()) * 60 / i.seconds()});
+        }
+        return Charts.Axes.one("analytic queries per minute", List.of(new Charts.Line(
+                "queries completed, " + r.analytics().streams() + " stream" + (r.analytics().streams() == 1 ? "" : "s"), done)));
     }
 
     /** The warm-up, and with a fault plan the fault, the recovery command and the outage, on the level's time axis. */

@@ -32,6 +32,9 @@ public final class RunReport {
         b.append(Html.pairs(List.of("run", ""), identity(run)));
         b.append("<h2>Results by thread level</h2>\n").append(levels(run));
         if (run.workload().family().perType()) b.append("<h2>Transactions by type</h2>\n").append(transactions(run));
+        if (run.levels().stream().anyMatch(l -> l.kept().analytics().present())) {
+            b.append("<h2>Analytic queries (CH-benCHmark)</h2>\n").append(analytics(run));
+        }
         if (run.levels().stream().anyMatch(l -> !l.kept().counts().errorCodes().isEmpty())) {
             b.append("<h2>Errors by code</h2>\n").append(errors(run));
         }
@@ -113,6 +116,18 @@ public final class RunReport {
             b.append("<p>").append(Html.esc(Marks.threads(l))).append(" terminals</p>\n");
             b.append(Html.table(List.of("type", "count", "per minute", "rollbacks", "retries", "errors", "avg(ms)", "90th(ms)",
                     "95th(ms)", "99th(ms)", "max(ms)"), rows));
+        }
+        return b.toString();
+    }
+
+    /** Per level's reported repeat with analytic streams: the HTAP line, then one row per query. */
+    private static String analytics(RunResult run) {
+        StringBuilder b = new StringBuilder();
+        for (LevelResult l : run.levels()) {
+            RepeatResult r = l.kept();
+            if (!r.analytics().present()) continue;
+            b.append("<p>").append(Html.esc(org.oltpbench.report.ChFormat.htapLine(r))).append("</p>\n");
+            b.append(Html.table(org.oltpbench.report.ChFormat.HEADER, org.oltpbench.report.ChFormat.rows(r.analytics())));
         }
         return b.toString();
     }

@@ -60,7 +60,7 @@ public final class AnalyticStreams implements SideLoad {
     private final int heartbeatId;
     private final List<Stream> running = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
-    private volatile long windowStart;
+    private volatile long windowStart, t0;
     private volatile LongSupplier deadline = () -> Long.MAX_VALUE;
     private volatile boolean stopped;
     private long heartbeats;
@@ -106,7 +106,8 @@ public final class AnalyticStreams implements SideLoad {
     }
 
     @Override
-    public void start(long windowStart, LongSupplier deadline) {
+    public void start(long t0, long windowStart, LongSupplier deadline) {
+        this.t0 = t0;
         this.windowStart = windowStart;
         this.deadline = deadline;
         Connection hb = heartbeatConnection;
@@ -226,10 +227,13 @@ public final class AnalyticStreams implements SideLoad {
         List<QueryMetrics> out = new ArrayList<>();
         Histogram fresh = Histograms.empty();
         long unseen = 0;
+        List<Double> ends = new ArrayList<>();
         for (Stream s : running) {
             fresh.add(s.freshness);
             unseen += s.unseen;
+            ends.addAll(s.ends);
         }
+        ends.sort(null);
         for (int q = 0; q < queries.size(); q++) {
             long completed = 0, cancelled = 0, timedOut = 0, errors = 0, rows = -1, lastEnd = Long.MIN_VALUE;
             Histogram h = Histograms.empty();
@@ -246,7 +250,7 @@ public final class AnalyticStreams implements SideLoad {
             }
             out.add(new QueryMetrics(queries.get(q).name(), completed, cancelled, timedOut, errors, Histograms.encode(h), rows));
         }
-        return new Analytics(streams, where, seconds, out, Histograms.encode(fresh), heartbeats, unseen);
+        return new Analytics(streams, where, seconds, out, Histograms.encode(fresh), heartbeats, unseen, ends);
     }
 
     private static void quietly(Connection c) {
@@ -267,6 +271,8 @@ public final class AnalyticStreams implements SideLoad {
         final long[] completed, cancelled, timedOut, errors, rows, lastEnd;
         final Histogram[] latency;
         final Histogram freshness = Histograms.empty();
+        /** When each completed query ended, in seconds from the level's start. */
+        final List<Double> ends = new ArrayList<>();
         long unseen;
         /** The statement in flight, when it started, and why it was cancelled: guarded by this stream's lock. */
         private Statement current;
@@ -346,6 +352,7 @@ public final class AnalyticStreams implements SideLoad {
                 return;
             }
             completed[q]++;
+            ends.add((now - t0) / 1e9);
             rows[q] = n;
             lastEnd[q] = now;
             latency[q].recordValue(Math.max(0, Math.min((now - start) / 1000, Histograms.MAX_MICROS)));

@@ -31,7 +31,7 @@ class AnalyticStreamsTest {
                 clock, new AnalyticStreams.Dates(new Timestamp(0), new Timestamp(0)), "the OLTP front end", 42);
         Analytics[] out = new Analytics[1];
         a.open();
-        clock.runUntil(0, () -> a.start(windowStart, () -> deadline));
+        clock.runUntil(0, () -> a.start(0, windowStart, () -> deadline));
         clock.runUntil(deadline, () -> {
             try {
                 out[0] = a.stop(deadline);
@@ -66,6 +66,9 @@ class AnalyticStreamsTest {
         assertEquals(250_000, f.getMinValue(), 250);
         assertEquals(250_000, f.getMaxValue(), 250);
         assertEquals(86, a.heartbeats());
+        // ends: stream 0 at 3, 6, 7, 9 s; stream 1 at 2, 5, 6, 8 s
+        assertEquals(List.of(2.0, 3.0, 5.0, 6.0, 6.0, 7.0, 8.0, 9.0), a.endedAt());
+        assertEquals(3, a.endedIn(6.0, 2.0)); // (4, 6]: 5, 6, 6
         assertEquals(1, a.unseen());
     }
 
@@ -85,7 +88,7 @@ class AnalyticStreamsTest {
                 new AnalyticStreams.Dates(new Timestamp(0), new Timestamp(0)), "x", 7);
         Analytics[] out = new Analytics[1];
         a.open();
-        clock.runUntil(0, () -> a.start(0, () -> 12 * S));
+        clock.runUntil(0, () -> a.start(0, 0, () -> 12 * S));
         clock.runUntil(12 * S, () -> {
             try {
                 out[0] = a.stop(12 * S);
