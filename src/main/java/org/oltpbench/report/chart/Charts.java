@@ -285,6 +285,16 @@ public final class Charts {
         return chart(title, subtitle, plot);
     }
 
+    /** Lines of (x, y) points on two linear axes, each point marked. */
+    public static JFreeChart xy(String title, String subtitle, String xTitle, String yTitle, List<Line> lines) {
+        NumberAxis x = numberAxis(xTitle);
+        XYPlot plot = new XYPlot(series(lines), x, numberAxis(yTitle), xyRenderer(LEFT, false));
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        plot.setDomainGridlinePaint(new Color(0xdddddd));
+        return chart(title, subtitle, plot);
+    }
+
     public static byte[] png(JFreeChart chart) {
         return png(chart, HEIGHT);
     }

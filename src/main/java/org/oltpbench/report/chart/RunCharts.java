@@ -86,6 +86,9 @@ public final class RunCharts {
         out.add(compare("compare-p95.png", p95.label().replace("(ms)", "") + " latency" + by, sub, "latency (ms)", runs, p95));
         java.util.TreeSet<Integer> levels = new java.util.TreeSet<>();
         for (LabeledRun r : runs) for (LevelResult l : r.run().levels()) levels.add(l.threads());
+        if (runs.stream().anyMatch(r -> r.run().levels().stream().anyMatch(l -> l.kept().analytics().present()))) {
+            out.add(frontier(runs, sub));
+        }
         for (int threads : levels) {
             List<Charts.Line> lines = new ArrayList<>();
             for (LabeledRun r : runs) {
@@ -96,6 +99,31 @@ public final class RunCharts {
             out.add(render("compare-spectrum-" + threads + ".png", title, Charts.spectrum(title, sub, lines)));
         }
         return out;
+    }
+
+    /**
+     * CH's frontier: at each level (terminals), every run's tpmC against its QphH, joined in order of QphH (a run without
+     * analytic streams sits at QphH 0, the OLTP-only end), so that what each side costs the other reads off one line.
+     */
+    private static Chart frontier(List<LabeledRun> runs, String sub) {
+        java.util.TreeMap<Integer, List<double[]>> byLevel = new java.util.TreeMap<>();
+        for (LabeledRun r : runs) {
+            for (LevelResult l : r.run().levels()) {
+                RepeatResult k = l.kept();
+                byLevel.computeIfAbsent(l.threads(), t -> new ArrayList<>())
+                        .add(new double[] {k.analytics().qphH(), org.oltpbench.result.TpccMetrics.tpmC(k)});
+            }
+        }
+        List<Charts.Line> lines = new ArrayList<>();
+        Family family = runs.get(0).run().workload().family();
+        for (var e : byLevel.entrySet()) {
+            e.getValue().sort(java.util.Comparator.comparingDouble(p -> p[0]));
+            lines.add(new Charts.Line(family.workers(e.getKey()), e.getValue()));
+        }
+        List<String> labels = runs.stream().map(LabeledRun::label).toList();
+        String title = "tpmC against QphH: what the analytic streams and the terminals cost each other";
+        return render("compare-frontier.png", title, Charts.xy(title, sub + " - each point a run (" + String.join(", ", labels)
+                + "), joined by QphH", "QphH (analytic queries per hour, all streams)", "tpmC (New-Orders per minute)", lines));
     }
 
     private static Chart compare(String file, String title, String sub, String unit, List<LabeledRun> runs, Metric m) {

@@ -55,6 +55,30 @@ class ComparisonTest {
         assertEquals("0.67", rows.get(5).cells().get(1).text(), "200 / 300");
     }
 
+    /**
+     * CH's rows: QphH (a ratio row) and freshness p95 beside tpmC when a run at the level ran analytic streams; "-" for
+     * the run without. 90 queries in 10 s = 32,400 an hour; freshness 20, 40, 60 ms: p95 0.06 s.
+     */
+    @Test
+    void analyticStreamsAddQphHAndFreshnessRows() {
+        var tpcc = Fixtures.tpccInfo(1);
+        RepeatResult alone = Fixtures.tpcc(4, 10, 100, 1, 90, RepeatResult.COMPLETED);
+        var q = new org.oltpbench.result.QueryMetrics("Q1", 90, 0, 0, 0, Fixtures.hist(100_000), 15);
+        RepeatResult with = Fixtures.tpcc(4, 10, 60, 1, 50, RepeatResult.COMPLETED).withAnalytics(new org.oltpbench.result.Analytics(
+                2, "the OLTP front end", 10.0, List.of(q), Fixtures.hist(20_000, 40_000, 60_000), 100, 0, List.of()));
+        LabeledRun a = new LabeledRun("0streams", Path.of("a"), Fixtures.with(Fixtures.run(List.of(new LevelResult(4, java.util.Map.of(), 0,
+                List.of(alone)))), tpcc));
+        LabeledRun b = new LabeledRun("2streams", Path.of("b"), Fixtures.with(Fixtures.run(List.of(new LevelResult(4, java.util.Map.of(), 0,
+                List.of(with)))), tpcc));
+        List<Comparison.Row> rows = new Comparison(List.of(a, b), null, false).rows(4);
+        Comparison.Row qphH = rows.stream().filter(r -> r.label().equals("QphH ↑")).findFirst().orElseThrow();
+        assertEquals("-", qphH.cells().get(0).text());
+        assertEquals("32400.00", qphH.cells().get(1).text());
+        Comparison.Row fresh = rows.stream().filter(r -> r.label().equals("freshness p95(s) ↓")).findFirst().orElseThrow();
+        assertEquals("0.06", fresh.cells().get(1).text());
+        assertTrue(rows.stream().anyMatch(r -> r.label().equals("QphH / 0streams ↑")));
+    }
+
     @Test
     void baselineNamesTheDivisor() {
         Comparison c = twoRuns("MySQL");
