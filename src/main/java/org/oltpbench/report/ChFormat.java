@@ -58,6 +58,25 @@ public final class ChFormat {
                 a.qphH(), a.completed(), a.seconds(), cut, freshness(a));
     }
 
+    /** After the sweep's table, one row per level of the analytic side: streams, QphH, queries and freshness. */
+    public static void sweepTable(PrintStream out, org.oltpbench.result.RunResult run) {
+        if (run.levels().stream().noneMatch(l -> l.kept().analytics().present())) return;
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("terminals", "streams", "QphH", "completed", "cancelled", "timed out", "freshness p50(s)",
+                "freshness p95(s)"));
+        for (org.oltpbench.result.LevelResult l : run.levels()) {
+            Analytics a = l.kept().analytics();
+            Histogram f = a.freshnessHistogram();
+            boolean seen = f.getTotalCount() > 0;
+            rows.add(List.of(Marks.threads(l), Integer.toString(a.streams()), String.format(Locale.ROOT, "%.1f", a.qphH()),
+                    Long.toString(a.completed()), Long.toString(a.cancelled()), Long.toString(a.timedOut()),
+                    seen ? String.format(Locale.ROOT, "%.3f", Histograms.percentileMs(f, 50) / 1000) : "-",
+                    seen ? String.format(Locale.ROOT, "%.3f", Histograms.percentileMs(f, 95) / 1000) : "-"));
+        }
+        out.println();
+        for (String line : MarkdownTable.lines(rows)) out.println(line);
+    }
+
     /** Freshness as p50, p95 and max in seconds, or why there is none. */
     static String freshness(Analytics a) {
         Histogram h = a.freshnessHistogram();

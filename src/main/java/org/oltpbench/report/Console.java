@@ -111,6 +111,7 @@ public final class Console implements RunListener {
             @Override
             public void table(PrintStream out, RunResult run) {
                 TpccFormat.sweepTable(out, run, warehouses);
+                ChFormat.sweepTable(out, run);
                 for (String line : TpccFormat.conformance(run)) out.println(line);
                 out.println();
             }
