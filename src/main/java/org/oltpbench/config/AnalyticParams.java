@@ -10,13 +10,14 @@ import java.util.List;
  * @param host        host[:port] the streams connect to with the OLTP target's database and user; empty = none
  * @param sessionSql  statements each analytic session runs once after connecting
  * @param timeoutSecs a query running longer is cancelled and counted as timed out; 0 = no limit
+ * @param tiflash     TiFlash replicas prepare asks for per table (TiDB); 0 = none
  * @param sweep       every value analyticStreams lists: the command line runs one sweep per value, interleaved
  *                    ({@code streams} is the first)
  */
-public record AnalyticParams(int streams, String conn, String host, List<String> sessionSql, int timeoutSecs,
+public record AnalyticParams(int streams, String conn, String host, List<String> sessionSql, int timeoutSecs, int tiflash,
                              @com.fasterxml.jackson.annotation.JsonIgnore List<Integer> sweep) {
     /** TPC-C alone: no CH data set, no streams. */
-    public static final AnalyticParams NONE = new AnalyticParams(-1, "", "", List.of(), 0, List.of());
+    public static final AnalyticParams NONE = new AnalyticParams(-1, "", "", List.of(), 0, 0, List.of());
 
     public AnalyticParams {
         sessionSql = List.copyOf(sessionSql);

@@ -224,6 +224,9 @@ public final class Keys {
     public static final Key<String> ANALYTIC_SESSION_SQL = def("analyticSessionSql", string(), "", "",
             "workload=ch: ;-separated statements each analytic session runs once, e.g. "
             + "SET tidb_isolation_read_engines='tiflash'");
+    public static final Key<Integer> TIFLASH_REPLICAS = def("tiflashReplicas", integer(0, 16), "0", "replicas",
+            "workload=ch on TiDB: prepare asks for this many TiFlash (columnar) replicas of every table, and says so when "
+            + "the cluster has no TiFlash store; 0 = none");
     public static final Key<Integer> ANALYTIC_TIMEOUT_SECS = def("analyticTimeoutSecs", integer(0, 86_400), "0", "s",
             "workload=ch: a query running longer is cancelled and counted as timed out; 0 = no limit");
     public static final Key<Boolean> CHECK_AFTER_LOAD = def("checkAfterLoad", bool(), "true", "",

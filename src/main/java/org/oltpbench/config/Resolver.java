@@ -254,7 +254,7 @@ final class Resolver {
         for (String sql : cfg.get(Keys.ANALYTIC_SESSION_SQL).split(";")) if (!sql.isBlank()) session.add(sql.trim());
         List<Integer> streams = cfg.get(Keys.ANALYTIC_STREAMS);
         return new AnalyticParams(streams.get(0), cfg.get(Keys.ANALYTIC_CONN).trim(), cfg.get(Keys.ANALYTIC_HOST).trim(),
-                session, cfg.get(Keys.ANALYTIC_TIMEOUT_SECS), streams);
+                session, cfg.get(Keys.ANALYTIC_TIMEOUT_SECS), cfg.get(Keys.TIFLASH_REPLICAS), streams);
     }
 
     private TpccParams tpcc(AnalyticParams analytic) {

@@ -110,6 +110,14 @@ public interface Dialect {
         return expr;
     }
 
+    /**
+     * The statement that asks for {@code replicas} columnar replicas of a table, which analytic queries can read; null
+     * when the engine has none to ask for (every engine but TiDB, whose TiFlash stores hold them).
+     */
+    default String columnarReplicas(String table, int replicas) {
+        return null;
+    }
+
     /** The statement that gathers a table's optimizer statistics (MySQL's, MariaDB's, TiDB's and OceanBase's form). */
     default String analyze(String table) {
         return "ANALYZE TABLE " + table;

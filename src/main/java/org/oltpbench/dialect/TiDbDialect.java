@@ -9,6 +9,12 @@ import org.oltpbench.tune.Setting;
  * comment (which MySQL and MariaDB ignore); the session's tidb_txn_mode picks pessimistic or optimistic.
  */
 public class TiDbDialect extends MySqlDialect {
+    /** TiFlash: a columnar copy of the table on the cluster's TiFlash stores, kept up to date through Raft. */
+    @Override
+    public String columnarReplicas(String table, int replicas) {
+        return "ALTER TABLE " + table + " SET TIFLASH REPLICA " + replicas;
+    }
+
     @Override
     public String prometheusJobs() {
         return "tidb|tikv|pd|tiflash";

@@ -20,7 +20,7 @@ public final class Workloads {
 
     public static Workload create(WorkloadParams params, LoadParams load, Dialect dialect, PrintStream out) {
         return switch (params) {
-            case TpccParams p when p.ch() -> new ChWorkload(new TpccWorkload(p, load, dialect, out), p, load.method(), out);
+            case TpccParams p when p.ch() -> new ChWorkload(new TpccWorkload(p, load, dialect, out), p, load.method(), out, dialect);
             case TpccParams p -> new TpccWorkload(p, load, dialect, out);
             case SqlParams p -> new SqlWorkload(p, load, out);
             case SysbenchParams p -> new SysbenchWorkload(Preset.load(p.preset()), p, load, dialect, out);

@@ -57,10 +57,13 @@ class ChIT {
 
     /** Loads the CH data set afresh, runs the 22 queries once, drops the data set; each query's canonical rows. */
     static Map<String, List<String>> answers(Config cfg) throws Exception {
+        return answers(cfg, new PrintStream(java.io.OutputStream.nullOutputStream()));
+    }
+
+    static Map<String, List<String>> answers(Config cfg, PrintStream printed) throws Exception {
         RunParams p = Params.of(cfg);
         try (Database db = Database.open(p.target(), Dialects.forName(p.target().db()))) {
-            PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream());
-            Workload w = Workloads.create(p.workload(), p.load(), db.dialect(), quiet);
+            Workload w = Workloads.create(p.workload(), p.load(), db.dialect(), printed);
             w.cleanup(db);
             long t0 = System.nanoTime();
             w.prepare(db);
@@ -157,7 +160,12 @@ class ChIT {
         Tools.requireEnv("OLTPBENCH_TIDB_URL", "build and start tidb-server and set OLTPBENCH_TIDB_URL, as .ci/run does");
         String url = System.getenv("OLTPBENCH_TIDB_URL"), user = System.getenv().getOrDefault("OLTPBENCH_TIDB_USER", "root");
         Tools.createDatabase(url, user, 90);
-        sameAsReference("tidb", answers(cfg("db=tidb", "conn=" + url, "user=" + user)));
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        // tidb-server has no TiFlash store: asking for replicas is refused, said in one line, and the queries read TiKV's rows
+        sameAsReference("tidb", answers(cfg("db=tidb", "conn=" + url, "user=" + user, "tiflashReplicas=1"),
+                new PrintStream(printed, true, StandardCharsets.UTF_8)));
+        String out = printed.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("tiflashReplicas=1: this cluster refused them (") && out.contains("it has no TiFlash store"), out);
     }
 
     @Test
@@ -168,6 +176,17 @@ class ChIT {
         Tools.createDatabase(url, System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"), 90);
         sameAsReference("oceanbase", answers(cfg("db=oceanbase", "conn=" + url,
                 "user=" + System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"))));
+    }
+
+    /** tiflashReplicas is TiDB's: elsewhere it is refused in one line before anything is loaded. */
+    @Test
+    @Order(8)
+    void tiflashReplicasElsewhereIsRefused() {
+        Tools.Outcome o = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=ch", "--set",
+                "tiflashReplicas=1", "prepare");
+        assertEquals(2, o.code(), o.out() + o.err());
+        assertEquals("oltpbench: tiflashReplicas asks TiDB for TiFlash replicas; this is db=mariadb, which has none: leave "
+                + "tiflashReplicas out", o.err().strip());
     }
 
     /** A query the server cannot run is refused in one line before the level starts (here: a column renamed away). */

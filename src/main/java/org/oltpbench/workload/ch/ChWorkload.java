@@ -34,7 +34,11 @@ public final class ChWorkload implements Workload {
     private final String loadMethod;
     private final PrintStream out;
 
-    public ChWorkload(Workload tpcc, TpccParams params, String loadMethod, PrintStream out) {
+    public ChWorkload(Workload tpcc, TpccParams params, String loadMethod, PrintStream out, org.oltpbench.dialect.Dialect dialect) {
+        if (params.analytic().tiflash() > 0 && dialect.columnarReplicas("t", 1) == null) {
+            throw new ConfigException("tiflashReplicas asks TiDB for TiFlash replicas; this is db=" + dialect.name()
+                    + ", which has none: leave tiflashReplicas out");
+        }
         this.tpcc = tpcc;
         this.params = params;
         this.analytic = params.analytic();
@@ -75,8 +79,28 @@ public final class ChWorkload implements Workload {
             out.println("Loading CH-benCHmark's tables: 5 regions, 62 nations, 10,000 suppliers...");
             ChData.prepare(db, loadMethod, params.randSeed() != 0 ? params.randSeed() : System.nanoTime());
             analyze(db);
+            columnarReplicas(db);
         }
         return loaded;
+    }
+
+    /**
+     * tiflashReplicas=N: asks for N columnar replicas of every table. A cluster without a TiFlash store refuses, and
+     * that is said in one line: the streams then read the row store, as without the key.
+     */
+    private void columnarReplicas(Database db) {
+        int n = analytic.tiflash();
+        if (n == 0) return;
+        List<String> tables = new java.util.ArrayList<>(TpccSchema.TABLES);
+        tables.addAll(ChData.TABLES);
+        try (Connection c = db.connect(); java.sql.Statement st = c.createStatement()) {
+            for (String t : tables) st.execute(db.dialect().columnarReplicas(t, n));
+            out.println("Asked for " + n + " TiFlash replica(s) of the " + tables.size() + " tables; TiFlash copies them in "
+                    + "the background (information_schema.tiflash_replica shows their progress)");
+        } catch (SQLException e) {
+            out.println("tiflashReplicas=" + n + ": this cluster refused them (" + org.oltpbench.util.Text.firstLine(e.getMessage())
+                    + "); it has no TiFlash store to hold them, and the analytic streams read the row store");
+        }
     }
 
     /**
