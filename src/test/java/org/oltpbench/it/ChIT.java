@@ -178,6 +178,19 @@ class ChIT {
                 "user=" + System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"))));
     }
 
+    /** Debian's MariaDB 10.11: the replica sets' primary (its replicas apply the load too). */
+    @Test
+    @Order(6)
+    void debiansMariaDbGivesTheSameAnswers() throws Exception {
+        Tools.requireEnv("OLTPBENCH_REPLICAS_DIR", "start the replica sets with .ci/replicas up DIR as .ci/run does");
+        java.util.Properties ports = new java.util.Properties();
+        try (var in = java.nio.file.Files.newBufferedReader(java.nio.file.Path.of(System.getenv("OLTPBENCH_REPLICAS_DIR"), "ports"))) {
+            ports.load(in);
+        }
+        sameAsReference("Debian's mariadb", answers(cfg("db=mariadb", "conn=jdbc:mariadb://127.0.0.1:" + ports.getProperty("MY1")
+                + "/oltpbench", "user=bench", "password=bench")));
+    }
+
     /** tiflashReplicas is TiDB's: elsewhere it is refused in one line before anything is loaded. */
     @Test
     @Order(8)
@@ -216,12 +229,12 @@ class ChIT {
     void theReadmeCommandPrintsTheHtapFigures() throws Exception {
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("ch-it");
         Tools.Outcome o = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=ch", "--set",
-                "warehouses=1", "--set", "terminals=2", "--set", "analyticStreams=2", "--set", "time=12", "--set",
+                "warehouses=1", "--set", "terminals=2", "--set", "analyticStreams=2", "--set", "time=8", "--set",
                 "randSeed=11", "--set", "resultDirectory=" + dir);
         assertEquals(0, o.code(), o.err() + o.out());
         String out = o.out();
         assertTrue(out.matches("(?s).*\\[HTAP] 2 terminals, 2 analytic streams on the OLTP front end: tpmC [0-9.]+, QphH "
-                + "[0-9.]+ \\(\\d+ queries in 12\\.0 s.*freshness p50 [0-9.]+ s, p95 [0-9.]+ s, max [0-9.]+ s.*"), out);
+                + "[0-9.]+ \\(\\d+ queries in 8\\.0 s.*freshness p50 [0-9.]+ s, p95 [0-9.]+ s, max [0-9.]+ s.*"), out);
         assertTrue(out.contains("| query | completed | cancelled | timed out |"), out);
         assertTrue(out.matches("(?s).*\\nQphH: [0-9.]+\\n.*"), out);
         var run = org.oltpbench.result.ResultFiles.read(dir.resolve("result.json"));

@@ -52,14 +52,14 @@ class ChReplicaIT {
     }
 
     /**
-     * Runs a 24 s level of 1 terminal and 1 stream on the replica, with the replica's apply paused from 8 s to 13 s of
+     * Runs an 18 s level of 1 terminal and 1 stream on the replica, with the replica's apply paused from 6 s to 11 s of
      * the window; returns the repeat's analytics.
      */
     private static Analytics pausedRun(Path dir, String[] job, String pause, String resume, String replicaUrl, String user,
                                        String password) throws Exception {
         CompletableFuture<Tools.Outcome> run = CompletableFuture.supplyAsync(() -> Tools.cli(Tools.concat(job, "--set",
-                "terminals=1", "--set", "time=24", "--set", "report-interval=0", "--set", "resultDirectory=" + dir, "run")));
-        Thread.sleep(8_000);
+                "terminals=1", "--set", "time=18", "--set", "report-interval=0", "--set", "resultDirectory=" + dir, "run")));
+        Thread.sleep(6_000);
         exec(replicaUrl, user, password, pause);
         Thread.sleep(5_000);
         exec(replicaUrl, user, password, resume);
@@ -132,7 +132,7 @@ class ChReplicaIT {
         String commits = "SELECT xact_commit FROM pg_stat_database WHERE datname = 'oltpbench'";
         long before = one(standby, "postgres", "", commits);
         CompletableFuture<Tools.Outcome> run = CompletableFuture.supplyAsync(() -> Tools.cli(Tools.concat(job, "--set",
-                "terminals=1", "--set", "time=20", "--set", "report-interval=0", "--set", "resultDirectory=" + tmp, "run")));
+                "terminals=1", "--set", "time=14", "--set", "report-interval=0", "--set", "resultDirectory=" + tmp, "run")));
         double maxLag = 0; // the standby's own replay lag, sampled each second while the level runs
         String lag = "SELECT (extract(epoch from now() - pg_last_xact_replay_timestamp()) * 1000)::bigint";
         while (!run.isDone()) {
