@@ -536,7 +536,10 @@ public final class LevelRunner {
         }
         // the client's committed transactions over the whole repeat, formed as the server's counter counts them
         Snapshot all = done.reading().totals();
-        long commits = all.commits() + (counter.countsAutocommit() ? all.autocommits() : 0);
+        // and what the side load (CH's streams and heartbeat) committed on the same server
+        SideLoad.Commits sideCommits = side.commits();
+        long commits = all.commits() + sideCommits.explicit()
+                + (counter.countsAutocommit() ? all.autocommits() + sideCommits.autocommitted() : 0);
         ClientCpu cpu = CpuClock.between(start.cpu(), done.cpu());
         return new RepeatResult(s.repeat(), s.level().threads(), aborted == null ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
                 aborted, new RepeatResult.Measured(window, counts, txns, intervals),

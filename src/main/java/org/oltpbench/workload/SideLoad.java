@@ -25,6 +25,20 @@ public interface SideLoad {
     };
 
     /**
+     * What it committed on the server between {@link #start} and the end of {@link #stop}, as the server's commit counter
+     * sees it: explicit commits, and autocommitted statements (counted where the dialect's counter counts them). The
+     * level adds them to the client's count it checks the server's against.
+     */
+    record Commits(long explicit, long autocommitted) {
+        public static final Commits NONE = new Commits(0, 0);
+    }
+
+    /** Read after {@link #stop}. */
+    default Commits commits() {
+        return Commits.NONE;
+    }
+
+    /**
      * Opens its connections.
      *
      * @throws java.sql.SQLException when it cannot connect; the level does not start

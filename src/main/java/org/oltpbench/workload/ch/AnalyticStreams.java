@@ -63,7 +63,7 @@ public final class AnalyticStreams implements SideLoad {
     private volatile long windowStart, t0;
     private volatile LongSupplier deadline = () -> Long.MAX_VALUE;
     private volatile boolean stopped;
-    private long heartbeats;
+    private long heartbeats, heartbeatWrites, lastDeletes;
     private Connection heartbeatConnection;
     private List<Connection> sessions = List.of();
 
@@ -173,6 +173,7 @@ public final class AnalyticStreams implements SideLoad {
                 ps.setLong(1, now);
                 try {
                     ps.executeUpdate();
+                    heartbeatWrites++;
                     if (now >= windowStart && now <= deadline.getAsLong()) heartbeats++;
                 } catch (SQLException e) {
                     if (stopped) break;
@@ -217,10 +218,19 @@ public final class AnalyticStreams implements SideLoad {
         }
         try (Connection c = oltp.open(); Statement st = c.createStatement()) {
             st.execute("DELETE FROM " + ChData.HEARTBEAT + " WHERE hb_id = " + heartbeatId);
+            lastDeletes = 1;
         } catch (SQLException | RuntimeException e) {
             // the row is left; the next run writes its own
         }
         return result(Math.max(0, windowEnd - windowStart) / 1e9);
+    }
+
+    /** Each query's transaction commits; the heartbeat's writes and the row's removal at the end autocommit. */
+    @Override
+    public Commits commits() {
+        long explicit = 0;
+        for (Stream s : running) explicit += s.commits;
+        return new Commits(explicit, heartbeatWrites + lastDeletes);
     }
 
     private Analytics result(double seconds) {
@@ -271,6 +281,8 @@ public final class AnalyticStreams implements SideLoad {
         final long[] completed, cancelled, timedOut, errors, rows, lastEnd;
         final Histogram[] latency;
         final Histogram freshness = Histograms.empty();
+        /** Transactions this stream committed (every query that ran to its end, in the window or not). */
+        long commits;
         /** When each completed query ended, in seconds from the level's start. */
         final List<Double> ends = new ArrayList<>();
         long unseen;
@@ -332,6 +344,7 @@ public final class AnalyticStreams implements SideLoad {
                 }
                 end();
                 c.commit();
+                commits++;
             } catch (SQLException e) {
                 int why = end();
                 rollback();

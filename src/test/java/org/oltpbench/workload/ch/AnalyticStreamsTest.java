@@ -39,8 +39,11 @@ class AnalyticStreamsTest {
                 throw new IllegalStateException(e);
             }
         });
+        lastCommits = a.commits();
         return out[0];
     }
+
+    private static org.oltpbench.workload.SideLoad.Commits lastCommits;
 
     /**
      * Q1, Q2, Q3 take 1, 2 and 3 s; two streams; the window is 1.5 s to 10.05 s. Stream 0 starts at Q1: Q1 0-1 (warm-up),
@@ -66,6 +69,10 @@ class AnalyticStreamsTest {
         assertEquals(250_000, f.getMinValue(), 250);
         assertEquals(250_000, f.getMaxValue(), 250);
         assertEquals(86, a.heartbeats());
+        // what the server's commit counter sees from this side: every query that ran to its end commits, warm-up's included
+        // (stream 0: 0-1, 1-3, 3-6, 6-7, 7-9 s = 5; stream 1: 0-2, 2-5, 5-6, 6-8 s = 4); the heartbeat's writes at 0, 0.1,
+        // ..., 10.0 s (101) and the row's removal at the end (1) autocommit
+        assertEquals(new org.oltpbench.workload.SideLoad.Commits(9, 102), lastCommits);
         // ends: stream 0 at 3, 6, 7, 9 s; stream 1 at 2, 5, 6, 8 s
         assertEquals(List.of(2.0, 3.0, 5.0, 6.0, 6.0, 7.0, 8.0, 9.0), a.endedAt());
         assertEquals(3, a.endedIn(6.0, 2.0)); // (4, 6]: 5, 6, 6
