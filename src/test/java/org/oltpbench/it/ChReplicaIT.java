@@ -88,16 +88,8 @@ class ChReplicaIT {
         Tools.cli(Tools.concat(job, "cleanup"));
         Tools.Outcome prepared = Tools.cli(Tools.concat(job, "prepare"));
         assertEquals(0, prepared.code(), prepared.out() + prepared.err());
-        long deadline = System.nanoTime() + 120_000_000_000L;
-        while (true) { // the replica applies the load asynchronously
-            try {
-                if (one(replica, "bench", "bench", "SELECT COUNT(*) FROM bmsql_supplier") == 10_000) break;
-            } catch (java.sql.SQLException e) {
-                // not there yet
-            }
-            if (System.nanoTime() > deadline) throw new AssertionError("the replica did not apply the load in 120 s");
-            Thread.sleep(500);
-        }
+        // the replica applies the load asynchronously
+        ReplicaIT.awaitRows(replica, "bench", "SELECT COUNT(*) FROM bmsql_supplier", 10_000, 120);
         String comSelect = "SHOW GLOBAL STATUS LIKE 'Com_select'";
         long before = one(replica, "bench", "bench", comSelect);
         Analytics a = pausedRun(tmp, job, "STOP SLAVE SQL_THREAD", "START SLAVE SQL_THREAD", replica, "bench", "bench");
@@ -119,16 +111,7 @@ class ChReplicaIT {
         Tools.cli(Tools.concat(job, "cleanup"));
         Tools.Outcome prepared = Tools.cli(Tools.concat(job, "prepare"));
         assertEquals(0, prepared.code(), prepared.out() + prepared.err());
-        long deadline = System.nanoTime() + 120_000_000_000L;
-        while (true) {
-            try {
-                if (one(standby, "postgres", "", "SELECT COUNT(*) FROM bmsql_supplier") == 10_000) break;
-            } catch (java.sql.SQLException e) {
-                // not there yet
-            }
-            if (System.nanoTime() > deadline) throw new AssertionError("the standby did not replay the load in 120 s");
-            Thread.sleep(500);
-        }
+        ReplicaIT.awaitRows(standby, "postgres", "SELECT COUNT(*) FROM bmsql_supplier", 10_000, 120);
         String commits = "SELECT xact_commit FROM pg_stat_database WHERE datname = 'oltpbench'";
         long before = one(standby, "postgres", "", commits);
         CompletableFuture<Tools.Outcome> run = CompletableFuture.supplyAsync(() -> Tools.cli(Tools.concat(job, "--set",

@@ -55,15 +55,15 @@ class ReplicaIT {
     private static final String COM_SELECT = "SHOW GLOBAL STATUS LIKE 'Com_select'";
 
     /** Waits until a replica's data set has what the primary's prepare made (the replicas apply asynchronously). */
-    private static void awaitRows(String url, String user, String sql, long rows) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
+    static void awaitRows(String url, String user, String sql, long rows, int waitSecs) throws Exception {
+        long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
         while (true) {
             try {
                 if (status(url, user, sql) >= rows) return;
             } catch (java.sql.SQLException e) {
                 // the table is not there yet
             }
-            if (System.nanoTime() > deadline) throw new AssertionError(url + " did not catch up in 60 s");
+            if (System.nanoTime() > deadline) throw new AssertionError(url + " did not catch up in " + waitSecs + " s");
             Thread.sleep(200);
         }
     }
@@ -77,7 +77,7 @@ class ReplicaIT {
                 "cleanup")).code());
         assertEquals(0, Tools.cli(Tools.concat(job, "--set", "conn=" + my(s.my1()), "--set", "workload=oltp_read_only",
                 "prepare")).code());
-        for (int replica : List.of(s.my2(), s.my3())) awaitRows(my(replica), "bench", "SELECT COUNT(*) FROM sbtest2", 2000);
+        for (int replica : List.of(s.my2(), s.my3())) awaitRows(my(replica), "bench", "SELECT COUNT(*) FROM sbtest2", 2000, 60);
 
         List<Long> before = new ArrayList<>();
         for (int port : List.of(s.my1(), s.my2(), s.my3())) before.add(status(my(port), "bench", COM_SELECT));
@@ -116,7 +116,7 @@ class ReplicaIT {
         Tools.cli(Tools.concat(job, "--set", "conn=" + primary, "--set", "workload=oltp_read_only", "cleanup"));
         assertEquals(0, Tools.cli(Tools.concat(job, "--set", "conn=" + primary, "--set", "workload=oltp_read_only",
                 "prepare")).code());
-        awaitRows(standby, "postgres", "SELECT COUNT(*) FROM sbtest2", 2000);
+        awaitRows(standby, "postgres", "SELECT COUNT(*) FROM sbtest2", 2000, 60);
         String tuples = "SELECT tup_returned FROM pg_stat_database WHERE datname = 'oltpbench'";
         long p0 = status(primary, "postgres", tuples), s0 = status(standby, "postgres", tuples);
         String routed = "jdbc:postgresql://127.0.0.1:" + s.pg1() + ",127.0.0.1:" + s.pg2()
