@@ -23,6 +23,7 @@ import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
+import org.oltpbench.driver.RunListener;
 import org.oltpbench.driver.StopSignal;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.workload.sysbench.Preset;
@@ -73,8 +74,18 @@ class FaultsIT {
         try (TcpProxy relay = new TcpProxy(Integer.parseInt(m.group(1)));
              Database two = Database.open(Params.target(config("embedded=false", "user=root", "conn=jdbc:mariadb://127.0.0.1:"
                      + m.group(1) + ",127.0.0.1:" + relay.port() + "/" + m.group(2))), Dialects.forName("mariadb"))) {
+            // the timeline counts from the level's first interval (1 s), not from the test: opening the terminals
+            // took 4.5 s once in CI, and a timeline started before them killed the relay before the level began
+            var firstInterval = new java.util.concurrent.CountDownLatch(1);
+            RunListener onTime = new RunListener() {
+                @Override
+                public void interval(org.oltpbench.result.IntervalResult interval) {
+                    firstInterval.countDown();
+                }
+            };
             var timeline = new java.util.concurrent.FutureTask<Void>(() -> {
-                Thread.sleep(3000);
+                assertTrue(firstInterval.await(60, java.util.concurrent.TimeUnit.SECONDS), "the level never started");
+                Thread.sleep(2000);
                 relay.kill();
                 Thread.sleep(2000);
                 relay.revive();
@@ -83,7 +94,7 @@ class FaultsIT {
             new Thread(timeline).start();
             var s = org.oltpbench.driver.Levels.threads(4).time(8).interval(1).seed(3)
                     .ignore(new IgnoreList(List.of())).build();
-            RepeatResult r = new LevelRunner(s, rw, two, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
+            RepeatResult r = new LevelRunner(s, rw, two, onTime, new StopSignal()).run();
             timeline.get();
             var server = r.failover().frontEnds().get(0);
             var proxied = r.failover().frontEnds().get(1);
