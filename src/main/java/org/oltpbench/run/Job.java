@@ -65,25 +65,29 @@ public final class Job {
         return db;
     }
 
+    /** The workload, built before the server is opened: its refusals cost no server start (embedded=true). */
     private Workload workload() {
         return Workloads.create(params.workload(), params.load(), dialect, out);
     }
 
     public int prepare() throws SQLException {
+        Workload w = workload();
         try (Database db = open()) {
-            return load(db, workload()) ? OK : FAILED;
+            return load(db, w) ? OK : FAILED;
         }
     }
 
     public int check() throws SQLException {
+        Workload w = workload();
         try (Database db = open()) {
-            return printCheck(checked(db, workload()));
+            return printCheck(checked(db, w));
         }
     }
 
     public int cleanup() throws SQLException {
+        Workload w = workload();
         try (Database db = open()) {
-            workload().cleanup(db);
+            w.cleanup(db);
             return OK;
         }
     }
@@ -160,12 +164,12 @@ public final class Job {
      * header and applies the tuning: a target ready to sweep. Null when prepare's checks failed.
      */
     private Armed arm(boolean prepareIfAbsent, RunListener extra) throws SQLException, IOException {
+        Workload w = workload();
         Database db = open();
         Armed a;
         ClientInfo client;
         String version;
         try {
-            Workload w = workload();
             if (params.sweep().sharesConnections() && !w.sharesConnections()) {
                 throw new ConfigException("connections=" + params.sweep().levels().stream().mapToInt(l -> l.connections())
                         .max().orElse(0) + " is below the threads, but " + w.name() + " threads each hold a connection "

@@ -149,7 +149,7 @@ final class Contract {
             for (int threads : threadLevels) {
                 t0 = System.nanoTime();
                 long before = fingerprint(db, preset.script().equals("bulk_insert") ? threads : cfg.get(Keys.TABLES));
-                RepeatResult r = run(db, w, cfg, threads, 3);
+                RepeatResult r = run(db, w, cfg, threads, 2);
                 if (preset.script().equals("oltp")) assertQueriesMatchPlan(w.plan(), r);
                 assertPassed(w.check(db));
                 boolean writes = preset.script().equals("oltp") ? w.plan().writes() > 0 : !preset.script().startsWith("random");
@@ -177,7 +177,7 @@ final class Contract {
             took(db.dialect().name() + " tpcc check", t0);
             for (int threads : threadLevels) {
                 t0 = System.nanoTime();
-                RepeatResult r = run(db, w, cfg, threads, 4);
+                RepeatResult r = run(db, w, cfg, threads, 3);
                 assertTrue(r.transactions().get(0).committed() > 0, "no committed NewOrder");
                 assertPassed(w.check(db));
                 took(db.dialect().name() + " tpcc " + threads + " terminals + check", t0);

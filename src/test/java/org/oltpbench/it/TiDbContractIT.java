@@ -99,7 +99,7 @@ class TiDbContractIT {
                 Contract.assertPassed(w.check(moded));
                 long retries = 0, conflicts = 0;
                 for (int terminals : new int[] {1, 8, 16}) {
-                    RepeatResult r = Contract.run(moded, w, cfg, terminals, 4, UNISTORE_INCONSISTENT_READ);
+                    RepeatResult r = Contract.run(moded, w, cfg, terminals, 3, UNISTORE_INCONSISTENT_READ);
                     assertNull(r.reason(), r.reason());
                     if (mode.equals("pessimistic")) {
                         for (TxnMetrics t : r.transactions()) assertEquals(0, t.errors(), terminals + " terminals " + t.name());
