@@ -52,9 +52,10 @@ final class Interleave {
         }
     }
 
+    /** The levels that must pair: all but 0, CH's analytics-only level, which a job without streams leaves out. */
     private static List<Integer> threads(RunParams p) {
         List<Integer> out = new ArrayList<>();
-        for (var l : p.sweep().levels()) out.add(l.totalThreads());
+        for (var l : p.sweep().levels()) if (l.totalThreads() > 0) out.add(l.totalThreads());
         return out;
     }
 

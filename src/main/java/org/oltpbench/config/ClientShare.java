@@ -48,7 +48,7 @@ public record ClientShare(int count, int index) {
     /** The message when a level has fewer threads than clients, or null when every level fits. */
     public String threadsProblem(List<Integer> levels) {
         for (int t : levels) {
-            if (t < count) {
+            if (t > 0 && t < count) {
                 return "threads " + t + " split over clientCount=" + count + " leaves client " + (count - 1)
                         + " without a thread; every level needs threads >= clientCount (threads are the whole job's)";
             }

@@ -51,7 +51,8 @@ public final class Keys {
     public static final Key<String> WORKLOAD = def("workload", string(), "oltp_read_write", "",
             "a preset name from workloads/ (oltp_read_write, ...), or a path to a preset file");
     public static final Key<List<Integer>> THREADS = def("threads", List.of("num-threads", "terminals"),
-            intList(1, MAX_THREADS), "1", "threads", "thread level, or a comma list of levels to sweep");
+            intList(0, MAX_THREADS), "1", "threads", "thread level, or a comma list of levels to sweep; 0 = no terminal "
+            + "(workload=ch: its analytic streams alone)");
     public static final Key<String> THREAD_MODEL = def("threadModel", oneOf("auto", "platform", "virtual"), "auto", "",
             "what runs each terminal: a platform (OS) thread or a virtual thread; auto = platform below 512 threads, "
             + "virtual from 512 (measured: see Performance)");

@@ -160,8 +160,31 @@ final class Resolver {
      * its connections (sutThreads) and warehouses, 10 terminals per warehouse as TPC-C 4.2.2 has them.
      */
     private List<Integer> threadLevels() {
-        if (cfg.isSet(Keys.THREADS) || !cfg.isSet(Keys.CONNECTIONS) || !cfg.isSet(Keys.WAREHOUSES)) return cfg.get(Keys.THREADS);
+        if (cfg.isSet(Keys.THREADS) || !cfg.isSet(Keys.CONNECTIONS) || !cfg.isSet(Keys.WAREHOUSES)) return withoutTerminals(cfg.get(Keys.THREADS));
         return List.of(10 * cfg.get(Keys.WAREHOUSES));
+    }
+
+    /**
+     * A level of 0 threads is CH-benCHmark's analytics-only end of the frontier (its streams with no terminal beside
+     * them): it runs where this job has streams, is left out of a job without them (analyticStreams=0 in a list), and
+     * is refused everywhere else, as is a level with nothing to end it but a transaction count.
+     */
+    private List<Integer> withoutTerminals(List<Integer> levels) {
+        if (!levels.contains(0)) return levels;
+        if (benchmarkSqlProps() || !cfg.get(Keys.WORKLOAD).equals("ch")) {
+            throw new ConfigException("threads=0 runs no terminal, and " + cfg.get(Keys.WORKLOAD) + " has nothing else to run: "
+                    + "remove 0 from threads (only workload=ch runs its analytic streams alone at 0)");
+        }
+        if (levelSecs() == 0) {
+            throw new ConfigException("threads=0 has no terminal to spend a transaction count: give the levels a time (time=...)");
+        }
+        if (cfg.get(Keys.ANALYTIC_STREAMS).get(0) > 0) return levels;
+        List<Integer> withTerminals = levels.stream().filter(t -> t > 0).toList();
+        if (withTerminals.isEmpty()) {
+            throw new ConfigException("threads=0 with analyticStreams=0 runs nothing: give analyticStreams a value above 0, or "
+                    + "threads a level above 0");
+        }
+        return withTerminals;
     }
 
     /** warmupSecs, or BenchmarkSQL 6's rampupMins in seconds when only that is set. */

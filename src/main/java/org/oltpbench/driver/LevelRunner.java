@@ -175,11 +175,13 @@ public final class LevelRunner {
                 throw new SetupException(run.setupFailure());
             }
             openSide(run, threads);
-            // after the terminals connected, before the level starts: the prober keeps one schedule from here
-            sessions.probeFromTheStart();
-            gate.await(stop);
-            counting.before();
-            r = measure(run, threads);
+            try (SideLoad opened = side) { // closes the side's connections when the level fails before it starts
+                // after the terminals connected, before the level starts: the prober keeps one schedule from here
+                sessions.probeFromTheStart();
+                gate.await(stop);
+                counting.before();
+                r = measure(run, threads);
+            }
             listener.flush(); // the repeat's intervals are written before anything the sweep does next
             if (shared == null) r = r.withFailover(new Failover(sessions.uses(), sessions.disconnectedSeconds()));
             return r.withServerCount(counting.after(r.serverCount().client()));

@@ -88,6 +88,11 @@ public final class Sweep {
         return go && !stop.raised() && levelIndex < params.levels().size();
     }
 
+    /** The whole job's threads of the level {@link #step} runs next (call while {@link #hasNext}). */
+    public int nextLevel() {
+        return params.levels().get(levelIndex).totalThreads();
+    }
+
     /** Runs the next repeat of the current level; after a level's last repeat, the level is finished and the next begins. */
     public void step() throws InterruptedException, SQLException {
         SweepParams.LevelParams level = params.levels().get(levelIndex);

@@ -300,14 +300,15 @@ public final class Console implements RunListener {
 
     /**
      * The run's answer before its tables: the level of the highest throughput (tps; tpmC for TPC-C) among those that
-     * completed, and what limited it; null when no level completed.
+     * completed, and what limited it; null when no level with terminals completed (CH's analytics-only level has no
+     * throughput to be the peak of).
      */
     static String headline(RunResult run) {
         org.oltpbench.result.Family f = run.workload().family();
         Metric m = f.perType() ? Metric.TPMC : Metric.TPS;
         org.oltpbench.result.LevelResult best = null;
         for (org.oltpbench.result.LevelResult l : run.levels()) {
-            if (l.kept().completed() && (best == null || m.of(l.kept()) > m.of(best.kept()))) best = l;
+            if (l.threads() > 0 && l.kept().completed() && (best == null || m.of(l.kept()) > m.of(best.kept()))) best = l;
         }
         if (best == null) return null;
         var u = best.kept().usage();

@@ -53,7 +53,8 @@ public final class ResourceLines {
     /** The family's throughput per server core busy: tpmC for TPC-C, tps otherwise; NaN when no server was seen. */
     public static double perServerCore(RepeatResult r, Family family) {
         double cores = r.usage().serverCores();
-        if (cores <= 0) return Double.NaN;
+        // without terminals (CH's analytics alone) the server's cores went to no transaction
+        if (cores <= 0 || r.threads() == 0) return Double.NaN;
         return (family.headline() == Family.Headline.TPMC ? TpccMetrics.tpmC(r) : r.tps()) / cores;
     }
 

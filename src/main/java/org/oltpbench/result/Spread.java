@@ -11,24 +11,26 @@ import org.oltpbench.stats.Trend;
  * @param percentile the latency percentile of {@code latency} (the run's {@code percentile}), over all transaction types
  * @param trend      whether the reported repeat's tps still drifted over its measured window (warm-up too short)
  * @param perServerCore the headline (tpmC for TPC-C, else tps) per server core busy, when a source saw a server
+ * @param qphH       CH-benCHmark's QphH over every analytic stream (schema 3.8), when streams ran
  */
 public record Spread(Interval tps, Interval qps, Interval tpmC, Interval latency, int percentile, Trend trend,
-                     Interval perServerCore) {
+                     Interval perServerCore, Interval qphH) {
     public static final Spread NONE = new Spread(Interval.NONE, Interval.NONE, Interval.NONE, Interval.NONE, 0, Trend.NONE);
 
     public Spread {
         if (trend == null) trend = Trend.NONE;
         if (perServerCore == null) perServerCore = Interval.NONE;
+        if (qphH == null) qphH = Interval.NONE;
     }
 
-    /** A spread without resources. */
+    /** A spread without resources or analytics. */
     public Spread(Interval tps, Interval qps, Interval tpmC, Interval latency, int percentile, Trend trend) {
-        this(tps, qps, tpmC, latency, percentile, trend, Interval.NONE);
+        this(tps, qps, tpmC, latency, percentile, trend, Interval.NONE, Interval.NONE);
     }
 
     /** This spread with {@code t} as its trend. */
     public Spread with(Trend t) {
-        return new Spread(tps, qps, tpmC, latency, percentile, t, perServerCore);
+        return new Spread(tps, qps, tpmC, latency, percentile, t, perServerCore, qphH);
     }
 
     /**

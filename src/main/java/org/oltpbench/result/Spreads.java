@@ -39,11 +39,13 @@ public final class Spreads {
     static Spread overRepeats(List<RepeatResult> done, int percentile) {
         boolean tpcc = done.get(0).transaction(TpccMetrics.NEW_ORDER) != null;
         boolean seen = done.stream().allMatch(r -> r.usage().serverCores() > 0);
+        boolean analytic = done.stream().allMatch(r -> r.analytics().present());
         return new Spread(mean(done, RepeatResult::tps), mean(done, RepeatResult::qps),
                 tpcc ? mean(done, TpccMetrics::tpmC) : Interval.NONE,
                 Bootstrap.ofMean(done.stream().mapToDouble(r -> r.percentileMs(percentile)).toArray(),
                         Interval.Method.BOOTSTRAP_REPEATS), percentile, Trend.NONE,
-                seen ? mean(done, r -> (tpcc ? TpccMetrics.tpmC(r) : r.tps()) / r.usage().serverCores()) : Interval.NONE);
+                seen ? mean(done, r -> (tpcc ? TpccMetrics.tpmC(r) : r.tps()) / r.usage().serverCores()) : Interval.NONE,
+                analytic ? mean(done, r -> r.analytics().qphH()) : Interval.NONE);
     }
 
     /**
@@ -77,19 +79,20 @@ public final class Spreads {
         if (batches.isEmpty()) return Spread.NONE;
         int no = newOrderIndex(r);
         double[] tps = new double[batches.size()], qps = new double[tps.length], tpmC = new double[tps.length];
-        double[] perCore = new double[tps.length];
+        double[] perCore = new double[tps.length], qphH = new double[tps.length];
         boolean seen = true;
         List<Histogram> lat = new ArrayList<>();
         boolean typed = no >= 0;
         for (int b = 0; b < tps.length; b++) {
             double secs = 0;
-            long tx = 0, q = 0, orders = 0;
+            long tx = 0, q = 0, orders = 0, queries = 0;
             double serverCpu = 0, seenUnits = 0; // over the intervals a source saw the server in
             Histogram h = Histograms.empty();
             for (IntervalResult i : batches.get(b)) {
                 secs += i.seconds();
                 tx += i.transactions();
                 q += i.queries();
+                queries += r.analytics().endedIn(i.at(), i.seconds());
                 h.add(i.histogram());
                 typed &= no >= 0 && i.types().size() > no;
                 long units = no >= 0 ? (typed ? 60L * i.types().get(no) : 0) : i.transactions();
@@ -104,13 +107,15 @@ public final class Spreads {
             qps[b] = q / secs;
             tpmC[b] = 60 * orders / secs;
             perCore[b] = seen ? seenUnits / serverCpu : 0;
+            qphH[b] = 3600.0 * queries / secs;
             lat.add(h);
         }
         Interval.Method m = Interval.Method.BATCH_MEANS;
         return new Spread(Confidence.ofMean(tps, m), Confidence.ofMean(qps, m),
                 typed ? Confidence.ofMean(tpmC, m) : Interval.NONE,
                 Bootstrap.ofPercentile(lat, percentile, Interval.Method.BOOTSTRAP_BATCHES), percentile, Trend.NONE,
-                seen && (typed || no < 0) ? Confidence.ofMean(perCore, m) : Interval.NONE);
+                seen && (typed || no < 0) ? Confidence.ofMean(perCore, m) : Interval.NONE,
+                r.analytics().present() ? Confidence.ofMean(qphH, m) : Interval.NONE);
     }
 
     /**

@@ -127,13 +127,13 @@ public final class Job {
                 armed.add(a);
             }
             for (Armed a : armed) a.begin();
-            for (boolean any = true; any; ) {
-                any = false;
+            // each round runs the next repeat of the lowest pending level, in every job that has it: the jobs pair level
+            // by level even where one has a level the others lack (CH's analytics-only level at 0 terminals)
+            for (int level = nextLevel(armed); level >= 0; level = nextLevel(armed)) {
                 for (int i = 0; i < armed.size(); i++) {
-                    if (!armed.get(i).hasNext()) continue;
+                    if (!armed.get(i).hasNext() || armed.get(i).sweep.nextLevel() != level) continue;
                     jobs.get(i).out.println("==== " + labels.get(i) + " ====");
                     armed.get(i).step();
-                    any = true;
                 }
             }
             List<RunResult> runs = new java.util.ArrayList<>();
@@ -142,6 +142,13 @@ public final class Job {
         } finally {
             for (Armed a : armed) a.close();
         }
+    }
+
+    /** The lowest level any armed job runs next; -1 when none has a step left. */
+    private static int nextLevel(List<Armed> armed) {
+        int min = -1;
+        for (Armed a : armed) if (a.hasNext() && (min < 0 || a.sweep.nextLevel() < min)) min = a.sweep.nextLevel();
+        return min;
     }
 
     /** The exit code of a finished run: interrupted, failed (aborted or a check failed) or OK. */

@@ -7,7 +7,7 @@ import org.oltpbench.result.Analytics;
  * analytic streams. The level drives it: {@link #open} once the terminals are ready, {@link #start} when they are
  * released, {@link #stop} at the deadline. Times are the level's clock's nanoseconds.
  */
-public interface SideLoad {
+public interface SideLoad extends AutoCloseable {
     /** None: the level runs its terminals alone. */
     SideLoad NONE = new SideLoad() {
         @Override
@@ -56,4 +56,12 @@ public interface SideLoad {
      * connection is closed.
      */
     Analytics stop(long windowEnd) throws InterruptedException;
+
+    /**
+     * Called once the level is over, however it ended: closes what {@link #open} opened when the level never started it,
+     * and stops what {@link #start} started when the level failed before {@link #stop}; nothing after a stop.
+     */
+    @Override
+    default void close() {
+    }
 }

@@ -25,6 +25,26 @@ class RunParamsTest {
         return assertThrows(ConfigException.class, () -> params(sets)).getMessage();
     }
 
+    /** threads=0 is CH's analytics-only end: run where streams run, dropped where none do, refused elsewhere. */
+    @Test
+    void zeroTerminalsAreChsAnalyticsAlone() {
+        var threads = (java.util.function.Function<RunParams, List<Integer>>) p -> p.sweep().levels().stream()
+                .map(SweepParams.LevelParams::threads).toList();
+        assertEquals(List.of(0, 4), threads.apply(params("workload=ch", "threads=0,4", "analyticStreams=2")));
+        assertEquals(List.of(4), threads.apply(params("workload=ch", "threads=0,4", "analyticStreams=0")),
+                "the 0-streams job of a sweep has no analytics-only level");
+        assertEquals(List.of(0, 4), threads.apply(params("workload=ch", "threads=0,4", "analyticStreams=2,0")),
+                "a streams list resolves with its first value; each value's job resolves on its own");
+        assertEquals("threads=0 runs no terminal, and oltp_read_write has nothing else to run: remove 0 from threads (only "
+                + "workload=ch runs its analytic streams alone at 0)", refused("threads=0,4"));
+        assertEquals("threads=0 with analyticStreams=0 runs nothing: give analyticStreams a value above 0, or threads a "
+                + "level above 0", refused("workload=ch", "threads=0", "analyticStreams=0"));
+        assertEquals("threads=0 has no terminal to spend a transaction count: give the levels a time (time=...)",
+                refused("workload=ch", "threads=0", "runTxnsPerTerminal=10"));
+        assertEquals(List.of(0, 2), threads.apply(params("workload=ch", "warehouses=2", "threads=0,4", "clientCount=2",
+                "clientIndex=1")), "0 is split as 0 over clients, 4 as 2 each");
+    }
+
     @Test
     void benchmarkSqlKeysBoundEachLevel() {
         var levels = params("warehouses=2", "threads=4,8", "runTxnsPerTerminal=100", "limitTxnsPerMin=600").sweep().levels();

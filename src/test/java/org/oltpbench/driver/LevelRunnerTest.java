@@ -26,6 +26,8 @@ class LevelRunnerTest {
     private static final String TWO = "jdbc:mysql://fe1:4000,fe2:4000/db";
 
     private final SimClock clock = new SimClock(0);
+    /** The level's workload: one SELECT per transaction; a test may give it a side load. */
+    private final OneStatement workload = new OneStatement();
     /** How far each reading of the time by the reporter moves it on; 0 leaves it still while the reporter works. */
     private long reporterTick;
     /** What the reporter tells as the level runs; a test may make it slow. */
@@ -52,7 +54,7 @@ class LevelRunnerTest {
         CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
             try {
                 if (reporterTick > 0) clock.tickOnRead(Thread.currentThread(), reporterTick);
-                LevelRunner runner = new LevelRunner(s, new OneStatement(), db, listener, stop, gate, clock).resources(sampler);
+                LevelRunner runner = new LevelRunner(s, workload, db, listener, stop, gate, clock).resources(sampler);
                 return (faults == null ? runner : runner.faults(faults)).run();
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
@@ -521,5 +523,73 @@ class LevelRunnerTest {
         RepeatResult kept = run(Levels.threads(1).time(5).interval(1).seed(7).build(), new FakeDriver(clock, MS));
         assertEquals(List.of(1.0, 1.0, 1.0, 1.0, 1.0), kept.intervals().stream().map(IntervalResult::seconds).toList());
         assertEquals(List.of(), late, "no interval was late");
+    }
+
+    /** A side load that records when the level drives it, on the level's clock. */
+    private final class RecordingSide implements org.oltpbench.workload.SideLoad {
+        final List<String> calls = new java.util.concurrent.CopyOnWriteArrayList<>();
+        volatile long t0, windowStart, deadline, windowEnd;
+
+        @Override
+        public void open() {
+            calls.add("open");
+        }
+
+        @Override
+        public void start(long t0, long windowStart, java.util.function.LongSupplier deadline) {
+            calls.add("start");
+            this.t0 = t0;
+            this.windowStart = windowStart;
+            this.deadline = deadline.getAsLong();
+        }
+
+        @Override
+        public org.oltpbench.result.Analytics stop(long windowEnd) {
+            calls.add("stop");
+            this.windowEnd = windowEnd;
+            for (int i = 0; i < 30; i++) clock.nanoTime(); // cancelling and joining takes time: 30 ms at the reporter's tick
+            return new org.oltpbench.result.Analytics(1, "test", (windowEnd - windowStart) / 1e9, List.of(), null, 0, 0,
+                    List.of());
+        }
+
+        @Override
+        public void close() {
+            calls.add("close");
+        }
+    }
+
+    /**
+     * CH's analytics-only end: a level of 0 terminals runs its side load for the whole time, not 0 s. Warm-up 2 s, time
+     * 5 s, 1-s intervals: the side starts at the release with the window from t0 + 2 s, is stopped at the deadline
+     * t0 + 7 s exactly (its 30 ms of stopping is not in the window), then closed; 2 warm-up and 5 measured intervals.
+     */
+    @Test
+    void zeroTerminalsRunTheSideLoadForTheLevelsTime() throws Exception {
+        RecordingSide side = new RecordingSide();
+        workload.side = side;
+        reporterTick = MS;
+        RepeatResult r = run(settings(0, 2, 5, 0, 0, 1), new FakeDriver(clock, MS));
+        assertEquals(List.of("open", "start", "stop", "close"), side.calls);
+        assertEquals(2 * S, side.windowStart - side.t0);
+        assertEquals(7 * S, side.deadline - side.t0);
+        assertEquals(side.deadline, side.windowEnd, "stopped at the deadline");
+        assertEquals(5.0, r.analytics().seconds(), 1e-9, "the side's window: deadline less warm-up end");
+        // the terminals' window starts at the middle of the warm-up end's harvest, 5 readings of 1 ms here
+        assertEquals(5.0 - 0.0025, r.seconds(), 1e-9);
+        assertEquals(0, r.counts().transactions());
+        assertEquals(List.of(true, true, false, false, false, false, false),
+                r.intervals().stream().map(IntervalResult::warmup).toList());
+    }
+
+    /** A side load beside terminals is stopped at the deadline too, before the terminals are joined. */
+    @Test
+    void aSideLoadBesideTerminalsStopsAtTheDeadline() throws Exception {
+        RecordingSide side = new RecordingSide();
+        workload.side = side;
+        RepeatResult r = run(settings(2, 0, 3, 0, 0, 1), new FakeDriver(clock, 700_000));
+        assertEquals(List.of("open", "start", "stop", "close"), side.calls);
+        assertEquals(side.t0 + 3 * S, side.windowEnd);
+        assertEquals(3.0, r.analytics().seconds(), 1e-9);
+        assertTrue(r.counts().transactions() > 0);
     }
 }

@@ -38,6 +38,14 @@ final class OneStatement implements Workload {
         return true;
     }
 
+    /** What runs beside the terminals (none unless a test sets it). */
+    org.oltpbench.workload.SideLoad side = org.oltpbench.workload.SideLoad.NONE;
+
+    @Override
+    public org.oltpbench.workload.SideLoad sideLoad(Database db, org.oltpbench.util.Clock clock, long seed) {
+        return side;
+    }
+
     @Override
     public LoadResult prepare(Database db) {
         return LoadResult.NONE;

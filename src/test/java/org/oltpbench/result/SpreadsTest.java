@@ -113,4 +113,47 @@ class SpreadsTest {
         assertEquals(60 * 100.2, tpmC.mean(), 1e-9);
         assertEquals(60 * 99.27340491319079, tpmC.lower(), 1e-7);
     }
+
+    /**
+     * CH's QphH by batch means: 20 one-second intervals with queries ending 3,1,2,3,0,4,1,2,2,2,3,3,2,0,1,3,2,2,4,1 times
+     * in them (each half a second before the interval's end); 10 batches of 2 give 3600 x pair / 2 s. SciPy:
+     * <pre>
+     * c = [3,1,2,3,0,4,1,2,2,2,3,3,2,0,1,3,2,2,4,1]
+     * bm = np.array([3600*(c[2*i]+c[2*i+1])/2 for i in range(10)]); se = bm.std(ddof=1)/np.sqrt(10)
+     * stats.t.interval(0.95, 9, loc=bm.mean(), scale=se)   # mean 7380.0: (5962.943150943556, 8797.056849056444)
+     * </pre>
+     * Over three repeats of 900, 1,080 and 720 an hour: stats.t.interval(0.95, 2, loc=900, scale=90/sqrt(3)) =
+     * (452.8552118849406, 1347.1447881150593).
+     */
+    @Test
+    void qphHFromTheQueriesEndedInEachBatch() {
+        int[] c = {3, 1, 2, 3, 0, 4, 1, 2, 2, 2, 3, 3, 2, 0, 1, 3, 2, 2, 4, 1};
+        List<IntervalResult> in = new ArrayList<>();
+        List<Double> ended = new ArrayList<>();
+        for (int k = 1; k <= c.length; k++) {
+            in.add(new IntervalResult(k, 1.0, 4, 100, 1000, 0, 0, 0, 0, false, 0.5, Fixtures.hist(1000), -1, List.of(100L)));
+            for (int q = 0; q < c[k - 1]; q++) ended.add(k - 0.5);
+        }
+        RepeatResult r = withIntervals(in).withAnalytics(analytics(ended.size(), 20, ended));
+        Interval qph = of(List.of(r)).qphH();
+        assertEquals(Interval.Method.BATCH_MEANS, qph.method());
+        assertEquals(7380.0, qph.mean(), 1e-9);
+        assertEquals(5962.943150943556, qph.lower(), 1e-8);
+        assertEquals(8797.056849056444, qph.upper(), 1e-8);
+        assertSame(Interval.NONE, of(List.of(withIntervals(in))).qphH(), "no streams, no QphH");
+
+        List<RepeatResult> reps = new ArrayList<>();
+        for (int n : new int[] {5, 6, 4}) reps.add(Fixtures.sysbench(1, 4, 2000, RepeatResult.COMPLETED).withAnalytics(analytics(n, 20, List.of())));
+        Interval over = of(reps).qphH();
+        assertEquals(Interval.Method.REPEATS, over.method());
+        assertEquals(900.0, over.mean(), 1e-9);
+        assertEquals(452.8552118849406, over.lower(), 1e-8);
+        assertEquals(1347.1447881150593, over.upper(), 1e-8);
+    }
+
+    /** Two streams' analytics over {@code seconds} with {@code completed} completions of Q1. */
+    private static Analytics analytics(int completed, double seconds, List<Double> endedAt) {
+        return new Analytics(2, "the OLTP front end", seconds, List.of(new QueryMetrics("Q1", completed, 0, 0, 0,
+                Fixtures.hist(100_000), 1)), null, 0, 0, endedAt);
+    }
 }

@@ -34,6 +34,13 @@ public final class CompareTables {
             b.append("---:|".repeat(c.runs().size())).append('\n');
             for (List<String> row : block(c, threads)) b.append("| ").append(String.join(" | ", row)).append(" |\n");
         }
+        Interference htap = Interference.of(c.runs());
+        if (htap.present()) {
+            List<List<String>> rows = new ArrayList<>(List.of(Interference.HEADER));
+            rows.addAll(htap.cells());
+            b.append("\n### HTAP interference\n\n").append(String.join("\n", org.oltpbench.report.MarkdownTable.lines(rows)))
+                    .append("\n\n").append(Interference.NOTE).append('\n');
+        }
         b.append('\n');
         for (String f : footnotes(c)) b.append(f.startsWith("*") ? "\\" + f : f).append("\n\n");
         return b.toString();
@@ -62,6 +69,12 @@ public final class CompareTables {
             rows.add(header);
             rows.addAll(block(c, threads));
             b.append('\n').append(aligned(rows));
+        }
+        Interference htap = Interference.of(c.runs());
+        if (htap.present()) {
+            List<List<String>> rows = new ArrayList<>(List.of(Interference.HEADER));
+            rows.addAll(htap.cells());
+            b.append("\nHTAP interference:\n").append(aligned(rows)).append(Interference.NOTE).append('\n');
         }
         b.append('\n');
         for (String f : footnotes(c)) b.append(f).append('\n');
@@ -146,6 +159,11 @@ public final class CompareTables {
             List<List<String>> rows = new ArrayList<>();
             rows.addAll(block(c, threads));
             b.append(Html.table(header, rows));
+        }
+        Interference htap = Interference.of(c.runs());
+        if (htap.present()) {
+            b.append("<h2>HTAP interference</h2>\n").append(Html.table(Interference.HEADER, htap.cells()))
+                    .append(Html.note(Interference.NOTE));
         }
         for (String f : footnotes(c)) b.append(Html.note(f));
         return b.toString();

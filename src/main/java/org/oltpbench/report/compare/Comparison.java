@@ -209,6 +209,7 @@ public final class Comparison {
         LabeledRun base = baseline();
         List<String> out = new ArrayList<>();
         for (int threads : levels()) {
+            if (threads == 0) continue; // CH's analytics alone: no throughput to compare (the interference table has it)
             List<Cell> figures = cells(threads, m, Show.FIGURE);
             Cell b = figures.get(baseline);
             for (int i = 0; i < runs.size(); i++) {

@@ -63,6 +63,8 @@ public final class AnalyticStreams implements SideLoad {
     private volatile long windowStart, t0;
     private volatile LongSupplier deadline = () -> Long.MAX_VALUE;
     private volatile boolean stopped;
+    /** Whether {@link #start} took the opened connections over (its threads close them). */
+    private boolean started;
     private long heartbeats, heartbeatWrites, lastDeletes;
     private Connection heartbeatConnection;
     private List<Connection> sessions = List.of();
@@ -105,8 +107,26 @@ public final class AnalyticStreams implements SideLoad {
         sessions = opened;
     }
 
+    /** Closes what open opened when the level never started; stops the streams when it failed before stopping them. */
+    @Override
+    public void close() {
+        if (started && !stopped) {
+            try {
+                stop(clock.nanoTime());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (started) return;
+        for (Connection c : sessions) quietly(c);
+        if (heartbeatConnection != null) quietly(heartbeatConnection);
+        sessions = List.of();
+        heartbeatConnection = null;
+    }
+
     @Override
     public void start(long t0, long windowStart, LongSupplier deadline) {
+        started = true;
         this.t0 = t0;
         this.windowStart = windowStart;
         this.deadline = deadline;

@@ -1,0 +1,109 @@
+package org.oltpbench.report.compare;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import org.oltpbench.config.TpccParams;
+import org.oltpbench.report.LabeledRun;
+import org.oltpbench.report.Metric;
+import org.oltpbench.result.Histograms;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.TpccMetrics;
+import org.oltpbench.stats.Confidence;
+import org.oltpbench.stats.Interval;
+
+/**
+ * CH-benCHmark's interference, as the HATtrick paper (SIGMOD 2022) measures it: what each side keeps of its throughput
+ * beside the other. Per combination of terminals T and analytic streams N of CH runs (one run per N, as
+ * {@code analyticStreams=0,2,4} makes them): tpmC(T, N) over tpmC(T, 0), the terminals alone, and QphH(T, N) over
+ * QphH(0, N), the streams alone; each ratio with the log-scale interval of its two figures' intervals
+ * ({@link Confidence#ratio}), "-" where a side has no figure alone to divide by.
+ */
+public record Interference(List<Row> rows) {
+    /**
+     * One combination.
+     *
+     * @param tpmCAlone tpmC over the same terminals without streams ({@code null}: no such run or level)
+     * @param qphHAlone QphH over the same streams without terminals ({@code null}: no such level)
+     */
+    public record Row(int terminals, int streams, double tpmC, Comparison.Cell tpmCAlone, double qphH,
+                      Comparison.Cell qphHAlone, double freshnessP95Secs) {
+    }
+
+    public static final List<String> HEADER = List.of("terminals", "streams", "tpmC", "tpmC / no streams", "QphH",
+            "QphH / no terminals", "freshness p95(s)");
+
+    /** The runs' combinations; empty unless they are CH runs of which one has no streams or a level has no terminal. */
+    public static Interference of(List<LabeledRun> runs) {
+        List<Setting> settings = new ArrayList<>();
+        for (LabeledRun r : runs) {
+            if (!(r.run().params().workload() instanceof TpccParams t) || !t.ch()) return new Interference(List.of());
+            for (LevelResult l : r.run().levels()) settings.add(new Setting(l.threads(), t.analytic().streams(), l));
+        }
+        settings.sort(Comparator.comparingInt(Setting::streams).thenComparingInt(Setting::terminals));
+        List<Row> rows = new ArrayList<>();
+        for (Setting s : settings) {
+            Setting oltp = find(settings, s.terminals, 0), olap = find(settings, 0, s.streams);
+            rows.add(new Row(s.terminals, s.streams, tpmC(s), ratio(s, oltp, Interference::tpmC, l -> l.spread().tpmC()),
+                    qphH(s), ratio(s, olap, Interference::qphH, l -> l.spread().qphH()), freshness(s)));
+        }
+        boolean any = rows.stream().anyMatch(r -> r.tpmCAlone().value() != null || r.qphHAlone().value() != null);
+        return new Interference(any ? rows : List.of());
+    }
+
+    public boolean present() {
+        return !rows.isEmpty();
+    }
+
+    /** The rows as table cells, under {@link #HEADER}. */
+    public List<List<String>> cells() {
+        List<List<String>> out = new ArrayList<>();
+        for (Row r : rows) {
+            out.add(List.of(String.valueOf(r.terminals()), String.valueOf(r.streams()), Metric.format(r.tpmC()),
+                    r.tpmCAlone().text(), r.streams() > 0 ? Metric.format(r.qphH()) : "-", r.qphHAlone().text(),
+                    Double.isNaN(r.freshnessP95Secs()) ? "-" : String.format(Locale.ROOT, "%.3f", r.freshnessP95Secs())));
+        }
+        return out;
+    }
+
+    /** What the table's ratios are, in one line. */
+    public static final String NOTE = "Interference: tpmC beside N streams over tpmC of the same terminals alone, QphH "
+            + "beside T terminals over QphH of the same streams alone (each with its 95% interval; \"" + Comparison.WITHIN_NOISE
+            + "\": the interval holds 1.00, no cost shown).";
+
+    private record Setting(int terminals, int streams, LevelResult level) {
+    }
+
+    private static Setting find(List<Setting> all, int terminals, int streams) {
+        for (Setting s : all) if (s.terminals == terminals && s.streams == streams) return s;
+        return null;
+    }
+
+    /** The figure of {@code s} over that of {@code alone}, or a "-" cell where there is none to divide by. */
+    private static Comparison.Cell ratio(Setting s, Setting alone, java.util.function.ToDoubleFunction<Setting> figure,
+                                         java.util.function.Function<LevelResult, Interval> interval) {
+        if (alone == null || alone == s || figure.applyAsDouble(alone) == 0) {
+            return new Comparison.Cell(null, false, false);
+        }
+        RepeatResult k = s.level.kept(), b = alone.level.kept();
+        Interval ci = Confidence.ratio(interval.apply(s.level), interval.apply(alone.level));
+        return new Comparison.Cell(figure.applyAsDouble(s) / figure.applyAsDouble(alone), !k.completed() || !b.completed(),
+                false, s.level.spread().trend().drifting() || alone.level.spread().trend().drifting(), ci,
+                Comparison.Show.RATIO);
+    }
+
+    private static double tpmC(Setting s) {
+        return TpccMetrics.tpmC(s.level.kept());
+    }
+
+    private static double qphH(Setting s) {
+        return s.level.kept().analytics().qphH();
+    }
+
+    private static double freshness(Setting s) {
+        var h = s.level.kept().analytics().freshnessHistogram();
+        return h.getTotalCount() > 0 ? Histograms.percentileMs(h, 95) / 1000 : Double.NaN;
+    }
+}

@@ -1,0 +1,112 @@
+package org.oltpbench.report.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.report.LabeledRun;
+import org.oltpbench.result.Analytics;
+import org.oltpbench.result.Fixtures;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.QueryMetrics;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.RunResult;
+import org.oltpbench.stats.Interval;
+
+/**
+ * CH's interference table on hand-made runs of three repeats each (10 s): 0 streams at 4 terminals, tpmC 600, 660, 540;
+ * 2 streams at 0 terminals, QphH 1,800, 2,160, 1,440; 2 streams at 4 terminals, tpmC 300, 330, 270 and QphH 720, 1,080,
+ * 1,440. The first repeat is the one reported. Ratio intervals (log-scale delta method, t at 2 d.f.) from SciPy:
+ * <pre>
+ * def iv(x): x = np.array(x, float); return x.mean(), x.std(ddof=1) / np.sqrt(len(x))
+ * t = stats.t.ppf(0.975, 2)
+ * for a, b in [([300,330,270], [600,660,540]), ([720,1080,1440], [1800,2160,1440])]:
+ *     ma, sa = iv(a); mb, sb = iv(b); r = ma / mb; h = t * np.sqrt((sa/ma)**2 + (sb/mb)**2)
+ *     print(r, r * np.exp(-h), r * np.exp(h))
+ * # 0.5 0.3518827326268514 0.710463960915947
+ * # 0.6 0.22843929067822522 1.5759110393451903
+ * </pre>
+ */
+class InterferenceTest {
+    private static RepeatResult repeat(int terminals, long newOrders, int queries) {
+        RepeatResult r = Fixtures.tpcc(terminals, 10, newOrders, 0, newOrders, RepeatResult.COMPLETED);
+        if (queries < 0) return r;
+        return r.withAnalytics(new Analytics(2, "the OLTP front end", 10.0, List.of(new QueryMetrics("Q1", queries, 0, 0, 0,
+                Fixtures.hist(100_000), 1)), Fixtures.hist(20_000, 40_000, 60_000), 100, 0, List.of()));
+    }
+
+    private static LevelResult level(int terminals, long[] newOrders, int[] queries) {
+        List<RepeatResult> reps = new ArrayList<>();
+        for (int i = 0; i < newOrders.length; i++) reps.add(repeat(terminals, newOrders[i], queries[i]));
+        return new LevelResult(terminals, Map.of(), 0, reps);
+    }
+
+    private static LabeledRun run(String label, int streams, String threads, List<LevelResult> levels) {
+        RunResult r = Fixtures.run(levels);
+        r = new RunResult(r.schemaVersion(), r.oltpbenchVersion(), Fixtures.tpccInfo(1), Fixtures.params("db=mariadb",
+                "workload=ch", "warehouses=1", "analyticStreams=" + streams, "threads=" + threads, "time=10"), r.server(),
+                r.client(), r.terms(), r.startedAt(), r.endedAt(), r.mergedFrom(), r.levels());
+        return new LabeledRun(label, Path.of(label), r);
+    }
+
+    private static List<LabeledRun> sweep() {
+        LabeledRun none = run("0streams", 0, "4", List.of(level(4, new long[] {100, 110, 90}, new int[] {-1, -1, -1})));
+        LabeledRun two = run("2streams", 2, "0,4", List.of(level(0, new long[] {0, 0, 0}, new int[] {5, 6, 4}),
+                level(4, new long[] {50, 55, 45}, new int[] {2, 3, 4})));
+        return List.of(two, none);
+    }
+
+    @Test
+    void eachSideOverItselfAloneWithTheIntervalOfItsMeans() {
+        Interference t = Interference.of(sweep());
+        assertEquals(List.of("4/0", "0/2", "4/2"), t.rows().stream().map(r -> r.terminals() + "/" + r.streams()).toList(),
+                "by streams, then terminals");
+        Interference.Row both = t.rows().get(2);
+        assertEquals(300.0, both.tpmC(), 1e-9, "50 New-Orders in 10 s");
+        assertEquals(0.5, both.tpmCAlone().value(), 1e-12, "300 / 600");
+        Interval oltp = both.tpmCAlone().interval();
+        assertEquals(0.3518827326268514, oltp.lower(), 1e-9);
+        assertEquals(0.710463960915947, oltp.upper(), 1e-9);
+        assertEquals("0.50 [0.35, 0.71]", both.tpmCAlone().text());
+
+        assertEquals(720.0, both.qphH(), 1e-9, "2 queries in 10 s");
+        assertEquals(0.4, both.qphHAlone().value(), 1e-12, "720 / 1,800, the reported repeats");
+        Interval olap = both.qphHAlone().interval();
+        assertEquals(0.6, olap.mean(), 1e-12, "the means' ratio, 1,080 / 1,800");
+        assertEquals(0.22843929067822522, olap.lower(), 1e-9);
+        assertEquals(1.5759110393451903, olap.upper(), 1e-9);
+        assertEquals("0.40 (means 0.60 [0.23, 1.58]) within noise", both.qphHAlone().text());
+        assertEquals(0.06, both.freshnessP95Secs(), 1e-3);
+
+        assertNull(t.rows().get(0).tpmCAlone().value(), "the terminals alone are the divisor, not a ratio");
+        assertNull(t.rows().get(1).qphHAlone().value(), "the streams alone likewise");
+        assertEquals(List.of("4", "0", "600.00", "-", "-", "-", "-"), t.cells().get(0));
+    }
+
+    @Test
+    void absentWithoutASideAloneOrOutsideCh() {
+        LabeledRun two = run("2streams", 2, "4", List.of(level(4, new long[] {50, 55, 45}, new int[] {2, 3, 4})));
+        LabeledRun four = run("4streams", 4, "4", List.of(level(4, new long[] {40, 45, 35}, new int[] {3, 4, 5})));
+        assertFalse(Interference.of(List.of(two, four)).present(), "no run without streams, no level without terminals");
+        LabeledRun sysbench = new LabeledRun("sb", Path.of("sb"), Fixtures.run(List.of()));
+        assertFalse(Interference.of(List.of(sysbench)).present());
+        assertTrue(Interference.of(sweep()).present());
+    }
+
+    /** compare's text carries the table after the level blocks; a 0-terminal level gets no throughput verdict. */
+    @Test
+    void compareTextPrintsItAndNoVerdictAtZeroTerminals() {
+        Comparison c = new Comparison(sweep(), "0streams", true);
+        String text = CompareTables.text(c);
+        assertTrue(text.contains("HTAP interference:\n"), text);
+        assertTrue(text.contains("0.50 [0.35, 0.71]"), text);
+        assertTrue(c.verdictLines().stream().noneMatch(l -> l.contains("at 0 terminals")), c.verdictLines().toString());
+        assertTrue(CompareTables.markdown(c).contains("### HTAP interference"));
+    }
+}
