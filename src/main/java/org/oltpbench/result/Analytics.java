@@ -33,6 +33,48 @@ public record Analytics(int streams, String where, double seconds, List<QueryMet
         return n;
     }
 
+    /**
+     * The analytic side of several clients' repeats of one level (merge): streams, counts, heartbeats and freshness added,
+     * each query's latencies added, the window the mean of theirs (as the terminals' window is merged), the query ends
+     * together on the level's clock; rows returned are the first client's (the same data set). NONE when none ran.
+     */
+    public static Analytics merge(List<Analytics> parts) {
+        List<Analytics> ran = parts.stream().filter(Analytics::present).toList();
+        if (ran.isEmpty()) return NONE;
+        Analytics first = ran.get(0);
+        List<QueryMetrics> queries = new java.util.ArrayList<>();
+        for (QueryMetrics q : first.queries) {
+            long completed = 0, cancelled = 0, timedOut = 0, errors = 0;
+            Histogram h = Histograms.empty();
+            for (Analytics a : ran) {
+                for (QueryMetrics m : a.queries) {
+                    if (!m.name().equals(q.name())) continue;
+                    completed += m.completed();
+                    cancelled += m.cancelled();
+                    timedOut += m.timedOut();
+                    errors += m.errors();
+                    h.add(m.histogram());
+                }
+            }
+            queries.add(new QueryMetrics(q.name(), completed, cancelled, timedOut, errors, Histograms.encode(h), q.rows()));
+        }
+        Histogram fresh = Histograms.empty();
+        List<Double> ended = new java.util.ArrayList<>();
+        int streams = 0;
+        long heartbeats = 0, unseen = 0;
+        double seconds = 0;
+        for (Analytics a : ran) {
+            fresh.add(a.freshnessHistogram());
+            ended.addAll(a.endedAt);
+            streams += a.streams;
+            heartbeats += a.heartbeats;
+            unseen += a.unseen;
+            seconds += a.seconds / ran.size();
+        }
+        java.util.Collections.sort(ended);
+        return new Analytics(streams, first.where, seconds, queries, Histograms.encode(fresh), heartbeats, unseen, ended);
+    }
+
     public boolean present() {
         return streams > 0;
     }

@@ -99,7 +99,8 @@ public final class Journal {
 
     /** What a rebuilt repeat cannot have: only the repeat's end knows it. */
     static final String NOT_REBUILT = "not rebuilt: the transactions after the last interval, the server's commit count, "
-            + "per-thread fairness, the fault commands' exit statuses, the checks after the repeat";
+            + "per-thread fairness, the fault commands' exit statuses, the checks after the repeat, CH's analytic queries "
+            + "and their freshness";
 
     /**
      * The repeat a journal entry holds: its measured intervals summed into the window, its resources and verdict, and

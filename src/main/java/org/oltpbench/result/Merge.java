@@ -119,7 +119,8 @@ public final class Merge {
         return new RepeatResult(first.repeat(), threads, reasons.isEmpty() ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
                 reasons.isEmpty() ? null : String.join("; ", reasons), new RepeatResult.Measured(new Window(start, end, seconds),
                 counts(parts), transactions(parts), intervals(parts, threads)), new RepeatResult.PerThread(events, nanos),
-                busiest(parts), RepeatResult.ServerChecks.of(serverCount(parts)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
+                busiest(parts), RepeatResult.ServerChecks.of(serverCount(parts)), RepeatResult.Topology.NONE, Usage.NONE,
+                Analytics.merge(parts.stream().map(RepeatResult::analytics).toList()));
     }
 
     private static Counts counts(List<RepeatResult> parts) {

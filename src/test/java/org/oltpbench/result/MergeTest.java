@@ -59,6 +59,34 @@ class MergeTest {
         assertEquals(4, m.params().sweep().levels().get(0).threads());
     }
 
+    /**
+     * CH's analytic side merges as the terminals' does: client a ran 2 streams (Q1 3 times at 100 ms, freshness 10 and
+     * 20 ms), client b 1 stream (Q1 once at 300 ms, freshness 40 ms), both over 10 s: 3 streams, 4 queries in 10 s =
+     * 1,440 an hour, Q1's p50 100 ms and max 300 ms from the added histograms, freshness max 40 ms, ends in order.
+     */
+    @Test
+    void analyticsAddAcrossClients() {
+        long[] lat = Fixtures.repeat(1000, 10);
+        Analytics two = new Analytics(2, "the OLTP front end", 10.0, List.of(new QueryMetrics("Q1", 3, 1, 0, 0,
+                Fixtures.hist(100_000, 100_000, 100_000), 15)), Fixtures.hist(10_000, 20_000), 100, 1, List.of(2.0, 5.0, 9.0));
+        Analytics one = new Analytics(1, "the OLTP front end", 10.0, List.of(new QueryMetrics("Q1", 1, 0, 1, 0,
+                Fixtures.hist(300_000), 15)), Fixtures.hist(40_000), 100, 0, List.of(4.0));
+        RunResult a = client(part(10, lat, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40).withAnalytics(two), "a");
+        RunResult b = client(part(10, lat, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40).withAnalytics(one), "b");
+        Analytics m = Merge.merge(List.of(a, b), List.of("dirA", "dirB")).levels().get(0).kept().analytics();
+        assertEquals(3, m.streams());
+        assertEquals(4, m.completed());
+        assertEquals(1, m.cancelled());
+        assertEquals(1, m.timedOut());
+        assertEquals(1440.0, m.qphH(), 1e-9);
+        assertEquals(100.0, Math.floor(Histograms.percentileMs(m.queries().get(0).histogram(), 50)));
+        assertEquals(300.0, Math.floor(Histograms.maxMs(m.queries().get(0).histogram())));
+        assertEquals(40.0, Math.floor(Histograms.maxMs(m.freshnessHistogram())));
+        assertEquals(List.of(2.0, 4.0, 5.0, 9.0), m.endedAt());
+        assertEquals(200, m.heartbeats());
+        assertEquals(1, m.unseen());
+    }
+
     @Test
     void windowsThatDoNotOverlapAreRefused() {
         long[] v = Fixtures.repeat(1000, 10);

@@ -33,6 +33,8 @@ public final class SummaryCsv {
         header.addAll(List.of("ci_method", "ci_n", "tps_mean", "tps_ci_low", "tps_ci_high", "qps_mean", "qps_ci_low",
                 "qps_ci_high", p + "_mean_ms", p + "_ci_low_ms", p + "_ci_high_ms"));
         if (tpcc) header.addAll(List.of("tpmC_mean", "tpmC_ci_low", "tpmC_ci_high"));
+        boolean ch = run.workload().name().equals("ch");
+        if (ch) header.addAll(ANALYTIC);
         StringBuilder b = new StringBuilder(String.join(",", header)).append('\n');
         for (LevelResult l : run.levels()) {
             RepeatResult r = l.kept();
@@ -54,9 +56,26 @@ public final class SummaryCsv {
             for (Interval i : tpcc ? List.of(s.tps(), s.qps(), s.latency(), s.tpmC()) : List.of(s.tps(), s.qps(), s.latency())) {
                 row.addAll(i.present() ? List.of(num(i.mean()), num(i.lower()), num(i.upper())) : List.of("", "", ""));
             }
+            if (ch) row.addAll(analytic(r, s.qphH()));
             b.append(Csv.row(row)).append('\n');
         }
         return b.toString();
+    }
+
+    /** CH-benCHmark's columns, last (workload=ch only): the analytic side of the reported repeat, QphH's interval. */
+    static final List<String> ANALYTIC = List.of("analytic_streams", "qphh", "queries_completed", "queries_cancelled",
+            "queries_timed_out", "query_errors", "freshness_p50_s", "freshness_p95_s", "freshness_max_s", "qphh_mean",
+            "qphh_ci_low", "qphh_ci_high");
+
+    private static List<Object> analytic(RepeatResult r, Interval qphH) {
+        var a = r.analytics();
+        Histogram f = a.freshnessHistogram();
+        boolean fresh = f.getTotalCount() > 0;
+        List<Object> out = new ArrayList<>(List.of(a.streams(), num(a.qphH()), a.completed(), a.cancelled(), a.timedOut(),
+                a.errors(), fresh ? num(Histograms.percentileMs(f, 50) / 1000) : "", fresh ? num(Histograms.percentileMs(f, 95) / 1000) : "",
+                fresh ? num(Histograms.maxMs(f) / 1000) : ""));
+        out.addAll(qphH.present() ? List.of(num(qphH.mean()), num(qphH.lower()), num(qphH.upper())) : List.of("", "", ""));
+        return out;
     }
 
     private static String pct(Histogram h, double p) {
