@@ -62,7 +62,9 @@ class CompareVerdictIT {
         assertTrue(verdict.matches("- tidb / mariadb tps at 2 threads: 0\\.\\d\\d \\[0\\.\\d\\d, [01]\\.\\d\\d\\] \\(95%\\), "
                 + "mariadb ahead beyond noise"), verdict);
         assertTrue(screen.contains(verdict.substring(2)), screen);
-        assertTrue(screen.lines().anyMatch(l -> l.matches("tps ↑ +[\\d.]+ +[\\d.]+")), "an aligned row on the terminal:\n" + screen);
+        // a figure may carry its flags (" ~" drifting: a busy CI host made the embedded server's level drift once)
+        assertTrue(screen.lines().anyMatch(l -> l.matches("tps ↑ +[\\d.]+( [~*!])* +[\\d.]+( [~*!])*")),
+                "an aligned row on the terminal:\n" + screen);
         assertTrue(screen.lines().noneMatch(l -> l.startsWith("|")), "no Markdown on the terminal:\n" + screen);
     }
 }
