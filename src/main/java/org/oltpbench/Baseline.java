@@ -5,21 +5,30 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.ToDoubleFunction;
+import org.oltpbench.report.Metric;
+import org.oltpbench.report.compare.Gate;
 import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.ResultFiles;
 import org.oltpbench.result.RunResult;
-import org.oltpbench.result.TpccMetrics;
+import org.oltpbench.stats.Interval;
 
 /**
  * A performance gate for tests: compares a run with a stored result.json, level by level (matched on threads),
  * on the reported repeat of each level. Each rule names a metric and a ratio:
  * {@code tpsAtLeast(0.9)} holds when tps at every level of the baseline is at least 0.9 x the baseline's.
  * A baseline level the run lacks, or a run level that aborted, is a violation.
+ *
+ * <p>Noise is judged as {@code compare --gate} judges it ({@link Gate}): where both levels have a 95% interval of the
+ * figure, a level breaks a rule only when the whole interval of the ratio lies beyond it; where either has none (a
+ * level run once with fewer than 8 recorded intervals, as short tests run), the figures alone decide, and the
+ * violation says so.
  */
 public final class Baseline {
-    private record Rule(String metric, ToDoubleFunction<RepeatResult> value, double ratio, boolean higherIsBetter) {
+    private record Rule(String metric, Metric figure, double ratio) {
+        Gate gate() {
+            boolean higher = figure.better() == Metric.Better.HIGHER;
+            return new Gate(metric, figure, higher ? 1 - ratio : ratio - 1);
+        }
     }
 
     private final RunResult base;
@@ -39,31 +48,35 @@ public final class Baseline {
     }
 
     public Baseline tpsAtLeast(double ratio) {
-        return atLeast("tps", RepeatResult::tps, ratio);
+        return rule("tps", Metric.TPS, ratio);
     }
 
     public Baseline qpsAtLeast(double ratio) {
-        return atLeast("qps", RepeatResult::qps, ratio);
+        return rule("qps", Metric.QPS, ratio);
     }
 
     /** TPC-C: tpmC (New-Orders that ended, rollbacks included) at least {@code ratio} x the baseline's. */
     public Baseline tpmCAtLeast(double ratio) {
-        return atLeast("tpmC", TpccMetrics::tpmC, ratio);
+        return rule("tpmC", Metric.TPMC, ratio);
     }
 
     /** The 95th percentile latency of all transactions at most {@code ratio} x the baseline's. */
     public Baseline p95AtMost(double ratio) {
-        rules.add(new Rule("p95(ms)", r -> r.percentileMs(95), ratio, false));
-        return this;
+        return rule("p95(ms)", latency(95), ratio);
     }
 
     public Baseline p99AtMost(double ratio) {
-        rules.add(new Rule("p99(ms)", r -> r.percentileMs(99), ratio, false));
-        return this;
+        return rule("p99(ms)", latency(99), ratio);
     }
 
-    private Baseline atLeast(String metric, ToDoubleFunction<RepeatResult> value, double ratio) {
-        rules.add(new Rule(metric, value, ratio, true));
+    /** A latency percentile; its interval is the level's when the run's percentile is this one. */
+    private static Metric latency(int p) {
+        return new Metric("p" + p + "(ms)", r -> r.percentileMs(p), true, s -> s.percentile() == p ? s.latency() : Interval.NONE,
+                Metric.Better.LOWER);
+    }
+
+    private Baseline rule(String metric, Metric figure, double ratio) {
+        rules.add(new Rule(metric, figure, ratio));
         return this;
     }
 
@@ -91,12 +104,19 @@ public final class Baseline {
     }
 
     private static java.util.Optional<String> check(Rule rule, LevelResult b, LevelResult l) {
-        double want = rule.value().applyAsDouble(b.kept()), got = rule.value().applyAsDouble(l.kept());
-        double bound = want * rule.ratio();
-        boolean ok = rule.higherIsBetter() ? got >= bound : got <= bound;
-        if (ok) return java.util.Optional.empty();
-        return java.util.Optional.of(String.format(Locale.ROOT, "threads=%d: %s %.2f is %s %.2f x baseline %.2f (= %.2f)",
-                l.threads(), rule.metric(), got, rule.higherIsBetter() ? "below" : "above", rule.ratio(), want, bound));
+        Gate.Judgement j = rule.gate().judge(b, l);
+        boolean higher = rule.figure().better() == Metric.Better.HIGHER;
+        double want = j.base(), got = j.value(), bound = want * rule.ratio();
+        boolean broken = switch (j.outcome()) {
+            case FAIL -> true;
+            case NOT_JUDGED -> higher ? got < bound : got > bound;
+            case PASS, WITHIN_NOISE -> false;
+        };
+        if (!broken) return java.util.Optional.empty();
+        String noise = j.outcome() == Gate.Outcome.FAIL ? String.format(Locale.ROOT, ", beyond noise: ratio %.2f [%.2f, %.2f]",
+                j.ratio().mean(), j.ratio().lower(), j.ratio().upper()) : "; no interval, so judged on the figures alone";
+        return java.util.Optional.of(String.format(Locale.ROOT, "threads=%d: %s %.2f is %s %.2f x baseline %.2f (= %.2f)%s",
+                l.threads(), rule.metric(), got, higher ? "below" : "above", rule.ratio(), want, bound, noise));
     }
 
     /** Throws an AssertionError listing every violation, so a JUnit test fails with the reason. */

@@ -241,10 +241,13 @@ public final class Main implements Callable<Integer> {
                 @Option(names = "--baseline", paramLabel = "NAME", description = "the run ratios divide by; default the first") String baseline,
                 @Option(names = "--out", paramLabel = "DIR", description = "where compare.md/.csv/.html and the charts go") Path outDir,
                 @Option(names = "--force", description = "compare runs of different workloads or scales") boolean force,
+                @Option(names = "--gate", paramLabel = "FIGURE:LOSS%", description = "fail (exit 1) when a run is worse than the "
+                        + "baseline by more than LOSS beyond noise, e.g. tps:-2.5% or p95:+10%; repeatable") List<String> gates,
+                @Option(names = "--junit", paramLabel = "FILE", description = "write the gates' verdicts as JUnit XML") Path junit,
                 @Option(names = "--verbose", description = "print stack traces with errors") boolean verbose) throws Exception {
         common.verbose |= verbose;
         return OutputVerbs.compare(dirs == null ? List.of() : dirs, OutputVerbs.parseLabels(labels == null ? List.of() : labels),
-                baseline, force, outDir, out);
+                baseline, force, outDir, out, new OutputVerbs.Gating(gates == null ? List.of() : gates, junit));
     }
 
     @Command(name = "merge", description = "join the results several client machines took at the same time (clientCount/clientIndex)")

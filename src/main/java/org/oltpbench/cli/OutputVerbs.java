@@ -16,6 +16,8 @@ import org.oltpbench.report.LabeledRun;
 import org.oltpbench.report.chart.RunCharts;
 import org.oltpbench.report.compare.CompareTables;
 import org.oltpbench.report.compare.Comparison;
+import org.oltpbench.report.compare.Gate;
+import org.oltpbench.report.compare.GateReport;
 import org.oltpbench.report.files.ReportFiles;
 import org.oltpbench.report.html.Html;
 import org.oltpbench.result.Merge;
@@ -51,8 +53,21 @@ final class OutputVerbs {
      *
      * @param labels label -> directory; a labelled directory not among {@code dirs} is added after them
      */
+    /** compare's regression gates as given (FIGURE:LOSS%) and where their JUnit XML goes (null: nowhere). */
+    record Gating(List<String> gates, Path junit) {
+        static final Gating NONE = new Gating(List.of(), null);
+    }
+
     static int compare(List<Path> dirs, Map<String, Path> labels, String baseline, boolean force, Path outDir,
                        PrintStream out) throws IOException {
+        return compare(dirs, labels, baseline, force, outDir, out, Gating.NONE);
+    }
+
+    static int compare(List<Path> dirs, Map<String, Path> labels, String baseline, boolean force, Path outDir,
+                       PrintStream out, Gating gating) throws IOException {
+        if (gating.junit() != null && gating.gates().isEmpty()) {
+            throw new ConfigException("--junit writes the gates' verdicts; give at least one --gate FIGURE:LOSS%, e.g. tps:-2.5%");
+        }
         List<Path> all = new ArrayList<>(dirs);
         for (Path p : labels.values()) if (!contains(all, p)) all.add(p);
         if (all.isEmpty()) throw new ConfigException("compare needs result directories: oltpbench compare DIR DIR...");
@@ -60,21 +75,49 @@ final class OutputVerbs {
         for (Path p : all) runs.add(new LabeledRun(null, p, ResultFiles.read(p)));
         runs = label(runs, labels);
         Comparison c = new Comparison(runs, baseline, force);
+        if (!gating.gates().isEmpty() && c.runs().size() < 2) {
+            throw new ConfigException("--gate compares a run against a base: give two result directories, BASE then NEW");
+        }
+        int percentile = c.baseline().run().percentile();
+        List<Gate> gates = new ArrayList<>();
+        for (String g : gating.gates()) gates.add(Gate.parse(g, percentile));
+        GateReport gated = GateReport.of(c, gates);
         Path dir = outDir != null ? outDir : Path.of("results", "compare-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        String md = CompareTables.markdown(c);
+        String md = CompareTables.markdown(c) + gatesMarkdown(gated);
         out.print(CompareTables.text(c));
+        if (gated.present()) {
+            out.println("Gates (a run fails when worse than the baseline beyond its tolerance and beyond noise):");
+            for (GateReport.Entry e : gated.entries()) out.println("  " + e.line());
+            out.println(gated.summary());
+        }
         List<Path> files = new ArrayList<>();
         files.add(ReportFiles.writeFile(dir.resolve("compare.md"), md.getBytes(StandardCharsets.UTF_8)));
         files.add(ReportFiles.writeFile(dir.resolve("compare.csv"), CompareTables.csv(c).getBytes(StandardCharsets.UTF_8)));
         List<LabeledRun> labelled = runs;
         List<RunCharts.Chart> charts = ReportFiles.draw(() -> RunCharts.forCompare(labelled), out).charts();
         for (RunCharts.Chart ch : charts) files.add(ReportFiles.writeFile(dir.resolve(ch.file()), ch.png()));
-        String page = Html.page("oltpbench compare: " + CompareTables.title(c), CompareTables.html(c) + Html.images(charts));
+        String page = Html.page("oltpbench compare: " + CompareTables.title(c), CompareTables.html(c) + gatesHtml(gated)
+                + Html.images(charts));
         files.add(ReportFiles.writeFile(dir.resolve("compare.html"), page.getBytes(StandardCharsets.UTF_8)));
+        if (gating.junit() != null) files.add(ReportFiles.writeFile(gating.junit(), gated.junit().getBytes(StandardCharsets.UTF_8)));
         out.println();
         for (Path p : files) out.println("wrote " + p);
-        return Job.OK;
+        return gated.exitCode();
+    }
+
+    private static String gatesMarkdown(GateReport g) {
+        if (!g.present()) return "";
+        StringBuilder b = new StringBuilder("\n### Gates\n\n");
+        for (GateReport.Entry e : g.entries()) b.append("- ").append(e.line()).append('\n');
+        return b.append('\n').append(g.summary()).append('\n').toString();
+    }
+
+    private static String gatesHtml(GateReport g) {
+        if (!g.present()) return "";
+        StringBuilder b = new StringBuilder("<h2>Gates</h2>\n<ul>\n");
+        for (GateReport.Entry e : g.entries()) b.append("<li>").append(Html.esc(e.line())).append("</li>\n");
+        return b.append("</ul>\n").append(Html.note(g.summary())).toString();
     }
 
     /** Joins the result directories of several clients into {@code outDir}: result.json and every report file. */

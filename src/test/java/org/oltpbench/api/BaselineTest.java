@@ -64,4 +64,27 @@ class BaselineTest {
         assertEquals(List.of("threads=4: the baseline has this level and the run does not"),
                 Baseline.of(run(1000)).tpsAtLeast(0.9).violations(empty));
     }
+
+    private static RunResult repeats(long... transactions) {
+        List<org.oltpbench.result.RepeatResult> reps = new java.util.ArrayList<>();
+        for (int i = 0; i < transactions.length; i++) {
+            reps.add(org.oltpbench.result.Fixtures.sysbench(i + 1, 4, transactions[i], org.oltpbench.result.RepeatResult.COMPLETED));
+        }
+        return org.oltpbench.result.Fixtures.run(List.of(new org.oltpbench.result.LevelResult(4, java.util.Map.of(), 0, reps)));
+    }
+
+    /**
+     * compare --gate's noise rule: base tps 100, 110, 90 over three repeats. A run 10% slower (90, 99, 81) breaks
+     * tpsAtLeast(0.95) on the figures, but its ratio's interval (0.9 [0.63, 1.28], GateTest's by SciPy scaled by 0.9)
+     * holds 0.95: within noise, no violation. A run at half (50, 55, 45) breaks it beyond noise: 0.5 [0.35, 0.71].
+     */
+    @Test
+    void levelsWithIntervalsAreJudgedBeyondNoise() {
+        Baseline b = Baseline.of(repeats(1000, 1100, 900)).tpsAtLeast(0.95);
+        assertEquals(List.of(), b.violations(repeats(900, 990, 810)));
+        assertEquals(List.of("threads=4: tps 50.00 is below 0.95 x baseline 100.00 (= 95.00), beyond noise: ratio 0.50 [0.35, 0.71]"),
+                b.violations(repeats(500, 550, 450)));
+        assertEquals(List.of("threads=4: tps 90.00 is below 0.95 x baseline 100.00 (= 95.00); no interval, so judged on the "
+                + "figures alone"), Baseline.of(repeats(1000)).tpsAtLeast(0.95).violations(repeats(900)));
+    }
 }

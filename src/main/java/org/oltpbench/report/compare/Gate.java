@@ -1,0 +1,139 @@
+package org.oltpbench.report.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.oltpbench.config.ConfigException;
+import org.oltpbench.report.Metric;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RunResult;
+import org.oltpbench.stats.Confidence;
+import org.oltpbench.stats.Interval;
+
+/**
+ * A regression gate: a figure and the loss of it a new run may show against a base run, judged beyond noise. The new
+ * run fails only when its figure over the base's is worse than the tolerance by the whole 95% interval of that ratio
+ * ({@link Confidence#ratio}); an interval that holds the bound is "within noise" and passes. A level whose figures have
+ * no interval is not judged (a level run once needs 8 recorded intervals, or repeat=2 and more), which fails a pipeline
+ * loudly rather than letting it pass unmeasured.
+ *
+ * @param name      as the user wrote it ("tps", "p95")
+ * @param metric    the figure, with its interval and which way is better
+ * @param tolerance the loss tolerated, as a fraction (0.025 for 2.5%)
+ */
+public record Gate(String name, Metric metric, double tolerance) {
+    /** How a level stands against a gate. */
+    public enum Outcome {
+        /** Better than the bound beyond noise, or worse than it by less than noise. */
+        PASS("pass"), WITHIN_NOISE(Comparison.WITHIN_NOISE), FAIL("fail"), NOT_JUDGED("not judged");
+
+        private final String word;
+
+        Outcome(String word) {
+            this.word = word;
+        }
+
+        public String word() {
+            return word;
+        }
+    }
+
+    /** One level's verdict against one gate, with the figures it is made of. */
+    public record Judgement(Gate gate, int threads, double base, double value, Interval ratio, Outcome outcome, String why) {
+        /** The line compare prints: level, figures, ratio and interval, bound and verdict. */
+        public String line() {
+            String head = String.format(Locale.ROOT, "%s at %d: %s -> %s", gate.name, threads, Metric.format(base),
+                    Metric.format(value));
+            String r = ratio.present() ? String.format(Locale.ROOT, ", ratio %s [%s, %s]", Metric.format(ratio.mean()),
+                    Metric.format(ratio.lower()), Metric.format(ratio.upper())) : "";
+            return head + r + String.format(Locale.ROOT, " against %s (%s): %s", plain(gate.bound()), gate.spec(),
+                    outcome.word) + (why.isEmpty() ? "" : "; " + why);
+        }
+    }
+
+    private static final Pattern SPEC = Pattern.compile("([A-Za-z0-9]+):([+-]?)(\\d+(?:\\.\\d+)?)%");
+
+    /** Parses {@code tps:-2.5%} or {@code p95:+10%}; the sign, when given, must be the direction the figure worsens. */
+    public static Gate parse(String spec, int percentile) {
+        Matcher m = SPEC.matcher(spec.trim());
+        if (!m.matches()) {
+            throw new ConfigException("--gate " + spec + ": write FIGURE:LOSS%, e.g. tps:-2.5% or p95:+10% (figures: tps, qps, "
+                    + "tpmC, QphH, p" + percentile + ")");
+        }
+        Metric metric = metric(m.group(1), percentile);
+        double tolerance = Double.parseDouble(m.group(3)) / 100;
+        if (tolerance >= 1) throw new ConfigException("--gate " + spec + ": a loss of 100% or more tolerates anything; give less");
+        String worse = metric.better() == Metric.Better.HIGHER ? "-" : "+";
+        if (!m.group(2).isEmpty() && !m.group(2).equals(worse)) {
+            throw new ConfigException("--gate " + spec + ": " + m.group(1) + " is better " + (worse.equals("-") ? "higher" : "lower")
+                    + ", so the loss it tolerates is written " + m.group(1) + ":" + worse + m.group(3) + "%");
+        }
+        return new Gate(m.group(1), metric, tolerance);
+    }
+
+    private static Metric metric(String name, int percentile) {
+        return switch (name) {
+            case "tps" -> Metric.TPS;
+            case "qps" -> Metric.QPS;
+            case "tpmC" -> Metric.TPMC;
+            case "QphH" -> Metric.HTAP.get(0);
+            default -> {
+                if (!name.equals("p" + percentile)) {
+                    throw new ConfigException("--gate " + name + ": no such figure with an interval; gate on tps, qps, tpmC, "
+                            + "QphH or p" + percentile + " (latency intervals are of the runs' percentile=" + percentile + ")");
+                }
+                yield new Metric(name + "(ms)", r -> r.percentileMs(percentile), true, s -> s.latency(), Metric.Better.LOWER);
+            }
+        };
+    }
+
+    /** The ratio new/base at which a level fails: 1 - tolerance for a figure better higher, 1 + tolerance otherwise. */
+    public double bound() {
+        return metric.better() == Metric.Better.HIGHER ? 1 - tolerance : 1 + tolerance;
+    }
+
+    /** The gate as written back: {@code tps:-2.5%}. */
+    public String spec() {
+        return name + ":" + (metric.better() == Metric.Better.HIGHER ? "-" : "+") + plain(tolerance * 100) + "%";
+    }
+
+    /** A bound or tolerance as written: 0.975, 1.1, 2.5 (six significant digits, no trailing zeros). */
+    static String plain(double v) {
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
+    /** Every level of {@code base}, judged in {@code next}. */
+    public List<Judgement> judge(RunResult base, RunResult next) {
+        List<Judgement> out = new ArrayList<>();
+        for (LevelResult b : base.levels()) {
+            if (b.threads() == 0) continue; // CH's analytics alone: judged only by a QphH gate, at the levels with terminals
+            out.add(judge(b, next.level(b.threads())));
+        }
+        return out;
+    }
+
+    /** One level: {@code next} null when the new run lacks it. */
+    public Judgement judge(LevelResult base, LevelResult next) {
+        double b = metric.of(base.kept());
+        if (next == null) return new Judgement(this, base.threads(), b, Double.NaN, Interval.NONE, Outcome.FAIL, "the new run has no such level");
+        double v = metric.of(next.kept());
+        if (!base.kept().completed() || !next.kept().completed()) {
+            return new Judgement(this, base.threads(), b, v, Interval.NONE, Outcome.FAIL,
+                    (!next.kept().completed() ? "the new run's level aborted: " + next.kept().reason()
+                            : "the base run's level aborted: record the base again"));
+        }
+        Interval ratio = Confidence.ratio(metric.interval(next), metric.interval(base));
+        if (!ratio.present()) {
+            return new Judgement(this, base.threads(), b, v, ratio, Outcome.NOT_JUDGED, "no interval of " + name + " in "
+                    + (metric.interval(base).present() ? "the new run" : "the base run") + " (a level run once needs 8 "
+                    + "recorded intervals; or repeat=3)");
+        }
+        double bound = bound();
+        boolean higher = metric.better() == Metric.Better.HIGHER;
+        Outcome o = ratio.contains(bound) ? Outcome.WITHIN_NOISE
+                : (higher ? ratio.upper() < bound : ratio.lower() > bound) ? Outcome.FAIL : Outcome.PASS;
+        return new Judgement(this, base.threads(), b, v, ratio, o, "");
+    }
+}
