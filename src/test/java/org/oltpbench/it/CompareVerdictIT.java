@@ -67,4 +67,38 @@ class CompareVerdictIT {
                 "an aligned row on the terminal:\n" + screen);
         assertTrue(screen.lines().noneMatch(l -> l.startsWith("|")), "no Markdown on the terminal:\n" + screen);
     }
+
+    /**
+     * Issue 38 §3: compare --gate on the embedded MariaDB, oltp_point_select at 2 threads, 8 s each (8 recorded
+     * intervals: 4 batches, the fewest that give an interval). The same server twice passes tps:-10% (exit 0; within
+     * noise, or ahead); the same server held to rate=300 fails tps:-2.5% beyond noise (exit 1); the JUnit XML has one
+     * test case per gate and level, the failed one a failure. A run once without intervals (time=3) is not judged: exit 2.
+     */
+    @Test
+    void gatesPassTheSameServerAndFailASlowedOne() throws Exception {
+        for (String name : List.of("a", "b")) run(name, "db=mariadb", "embedded=true", "time=8", "warmupSecs=0");
+        run("slow", "db=mariadb", "embedded=true", "time=8", "warmupSecs=0", "rate=300");
+        Tools.Outcome same = Tools.cli("compare", dir.resolve("a").toString(), dir.resolve("b").toString(), "--out",
+                dir.resolve("c1").toString(), "--gate", "tps:-10%");
+        assertEquals(0, same.code(), same.out() + same.err());
+        assertTrue(same.out().matches("(?s).*\\n  b: tps at 2: [\\d.]+ -> [\\d.]+, ratio [\\d.]+ \\[[\\d.]+, [\\d.]+] against 0\\.9 "
+                + "\\(tps:-10%\\): (within noise|pass)\\n.*"), same.out());
+        Path junit = dir.resolve("gates.xml");
+        Tools.Outcome slow = Tools.cli("compare", dir.resolve("a").toString(), dir.resolve("slow").toString(), "--out",
+                dir.resolve("c2").toString(), "--gate", "tps:-2.5%", "--gate", "p95:+1000%", "--junit", junit.toString());
+        assertEquals(1, slow.code(), slow.out() + slow.err());
+        assertTrue(slow.out().contains("gates: ") && slow.out().contains("1 failed"), slow.out());
+        var doc = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
+        assertEquals("2", doc.getDocumentElement().getAttribute("tests"));
+        assertEquals("1", doc.getDocumentElement().getAttribute("failures"));
+        var failure = (org.w3c.dom.Element) doc.getElementsByTagName("failure").item(0);
+        assertTrue(failure.getAttribute("message").startsWith("slow: tps at 2: "), failure.getAttribute("message"));
+        assertTrue(Files.readString(dir.resolve("c2").resolve("compare.md")).contains("### Gates"));
+
+        run("short", "db=mariadb", "embedded=true", "time=3", "warmupSecs=0");
+        Tools.Outcome unjudged = Tools.cli("compare", dir.resolve("a").toString(), dir.resolve("short").toString(), "--out",
+                dir.resolve("c3").toString(), "--gate", "tps:-2.5%");
+        assertEquals(2, unjudged.code(), unjudged.out() + unjudged.err());
+        assertTrue(unjudged.out().contains("not judged; no interval of tps in the new run"), unjudged.out());
+    }
 }
