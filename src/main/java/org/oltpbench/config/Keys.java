@@ -187,6 +187,9 @@ public final class Keys {
 
     // --- BenchmarkSQL 5.0 keys kept so its props files load (TPC-C workload) ---
     public static final Key<Integer> WAREHOUSES = def("warehouses", integer(1, 1_000_000), "1", "warehouses", "TPC-C scale");
+    public static final Key<Integer> ACTIVE_WAREHOUSES = def("activeWarehouses", integer(0, 1_000_000), "0", "warehouses",
+            "TPC-C: the terminals use only warehouses 1..N of those loaded (home and remote alike), and tpmC's efficiency "
+            + "divides by N; 0 = all");
     public static final Key<Double> RUN_MINS = def("runMins", decimal(0, 100_000), "0", "min",
             "TPC-C minutes per level (0.25 = 15 s; whole seconds); 0 = use time");
     public static final Key<Long> RUN_TXNS_PER_TERMINAL = def("runTxnsPerTerminal", longInt(0), "0", "txns", "TPC-C transactions per terminal; 0 = timed");

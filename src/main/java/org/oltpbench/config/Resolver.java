@@ -306,7 +306,7 @@ final class Resolver {
             throw new ConfigException((r[1] - r[0] + 1) + " warehouses split over clientCount=" + share.count() + " leave client "
                     + share.index() + " without one; TPC-C needs warehouses >= clientCount");
         }
-        return new TpccParams(cfg.get(Keys.WAREHOUSES), r[0], r[1], mix, cfg.get(Keys.NEW_ORDER_STYLE).equals("perItem"),
+        return new TpccParams(cfg.get(Keys.WAREHOUSES), r[0], r[1], activeWarehouses(), mix, cfg.get(Keys.NEW_ORDER_STYLE).equals("perItem"),
                 cfg.get(Keys.TERMINAL_WAREHOUSE_FIXED), scale(cfg, Keys.KEYING_TIME, Keys.KEYING_TIME_MULTIPLIER),
                 scale(cfg, Keys.THINK_TIME, Keys.THINK_TIME_MULTIPLIER),
                 cfg.get(Keys.INDEXES_AFTER_LOAD), cfg.get(Keys.RAND_SEED), share, analytic);
@@ -319,6 +319,25 @@ final class Resolver {
     static double scale(Config cfg, Key<Boolean> on, Key<Double> multiplier) {
         boolean paced = cfg.get(on) || (!cfg.isSet(on) && cfg.isSet(multiplier) && cfg.get(multiplier) > 0);
         return paced ? cfg.get(multiplier) : 0;
+    }
+
+    /** activeWarehouses, checked against the loaded warehouses, warehouseRange and the clients. */
+    private int activeWarehouses() {
+        int n = cfg.get(Keys.ACTIVE_WAREHOUSES), loaded = cfg.get(Keys.WAREHOUSES);
+        if (n == 0) return 0;
+        if (n > loaded) {
+            throw new ConfigException("activeWarehouses=" + n + " is more than the " + loaded + " warehouses loaded: set it to "
+                    + loaded + " or less, or load more with warehouses=" + n);
+        }
+        if (!cfg.get(Keys.WAREHOUSE_RANGE).isBlank()) {
+            throw new ConfigException("activeWarehouses and warehouseRange both say which warehouses the terminals drive; "
+                    + "keep one (activeWarehouses=N drives 1..N of the loaded data set)");
+        }
+        if (n < share.count()) {
+            throw new ConfigException("activeWarehouses=" + n + " split over clientCount=" + share.count() + " leaves a client "
+                    + "without one; TPC-C needs activeWarehouses >= clientCount");
+        }
+        return n;
     }
 
     /** warehouseRange "a-b" (or "" for 1-warehouses) as {first, last}. */

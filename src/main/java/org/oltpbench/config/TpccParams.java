@@ -6,6 +6,7 @@ package org.oltpbench.config;
  * @param warehouses             the scale the data set is loaded at
  * @param firstWarehouse         the first of the job's warehouses (warehouseRange; 1 by default)
  * @param lastWarehouse          the last of the job's warehouses
+ * @param activeWarehouses       the terminals use warehouses 1..this only (activeWarehouses); 0 = the job's all
  * @param mix                    each transaction type's share of the deck, in percent
  * @param perItemNewOrder        New-Order reads items and stock row by row, as BenchmarkSQL 5.0 does
  * @param terminalWarehouseFixed each terminal keeps its home warehouse
@@ -17,7 +18,7 @@ package org.oltpbench.config;
  * @param share                  this client's share of the warehouses
  * @param analytic               CH-benCHmark's analytic streams beside the terminals (workload=ch); NONE for TPC-C
  */
-public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, Mix mix, boolean perItemNewOrder,
+public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, int activeWarehouses, Mix mix, boolean perItemNewOrder,
                          boolean terminalWarehouseFixed, double keyingScale, double thinkScale, boolean indexesAfterLoad,
                          long randSeed, ClientShare share,
                          @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
@@ -48,7 +49,20 @@ public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, 
         return share.slice(firstWarehouse, lastWarehouse);
     }
 
-    /** How many warehouses this client drives. */
+    /**
+     * This client's slice of the warehouses its terminals drive: 1..activeWarehouses when set (the data set holds
+     * more), else the warehouses it loads.
+     */
+    public int[] driven() {
+        return activeWarehouses > 0 ? share.slice(1, activeWarehouses) : mine();
+    }
+
+    /** The warehouses a remote New-Order line or Payment customer is drawn from (TPC-C 2.4.1.5, 2.5.1.2). */
+    public int remoteWarehouses() {
+        return activeWarehouses > 0 ? activeWarehouses : warehouses;
+    }
+
+    /** How many warehouses this client loads. */
     public int warehouseCount() {
         int[] r = mine();
         return r[1] - r[0] + 1;

@@ -45,6 +45,23 @@ class RunParamsTest {
                 "clientIndex=1")), "0 is split as 0 over clients, 4 as 2 each");
     }
 
+    /** activeWarehouses drives 1..N of the loaded warehouses: refused above them, beside warehouseRange, below the clients. */
+    @Test
+    void activeWarehousesAreASliceOfTheLoadedOnes() {
+        TpccParams t = (TpccParams) params("workload=tpcc", "warehouses=10", "activeWarehouses=4").workload();
+        assertEquals(10, t.warehouses(), "the data set's scale is unchanged");
+        assertEquals(List.of(1, 4), List.of(t.driven()[0], t.driven()[1]));
+        assertEquals(4, t.remoteWarehouses());
+        assertEquals(List.of(3, 4), java.util.Arrays.stream(((TpccParams) params("workload=tpcc", "warehouses=10",
+                "activeWarehouses=4", "threads=2", "clientCount=2", "clientIndex=1").workload()).driven()).boxed().toList(),
+                "client 1's half");
+        assertEquals("activeWarehouses=12 is more than the 10 warehouses loaded: set it to 10 or less, or load more with "
+                + "warehouses=12", refused("workload=tpcc", "warehouses=10", "activeWarehouses=12"));
+        assertEquals("activeWarehouses and warehouseRange both say which warehouses the terminals drive; keep one "
+                + "(activeWarehouses=N drives 1..N of the loaded data set)", refused("workload=tpcc", "warehouses=10",
+                "activeWarehouses=4", "warehouseRange=1-5"));
+    }
+
     @Test
     void benchmarkSqlKeysBoundEachLevel() {
         var levels = params("warehouses=2", "threads=4,8", "runTxnsPerTerminal=100", "limitTxnsPerMin=600").sweep().levels();

@@ -112,6 +112,35 @@ class TpccIT {
     }
 
     /**
+     * Issue 38 §2: activeWarehouses=1 on the 2 loaded: the terminals touch warehouse 1 only, home and remote. Over 4 s at
+     * 4 terminals, warehouse 1's d_next_o_id grows by the committed New-Orders, warehouse 2's by none; warehouse 2's
+     * w_ytd (Payment) and its stock's s_ytd (a remote supply line) stay as they were; the data set still passes all
+     * checks, and tpmC's scale is 1 warehouse.
+     */
+    @Test
+    void activeWarehousesKeepTheTerminalsOnTheFirstN() throws Exception {
+        TpccWorkload one = Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2",
+                "rand-seed=5", "activeWarehouses=1"), Map.of()), db.dialect(), QUIET);
+        assertEquals(1, one.info().scale().warehouses());
+        String orders = "SELECT SUM(d_next_o_id) FROM bmsql_district WHERE d_w_id = ";
+        long w1 = count(orders + 1), w2 = count(orders + 2);
+        String ytd2 = "SELECT CAST(w_ytd * 100 AS SIGNED) FROM bmsql_warehouse WHERE w_id = 2";
+        String stock2 = "SELECT CAST(SUM(s_ytd) AS SIGNED) FROM bmsql_stock WHERE s_w_id = 2";
+        long paid2 = count(ytd2), supplied2 = count(stock2);
+        var s = org.oltpbench.driver.Levels.threads(4).time(4).interval(2).seed(9)
+                .ignore(new IgnoreList(List.of("1213", "1205"))).build();
+        RepeatResult r = new LevelRunner(s, one, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
+        assertNull(r.reason(), r.reason());
+        long committed = r.transaction("NEW_ORDER").committed();
+        assertTrue(committed > 100, "New-Orders committed: " + committed);
+        assertEquals(committed, count(orders + 1) - w1, "every New-Order was warehouse 1's");
+        assertEquals(w2, count(orders + 2), "no New-Order at warehouse 2");
+        assertEquals(paid2, count(ytd2), "no Payment to warehouse 2");
+        assertEquals(supplied2, count(stock2), "no line supplied from warehouse 2 (1% of lines are remote)");
+        assertPassed(w.check(db));
+    }
+
+    /**
      * newOrderStyle on the wire, counted by the server (Com_select): a batched New-Order sends 4 SELECTs (customer and
      * warehouse, district, the items' IN-list, the stock rows' IN-list), a perItem one 2 + 2 per line (5-15 lines,
      * 10 on average: about 22). 300 New-Orders only, one terminal, each style.

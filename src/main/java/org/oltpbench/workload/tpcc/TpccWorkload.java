@@ -58,10 +58,14 @@ public final class TpccWorkload implements Workload {
         this.seed = s != 0 ? s : System.nanoTime();
     }
 
-    /** TPC-C's transaction table; the scale is this client's warehouses, which tpmC's efficiency divides by. */
+    /**
+     * TPC-C's transaction table; the scale is the warehouses this client's terminals drive (its loaded ones, or its
+     * share of activeWarehouses), which tpmC's efficiency divides by.
+     */
     @Override
     public WorkloadInfo info() {
-        return new WorkloadInfo("tpcc", Family.TPCC, TpccType.table(params), WorkloadInfo.Scale.warehouses(count),
+        int[] driven = params.driven();
+        return new WorkloadInfo("tpcc", Family.TPCC, TpccType.table(params), WorkloadInfo.Scale.warehouses(driven[1] - driven[0] + 1),
                 TpccTally.names());
     }
 
@@ -408,8 +412,10 @@ public final class TpccWorkload implements Workload {
     }
 
     private Terminal terminal(Desk desk, TpccRandom r, int index) {
-        return new TpccTerminal(desk, dialect, new Deck(TpccType.weights(params.mix())), r, index, first, count,
-                params.warehouses(), params.terminalWarehouseFixed(), params.keyingScale(), params.thinkScale());
+        int[] driven = params.driven();
+        return new TpccTerminal(desk, dialect, new Deck(TpccType.weights(params.mix())), r, index, driven[0],
+                driven[1] - driven[0] + 1, params.remoteWarehouses(), params.terminalWarehouseFixed(), params.keyingScale(),
+                params.thinkScale());
     }
 
     /** Run-time NURand constants, drawn once per workload: C_last obeys 2.1.6.1 against the loaded one. */
