@@ -87,6 +87,7 @@ final class OutputVerbs {
         String md = CompareTables.markdown(c) + gatesMarkdown(gated);
         out.print(CompareTables.text(c));
         if (gated.present()) {
+            out.println();
             out.println("Gates (a run fails when worse than the baseline beyond its tolerance and beyond noise):");
             for (GateReport.Entry e : gated.entries()) out.println("  " + e.line());
             out.println(gated.summary());

@@ -359,6 +359,9 @@ public final class Charts {
         for (int i = 0; i < lines.size(); i++) {
             Line l = lines.get(i);
             if (l.errors().isEmpty()) continue;
+            // every level first, in the axis's order: a dataset's items are drawn by column index, so columns added in
+            // another order (a line that lacks the first level) would put its bars over other levels
+            for (Object level : plot.getDataset(0).getColumnKeys()) d.add((Number) null, (Number) null, l.name(), (Comparable<?>) level);
             for (double[] e : l.errors()) d.add((e[1] + e[2]) / 2, (e[2] - e[1]) / 2, l.name(), Integer.valueOf((int) e[0]));
             // the bars of line i in line i's colour: only lines with intervals become series of this dataset
             r.setSeriesPaint(series, palette[i % palette.length]);

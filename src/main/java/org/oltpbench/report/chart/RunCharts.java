@@ -229,6 +229,8 @@ public final class RunCharts {
     private static Charts.Line line(String name, RunResult run, Metric m) {
         List<double[]> points = new ArrayList<>(), errors = new ArrayList<>();
         for (LevelResult l : run.levels()) {
+            // a latency of no transaction (CH's level without terminals) is no point, not 0 ms
+            if (m.better() == Metric.Better.LOWER && l.kept().counts().transactions() == 0) continue;
             points.add(new double[] {l.threads(), m.of(l.kept())});
             org.oltpbench.stats.Interval ci = m.interval(l);
             if (ci.present()) errors.add(new double[] {l.threads(), ci.lower(), ci.upper()});

@@ -43,6 +43,22 @@ class RunChartsTest {
         assertEquals(99.0, points.get(points.size() - 1)[1], 0.1);
     }
 
+    /**
+     * Error bars sit on their own level when a line lacks the first level (a run without CH's 0-terminal level beside
+     * one with it): the bars' columns follow the axis's order, 0 then 2, and line a's bar is at 2, [90, 110].
+     */
+    @Test
+    void errorBarsStayOnTheirLevelWhenALineLacksTheFirst() {
+        Charts.Line a = new Charts.Line("a", List.of(new double[] {2, 100}), List.of(new double[] {2, 90, 110}));
+        Charts.Line b = new Charts.Line("b", List.of(new double[] {0, 0}, new double[] {2, 50}), List.of(new double[] {2, 40, 60}));
+        var plot = Charts.byThreads("t", "s", Charts.Axes.one("tps", List.of(a, b)), "terminals").getCategoryPlot();
+        var bars = (org.jfree.data.statistics.StatisticalCategoryDataset) plot.getDataset(2);
+        assertEquals(plot.getDataset(0).getColumnKeys(), bars.getColumnKeys());
+        assertEquals(100.0, bars.getMeanValue("a", 2).doubleValue(), 1e-9);
+        assertEquals(10.0, bars.getStdDevValue("a", 2).doubleValue(), 1e-9);
+        assertNull(bars.getMeanValue("a", 0));
+    }
+
     @Test
     void sysbenchRunGetsThroughputLatencyAndOneChartPerLevel() throws Exception {
         List<RunCharts.Chart> charts = RunCharts.forRun(fixture("sysbench-3-levels.json"));
