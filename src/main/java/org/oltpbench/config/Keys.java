@@ -51,8 +51,20 @@ public final class Keys {
     public static final Key<String> WORKLOAD = def("workload", string(), "oltp_read_write", "",
             "a preset name from workloads/ (oltp_read_write, ...), or a path to a preset file");
     public static final Key<List<Integer>> THREADS = def("threads", List.of("num-threads", "terminals"),
-            intList(0, MAX_THREADS), "1", "threads", "thread level, or a comma list of levels to sweep; 0 = no terminal "
-            + "(workload=ch: its analytic streams alone)");
+            ValueParser.levelsOrSearch(0, MAX_THREADS), "1", "threads", "thread level, or a comma list of levels to sweep; 0 = no "
+            + "terminal (workload=ch: its analytic streams alone); search = find the peak (searchLimit, searchFrom)");
+    public static final Key<String> SEARCH_LIMIT = def("searchLimit", string(), "", "",
+            "threads=search: a latency ceiling every probe must keep, e.g. p99<=20ms; empty = none");
+    public static final Key<Integer> SEARCH_FROM = def("searchFrom", integer(1, MAX_THREADS), "1", "threads",
+            "threads=search: the first level probed; the search doubles it from there");
+    public static final Key<Integer> SEARCH_MAX = def("searchMax", integer(1, MAX_THREADS), "4096", "threads",
+            "threads=search: the highest level the doubling may reach");
+    public static final Key<Double> SEARCH_RESOLUTION = def("searchResolution", decimal(0.1, 100), "10", "%",
+            "threads=search: how close the search comes to the peak and the knee, as a share of the level");
+    public static final Key<Double> SEARCH_HALF_WIDTH = def("searchHalfWidth", decimal(0.1, 100), "3", "%",
+            "threads=search: a probe repeats until its tps interval is this narrow (half-width, share of the mean)");
+    public static final Key<Integer> SEARCH_MAX_REPEATS = def("searchMaxRepeats", integer(1, 100), "5", "runs",
+            "threads=search: the most repeats of one probe; a probe still wider is said to be decided by noise");
     public static final Key<String> THREAD_MODEL = def("threadModel", oneOf("auto", "platform", "virtual"), "auto", "",
             "what runs each terminal: a platform (OS) thread or a virtual thread; auto = platform below 512 threads, "
             + "virtual from 512 (measured: see Performance)");

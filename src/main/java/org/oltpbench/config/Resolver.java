@@ -93,9 +93,34 @@ final class Resolver {
                     model.at(threads), connections > 0 && connections < threads ? connections : 0,
                     cfg.get(Keys.RUN_TXNS_PER_TERMINAL)));
         }
-        return new SweepParams(levels, cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK), warmupSecs(),
-                cfg.get(Keys.REPORT_INTERVAL_SECS), intervalSecs(), startAt == null ? null : startAt.toString(), cfg.get(Keys.LEVEL_PAUSE_SECS),
-                cfg.get(Keys.RAND_SEED), cfg.get(Keys.IGNORE_ERRORS), cfg.get(Keys.CHECK_AFTER_RUN), share, fault());
+        SearchParams search = search(model);
+        return new SweepParams(levels, search.present() ? search.maxRepeats() : cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK),
+                warmupSecs(), cfg.get(Keys.REPORT_INTERVAL_SECS), intervalSecs(), startAt == null ? null : startAt.toString(),
+                cfg.get(Keys.LEVEL_PAUSE_SECS), cfg.get(Keys.RAND_SEED), cfg.get(Keys.IGNORE_ERRORS), cfg.get(Keys.CHECK_AFTER_RUN),
+                share, fault(), search);
+    }
+
+    /** threads=search: the levels are found, one probe after another (one client, timed probes). */
+    private SearchParams search(ThreadModel model) {
+        if (!cfg.get(Keys.THREADS).isEmpty()) {
+            if (cfg.isSet(Keys.SEARCH_LIMIT)) {
+                throw new ConfigException("searchLimit bounds threads=search; these levels are listed: set threads=search, or "
+                        + "remove searchLimit");
+            }
+            return SearchParams.NONE;
+        }
+        String why = share.count() > 1 ? "runs on one client (each probe's level depends on the last): remove clientCount"
+                : cfg.isSet(Keys.START_AT) ? "starts each probe when the last is judged: remove startAt"
+                : levelSecs() == 0 ? "needs timed probes: set time (or runMins), not a transaction count"
+                : cfg.isSet(Keys.REPEAT) ? "repeats each probe until its interval is narrow: remove repeat (searchHalfWidth and "
+                        + "searchMaxRepeats say how)"
+                : cfg.get(Keys.SEARCH_FROM) > cfg.get(Keys.SEARCH_MAX) ? "starts at searchFrom=" + cfg.get(Keys.SEARCH_FROM)
+                        + ", above searchMax=" + cfg.get(Keys.SEARCH_MAX) + ": lower searchFrom or raise searchMax"
+                : null;
+        if (why != null) throw new ConfigException("threads=search " + why);
+        return new SearchParams(cfg.get(Keys.SEARCH_FROM), cfg.get(Keys.SEARCH_MAX), cfg.get(Keys.SEARCH_RESOLUTION) / 100,
+                cfg.get(Keys.SEARCH_HALF_WIDTH) / 100, cfg.get(Keys.SEARCH_MAX_REPEATS),
+                SearchParams.LatencyLimit.parse(cfg.get(Keys.SEARCH_LIMIT)), model);
     }
 
     /** The recorded step; the console's reportIntervalSecs is a whole number of them. */
@@ -160,6 +185,7 @@ final class Resolver {
      * its connections (sutThreads) and warehouses, 10 terminals per warehouse as TPC-C 4.2.2 has them.
      */
     private List<Integer> threadLevels() {
+        if (cfg.get(Keys.THREADS).isEmpty()) return List.of(cfg.get(Keys.SEARCH_FROM)); // threads=search: its first probe
         if (cfg.isSet(Keys.THREADS) || !cfg.isSet(Keys.CONNECTIONS) || !cfg.isSet(Keys.WAREHOUSES)) return withoutTerminals(cfg.get(Keys.THREADS));
         return List.of(10 * cfg.get(Keys.WAREHOUSES));
     }
@@ -261,7 +287,8 @@ final class Resolver {
                 cfg.get(Keys.NON_INDEX_UPDATES), cfg.get(Keys.DELETE_INSERTS));
         var rand = new SysbenchParams.RandParams(cfg.get(Keys.RAND_TYPE), cfg.get(Keys.RAND_SPEC_ITER), cfg.get(Keys.RAND_SPEC_PCT),
                 cfg.get(Keys.RAND_SPEC_RES), cfg.get(Keys.RAND_PARETO_H), cfg.get(Keys.RAND_ZIPFIAN_EXP));
-        int maxThreads = threadLevels().stream().mapToInt(Integer::intValue).max().orElse(1);
+        int maxThreads = cfg.get(Keys.THREADS).isEmpty() ? cfg.get(Keys.SEARCH_MAX) // bulk_insert: a table per thread
+                : threadLevels().stream().mapToInt(Integer::intValue).max().orElse(1);
         return new SysbenchParams(preset, cfg.get(Keys.TABLES), cfg.get(Keys.TABLE_SIZE), cfg.get(Keys.RANGE_SIZE), counts,
                 cfg.get(Keys.RANGE_SELECTS), cfg.get(Keys.AUTO_INC), cfg.get(Keys.SKIP_TRX), cfg.get(Keys.SECONDARY),
                 cfg.get(Keys.CREATE_SECONDARY), cfg.get(Keys.RANDOM_POINTS), cfg.get(Keys.NUMBER_OF_RANGES), cfg.get(Keys.DELTA),

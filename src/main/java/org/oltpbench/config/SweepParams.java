@@ -24,12 +24,23 @@ import java.util.List;
  */
 public record SweepParams(List<LevelParams> levels, int repeat, String repeatPick, int warmupSecs, int reportIntervalSecs,
                           int intervalSecs, String startAt, int levelPauseSecs, long randSeed, List<String> ignoreErrors,
-                          boolean checkAfterRun, ClientShare share, FaultPlan fault) {
+                          boolean checkAfterRun, ClientShare share, FaultPlan fault,
+                          @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                                  valueFilter = SearchParams.Absent.class) SearchParams search) {
 
     public SweepParams {
         levels = List.copyOf(levels);
         ignoreErrors = List.copyOf(ignoreErrors);
         if (fault == null) fault = FaultPlan.NONE;
+        if (search == null) search = SearchParams.NONE;
+    }
+
+    /** A sweep of the listed levels, with a fault plan. */
+    public SweepParams(List<LevelParams> levels, int repeat, String repeatPick, int warmupSecs, int reportIntervalSecs,
+                       int intervalSecs, String startAt, int levelPauseSecs, long randSeed, List<String> ignoreErrors,
+                       boolean checkAfterRun, ClientShare share, FaultPlan fault) {
+        this(levels, repeat, repeatPick, warmupSecs, reportIntervalSecs, intervalSecs, startAt, levelPauseSecs, randSeed,
+                ignoreErrors, checkAfterRun, share, fault, SearchParams.NONE);
     }
 
     /** A sweep without a fault. */
@@ -58,6 +69,12 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
      */
     public record LevelParams(int totalThreads, int threads, int secs, long events, double rate, ThreadModel model,
                               int connections, long perTerminal) {
+        /** This level's settings at {@code total} threads (one client: a search's probe), on the model that size needs. */
+        public LevelParams at(int total, ThreadModel chosen) {
+            return new LevelParams(total, total, secs, events, rate, chosen.at(total), connections > 0 && connections < total
+                    ? connections : 0, perTerminal);
+        }
+
         /** Sessions the level holds open on the server. */
         public int sessions() {
             return connections > 0 ? connections : threads;
@@ -74,12 +91,12 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
                     l.perTerminal()));
         }
         return new SweepParams(out, repeat, repeatPick, warmupSecs, reportIntervalSecs, intervalSecs, startAt, levelPauseSecs,
-                randSeed, ignoreErrors, checkAfterRun, share, fault);
+                randSeed, ignoreErrors, checkAfterRun, share, fault, search);
     }
 
     /** The most sessions a level of this client holds open: its terminals, or the connections they share. */
     public int maxSessions() {
-        int max = 1;
+        int max = search.present() ? search.max() : 1;
         for (LevelParams l : levels) max = Math.max(max, l.sessions());
         return max;
     }
@@ -91,14 +108,14 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
 
     /** The largest level of this client. */
     public int maxThreads() {
-        int max = 1;
+        int max = search.present() ? search.max() : 1;
         for (LevelParams l : levels) max = Math.max(max, l.threads());
         return max;
     }
 
     /** The whole job's largest level. */
     public int maxTotalThreads() {
-        int max = 1;
+        int max = search.present() ? search.max() : 1;
         for (LevelParams l : levels) max = Math.max(max, l.totalThreads());
         return max;
     }

@@ -83,6 +83,22 @@ public interface ValueParser<T> {
         };
     }
 
+    /**
+     * {@link #intList}, or the word {@code search}: levels the run finds (threads=search), read as the empty list,
+     * which no list of levels can be.
+     */
+    static ValueParser<List<Integer>> levelsOrSearch(int min, int max) {
+        ValueParser<List<Integer>> levels = intList(min, max);
+        return s -> {
+            if (s.trim().equalsIgnoreCase("search")) return List.of();
+            try {
+                return levels.parse(s);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(e.getMessage() + ", or search (find the peak: searchLimit, searchFrom)");
+            }
+        };
+    }
+
     /** A comma list of words; empty text is an empty list. */
     static ValueParser<List<String>> words() {
         return s -> {

@@ -9,6 +9,7 @@ import org.oltpbench.config.SweepParams;
 import org.oltpbench.config.ThreadModel;
 import org.oltpbench.db.Database;
 import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.PeakSearch;
 import org.oltpbench.result.RepeatPick;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
@@ -51,6 +52,16 @@ public final class Sweep {
         this.listener = listener;
         this.stop = stop;
         this.after = after;
+        this.plan = params.search().present() ? new Searched(params) : new Listed(params);
+    }
+
+    /** The levels' clock: the system's, or a simulated one in tests. */
+    private org.oltpbench.util.Clock clock = org.oltpbench.util.Clock.SYSTEM;
+
+    /** Runs the levels on {@code c} (tests place every edge on a simulated clock). */
+    Sweep clock(org.oltpbench.util.Clock c) {
+        this.clock = c;
+        return this;
     }
 
     /** Samples the job's resource sources at every interval (the client alone without this). */
@@ -73,9 +84,80 @@ public final class Sweep {
     // --- the sweep as steps, so that several sweeps can take turns (interleaved runs of several targets) ---
 
     private RunResult current;
-    private int levelIndex, rep = 1, slot;
+    private int rep = 1, slot;
     private boolean go = true;
     private List<RepeatResult> done = new ArrayList<>();
+    /** The level finished before the one running (null before the first finishes). */
+    private LevelResult previous;
+    private final Plan plan;
+
+    /** Which level runs next and when it has repeated enough: the listed levels, or a search's probes. */
+    private interface Plan {
+        /** The level that runs next; null when none is left. */
+        SweepParams.LevelParams current();
+
+        /** Whether {@code level} (its repeats so far) has repeated enough. */
+        boolean repeatedEnough(LevelResult level);
+
+        /** {@code level} is over: move on. */
+        void finished(LevelResult level);
+    }
+
+    /** The levels threads= lists, each repeat= times. */
+    private static final class Listed implements Plan {
+        private final SweepParams params;
+        private int index;
+
+        Listed(SweepParams params) {
+            this.params = params;
+        }
+
+        @Override
+        public SweepParams.LevelParams current() {
+            return index < params.levels().size() ? params.levels().get(index) : null;
+        }
+
+        @Override
+        public boolean repeatedEnough(LevelResult level) {
+            return level.repeats().size() >= params.repeat();
+        }
+
+        @Override
+        public void finished(LevelResult level) {
+            index++;
+        }
+    }
+
+    /** threads=search: each probe repeats until {@link PeakSearch#enough}; the search names the next. */
+    private static final class Searched implements Plan {
+        private final SweepParams.LevelParams first;
+        private final org.oltpbench.config.SearchParams search;
+        private final PeakSearch decisions;
+        private SweepParams.LevelParams current;
+
+        Searched(SweepParams params) {
+            this.first = params.levels().get(0);
+            this.search = params.search();
+            this.decisions = new PeakSearch(search);
+            this.current = first;
+        }
+
+        @Override
+        public SweepParams.LevelParams current() {
+            return current;
+        }
+
+        @Override
+        public boolean repeatedEnough(LevelResult level) {
+            return decisions.enough(level);
+        }
+
+        @Override
+        public void finished(LevelResult level) {
+            int next = decisions.next(level);
+            current = next == 0 ? null : first.at(next, search.model());
+        }
+    }
 
     /** Starts the sweep: {@code run} is its identity with no levels yet. */
     public void begin(RunResult run) {
@@ -85,20 +167,20 @@ public final class Sweep {
 
     /** Whether a repeat is left to run: levels remain, no repeat aborted or failed its check, and no Ctrl-C. */
     public boolean hasNext() {
-        return go && !stop.raised() && levelIndex < params.levels().size();
+        return go && !stop.raised() && plan.current() != null;
     }
 
     /** The whole job's threads of the level {@link #step} runs next (call while {@link #hasNext}). */
     public int nextLevel() {
-        return params.levels().get(levelIndex).totalThreads();
+        return plan.current().totalThreads();
     }
 
     /** Runs the next repeat of the current level; after a level's last repeat, the level is finished and the next begins. */
     public void step() throws InterruptedException, SQLException {
-        SweepParams.LevelParams level = params.levels().get(levelIndex);
+        SweepParams.LevelParams level = plan.current();
         int threads = level.threads();
         listener.repeatStarted(threads, rep, params.repeat());
-        RepeatResult r = new LevelRunner(settings(level, rep), workload, db, listener, stop, gate(slot)).resources(resources).run();
+        RepeatResult r = new LevelRunner(settings(level, rep), workload, db, listener, stop, gate(slot), clock).resources(resources).run();
         // with several hosts behind the front ends (replicas), how far each replica is behind as the repeat ends
         if (db.frontEnds().hosts().size() > 1) r = r.withReplication(db.replicaLags());
         r = besidePrevious(r);
@@ -112,9 +194,12 @@ public final class Sweep {
         current = current.withLevel(level(threads, done));
         listener.repeatFinished(current, r);
         slot++;
-        if (rep++ == params.repeat() || !go || stop.raised()) {
-            listener.levelFinished(current, current.level(threads));
-            levelIndex++;
+        rep++;
+        LevelResult now = current.level(threads);
+        if (!go || stop.raised() || plan.repeatedEnough(now)) {
+            listener.levelFinished(current, now);
+            previous = now;
+            plan.finished(now);
             rep = 1;
             done = new ArrayList<>();
         }
@@ -125,8 +210,7 @@ public final class Sweep {
      * advise more threads does not where throughput fell below that level's.
      */
     private RepeatResult besidePrevious(RepeatResult r) {
-        if (levelIndex == 0) return r;
-        LevelResult before = current.level(params.levels().get(levelIndex - 1).threads());
+        LevelResult before = previous;
         if (before == null || before.threads() >= r.threads() || before.kept() == null) return r;
         return r.withUsage(r.usage().after(before.threads(), before.kept().tps(), r.tps()));
     }

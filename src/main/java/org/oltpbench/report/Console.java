@@ -296,6 +296,11 @@ public final class Console implements RunListener {
             for (String line : spread) out.println(line);
             out.println();
         }
+        List<String> search = SearchFormat.lines(run);
+        if (!search.isEmpty()) {
+            for (String line : search) out.println(line);
+            out.println();
+        }
     }
 
     /**

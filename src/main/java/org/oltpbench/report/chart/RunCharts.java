@@ -42,6 +42,8 @@ public final class RunCharts {
                 : List.of(line("avg", run, Metric.AVG), line("p95", run, Metric.P95), line("p99", run, Metric.P99));
         String lt = (tpcc ? "NewOrder latency" : "Latency") + " by " + family.workers();
         out.add(render("latency.png", lt, Charts.byThreads(lt, bars, Charts.Axes.one("latency (ms)", latency), family.workers())));
+        Chart searched = search(run, sub);
+        if (searched != null) out.add(searched);
         for (LevelResult l : run.levels()) out.add(level(run, l, sub, tpcc));
         for (LevelResult l : run.levels()) {
             RepeatResult k = l.kept();
@@ -51,6 +53,33 @@ public final class RunCharts {
             out.add(render("spectrum-" + l.threads() + ".png", title, Charts.spectrum(title, sub, lines)));
         }
         return out;
+    }
+
+    /**
+     * search.png (threads=search): each probe's tps with its 95% interval, and the limit's latency percentile on the
+     * right axis beside the limit itself; null for a run of listed levels.
+     */
+    static Chart search(RunResult run, String sub) {
+        org.oltpbench.result.PeakSearch.Outcome o = org.oltpbench.report.SearchFormat.outcome(run);
+        if (o == null) return null;
+        var s = run.params().sweep().search();
+        List<double[]> tps = new ArrayList<>(), errors = new ArrayList<>(), latency = new ArrayList<>(), limit = new ArrayList<>();
+        for (var p : o.path()) {
+            tps.add(new double[] {p.threads(), p.tps()});
+            if (p.interval().present()) errors.add(new double[] {p.threads(), p.interval().lower(), p.interval().upper()});
+            if (!Double.isNaN(p.latencyMs())) latency.add(new double[] {p.threads(), p.latencyMs()});
+            if (s.limit().present()) limit.add(new double[] {p.threads(), s.limit().maxMs()});
+        }
+        String pct = "p" + s.limit().text().replaceAll("^p([0-9.]+).*", "$1");
+        List<Charts.Line> right = s.limit().present() ? List.of(new Charts.Line(pct + " latency", latency),
+                new Charts.Line("limit " + s.limit().text(), limit)) : List.of();
+        String answer = o.peak() == null ? "no probe within the limit" : "peak " + Metric.format(o.peak().tps()) + " tps at "
+                + o.peak().threads() + ", knee " + o.knee().threads() + (o.firstBroken() == null ? ""
+                : ", limit first broken at " + o.firstBroken().threads());
+        String title = "Peak search: tps" + (s.limit().present() ? " and " + pct : "") + " by threads";
+        return render("search.png", title, Charts.byThreads(title, sub + " - " + answer + " - bars: 95% CI",
+                new Charts.Axes("transactions per second", List.of(new Charts.Line("tps", tps, errors)),
+                        right.isEmpty() ? null : "latency (ms)", right), "threads"));
     }
 
     /** The percentiles a spectrum is drawn at, from 50% to 99.99%, about evenly spread on its log axis. */

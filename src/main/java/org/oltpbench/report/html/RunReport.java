@@ -31,6 +31,12 @@ public final class RunReport {
         StringBuilder b = new StringBuilder();
         b.append(Html.pairs(List.of("run", ""), identity(run)));
         b.append("<h2>Results by thread level</h2>\n").append(levels(run));
+        var searched = org.oltpbench.report.SearchFormat.outcome(run);
+        if (searched != null) {
+            b.append("<h2>Peak search</h2>\n").append(Html.table(org.oltpbench.report.SearchFormat.HEADER,
+                    org.oltpbench.report.SearchFormat.rows(searched)));
+            for (String line : org.oltpbench.report.SearchFormat.answer(run, searched)) b.append(Html.note(line));
+        }
         if (run.workload().family().perType()) b.append("<h2>Transactions by type</h2>\n").append(transactions(run));
         if (run.levels().stream().anyMatch(l -> l.kept().analytics().present())) {
             b.append("<h2>Analytic queries (CH-benCHmark)</h2>\n").append(analytics(run));

@@ -1,0 +1,82 @@
+package org.oltpbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.oltpbench.config.SearchParams;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.PeakSearch;
+import org.oltpbench.result.RunResult;
+
+/**
+ * threads=search's answer, as every output prints it: the path of probes in the order they ran, then the peak, the
+ * knee, the first level over the limit and what limited the peak and the knee. Replayed from the run's levels
+ * ({@link PeakSearch#replay}), so that report and compare print what the run decided.
+ */
+public final class SearchFormat {
+    private SearchFormat() {
+    }
+
+    /** The search of {@code run}, or null when its levels were listed. */
+    public static PeakSearch.Outcome outcome(RunResult run) {
+        if (run.params() == null || !run.params().sweep().search().present()) return null;
+        return PeakSearch.replay(run.params().sweep().search(), run.levels()).outcome();
+    }
+
+    public static final List<String> HEADER = List.of("probe", "threads", "tps", "tps 95% CI", "latency(ms)", "repeats", "step");
+
+    /** The path as table rows under {@link #HEADER}; the latency column is the limit's percentile (or "-"). */
+    public static List<List<String>> rows(PeakSearch.Outcome o) {
+        List<List<String>> out = new ArrayList<>();
+        int k = 1;
+        for (PeakSearch.Probe p : o.path()) {
+            out.add(List.of(String.valueOf(k++), String.valueOf(p.threads()), Metric.format(p.tps()), SpreadTable.cell(p.interval()),
+                    Double.isNaN(p.latencyMs()) ? "-" : Metric.format(p.latencyMs()), String.valueOf(p.repeats()), p.step().words()));
+        }
+        return out;
+    }
+
+    /** The console's block: a title line, the path's table, then the answer's lines. */
+    public static List<String> lines(RunResult run) {
+        PeakSearch.Outcome o = outcome(run);
+        if (o == null) return List.of();
+        SearchParams s = run.params().sweep().search();
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, "Peak search (threads=search, searchLimit=%s, from %d, resolution %.0f%%, probes "
+                + "repeated to ±%.0f%%, at most %d times): %d probes", s.limit().text(), s.from(), 100 * s.resolution(),
+                100 * s.halfWidth(), s.maxRepeats(), o.path().size()));
+        List<List<String>> table = new ArrayList<>(List.of(HEADER));
+        table.addAll(rows(o));
+        out.addAll(MarkdownTable.lines(table));
+        out.addAll(answer(run, o));
+        return out;
+    }
+
+    /** The answer's lines: peak, knee, first over the limit, notes. */
+    public static List<String> answer(RunResult run, PeakSearch.Outcome o) {
+        List<String> out = new ArrayList<>();
+        SearchParams s = run.params().sweep().search();
+        if (o.peak() == null) {
+            out.add("Peak: none within " + s.limit().text());
+        } else {
+            out.add(String.format(Locale.ROOT, "Peak: %s tps at %d threads %s; limited by: %s", Metric.format(o.peak().tps()),
+                    o.peak().threads(), SpreadTable.cell(o.peak().interval()), limit(run, o.peak().threads())));
+            out.add(String.format(Locale.ROOT, "Knee: %d threads, %s tps, the fewest within noise of the peak; limited by: %s",
+                    o.knee().threads(), Metric.format(o.knee().tps()), limit(run, o.knee().threads())));
+        }
+        if (s.limit().present()) {
+            out.add(o.firstBroken() == null ? "Limit " + s.limit().text() + ": held at every probe"
+                    : String.format(Locale.ROOT, "Limit %s: first broken at %d threads (%s ms)", s.limit().text(),
+                    o.firstBroken().threads(), Metric.format(o.firstBroken().latencyMs())));
+        }
+        for (String n : o.notes()) out.add("note: " + n);
+        return out;
+    }
+
+    /** What limited the level at {@code threads}: its bottleneck verdict, or "-" without resources. */
+    private static String limit(RunResult run, int threads) {
+        LevelResult l = run.level(threads);
+        if (l == null || !l.kept().usage().recorded()) return "-";
+        return l.kept().usage().verdict().limit().toString();
+    }
+}

@@ -1,0 +1,208 @@
+package org.oltpbench.result;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.oltpbench.config.SearchParams;
+import org.oltpbench.stats.Confidence;
+import org.oltpbench.stats.Interval;
+
+/**
+ * {@code threads=search}'s decisions, from the probes' results alone, so that a run and any reader of its result.json
+ * ({@link #replay}) reach the same path, peak and knee. The search doubles the level while tps rises beyond noise (the
+ * 95% interval of the ratio to the last level that rose lies above 1) and the latency limit holds; it then halves the
+ * gaps beside the best level towards neighbours that differ from it (beyond noise, or over the limit), and last the gap
+ * below the knee, each until it is within the resolution. A probe repeats until its tps interval is narrow enough
+ * ({@link #enough}).
+ */
+public final class PeakSearch {
+    /** What a probe showed against the last level that rose. */
+    public enum Step {
+        FIRST("first probe"), ROSE("rose beyond noise"), NO_RISE("no rise beyond noise"), BROKE("broke the limit"),
+        ABORTED("aborted");
+
+        private final String words;
+
+        Step(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+    }
+
+    /**
+     * One probe as the search saw it.
+     *
+     * @param latencyMs the limit's percentile of all transactions (NaN without a limit)
+     * @param noisy     its repeats ran out before the interval was as narrow as searchHalfWidth asks
+     */
+    public record Probe(int threads, double tps, Interval interval, double latencyMs, boolean held, Step step, int repeats,
+                        boolean noisy) {
+    }
+
+    /** The search's answer: its path in order, the peak, the knee and the first level that broke the limit (or null). */
+    public record Outcome(List<Probe> path, Probe peak, Probe knee, Probe firstBroken, List<String> notes) {
+    }
+
+    private final SearchParams p;
+    private final List<Probe> path = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    /** The last probe that rose beyond noise (or the first): what the next probe must rise above. */
+    private LevelResult lo;
+    private boolean done;
+
+    public PeakSearch(SearchParams p) {
+        this.p = p;
+    }
+
+    /** The search as a run made it: its probes fed in the order they ran. */
+    public static PeakSearch replay(SearchParams p, List<LevelResult> probes) {
+        PeakSearch s = new PeakSearch(p);
+        for (LevelResult l : probes) if (!s.done && !l.repeats().isEmpty()) s.next(l);
+        return s;
+    }
+
+    /**
+     * Whether the probe has repeated enough: its tps interval's half-width is within searchHalfWidth of its mean, or it
+     * ran searchMaxRepeats repeats, or its last repeat did not complete.
+     */
+    public boolean enough(LevelResult l) {
+        if (!l.kept().completed() || !l.repeats().get(l.repeats().size() - 1).completed()) return true;
+        return narrow(l.spread().tps()) || l.repeats().size() >= p.maxRepeats();
+    }
+
+    private boolean narrow(Interval i) {
+        return i.present() && (i.upper() - i.lower()) / 2 <= p.halfWidth() * Math.abs(i.mean());
+    }
+
+    /**
+     * Records a finished probe; returns the next level to probe, or 0 when the search is over. Doubling goes on while
+     * each probe rises beyond noise within the limit. Then the peak is bracketed: the probe within the limit with the
+     * highest tps (ties to fewer threads) and its probed neighbours below and above; the larger gap is halved until both
+     * are within the resolution. Last the knee: the gap between the knee (the fewest threads within noise of the peak)
+     * and the probe below it is halved the same way.
+     */
+    public int next(LevelResult l) {
+        boolean completed = l.kept().completed();
+        double ms = p.limit().present() ? l.kept().percentileMs(p.limit().percentile()) : Double.NaN;
+        boolean held = p.limit().holds(ms);
+        int t = l.threads();
+        Step step = !completed ? Step.ABORTED : !held ? Step.BROKE : lo == null ? Step.FIRST
+                : rose(l, lo) ? Step.ROSE : Step.NO_RISE;
+        path.add(new Probe(t, l.kept().tps(), l.spread().tps(), ms, held, step, l.repeats().size(), !narrow(l.spread().tps())));
+        if (step == Step.ABORTED) return stop("the probe at " + t + " threads aborted: " + l.kept().reason());
+        if (step == Step.BROKE && lo == null) return stop("the first probe, " + t + " threads, already breaks " + p.limit().text());
+        if (doubling && (step == Step.FIRST || step == Step.ROSE)) {
+            lo = l;
+            if (t >= p.max()) return stop("reached searchMax=" + p.max() + " still rising: the peak may lie above it");
+            return Math.min(2 * t, p.max());
+        }
+        doubling = false;
+        if (step == Step.ROSE) lo = l;
+        Outcome o = outcome();
+        int mid = bracket(o.peak());
+        if (mid == 0 && o.knee() != null) mid = kneeGap(o.knee().threads());
+        return mid == 0 ? stop(null) : mid;
+    }
+
+    private boolean doubling = true;
+
+    /**
+     * The middle of the larger gap beside the peak that still needs halving, or 0: a gap needs it while it is wider than
+     * the resolution and the probe at its far end differs from the peak (beyond noise, or over the limit). A neighbour
+     * within noise of the peak is the same plateau: halving towards it would find nothing the knee's gap does not.
+     */
+    private int bracket(Probe peak) {
+        Probe below = null, above = null;
+        for (Probe q : path) {
+            if (q.threads() < peak.threads() && (below == null || q.threads() > below.threads())) below = q;
+            if (q.threads() > peak.threads() && (above == null || q.threads() < above.threads())) above = q;
+        }
+        boolean down = below != null && differs(below, peak) && wide(below.threads(), peak.threads());
+        boolean up = above != null && differs(above, peak) && wide(peak.threads(), above.threads());
+        if (down && (!up || peak.threads() - below.threads() >= above.threads() - peak.threads())) {
+            return unprobed((below.threads() + peak.threads()) / 2);
+        }
+        return up ? unprobed((peak.threads() + above.threads()) / 2) : 0;
+    }
+
+    /** Whether {@code q} is not the peak's plateau: over the limit, aborted, or beyond noise of its tps. */
+    private boolean differs(Probe q, Probe peak) {
+        return !q.held() || q.step() == Step.ABORTED || !withinNoise(q, peak);
+    }
+
+    /** The middle between the knee and the probe below it, or 0 when that gap is within the resolution. */
+    private int kneeGap(int knee) {
+        int below = 0;
+        for (Probe q : path) if (q.threads() < knee) below = Math.max(below, q.threads());
+        return below > 0 && wide(below, knee) ? unprobed((below + knee) / 2) : 0;
+    }
+
+    /** Whether levels a < b are further apart than the resolution allows (and than one thread). */
+    private boolean wide(int a, int b) {
+        return b - a > Math.max(1, p.resolution() * a);
+    }
+
+    /** {@code t}, or 0 when it was probed already. */
+    private int unprobed(int t) {
+        for (Probe q : path) if (q.threads() == t) return 0;
+        return t;
+    }
+
+    private int stop(String why) {
+        if (why != null) notes.add(why);
+        done = true;
+        return 0;
+    }
+
+    public boolean done() {
+        return done;
+    }
+
+    /** Whether {@code a}'s tps rose beyond noise over {@code b}'s; on the figures alone when either has no interval. */
+    private boolean rose(LevelResult a, LevelResult b) {
+        Interval r = Confidence.ratio(a.spread().tps(), b.spread().tps());
+        if (r.present()) return r.lower() > 1;
+        notes.add(String.format(Locale.ROOT, "%d threads against %d: no interval, decided on the figures (more than %.0f%% "
+                + "higher rises)", a.threads(), b.threads(), 100 * p.halfWidth()));
+        return a.kept().tps() > b.kept().tps() * (1 + p.halfWidth());
+    }
+
+    /**
+     * The peak: the probe within the limit with the highest tps. The knee: the fewest threads within the limit whose tps
+     * is within noise of the peak's (the ratio's interval holds 1; on the figures, within searchHalfWidth). The first
+     * level that broke the limit, by threads.
+     */
+    public Outcome outcome() {
+        Probe peak = null, knee = null, broken = null;
+        for (Probe q : path) {
+            if (q.step() == Step.ABORTED) continue;
+            if (!q.held() && (broken == null || q.threads() < broken.threads())) broken = q;
+            if (q.held() && (peak == null || q.tps() > peak.tps() || q.tps() == peak.tps() && q.threads() < peak.threads())) peak = q;
+        }
+        if (peak != null) {
+            for (Probe q : path) {
+                if (q.step() == Step.ABORTED || !q.held() || !withinNoise(q, peak)) continue;
+                if (knee == null || q.threads() < knee.threads()) knee = q;
+            }
+        }
+        List<String> all = new ArrayList<>(notes);
+        for (Probe q : path) {
+            if (q.noisy() && q.step() != Step.ABORTED) {
+                all.add(String.format(Locale.ROOT, "%d threads: tps interval %s after %d repeat%s, wider than ±%.0f%%: noise "
+                        + "decided its step", q.threads(), q.interval().present() ? String.format(Locale.ROOT, "±%.1f%%",
+                        50 * (q.interval().upper() - q.interval().lower()) / q.interval().mean()) : "absent", q.repeats(),
+                        q.repeats() == 1 ? "" : "s", 100 * p.halfWidth()));
+            }
+        }
+        return new Outcome(List.copyOf(path), peak, knee, broken, all);
+    }
+
+    private boolean withinNoise(Probe q, Probe peak) {
+        if (q == peak) return true;
+        Interval r = Confidence.ratio(q.interval(), peak.interval());
+        return r.present() ? r.contains(1.0) : q.tps() >= peak.tps() * (1 - p.halfWidth());
+    }
+}

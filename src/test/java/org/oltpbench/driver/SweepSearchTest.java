@@ -1,0 +1,77 @@
+package org.oltpbench.driver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongUnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.oltpbench.config.ClientShare;
+import org.oltpbench.config.FaultPlan;
+import org.oltpbench.config.SearchParams;
+import org.oltpbench.config.SweepParams;
+import org.oltpbench.config.ThreadModel;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Dialects;
+import org.oltpbench.result.Fixtures;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.PeakSearch;
+import org.oltpbench.result.RunResult;
+
+/**
+ * threads=search through the sweep, on simulated time and the fake driver: a server of 6 slots that serves a statement
+ * in 1 ms, so a level of T threads makes 1,000 x min(T, 6) tps, less a transaction or two cut at the edges: every
+ * 8-s probe's interval is within ±0.1% (one repeat is enough). By hand, from 1 with resolution 10%: doubling 1, 2, 4,
+ * 8 (about 6,000, rose over 4,000), 16 (about 6,000: no rise); 8 and 16 are one plateau, within noise of each other,
+ * so the peak is not bracketed further; the knee's gap below 8 is halved: 6 (6,000, within noise), then 5 (5,000,
+ * beyond it). Seven probes; the knee at 6.
+ */
+@Timeout(60)
+class SweepSearchTest {
+    private static final long MS = 1_000_000L;
+
+    /** Statements queue for {@code slots} servers of {@code service} nanos each: the duration from a statement's start. */
+    private static LongUnaryOperator queue(int slots, long service) {
+        PriorityQueue<Long> free = new PriorityQueue<>();
+        for (int i = 0; i < slots; i++) free.add(Long.MIN_VALUE);
+        return start -> {
+            synchronized (free) {
+                long begin = Math.max(start, free.poll()), end = begin + service;
+                free.add(end);
+                return end - start;
+            }
+        };
+    }
+
+    @Test
+    void aSixSlotServerIsSearchedToItsKnee() throws Exception {
+        SimClock clock = new SimClock(0);
+        FakeDriver d = new FakeDriver(clock, MS);
+        d.durations(queue(6, MS));
+        Database db = Database.through(d, Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
+        var first = new SweepParams.LevelParams(1, 1, 8, 0, 0, ThreadModel.PLATFORM, 0, 0);
+        var search = new SearchParams(1, 64, 0.10, 0.03, 3, SearchParams.LatencyLimit.NONE, ThreadModel.PLATFORM);
+        var params = new SweepParams(List.of(first), 3, "max", 0, 1, 1, null, 0, 7, List.of(), false, ClientShare.ALONE,
+                FaultPlan.NONE, search);
+        RunResult start = Fixtures.run(List.of());
+        RunResult r = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new Sweep(params, db, new OneStatement(), RunListener.SILENT, new StopSignal(), Sweep.AfterRepeat.NONE)
+                        .clock(clock).run(start);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }).get(50, TimeUnit.SECONDS);
+        assertEquals(List.of(1, 2, 4, 8, 16, 6, 5), r.levels().stream().map(LevelResult::threads).toList(),
+                "the probes in the order they ran");
+        assertEquals(List.of(1, 1, 1, 1, 1, 1, 1), r.levels().stream().map(l -> l.repeats().size()).toList());
+        assertEquals(6000.0, r.level(16).kept().tps(), 1.0);
+        assertEquals(5000.0, r.level(5).kept().tps(), 1e-9);
+        PeakSearch.Outcome o = PeakSearch.replay(search, r.levels()).outcome();
+        assertEquals(6000.0, o.peak().tps(), 1.0, "the plateau's highest figure, wherever noise put it");
+        assertEquals(6, o.knee().threads());
+    }
+}

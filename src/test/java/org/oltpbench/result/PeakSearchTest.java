@@ -1,0 +1,144 @@
+package org.oltpbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntToDoubleFunction;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.config.SearchParams;
+
+/**
+ * threads=search's path on known curves. Each probe is three 10-s repeats at tps f, f(1 + d), f(1 - d): mean f, Student's
+ * t interval over the repeats. With d = 1% the half-width is 4.302653 x 0.01 / sqrt(3) = 2.48% (narrow enough for ±3%),
+ * and two such probes differ beyond noise when their ratio exceeds exp(4.302653 x sqrt(2) x 0.01/sqrt(3)) = 1.0358; with
+ * d = 10% the ratio's interval is r x exp(±0.351317): within noise for r in [0.70377, 1.42093]. Every path below was
+ * traced by hand from PeakSearch's rules (from 1, resolution 10%): doubling while rising, then the larger gap beside the
+ * peak towards a neighbour that differs from it halved, then the gap below the knee.
+ */
+class PeakSearchTest {
+    private static RepeatResult repeat(int k, int threads, double tps, double latencyMs) {
+        long tx = Math.round(tps * 10);
+        long[] lat = Fixtures.repeat(Math.round(latencyMs * 1000), 10);
+        RepeatResult base = Fixtures.sysbench(k, threads, tx, RepeatResult.COMPLETED);
+        return new RepeatResult(k, threads, RepeatResult.COMPLETED, null, new RepeatResult.Measured(base.window(), base.counts(),
+                List.of(new TxnMetrics("event", tx, 0, 0, 0, Fixtures.hist(lat))), base.intervals()),
+                new RepeatResult.PerThread(base.threadEvents(), base.threadLatencyNanos()), base.cpu(),
+                RepeatResult.ServerChecks.of(base.serverCount()), RepeatResult.Topology.NONE, Usage.NONE, Analytics.NONE);
+    }
+
+    private static LevelResult probe(int threads, double tps, double d, double latencyMs) {
+        List<RepeatResult> reps = new ArrayList<>();
+        double[] f = {tps, tps * (1 + d), tps * (1 - d)};
+        for (int k = 0; k < 3; k++) reps.add(repeat(k + 1, threads, f[k], latencyMs));
+        return new LevelResult(threads, Map.of(), 0, reps).withSpread(95);
+    }
+
+    private record Run(List<Integer> path, PeakSearch.Outcome outcome) {
+    }
+
+    private static Run search(SearchParams p, IntToDoubleFunction tps, double d, IntToDoubleFunction latencyMs) {
+        PeakSearch s = new PeakSearch(p);
+        List<Integer> path = new ArrayList<>();
+        List<LevelResult> levels = new ArrayList<>();
+        for (int t = p.from(); t > 0; ) {
+            LevelResult l = probe(t, tps.applyAsDouble(t), d, latencyMs.applyAsDouble(t));
+            assertTrue(s.enough(l) || d > 0.03, "a ±2.48% probe is narrow enough after 3 repeats");
+            path.add(t);
+            levels.add(l);
+            t = s.next(l);
+        }
+        assertEquals(s.outcome(), PeakSearch.replay(p, levels).outcome(), "a reader of result.json replays the same search");
+        return new Run(path, s.outcome());
+    }
+
+    private static SearchParams params(int max, SearchParams.LatencyLimit limit) {
+        return new SearchParams(1, max, 0.10, 0.03, 3, limit);
+    }
+
+    private static final IntToDoubleFunction FLAT_LATENCY = t -> 2;
+
+    /** Rising to 24 threads, flat after: 10 probes (64, then 32, within noise of 24, are not halved towards), the peak and the knee at 24. */
+    @Test
+    void aCurveThatLevelsOffHasItsKneeFound() {
+        Run r = search(params(1024, SearchParams.LatencyLimit.NONE), t -> 100.0 * Math.min(t, 24), 0.01, FLAT_LATENCY);
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 24, 20, 22), r.path());
+        assertEquals(24, r.outcome().peak().threads());
+        assertEquals(24, r.outcome().knee().threads());
+        assertNull(r.outcome().firstBroken());
+        assertEquals(PeakSearch.Step.NO_RISE, r.outcome().path().get(6).step(), "64 against 32");
+        assertEquals(List.of(), r.outcome().notes());
+    }
+
+    /** Rising to 4,000 tps at 40 threads, falling 50 tps a thread after: 12 probes, the peak at 40. */
+    @Test
+    void aCurveThatFallsHasItsPeakFound() {
+        Run r = search(params(1024, SearchParams.LatencyLimit.NONE), t -> t <= 40 ? 100.0 * t : 4000 - 50.0 * (t - 40), 0.01,
+                FLAT_LATENCY);
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 48, 40, 36, 44, 38), r.path());
+        assertEquals(40, r.outcome().peak().threads());
+        assertEquals(4000.0, r.outcome().peak().tps(), 1e-9);
+        assertEquals(40, r.outcome().knee().threads(), "38 (3,800) is 95% of the peak, beyond noise below it");
+    }
+
+    /** Rising all the way: the doubling stops at searchMax and says so. */
+    @Test
+    void aCurveStillRisingAtTheCapSaysSo() {
+        Run r = search(params(64, SearchParams.LatencyLimit.NONE), t -> 100.0 * t, 0.01, FLAT_LATENCY);
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), r.path());
+        assertEquals(64, r.outcome().peak().threads());
+        assertEquals(List.of("reached searchMax=64 still rising: the peak may lie above it"), r.outcome().notes());
+    }
+
+    /** Falling from the start: 2 probes, the peak at 1. */
+    @Test
+    void aCurveFallingFromTheStartStopsAtOnce() {
+        Run r = search(params(1024, SearchParams.LatencyLimit.NONE), t -> 1000.0 / t, 0.01, FLAT_LATENCY);
+        assertEquals(List.of(1, 2), r.path());
+        assertEquals(1, r.outcome().peak().threads());
+    }
+
+    /**
+     * tps 100 a thread, p99 (t - 0.5) ms, searchLimit=p99<=20ms: 32, 24 and 22 break it; 12 probes; the peak is 20 threads
+     * (19.5 ms), the first level that broke the limit 22.
+     */
+    @Test
+    void theLatencyLimitBoundsThePeak() {
+        Run r = search(params(1024, SearchParams.LatencyLimit.parse("p99<=20ms")), t -> 100.0 * t, 0.01, t -> t - 0.5);
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 24, 12, 20, 18, 22, 19), r.path());
+        assertEquals(20, r.outcome().peak().threads());
+        assertEquals(22, r.outcome().firstBroken().threads());
+        assertEquals(PeakSearch.Step.BROKE, r.outcome().path().get(5).step());
+        assertFalse(r.outcome().path().get(5).held());
+    }
+
+    /**
+     * The flat curve with ±10% between repeats: 20 threads (83% of the peak) is within noise of it, so the knee's gap is
+     * halved down from there while levels stay within noise (17 threads is 70.8% of the peak, above the interval's 70.4%):
+     * 11 probes, the knee at 17, and every probe noted as decided by noise.
+     */
+    @Test
+    void noiseWidensTheKneeAndIsSaid() {
+        Run r = search(params(1024, SearchParams.LatencyLimit.NONE), t -> 100.0 * Math.min(t, 24), 0.10, FLAT_LATENCY);
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 24, 20, 18, 17), r.path());
+        assertEquals(24, r.outcome().peak().threads());
+        assertEquals(17, r.outcome().knee().threads());
+        assertEquals(11, r.outcome().notes().size());
+        assertTrue(r.outcome().notes().get(0).startsWith("1 threads: tps interval ±24.8% after 3 repeats, wider than ±3%"),
+                r.outcome().notes().get(0));
+    }
+
+    @Test
+    void aProbeRepeatsUntilNarrowOrOutOfRepeats() {
+        SearchParams five = new SearchParams(1, 64, 0.1, 0.03, 5, SearchParams.LatencyLimit.NONE);
+        PeakSearch s = new PeakSearch(five);
+        assertTrue(s.enough(probe(4, 400, 0.01, 2)), "±2.48%");
+        assertFalse(s.enough(probe(4, 400, 0.10, 2)), "±24.8% after 3 of 5 repeats");
+        LevelResult one = new LevelResult(4, Map.of(), 0, List.of(repeat(1, 4, 400, 2))).withSpread(95);
+        assertFalse(s.enough(one), "one repeat of one interval has no interval");
+    }
+}
