@@ -19,18 +19,18 @@ public final class SearchFormat {
 
     /** The search of {@code run}, or null when its levels were listed. */
     public static PeakSearch.Outcome outcome(RunResult run) {
-        if (run.params() == null || !run.params().sweep().search().present()) return null;
-        return PeakSearch.replay(run.params().sweep().search(), run.levels()).outcome();
+        return run.search();
     }
 
-    public static final List<String> HEADER = List.of("probe", "threads", "tps", "tps 95% CI", "latency(ms)", "repeats", "step");
+    public static final List<String> HEADER = List.of("probe", "threads", "tps (mean)", "95% CI", "latency(ms)", "repeats",
+            "step");
 
     /** The path as table rows under {@link #HEADER}; the latency column is the limit's percentile (or "-"). */
     public static List<List<String>> rows(PeakSearch.Outcome o) {
         List<List<String>> out = new ArrayList<>();
         int k = 1;
         for (PeakSearch.Probe p : o.path()) {
-            out.add(List.of(String.valueOf(k++), String.valueOf(p.threads()), Metric.format(p.tps()), SpreadTable.cell(p.interval()),
+            out.add(List.of(String.valueOf(k++), String.valueOf(p.threads()), Metric.format(p.tps()), limits(p.interval()),
                     Double.isNaN(p.latencyMs()) ? "-" : Metric.format(p.latencyMs()), String.valueOf(p.repeats()), p.step().words()));
         }
         return out;
@@ -43,12 +43,29 @@ public final class SearchFormat {
         SearchParams s = run.params().sweep().search();
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "Peak search (threads=search, searchLimit=%s, from %d, resolution %.0f%%, probes "
-                + "repeated to ±%.0f%%, at most %d times): %d probes", s.limit().text(), s.from(), 100 * s.resolution(),
-                100 * s.halfWidth(), s.maxRepeats(), o.path().size()));
+                + "repeated to ±%.0f%%, at most %d times): %d probes, %d repeats%s", s.limit().text(), s.from(),
+                100 * s.resolution(), 100 * s.halfWidth(), s.maxRepeats(), o.path().size(),
+                o.path().stream().mapToInt(PeakSearch.Probe::repeats).sum(), took(run)));
         List<List<String>> table = new ArrayList<>(List.of(HEADER));
         table.addAll(rows(o));
         out.addAll(MarkdownTable.lines(table));
         out.addAll(answer(run, o));
+        return out;
+    }
+
+    /** Each searched run's answer in one line, as compare prints it ("ob: peak 1300.03 tps at 4 threads [..], knee 4, ..."). */
+    public static List<String> compared(List<LabeledRun> runs) {
+        List<String> out = new ArrayList<>();
+        for (LabeledRun r : runs) {
+            PeakSearch.Outcome o = outcome(r.run());
+            if (o == null) continue;
+            SearchParams s = r.run().params().sweep().search();
+            out.add(r.label() + ": " + (o.peak() == null ? "no probe within " + s.limit().text()
+                    : String.format(Locale.ROOT, "peak %s tps at %d threads %s, knee %d threads", Metric.format(o.peak().tps()),
+                    o.peak().threads(), limits(o.peak().interval()), o.knee().threads()))
+                    + (o.firstBroken() == null ? "" : ", " + s.limit().text() + " first broken at " + o.firstBroken().threads())
+                    + String.format(Locale.ROOT, " (%d probes)", o.path().size()));
+        }
         return out;
     }
 
@@ -60,7 +77,7 @@ public final class SearchFormat {
             out.add("Peak: none within " + s.limit().text());
         } else {
             out.add(String.format(Locale.ROOT, "Peak: %s tps at %d threads %s; limited by: %s", Metric.format(o.peak().tps()),
-                    o.peak().threads(), SpreadTable.cell(o.peak().interval()), limit(run, o.peak().threads())));
+                    o.peak().threads(), limits(o.peak().interval()), limit(run, o.peak().threads())));
             out.add(String.format(Locale.ROOT, "Knee: %d threads, %s tps, the fewest within noise of the peak; limited by: %s",
                     o.knee().threads(), Metric.format(o.knee().tps()), limit(run, o.knee().threads())));
         }
@@ -71,6 +88,22 @@ public final class SearchFormat {
         }
         for (String n : o.notes()) out.add("note: " + n);
         return out;
+    }
+
+    /** "[low, high]", or "-" without an interval. */
+    private static String limits(org.oltpbench.stats.Interval i) {
+        return i.present() ? "[" + Metric.format(i.lower()) + ", " + Metric.format(i.upper()) + "]" : "-";
+    }
+
+    /** ", in 4 min 38 s" from the run's start to its end, or nothing while it runs. */
+    private static String took(RunResult run) {
+        try {
+            long secs = java.time.Duration.between(java.time.Instant.parse(run.startedAt()), java.time.Instant.parse(run.endedAt()))
+                    .toSeconds();
+            return String.format(Locale.ROOT, ", in %d min %d s", secs / 60, secs % 60);
+        } catch (RuntimeException unknown) { // not ended, or a time this reader cannot parse
+            return "";
+        }
     }
 
     /** What limited the level at {@code threads}: its bottleneck verdict, or "-" without resources. */

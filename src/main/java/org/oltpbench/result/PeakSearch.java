@@ -35,7 +35,9 @@ public final class PeakSearch {
     /**
      * One probe as the search saw it.
      *
-     * @param latencyMs the limit's percentile of all transactions (NaN without a limit)
+     * @param tps       the mean tps its interval is of (the reported repeat's when it has no interval): repeatPick=max
+     *                  would favour the noisiest probe, whose best of five repeats is highest
+     * @param latencyMs the limit's percentile of all transactions in the reported repeat (NaN without a limit)
      * @param noisy     its repeats ran out before the interval was as narrow as searchHalfWidth asks
      */
     public record Probe(int threads, double tps, Interval interval, double latencyMs, boolean held, Step step, int repeats,
@@ -91,7 +93,9 @@ public final class PeakSearch {
         int t = l.threads();
         Step step = !completed ? Step.ABORTED : !held ? Step.BROKE : lo == null ? Step.FIRST
                 : rose(l, lo) ? Step.ROSE : Step.NO_RISE;
-        path.add(new Probe(t, l.kept().tps(), l.spread().tps(), ms, held, step, l.repeats().size(), !narrow(l.spread().tps())));
+        // the mean over the probe's repeats (or its batches), which its interval is of; the kept repeat without one
+        Interval ci = l.spread().tps();
+        path.add(new Probe(t, ci.present() ? ci.mean() : l.kept().tps(), ci, ms, held, step, l.repeats().size(), !narrow(ci)));
         if (step == Step.ABORTED) return stop("the probe at " + t + " threads aborted: " + l.kept().reason());
         if (step == Step.BROKE && lo == null) return stop("the first probe, " + t + " threads, already breaks " + p.limit().text());
         if (doubling && (step == Step.FIRST || step == Step.ROSE)) {
@@ -110,7 +114,8 @@ public final class PeakSearch {
     private boolean doubling = true;
 
     /**
-     * The middle of the larger gap beside the peak that still needs halving, or 0: a gap needs it while it is wider than
+     * Twice the peak when nothing above it was probed; else the middle of the larger gap beside the peak that still needs
+     * halving, or 0: a gap needs it while it is wider than
      * the resolution and the probe at its far end differs from the peak (beyond noise, or over the limit). A neighbour
      * within noise of the peak is the same plateau: halving towards it would find nothing the knee's gap does not.
      */
@@ -120,6 +125,9 @@ public final class PeakSearch {
             if (q.threads() < peak.threads() && (below == null || q.threads() > below.threads())) below = q;
             if (q.threads() > peak.threads() && (above == null || q.threads() < above.threads())) above = q;
         }
+        // nothing probed above the best level (the doubling's last step did not rise beyond noise, yet came out highest):
+        // the curve may still rise, so the doubling goes on from it
+        if (above == null && peak.threads() < p.max()) return unprobed(Math.min(2 * peak.threads(), p.max()));
         boolean down = below != null && differs(below, peak) && wide(below.threads(), peak.threads());
         boolean up = above != null && differs(above, peak) && wide(peak.threads(), above.threads());
         if (down && (!up || peak.threads() - below.threads() >= above.threads() - peak.threads())) {

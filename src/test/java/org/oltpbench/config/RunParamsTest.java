@@ -62,6 +62,27 @@ class RunParamsTest {
                 "activeWarehouses=4", "warehouseRange=1-5"));
     }
 
+    /** threads=search: the search's settings, its first probe as the one level, and each refusal in one line. */
+    @Test
+    void threadsSearchIsReadWithItsLimitAndRefusedWhereItCannotRun() {
+        SweepParams s = params("threads=search", "searchLimit=p99<=20ms", "searchFrom=2").sweep();
+        assertEquals(new SearchParams(2, 4096, 0.10, 0.03, 5, new SearchParams.LatencyLimit(99, 20), ThreadModel.AUTO), s.search());
+        assertEquals(List.of(2), s.totalThreads(), "the first probe");
+        assertEquals(5, s.repeat(), "repeats up to searchMaxRepeats");
+        assertEquals(4096, s.maxThreads(), "server limits are checked against searchMax");
+        assertEquals(new SearchParams.LatencyLimit(99.9, 50), SearchParams.LatencyLimit.parse("p99.9<=0.05s"));
+        assertEquals(SearchParams.NONE, params("threads=4").sweep().search());
+        assertEquals("threads=search runs on one client (each probe's level depends on the last): remove clientCount",
+                refused("threads=search", "searchFrom=4", "clientCount=2", "clientIndex=0"));
+        assertEquals("threads=search repeats each probe until its interval is narrow: remove repeat (searchHalfWidth and "
+                + "searchMaxRepeats say how)", refused("threads=search", "repeat=3"));
+        assertEquals("searchLimit=p99<20: write a latency percentile's ceiling, e.g. p99<=20ms or p95<=0.05s",
+                refused("threads=search", "searchLimit=p99<20"));
+        assertEquals("searchLimit bounds threads=search; these levels are listed: set threads=search, or remove searchLimit",
+                refused("threads=4", "searchLimit=p99<=20ms"));
+        assertTrue(refused("threads=lots").endsWith("or search (find the peak: searchLimit, searchFrom)"), refused("threads=lots"));
+    }
+
     @Test
     void benchmarkSqlKeysBoundEachLevel() {
         var levels = params("warehouses=2", "threads=4,8", "runTxnsPerTerminal=100", "limitTxnsPerMin=600").sweep().levels();

@@ -24,10 +24,10 @@ import org.oltpbench.result.RunResult;
 /**
  * threads=search through the sweep, on simulated time and the fake driver: a server of 6 slots that serves a statement
  * in 1 ms, so a level of T threads makes 1,000 x min(T, 6) tps, less a transaction or two cut at the edges: every
- * 8-s probe's interval is within ±0.1% (one repeat is enough). By hand, from 1 with resolution 10%: doubling 1, 2, 4,
- * 8 (about 6,000, rose over 4,000), 16 (about 6,000: no rise); 8 and 16 are one plateau, within noise of each other,
- * so the peak is not bracketed further; the knee's gap below 8 is halved: 6 (6,000, within noise), then 5 (5,000,
- * beyond it). Seven probes; the knee at 6.
+ * 8-s probe's interval is within ±0.1% (one repeat is enough). By hand, from 1 with resolution 10% up to searchMax=16:
+ * doubling 1, 2, 4, 8 (about 6,000, rose over 4,000), 16 (about 6,000: no rise); 8 and 16 are one plateau, within
+ * noise of each other, and 16 is the cap, so the peak is not bracketed further; the knee's gap below 8 is halved: 6
+ * (6,000, within noise), then 5 (5,000, beyond it). Seven probes; the knee at 6.
  */
 @Timeout(60)
 class SweepSearchTest {
@@ -53,7 +53,7 @@ class SweepSearchTest {
         d.durations(queue(6, MS));
         Database db = Database.through(d, Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
         var first = new SweepParams.LevelParams(1, 1, 8, 0, 0, ThreadModel.PLATFORM, 0, 0);
-        var search = new SearchParams(1, 64, 0.10, 0.03, 3, SearchParams.LatencyLimit.NONE, ThreadModel.PLATFORM);
+        var search = new SearchParams(1, 16, 0.10, 0.03, 3, SearchParams.LatencyLimit.NONE, ThreadModel.PLATFORM);
         var params = new SweepParams(List.of(first), 3, "max", 0, 1, 1, null, 0, 7, List.of(), false, ClientShare.ALONE,
                 FaultPlan.NONE, search);
         RunResult start = Fixtures.run(List.of());

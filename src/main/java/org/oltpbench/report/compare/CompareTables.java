@@ -41,6 +41,11 @@ public final class CompareTables {
             b.append("\n### HTAP interference\n\n").append(String.join("\n", org.oltpbench.report.MarkdownTable.lines(rows)))
                     .append("\n\n").append(Interference.NOTE).append('\n');
         }
+        List<String> searched = org.oltpbench.report.SearchFormat.compared(c.runs());
+        if (!searched.isEmpty()) {
+            b.append("\n### Peak search\n\n");
+            for (String line : searched) b.append("- ").append(line).append('\n');
+        }
         b.append('\n');
         for (String f : footnotes(c)) b.append(f.startsWith("*") ? "\\" + f : f).append("\n\n");
         return b.toString();
@@ -76,6 +81,9 @@ public final class CompareTables {
             rows.addAll(htap.cells());
             b.append("\nHTAP interference:\n").append(aligned(rows)).append(Interference.NOTE).append('\n');
         }
+        List<String> searched = org.oltpbench.report.SearchFormat.compared(c.runs());
+        if (!searched.isEmpty()) b.append("\nPeak search:\n");
+        for (String line : searched) b.append("  ").append(line).append('\n');
         b.append('\n');
         for (String f : footnotes(c)) b.append(f).append('\n');
         return b.toString();
@@ -164,6 +172,12 @@ public final class CompareTables {
         if (htap.present()) {
             b.append("<h2>HTAP interference</h2>\n").append(Html.table(Interference.HEADER, htap.cells()))
                     .append(Html.note(Interference.NOTE));
+        }
+        List<String> searched = org.oltpbench.report.SearchFormat.compared(c.runs());
+        if (!searched.isEmpty()) {
+            b.append("<h2>Peak search</h2>\n<ul>\n");
+            for (String line : searched) b.append("<li>").append(Html.esc(line)).append("</li>\n");
+            b.append("</ul>\n");
         }
         for (String f : footnotes(c)) b.append(Html.note(f));
         return b.toString();
