@@ -51,9 +51,14 @@ class PostgresContractIT {
         }
     }
 
+    /**
+     * Every preset and TPC-C as postgres; as klustron, whose dialect is PostgreSQL's under another name (its sharding is
+     * partitionedTablesAsKlustron's), oltp_read_write and TPC-C only: the other presets' SQL is the same statement for
+     * statement, and ran twice for 45 s of CI.
+     */
     static Stream<Arguments> cases() {
-        return Stream.of("postgres", "klustron").flatMap(db -> Stream.concat(Preset.BUILT_IN.stream(), Stream.of("tpcc"))
-                .map(w -> Arguments.of(db, w)));
+        return Stream.concat(Stream.concat(Preset.BUILT_IN.stream(), Stream.of("tpcc")).map(w -> Arguments.of("postgres", w)),
+                Stream.of("oltp_read_write", "tpcc").map(w -> Arguments.of("klustron", w)));
     }
 
     /** Klustron's sharding is hash partitions: PostgreSQL's declarative partitioning, one table per partition. */

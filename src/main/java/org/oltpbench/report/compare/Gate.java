@@ -64,8 +64,11 @@ public record Gate(String name, Metric metric, double tolerance) {
         }
         Metric metric = metric(m.group(1), percentile);
         double tolerance = Double.parseDouble(m.group(3)) / 100;
-        if (tolerance >= 1) throw new ConfigException("--gate " + spec + ": a loss of 100% or more tolerates anything; give less");
         String worse = metric.better() == Metric.Better.HIGHER ? "-" : "+";
+        // a throughput cannot fall by 100% or more; a latency may grow by any factor
+        if (tolerance >= 1 && worse.equals("-")) {
+            throw new ConfigException("--gate " + spec + ": a loss of 100% or more tolerates anything; give less");
+        }
         if (!m.group(2).isEmpty() && !m.group(2).equals(worse)) {
             throw new ConfigException("--gate " + spec + ": " + m.group(1) + " is better " + (worse.equals("-") ? "higher" : "lower")
                     + ", so the loss it tolerates is written " + m.group(1) + ":" + worse + m.group(3) + "%");

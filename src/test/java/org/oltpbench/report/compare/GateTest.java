@@ -95,6 +95,9 @@ class GateTest {
         assertEquals("--gate tps: write FIGURE:LOSS%, e.g. tps:-2.5% or p95:+10% (figures: tps, qps, tpmC, QphH, p95)",
                 assertThrows(ConfigException.class, () -> Gate.parse("tps", 95)).getMessage());
         assertEquals("tps:-2.5%", Gate.parse("tps:2.5%", 95).spec(), "the sign may be left out");
+        assertEquals("--gate tps:-100%: a loss of 100% or more tolerates anything; give less",
+                assertThrows(ConfigException.class, () -> Gate.parse("tps:-100%", 95)).getMessage());
+        assertEquals(11.0, Gate.parse("p95:+1000%", 95).bound(), 1e-12, "a latency may grow tenfold");
     }
 
     /** The JUnit XML read back as a CI server reads it: a test case per run, level and gate. */
