@@ -10,7 +10,6 @@ import org.oltpbench.report.compare.Gate;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.ResultFiles;
 import org.oltpbench.result.RunResult;
-import org.oltpbench.stats.Interval;
 
 /**
  * A performance gate for tests: compares a run with a stored result.json, level by level (matched on threads),
@@ -62,17 +61,11 @@ public final class Baseline {
 
     /** The 95th percentile latency of all transactions at most {@code ratio} x the baseline's. */
     public Baseline p95AtMost(double ratio) {
-        return rule("p95(ms)", latency(95), ratio);
+        return rule("p95(ms)", Metric.percentile(95), ratio);
     }
 
     public Baseline p99AtMost(double ratio) {
-        return rule("p99(ms)", latency(99), ratio);
-    }
-
-    /** A latency percentile; its interval is the level's when the run's percentile is this one. */
-    private static Metric latency(int p) {
-        return new Metric("p" + p + "(ms)", r -> r.percentileMs(p), true, s -> s.percentile() == p ? s.latency() : Interval.NONE,
-                Metric.Better.LOWER);
+        return rule("p99(ms)", Metric.percentile(99), ratio);
     }
 
     private Baseline rule(String metric, Metric figure, double ratio) {

@@ -56,6 +56,24 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
         return value.applyAsDouble(r);
     }
 
+    /**
+     * The latency percentile {@code p} of all transactions, for a gate or a baseline ("p99(ms)"); its interval is the
+     * level's when the run's percentile is {@code p} (the only latency a spread holds an interval of).
+     */
+    public static Metric percentile(int p) {
+        return latency("p" + p + "(ms)", p);
+    }
+
+    private static Metric latency(String label, int p) {
+        return new Metric(label, r -> r.percentileMs(p), true, s -> s.percentile() == p ? s.latency() : Interval.NONE,
+                Better.LOWER);
+    }
+
+    /** An interval's limits as every table prints them: "[low, high]". */
+    public static String limits(Interval i) {
+        return "[" + format(i.lower()) + ", " + format(i.upper()) + "]";
+    }
+
     /** The figure as every table prints it: two decimals, no grouping, so it pastes into spreadsheets. */
     public static String format(double v) {
         return String.format(Locale.ROOT, "%.2f", v);
@@ -131,8 +149,7 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
     public static final Metric QPS = new Metric("qps", RepeatResult::qps, true, Spread::qps, Better.HIGHER);
     public static final Metric AVG = new Metric("avg(ms)", RepeatResult::avgMs, false, Better.LOWER);
     public static final Metric MAX = new Metric("max(ms)", r -> Histograms.maxMs(r.histogram()), false, Better.LOWER);
-    public static final Metric P95 = new Metric("95th percentile(ms)", r -> r.percentileMs(95), true,
-            s -> s.percentile() == 95 ? s.latency() : Interval.NONE, Better.LOWER);
+    public static final Metric P95 = latency("95th percentile(ms)", 95);
     public static final Metric P99 = new Metric("99th percentile(ms)", r -> r.percentileMs(99), false, Better.LOWER);
 
     public static final Metric TPMC = new Metric("tpmC", TpccMetrics::tpmC, true, Spread::tpmC, Better.HIGHER);

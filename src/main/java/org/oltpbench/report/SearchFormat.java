@@ -17,11 +17,6 @@ public final class SearchFormat {
     private SearchFormat() {
     }
 
-    /** The search of {@code run}, or null when its levels were listed. */
-    public static PeakSearch.Outcome outcome(RunResult run) {
-        return run.search();
-    }
-
     public static final List<String> HEADER = List.of("probe", "threads", "tps (mean)", "95% CI", "latency(ms)", "repeats",
             "step");
 
@@ -38,7 +33,7 @@ public final class SearchFormat {
 
     /** The console's block: a title line, the path's table, then the answer's lines. */
     public static List<String> lines(RunResult run) {
-        PeakSearch.Outcome o = outcome(run);
+        PeakSearch.Outcome o = run.search();
         if (o == null) return List.of();
         SearchParams s = run.params().sweep().search();
         List<String> out = new ArrayList<>();
@@ -57,7 +52,7 @@ public final class SearchFormat {
     public static List<String> compared(List<LabeledRun> runs) {
         List<String> out = new ArrayList<>();
         for (LabeledRun r : runs) {
-            PeakSearch.Outcome o = outcome(r.run());
+            PeakSearch.Outcome o = r.run().search();
             if (o == null) continue;
             SearchParams s = r.run().params().sweep().search();
             out.add(r.label() + ": " + (o.peak() == null ? "no probe within " + s.limit().text()
@@ -92,7 +87,7 @@ public final class SearchFormat {
 
     /** "[low, high]", or "-" without an interval. */
     private static String limits(org.oltpbench.stats.Interval i) {
-        return i.present() ? "[" + Metric.format(i.lower()) + ", " + Metric.format(i.upper()) + "]" : "-";
+        return i.present() ? Metric.limits(i) : "-";
     }
 
     /** ", in 4 min 38 s" from the run's start to its end, or nothing while it runs. */

@@ -53,6 +53,8 @@ public final class PeakSearch {
     private final List<String> notes = new ArrayList<>();
     /** The last probe that rose beyond noise (or the first): what the next probe must rise above. */
     private LevelResult lo;
+    /** Whether the levels still double (until a probe does not rise beyond noise within the limit). */
+    private boolean doubling = true;
     private boolean done;
 
     public PeakSearch(SearchParams p) {
@@ -111,8 +113,6 @@ public final class PeakSearch {
         return mid == 0 ? stop(null) : mid;
     }
 
-    private boolean doubling = true;
-
     /**
      * Twice the peak when nothing above it was probed; else the middle of the larger gap beside the peak that still needs
      * halving, or 0: a gap needs it while it is wider than
@@ -163,10 +163,6 @@ public final class PeakSearch {
         if (why != null) notes.add(why);
         done = true;
         return 0;
-    }
-
-    public boolean done() {
-        return done;
     }
 
     /** Whether {@code a}'s tps rose beyond noise over {@code b}'s; on the figures alone when either has no interval. */

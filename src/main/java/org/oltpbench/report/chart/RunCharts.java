@@ -60,7 +60,7 @@ public final class RunCharts {
      * right axis beside the limit itself; null for a run of listed levels.
      */
     static Chart search(RunResult run, String sub) {
-        org.oltpbench.result.PeakSearch.Outcome o = org.oltpbench.report.SearchFormat.outcome(run);
+        org.oltpbench.result.PeakSearch.Outcome o = run.search();
         if (o == null) return null;
         var s = run.params().sweep().search();
         List<double[]> tps = new ArrayList<>(), errors = new ArrayList<>(), latency = new ArrayList<>(), limit = new ArrayList<>();

@@ -63,7 +63,7 @@ public final class Comparison {
         }
 
         private static String limits(Interval i) {
-            return "[" + Metric.format(i.lower()) + ", " + Metric.format(i.upper()) + "]";
+            return Metric.limits(i);
         }
     }
 

@@ -87,7 +87,7 @@ public record Gate(String name, Metric metric, double tolerance) {
                     throw new ConfigException("--gate " + name + ": no such figure with an interval; gate on tps, qps, tpmC, "
                             + "QphH or p" + percentile + " (latency intervals are of the runs' percentile=" + percentile + ")");
                 }
-                yield new Metric(name + "(ms)", r -> r.percentileMs(percentile), true, s -> s.latency(), Metric.Better.LOWER);
+                yield Metric.percentile(percentile);
             }
         };
     }

@@ -31,7 +31,7 @@ public final class RunReport {
         StringBuilder b = new StringBuilder();
         b.append(Html.pairs(List.of("run", ""), identity(run)));
         b.append("<h2>Results by thread level</h2>\n").append(levels(run));
-        var searched = org.oltpbench.report.SearchFormat.outcome(run);
+        var searched = run.search();
         if (searched != null) {
             b.append("<h2>Peak search</h2>\n").append(Html.table(org.oltpbench.report.SearchFormat.HEADER,
                     org.oltpbench.report.SearchFormat.rows(searched)));
