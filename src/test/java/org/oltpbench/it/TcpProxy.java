@@ -19,6 +19,8 @@ final class TcpProxy implements AutoCloseable {
     private final int port;
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     private volatile ServerSocket server;
+    /** Set from kill to revive: a connection the accept thread took around the kill is cut too (guarded by open). */
+    private boolean dead;
 
     TcpProxy(int target) throws IOException {
         this.target = target;
@@ -33,17 +35,23 @@ final class TcpProxy implements AutoCloseable {
 
     /** Cuts every relayed connection and stops accepting. */
     void kill() {
-        try {
-            server.close();
-        } catch (IOException e) {
-            // closed already
+        synchronized (open) {
+            dead = true;
+            try {
+                server.close();
+            } catch (IOException e) {
+                // closed already
+            }
+            for (Socket s : open) closeQuietly(s);
+            open.clear();
         }
-        for (Socket s : open) closeQuietly(s);
-        open.clear();
     }
 
     /** Accepts again on the same port. */
     void revive() throws IOException {
+        synchronized (open) {
+            dead = false;
+        }
         ServerSocket s = new ServerSocket();
         s.setReuseAddress(true);
         s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
@@ -57,8 +65,7 @@ final class TcpProxy implements AutoCloseable {
                 try {
                     Socket in = s.accept();
                     Socket out = new Socket(InetAddress.getLoopbackAddress(), target);
-                    open.add(in);
-                    open.add(out);
+                    if (!register(in, out)) continue;
                     pump(in, out);
                     pump(out, in);
                 } catch (IOException e) {
@@ -66,6 +73,23 @@ final class TcpProxy implements AutoCloseable {
                 }
             }
         });
+    }
+
+    /**
+     * Keeps a relayed pair, or cuts it when the relay was killed while the pair was being accepted (the listening
+     * socket may complete a handshake that raced its close: such a connection must not outlive the kill).
+     */
+    private boolean register(Socket in, Socket out) {
+        synchronized (open) {
+            if (!dead) {
+                open.add(in);
+                open.add(out);
+                return true;
+            }
+        }
+        closeQuietly(in);
+        closeQuietly(out);
+        return false;
     }
 
     private void pump(Socket from, Socket to) {
