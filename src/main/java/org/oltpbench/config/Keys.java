@@ -54,13 +54,15 @@ public final class Keys {
             ValueParser.levelsOrSearch(0, MAX_THREADS), "1", "threads", "thread level, or a comma list of levels to sweep; 0 = no "
             + "terminal (workload=ch: its analytic streams alone); search = find the peak (searchLimit, searchFrom)");
     public static final Key<String> SEARCH_LIMIT = def("searchLimit", string(), "", "",
-            "threads=search: a latency ceiling every probe must keep, e.g. p99<=20ms; empty = none");
-    public static final Key<Integer> SEARCH_FROM = def("searchFrom", integer(1, MAX_THREADS), "1", "threads",
-            "threads=search: the first level probed; the search doubles it from there");
-    public static final Key<Integer> SEARCH_MAX = def("searchMax", integer(1, MAX_THREADS), "4096", "threads",
-            "threads=search: the highest level the doubling may reach");
+            "threads=, rate= or warehouses=search: a latency ceiling every probe must keep, e.g. p99<=20ms (rate=search needs "
+            + "one); empty = none");
+    public static final Key<Integer> SEARCH_FROM = def("searchFrom", integer(1, 1_000_000_000), "1", "level",
+            "a search's first level (threads, tps or warehouses); the search doubles it from there");
+    public static final Key<Integer> SEARCH_MAX = def("searchMax", integer(1, 1_000_000_000), "4096", "level",
+            "the highest level the doubling may reach (threads; rate=search: tps, no bound unless set; warehouses=search: "
+            + "the warehouses loaded, required)");
     public static final Key<Double> SEARCH_RESOLUTION = def("searchResolution", decimal(0.1, 100), "10", "%",
-            "threads=search: how close the search comes to the peak and the knee, as a share of the level");
+            "how close a search comes to the peak and the knee (threads) or the capacity (rate), as a share of the level");
     public static final Key<Double> SEARCH_HALF_WIDTH = def("searchHalfWidth", decimal(0.1, 100), "3", "%",
             "threads=search: a probe repeats until its tps interval is this narrow (half-width, share of the mean)");
     public static final Key<Integer> SEARCH_MAX_REPEATS = def("searchMaxRepeats", integer(1, 100), "5", "runs",
@@ -75,9 +77,9 @@ public final class Keys {
             "seconds to measure at each level; 0 = until events are done");
     public static final Key<Long> EVENTS = def("events", List.of("max-requests"), longInt(0), "0", "events",
             "stop a level after this many events (transactions); 0 = no limit");
-    public static final Key<Double> RATE = def("rate", List.of("tx-rate"), decimal(0, 1e9), "0", "tps",
+    public static final Key<Double> RATE = def("rate", List.of("tx-rate"), ValueParser.decimalOrSearch(0, 1e9), "0", "tps",
             "target transactions per second over all threads: one Poisson arrival process shared by every thread, latency "
-            + "from the intended start, service time beside it; 0 = unlimited");
+            + "from the intended start, service time beside it; 0 = unlimited; search = the highest rate within searchLimit");
     public static final Key<Integer> WARMUP_SECS = def("warmupSecs", List.of("warmup-time"), integer(0, 86_400), "0", "s",
             "seconds run before measuring at each level; not counted");
     public static final Key<Integer> REPORT_INTERVAL_SECS = def("reportIntervalSecs", List.of("report-interval"),
@@ -198,7 +200,8 @@ public final class Keys {
             + "tableSize generated rows");
 
     // --- BenchmarkSQL 5.0 keys kept so its props files load (TPC-C workload) ---
-    public static final Key<Integer> WAREHOUSES = def("warehouses", integer(1, 1_000_000), "1", "warehouses", "TPC-C scale");
+    public static final Key<Integer> WAREHOUSES = def("warehouses", ValueParser.countOrSearch(1, 1_000_000), "1", "warehouses",
+            "TPC-C scale; search = load searchMax warehouses and find the most that pass TPC-C's limits, paced");
     public static final Key<Integer> ACTIVE_WAREHOUSES = def("activeWarehouses", integer(0, 1_000_000), "0", "warehouses",
             "TPC-C: the terminals use only warehouses 1..N of those loaded (home and remote alike), and tpmC's efficiency "
             + "divides by N; 0 = all");

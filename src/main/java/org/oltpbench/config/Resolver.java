@@ -100,27 +100,87 @@ final class Resolver {
                 share, fault(), search);
     }
 
-    /** threads=search: the levels are found, one probe after another (one client, timed probes). */
+    /**
+     * A search (threads=, rate= or warehouses=search): the levels are found, one probe after another (one client, timed
+     * probes), on one axis.
+     */
     private SearchParams search(ThreadModel model) {
-        if (!cfg.get(Keys.THREADS).isEmpty()) {
+        SearchParams.Axis axis = searchAxis();
+        if (axis == null) {
             if (cfg.isSet(Keys.SEARCH_LIMIT)) {
-                throw new ConfigException("searchLimit bounds threads=search; these levels are listed: set threads=search, or "
-                        + "remove searchLimit");
+                throw new ConfigException("searchLimit bounds a search; these levels are listed: set threads=search (or rate= or "
+                        + "warehouses=search), or remove searchLimit");
             }
             return SearchParams.NONE;
         }
+        String key = axis.key() + "=search ";
         String why = share.count() > 1 ? "runs on one client (each probe's level depends on the last): remove clientCount"
                 : cfg.isSet(Keys.START_AT) ? "starts each probe when the last is judged: remove startAt"
                 : levelSecs() == 0 ? "needs timed probes: set time (or runMins), not a transaction count"
-                : cfg.isSet(Keys.REPEAT) ? "repeats each probe until its interval is narrow: remove repeat (searchHalfWidth and "
-                        + "searchMaxRepeats say how)"
-                : cfg.get(Keys.SEARCH_FROM) > cfg.get(Keys.SEARCH_MAX) ? "starts at searchFrom=" + cfg.get(Keys.SEARCH_FROM)
-                        + ", above searchMax=" + cfg.get(Keys.SEARCH_MAX) + ": lower searchFrom or raise searchMax"
+                : cfg.isSet(Keys.REPEAT) ? (axis == SearchParams.Axis.THREADS ? "repeats each probe until its interval is "
+                        + "narrow: remove repeat (searchHalfWidth and searchMaxRepeats say how)"
+                        : "runs each probe once and judges it pass or fail: remove repeat")
+                : cfg.get(Keys.SEARCH_FROM) > searchMax(axis) ? "starts at searchFrom=" + cfg.get(Keys.SEARCH_FROM)
+                        + ", above searchMax=" + searchMax(axis) + ": lower searchFrom or raise searchMax"
+                : axis == SearchParams.Axis.THREADS && searchMax(axis) > MAX_THREADS ? "goes up to " + MAX_THREADS
+                        + " threads: set searchMax=" + MAX_THREADS + " or less"
+                : axis.key().equals("rate") ? rateSearchRefusal() : axis.key().equals("warehouses") ? warehouseSearchRefusal()
                 : null;
-        if (why != null) throw new ConfigException("threads=search " + why);
-        return new SearchParams(cfg.get(Keys.SEARCH_FROM), cfg.get(Keys.SEARCH_MAX), cfg.get(Keys.SEARCH_RESOLUTION) / 100,
+        if (why != null) throw new ConfigException(key + why);
+        return new SearchParams(cfg.get(Keys.SEARCH_FROM), searchMax(axis), cfg.get(Keys.SEARCH_RESOLUTION) / 100,
                 cfg.get(Keys.SEARCH_HALF_WIDTH) / 100, cfg.get(Keys.SEARCH_MAX_REPEATS),
-                SearchParams.LatencyLimit.parse(cfg.get(Keys.SEARCH_LIMIT)), model);
+                SearchParams.LatencyLimit.parse(cfg.get(Keys.SEARCH_LIMIT)), model, axis);
+    }
+
+    private static final int MAX_THREADS = 100_000;
+
+    /** The key set to search, or null; two at once are refused. */
+    private SearchParams.Axis searchAxis() {
+        List<SearchParams.Axis> on = new ArrayList<>();
+        if (cfg.get(Keys.THREADS).isEmpty()) on.add(SearchParams.Axis.THREADS);
+        if (cfg.get(Keys.RATE) == ValueParser.SEARCH) on.add(SearchParams.Axis.RATE);
+        if (cfg.get(Keys.WAREHOUSES) == 0) on.add(SearchParams.Axis.WAREHOUSES);
+        if (on.size() > 1) {
+            throw new ConfigException(on.stream().map(a -> a.key() + "=search").collect(java.util.stream.Collectors.joining(
+                    " and ")) + ": a search varies one key; give the others a value");
+        }
+        return on.isEmpty() ? null : on.get(0);
+    }
+
+    /** searchMax, or for a rate search without it no bound. */
+    private int searchMax(SearchParams.Axis axis) {
+        return axis == SearchParams.Axis.RATE && !cfg.isSet(Keys.SEARCH_MAX) ? 1_000_000_000 : cfg.get(Keys.SEARCH_MAX);
+    }
+
+    /** Why rate=search cannot run as set, or null. */
+    private String rateSearchRefusal() {
+        if (!cfg.isSet(Keys.SEARCH_LIMIT)) return "needs searchLimit, e.g. searchLimit=p99<=20ms: the capacity is the highest "
+                + "rate whose latency from the scheduled start keeps within it";
+        if (cfg.get(Keys.THREADS).size() != 1) return "runs its probes at one thread level: set threads to one number";
+        if (cfg.get(Keys.LIMIT_TXNS_PER_MIN) > 0) return "sets the rate itself: remove limitTxnsPerMin";
+        return null;
+    }
+
+    /** Why warehouses=search cannot run as set, or null. */
+    private String warehouseSearchRefusal() {
+        if (!cfg.get(Keys.WORKLOAD).equals("tpcc") && !benchmarkSqlProps()) return "searches TPC-C's warehouses: set workload=tpcc";
+        if (!cfg.isSet(Keys.SEARCH_MAX)) return "loads searchMax warehouses and searches 1..searchMax: set searchMax (the "
+                + "warehouses to load, e.g. searchMax=10)";
+        if (cfg.isSet(Keys.THREADS) || cfg.isSet(Keys.CONNECTIONS)) return "runs 10 terminals per warehouse of each probe "
+                + "(TPC-C 4.2.2): remove threads (terminals) and connections";
+        if (cfg.get(Keys.ACTIVE_WAREHOUSES) > 0 || !cfg.get(Keys.WAREHOUSE_RANGE).isBlank()) return "sets each probe's "
+                + "warehouses itself: remove activeWarehouses and warehouseRange";
+        if (scale(cfg, Keys.KEYING_TIME, Keys.KEYING_TIME_MULTIPLIER) <= 0 || scale(cfg, Keys.THINK_TIME,
+                Keys.THINK_TIME_MULTIPLIER) <= 0) return "judges each probe by TPC-C's efficiency, which needs the spec's pacing: "
+                + "set keyingTime=true thinkTime=true (a multiplier such as keyingTimeMultiplier=0.01 thinkTimeMultiplier=0.01 "
+                + "fits a small machine)";
+        return null;
+    }
+
+    /** The warehouses the data set has: warehouses, or with warehouses=search, searchMax. */
+    private int warehouses() {
+        int w = cfg.get(Keys.WAREHOUSES);
+        return w == 0 ? cfg.get(Keys.SEARCH_MAX) : w;
     }
 
     /** The recorded step; the console's reportIntervalSecs is a whole number of them. */
@@ -187,7 +247,7 @@ final class Resolver {
     private List<Integer> threadLevels() {
         if (cfg.get(Keys.THREADS).isEmpty()) return List.of(cfg.get(Keys.SEARCH_FROM)); // threads=search: its first probe
         if (cfg.isSet(Keys.THREADS) || !cfg.isSet(Keys.CONNECTIONS) || !cfg.isSet(Keys.WAREHOUSES)) return withoutTerminals(cfg.get(Keys.THREADS));
-        return List.of(10 * cfg.get(Keys.WAREHOUSES));
+        return List.of(10 * warehouses());
     }
 
     /**
@@ -235,7 +295,7 @@ final class Resolver {
     /** Transactions per second over all threads: BenchmarkSQL's limitTxnsPerMin / 60, else rate. */
     private double levelRate() {
         double perMin = cfg.get(Keys.LIMIT_TXNS_PER_MIN);
-        return perMin > 0 ? perMin / 60 : cfg.get(Keys.RATE);
+        return perMin > 0 ? perMin / 60 : Math.max(0, cfg.get(Keys.RATE)); // rate=search: its probes set it
     }
 
     // --- the output ---
@@ -327,13 +387,13 @@ final class Resolver {
                         + Math.rint(hundredths) / 100);
             }
         }
-        int[] r = warehouseRange(cfg.get(Keys.WAREHOUSE_RANGE), cfg.get(Keys.WAREHOUSES));
+        int[] r = warehouseRange(cfg.get(Keys.WAREHOUSE_RANGE), warehouses());
         int[] mine = share.slice(r[0], r[1]);
         if (mine[1] < mine[0]) {
             throw new ConfigException((r[1] - r[0] + 1) + " warehouses split over clientCount=" + share.count() + " leave client "
                     + share.index() + " without one; TPC-C needs warehouses >= clientCount");
         }
-        return new TpccParams(cfg.get(Keys.WAREHOUSES), r[0], r[1], activeWarehouses(), mix, cfg.get(Keys.NEW_ORDER_STYLE).equals("perItem"),
+        return new TpccParams(warehouses(), r[0], r[1], activeWarehouses(), mix, cfg.get(Keys.NEW_ORDER_STYLE).equals("perItem"),
                 cfg.get(Keys.TERMINAL_WAREHOUSE_FIXED), scale(cfg, Keys.KEYING_TIME, Keys.KEYING_TIME_MULTIPLIER),
                 scale(cfg, Keys.THINK_TIME, Keys.THINK_TIME_MULTIPLIER),
                 cfg.get(Keys.INDEXES_AFTER_LOAD), cfg.get(Keys.RAND_SEED), share, analytic);
@@ -350,7 +410,7 @@ final class Resolver {
 
     /** activeWarehouses, checked against the loaded warehouses, warehouseRange and the clients. */
     private int activeWarehouses() {
-        int n = cfg.get(Keys.ACTIVE_WAREHOUSES), loaded = cfg.get(Keys.WAREHOUSES);
+        int n = cfg.get(Keys.ACTIVE_WAREHOUSES), loaded = warehouses();
         if (n == 0) return 0;
         if (n > loaded) {
             throw new ConfigException("activeWarehouses=" + n + " is more than the " + loaded + " warehouses loaded: set it to "

@@ -5,7 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code threads=search}: the thread levels are found, not given. The search doubles the level from {@code from} while
+ * A search: the levels are found, not given. {@code threads=search} (the {@link Axis#THREADS} axis): The search doubles the level from {@code from} while
  * throughput rises beyond noise and the latency limit holds, then bisects between the last level that rose and the first
  * that did not, until they are within {@code resolution} of each other. Each probe repeats until its tps interval's
  * half-width is at most {@code halfWidth} of its mean, or {@code maxRepeats} repeats ran.
@@ -17,20 +17,61 @@ import java.util.regex.Pattern;
  * @param maxRepeats the most repeats of one probe
  * @param limit      the latency limit every probe is held to; {@link LatencyLimit#NONE} for none
  * @param model      threadModel as given (auto chooses per probe)
+ * @param axis       what the search varies: threads (the peak), the arrival rate or TPC-C's warehouses (a capacity)
  */
 public record SearchParams(int from, int max, double resolution, double halfWidth, int maxRepeats, LatencyLimit limit,
-                           ThreadModel model) {
+                           ThreadModel model, Axis axis) {
     /** No search: the levels are the ones {@code threads} lists. */
     public static final SearchParams NONE = new SearchParams(0, 0, 0, 0, 0, LatencyLimit.NONE);
+
+    /**
+     * What a search varies. THREADS looks for the peak of throughput (and its knee) within the limit. RATE and WAREHOUSES
+     * look for a capacity: the highest level that still passes, the next one up failing. A RATE probe passes while the
+     * limit's percentile of latency from the scheduled start holds (capacity free of coordinated omission); a WAREHOUSES
+     * probe (10 paced terminals per warehouse) while TPC-C's efficiency is at least 85% and every type's 90th percentile is
+     * within 5.2.5.3's limits.
+     */
+    public enum Axis {
+        THREADS("threads", "threads"), RATE("rate", "tps arrival rate"), WAREHOUSES("warehouses", "warehouses");
+
+        private final String key, unit;
+
+        Axis(String key, String unit) {
+            this.key = key;
+            this.unit = unit;
+        }
+
+        /** The key set to search: threads, rate or warehouses. */
+        public String key() {
+            return key;
+        }
+
+        /** What a level on this axis is counted in, for the reader. */
+        public String unit() {
+            return unit;
+        }
+    }
 
     public SearchParams {
         if (limit == null) limit = LatencyLimit.NONE;
         if (model == null) model = ThreadModel.AUTO;
+        if (axis == null) axis = Axis.THREADS;
     }
 
-    /** A search whose probes run on the thread model their size needs. */
+    /** A thread search whose probes run on the thread model their size needs. */
     public SearchParams(int from, int max, double resolution, double halfWidth, int maxRepeats, LatencyLimit limit) {
-        this(from, max, resolution, halfWidth, maxRepeats, limit, ThreadModel.AUTO);
+        this(from, max, resolution, halfWidth, maxRepeats, limit, ThreadModel.AUTO, Axis.THREADS);
+    }
+
+    /** A thread search. */
+    public SearchParams(int from, int max, double resolution, double halfWidth, int maxRepeats, LatencyLimit limit,
+                        ThreadModel model) {
+        this(from, max, resolution, halfWidth, maxRepeats, limit, model, Axis.THREADS);
+    }
+
+    /** The most threads one of its probes runs (a rate search's probes run the level's threads: 0 here). */
+    public int maxThreads() {
+        return axis == Axis.THREADS ? max : axis == Axis.WAREHOUSES ? 10 * max : 0;
     }
 
     public boolean present() {

@@ -67,12 +67,32 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
      * @param events      transactions the level's window runs (0: timed); with runTxnsPerTerminal, perTerminal x threads
      * @param perTerminal BenchmarkSQL's runTxnsPerTerminal: each terminal runs exactly this many (0: a shared budget)
      */
+    /**
+     * @param warehouses  the warehouses its terminals drive, 1..this (warehouses=search's probe); 0 = the run's
+     */
     public record LevelParams(int totalThreads, int threads, int secs, long events, double rate, ThreadModel model,
-                              int connections, long perTerminal) {
+                              int connections, long perTerminal, int warehouses) {
+        /** A level that drives the run's warehouses. */
+        public LevelParams(int totalThreads, int threads, int secs, long events, double rate, ThreadModel model,
+                           int connections, long perTerminal) {
+            this(totalThreads, threads, secs, events, rate, model, connections, perTerminal, 0);
+        }
+
         /** This level's settings at {@code total} threads (one client: a search's probe), on the model that size needs. */
         public LevelParams at(int total, ThreadModel chosen) {
             return new LevelParams(total, total, secs, events, rate, chosen.at(total), connections > 0 && connections < total
-                    ? connections : 0, perTerminal);
+                    ? connections : 0, perTerminal, warehouses);
+        }
+
+        /** This level held to an arrival rate of {@code tps} (rate=search's probe). */
+        public LevelParams atRate(double tps) {
+            return new LevelParams(totalThreads, threads, secs, events, tps, model, connections, perTerminal, warehouses);
+        }
+
+        /** TPC-C's terminals of {@code w} warehouses, ten each (4.2.2), driving warehouses 1..w (warehouses=search). */
+        public LevelParams atWarehouses(int w, ThreadModel chosen) {
+            LevelParams l = at(10 * w, chosen);
+            return new LevelParams(l.totalThreads, l.threads, secs, events, rate, l.model, l.connections, perTerminal, w);
         }
 
         /** Sessions the level holds open on the server. */
@@ -88,7 +108,7 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
             LevelParams l = levels.get(k);
             int t = k < threads.size() ? threads.get(k) : l.threads();
             out.add(new LevelParams(l.totalThreads(), t, l.secs(), l.events(), l.rate(), l.model(), l.connections(),
-                    l.perTerminal()));
+                    l.perTerminal(), l.warehouses()));
         }
         return new SweepParams(out, repeat, repeatPick, warmupSecs, reportIntervalSecs, intervalSecs, startAt, levelPauseSecs,
                 randSeed, ignoreErrors, checkAfterRun, share, fault, search);
@@ -96,7 +116,7 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
 
     /** The most sessions a level of this client holds open: its terminals, or the connections they share. */
     public int maxSessions() {
-        int max = search.present() ? search.max() : 1;
+        int max = Math.max(1, search.maxThreads());
         for (LevelParams l : levels) max = Math.max(max, l.sessions());
         return max;
     }
@@ -108,14 +128,14 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
 
     /** The largest level of this client. */
     public int maxThreads() {
-        int max = search.present() ? search.max() : 1;
+        int max = Math.max(1, search.maxThreads());
         for (LevelParams l : levels) max = Math.max(max, l.threads());
         return max;
     }
 
     /** The whole job's largest level. */
     public int maxTotalThreads() {
-        int max = search.present() ? search.max() : 1;
+        int max = Math.max(1, search.maxThreads());
         for (LevelParams l : levels) max = Math.max(max, l.totalThreads());
         return max;
     }

@@ -62,6 +62,12 @@ public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, 
         return activeWarehouses > 0 ? activeWarehouses : warehouses;
     }
 
+    /** These keys with the terminals on warehouses 1..{@code n} (activeWarehouses=n). */
+    public TpccParams withActiveWarehouses(int n) {
+        return new TpccParams(warehouses, firstWarehouse, lastWarehouse, n, mix, perItemNewOrder, terminalWarehouseFixed,
+                keyingScale, thinkScale, indexesAfterLoad, randSeed, share, analytic);
+    }
+
     /** How many warehouses this client loads. */
     public int warehouseCount() {
         int[] r = mine();

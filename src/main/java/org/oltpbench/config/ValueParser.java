@@ -99,6 +99,35 @@ public interface ValueParser<T> {
         };
     }
 
+    /** {@link #decimal}, or the word {@code search} (rate=search), read as -1, which no rate can be. */
+    static ValueParser<Double> decimalOrSearch(double min, double max) {
+        ValueParser<Double> number = decimal(min, max);
+        return s -> {
+            if (s.trim().equalsIgnoreCase("search")) return SEARCH;
+            try {
+                return number.parse(s);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(e.getMessage() + ", or search (the highest rate within searchLimit)");
+            }
+        };
+    }
+
+    /** {@link #integer}, or the word {@code search} (warehouses=search), read as 0, below every count it allows. */
+    static ValueParser<Integer> countOrSearch(int min, int max) {
+        ValueParser<Integer> number = integer(min, max);
+        return s -> {
+            if (s.trim().equalsIgnoreCase("search")) return 0;
+            try {
+                return number.parse(s);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(e.getMessage() + ", or search (the most warehouses that pass, up to searchMax)");
+            }
+        };
+    }
+
+    /** What {@link #decimalOrSearch} reads {@code search} as. */
+    static final double SEARCH = -1;
+
     /** A comma list of words; empty text is an empty list. */
     static ValueParser<List<String>> words() {
         return s -> {

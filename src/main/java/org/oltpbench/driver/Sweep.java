@@ -9,7 +9,7 @@ import org.oltpbench.config.SweepParams;
 import org.oltpbench.config.ThreadModel;
 import org.oltpbench.db.Database;
 import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.PeakSearch;
+import org.oltpbench.result.SearchDecisions;
 import org.oltpbench.result.RepeatPick;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
@@ -52,7 +52,7 @@ public final class Sweep {
         this.listener = listener;
         this.stop = stop;
         this.after = after;
-        this.plan = params.search().present() ? new Searched(params) : new Listed(params);
+        this.plan = params.search().present() ? new Searched(params, workload.info()) : new Listed(params);
     }
 
     /** The levels' clock: the system's, or a simulated one in tests. */
@@ -128,18 +128,27 @@ public final class Sweep {
         }
     }
 
-    /** threads=search: each probe repeats until {@link PeakSearch#enough}; the search names the next. */
+    /** A search (threads, rate or warehouses): each probe repeats until the search has enough; it names the next. */
     private static final class Searched implements Plan {
         private final SweepParams.LevelParams first;
         private final org.oltpbench.config.SearchParams search;
-        private final PeakSearch decisions;
+        private final SearchDecisions decisions;
         private SweepParams.LevelParams current;
 
-        Searched(SweepParams params) {
-            this.first = params.levels().get(0);
+        Searched(SweepParams params, org.oltpbench.result.WorkloadInfo info) {
             this.search = params.search();
-            this.decisions = new PeakSearch(search);
-            this.current = first;
+            this.first = params.levels().get(0);
+            this.decisions = SearchDecisions.of(search, info);
+            this.current = at(search.from());
+        }
+
+        /** The probe at {@code level} on the search's axis. */
+        private SweepParams.LevelParams at(int level) {
+            return switch (search.axis()) {
+                case THREADS -> first.at(level, search.model());
+                case RATE -> first.atRate(level);
+                case WAREHOUSES -> first.atWarehouses(level, search.model());
+            };
         }
 
         @Override
@@ -155,7 +164,7 @@ public final class Sweep {
         @Override
         public void finished(LevelResult level) {
             int next = decisions.next(level);
-            current = next == 0 ? null : first.at(next, search.model());
+            current = next == 0 ? null : at(next);
         }
     }
 
@@ -180,7 +189,8 @@ public final class Sweep {
         SweepParams.LevelParams level = plan.current();
         int threads = level.threads();
         listener.repeatStarted(threads, rep, params.repeat());
-        RepeatResult r = new LevelRunner(settings(level, rep), workload, db, listener, stop, gate(slot), clock).resources(resources).run();
+        RepeatResult r = new LevelRunner(settings(level, rep), workloadOf(level), db, listener, stop, gate(slot), clock)
+                .resources(resources).run();
         // with several hosts behind the front ends (replicas), how far each replica is behind as the repeat ends
         if (db.frontEnds().hosts().size() > 1) r = r.withReplication(db.replicaLags());
         r = besidePrevious(r);
@@ -191,11 +201,12 @@ public final class Sweep {
             r = r.withConsistency(go);
         }
         done.add(r);
-        current = current.withLevel(level(threads, done));
+        LevelResult now = level(level, done);
+        current = current.withLevel(now);
         listener.repeatFinished(current, r);
         slot++;
         rep++;
-        LevelResult now = current.level(threads);
+        now = current.levels().stream().filter(now::sameLevel).findFirst().orElseThrow();
         if (!go || stop.raised() || plan.repeatedEnough(now)) {
             listener.levelFinished(current, now);
             previous = now;
@@ -228,9 +239,23 @@ public final class Sweep {
         return at == null ? StartGate.NOW : gates.apply(at);
     }
 
-    private LevelResult level(int threads, List<RepeatResult> repeats) {
-        return new LevelResult(threads, db.frontEnds().spread(threads), RepeatPick.pick(repeats, params.repeatPick()),
+    /** The level's result: a searched rate or warehouses is recorded beside its threads (two probes may share them). */
+    private LevelResult level(SweepParams.LevelParams level, List<RepeatResult> repeats) {
+        int threads = level.threads();
+        LevelResult l = new LevelResult(threads, db.frontEnds().spread(threads), RepeatPick.pick(repeats, params.repeatPick()),
                 repeats);
+        return switch (params.search().axis()) {
+            case RATE -> params.search().present() ? l.at(level.rate(), 0) : l;
+            case WAREHOUSES -> l.at(0, level.warehouses());
+            case THREADS -> l;
+        };
+    }
+
+    /** The workload a level runs: the run's, or its terminals on a searched number of warehouses. */
+    private final java.util.Map<Integer, Workload> scaled = new java.util.HashMap<>();
+
+    private Workload workloadOf(SweepParams.LevelParams level) {
+        return level.warehouses() == 0 ? workload : scaled.computeIfAbsent(level.warehouses(), workload::onWarehouses);
     }
 
     LevelRunner.Settings settings(SweepParams.LevelParams level, int rep) {

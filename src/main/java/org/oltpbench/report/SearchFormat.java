@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.oltpbench.config.SearchParams;
+import org.oltpbench.config.SearchParams.Axis;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.PeakSearch;
 import org.oltpbench.result.RunResult;
@@ -17,18 +18,44 @@ public final class SearchFormat {
     private SearchFormat() {
     }
 
-    public static final List<String> HEADER = List.of("probe", "threads", "tps (mean)", "95% CI", "latency(ms)", "repeats",
-            "step");
+    /** The path table's header: the level column is named by the search's axis. */
+    public static List<String> header(RunResult run) {
+        SearchParams s = run.params().sweep().search();
+        List<String> h = new ArrayList<>(List.of("probe", s.axis() == Axis.RATE ? "rate (tps)" : s.axis().key()));
+        if (s.axis() != Axis.THREADS) h.add("threads");
+        h.addAll(List.of("tps (mean)", "95% CI", "latency(ms)"));
+        if (s.axis() == Axis.WAREHOUSES) h.addAll(List.of("tpmC", "efficiency"));
+        h.addAll(List.of("repeats", "step"));
+        return h;
+    }
 
-    /** The path as table rows under {@link #HEADER}; the latency column is the limit's percentile (or "-"). */
-    public static List<List<String>> rows(PeakSearch.Outcome o) {
+    /**
+     * The path as table rows under {@link #header}; the latency column is the limit's percentile (or "-"); a warehouses
+     * search adds each probe's tpmC and its efficiency against the paced ceiling.
+     */
+    public static List<List<String>> rows(RunResult run, PeakSearch.Outcome o) {
+        SearchParams s = run.params().sweep().search();
         List<List<String>> out = new ArrayList<>();
         int k = 1;
         for (PeakSearch.Probe p : o.path()) {
-            out.add(List.of(String.valueOf(k++), String.valueOf(p.threads()), Metric.format(p.tps()), limits(p.interval()),
-                    Double.isNaN(p.latencyMs()) ? "-" : Metric.format(p.latencyMs()), String.valueOf(p.repeats()), p.step().words()));
+            List<String> row = new ArrayList<>(List.of(String.valueOf(k++), String.valueOf(p.at())));
+            if (s.axis() != Axis.THREADS) row.add(String.valueOf(p.threads()));
+            row.addAll(List.of(Metric.format(p.tps()), limits(p.interval()),
+                    Double.isNaN(p.latencyMs()) ? "-" : Metric.format(p.latencyMs())));
+            if (s.axis() == Axis.WAREHOUSES) row.addAll(tpmC(run, p));
+            row.addAll(List.of(String.valueOf(p.repeats()), p.step().words()));
+            out.add(row);
         }
         return out;
+    }
+
+    /** A warehouses probe's tpmC and efficiency against the paced ceiling. */
+    private static List<String> tpmC(RunResult run, PeakSearch.Probe p) {
+        LevelResult l = probe(run, p);
+        if (l == null) return List.of("-", "-");
+        double tpmC = org.oltpbench.result.TpccMetrics.tpmC(l.kept());
+        double ceiling = org.oltpbench.result.Conformance.pacedCeiling(run.workload(), p.at());
+        return List.of(Metric.format(tpmC), String.format(Locale.ROOT, "%.1f%%", 100 * tpmC / ceiling));
     }
 
     /** The console's block: a title line, the path's table, then the answer's lines. */
@@ -37,15 +64,23 @@ public final class SearchFormat {
         if (o == null) return List.of();
         SearchParams s = run.params().sweep().search();
         List<String> out = new ArrayList<>();
-        out.add(String.format(Locale.ROOT, "Peak search (threads=search, searchLimit=%s, from %d, resolution %.0f%%, probes "
-                + "repeated to ±%.0f%%, at most %d times): %d probes, %d repeats%s", s.limit().text(), s.from(),
-                100 * s.resolution(), 100 * s.halfWidth(), s.maxRepeats(), o.path().size(),
+        String how = s.axis() == Axis.THREADS ? String.format(Locale.ROOT, "resolution %.0f%%, probes repeated to ±%.0f%%, at "
+                + "most %d times", 100 * s.resolution(), 100 * s.halfWidth(), s.maxRepeats())
+                : s.axis() == Axis.RATE ? String.format(Locale.ROOT, "resolution %.0f%%, one run per probe", 100 * s.resolution())
+                : "to one warehouse, one run per probe, 10 paced terminals per warehouse";
+        out.add(String.format(Locale.ROOT, "%s (%s=search, searchLimit=%s, from %d, %s): %d probes, %d repeats%s",
+                title(s), s.axis().key(), s.limit().text(), s.from(), how, o.path().size(),
                 o.path().stream().mapToInt(PeakSearch.Probe::repeats).sum(), took(run)));
-        List<List<String>> table = new ArrayList<>(List.of(HEADER));
-        table.addAll(rows(o));
+        List<List<String>> table = new ArrayList<>(List.of(header(run)));
+        table.addAll(rows(run, o));
         out.addAll(MarkdownTable.lines(table));
         out.addAll(answer(run, o));
         return out;
+    }
+
+    /** "Peak search" or "Capacity search", as the axis makes it. */
+    public static String title(SearchParams s) {
+        return s.axis() == Axis.THREADS ? "Peak search" : "Capacity search";
     }
 
     /** Each searched run's answer in one line, as compare prints it ("ob: peak 1300.03 tps at 4 threads [..], knee 4, ..."). */
@@ -54,27 +89,41 @@ public final class SearchFormat {
         for (LabeledRun r : runs) {
             PeakSearch.Outcome o = r.run().search();
             if (o == null) continue;
-            SearchParams s = r.run().params().sweep().search();
-            out.add(r.label() + ": " + (o.peak() == null ? "no probe within " + s.limit().text()
-                    : String.format(Locale.ROOT, "peak %s tps at %d threads %s, knee %d threads", Metric.format(o.peak().tps()),
-                    o.peak().threads(), limits(o.peak().interval()), o.knee().threads()))
-                    + (o.firstBroken() == null ? "" : ", " + s.limit().text() + " first broken at " + o.firstBroken().threads())
+            out.add(r.label() + ": " + summary(r.run().params().sweep().search(), o)
                     + String.format(Locale.ROOT, " (%d probes)", o.path().size()));
         }
         return out;
     }
 
-    /** The answer's lines: peak, knee, first over the limit, notes. */
+    /** The answer in one line: the peak and knee, or the capacity, and the first level that broke the limit or failed. */
+    public static String summary(SearchParams s, PeakSearch.Outcome o) {
+        if (o.capacity()) {
+            return (o.peak() == null ? "no " + s.axis().key() + " passed" : "capacity " + level(s, o.peak().at()))
+                    + (o.firstBroken() == null ? "" : ", " + level(s, o.firstBroken().at()) + " failed");
+        }
+        return (o.peak() == null ? "no probe within " + s.limit().text()
+                : String.format(Locale.ROOT, "peak %s tps at %d threads %s, knee %d threads", Metric.format(o.peak().tps()),
+                o.peak().threads(), limits(o.peak().interval()), o.knee().threads()))
+                + (o.firstBroken() == null ? "" : ", " + s.limit().text() + " first broken at " + o.firstBroken().threads());
+    }
+
+    /** A level on the search's axis with its unit: "8 threads", "1200 tps arrival rate", "6 warehouses". */
+    private static String level(SearchParams s, int at) {
+        return at + " " + (s.axis() == Axis.WAREHOUSES && at == 1 ? "warehouse" : s.axis().unit());
+    }
+
+    /** The answer's lines: peak, knee, first over the limit, notes; or the capacity and the first level that failed. */
     public static List<String> answer(RunResult run, PeakSearch.Outcome o) {
-        List<String> out = new ArrayList<>();
         SearchParams s = run.params().sweep().search();
+        if (o.capacity()) return capacity(run, s, o);
+        List<String> out = new ArrayList<>();
         if (o.peak() == null) {
             out.add("Peak: none within " + s.limit().text());
         } else {
             out.add(String.format(Locale.ROOT, "Peak: %s tps at %d threads %s; limited by: %s", Metric.format(o.peak().tps()),
-                    o.peak().threads(), limits(o.peak().interval()), limit(run, o.peak().threads())));
+                    o.peak().threads(), limits(o.peak().interval()), limit(probe(run, o.peak()))));
             out.add(String.format(Locale.ROOT, "Knee: %d threads, %s tps, the fewest within noise of the peak; limited by: %s",
-                    o.knee().threads(), Metric.format(o.knee().tps()), limit(run, o.knee().threads())));
+                    o.knee().threads(), Metric.format(o.knee().tps()), limit(probe(run, o.knee()))));
         }
         if (s.limit().present()) {
             out.add(o.firstBroken() == null ? "Limit " + s.limit().text() + ": held at every probe"
@@ -83,6 +132,38 @@ public final class SearchFormat {
         }
         for (String n : o.notes()) out.add("note: " + n);
         return out;
+    }
+
+    /** A capacity search's answer: the highest level that passed, what limited it, and the lowest above it that failed. */
+    private static List<String> capacity(RunResult run, SearchParams s, PeakSearch.Outcome o) {
+        List<String> out = new ArrayList<>();
+        String pct = s.limit().text().replaceAll("<=.*", "");
+        if (o.peak() == null) {
+            out.add("Capacity: none; no " + s.axis().key() + " probe passed");
+        } else {
+            out.add(String.format(Locale.ROOT, "Capacity: %s (%s tps achieved%s); limited by: %s", level(s, o.peak().at()),
+                    Metric.format(o.peak().tps()), Double.isNaN(o.peak().latencyMs()) ? ""
+                            : ", " + pct + " " + Metric.format(o.peak().latencyMs()) + " ms"
+                            + (s.axis() == Axis.RATE ? " from the scheduled start" : ""), limit(probe(run, o.peak()))));
+        }
+        if (o.firstBroken() != null) {
+            out.add(String.format(Locale.ROOT, "First failed above it: %s (%s tps achieved%s); limited by: %s",
+                    level(s, o.firstBroken().at()), Metric.format(o.firstBroken().tps()), Double.isNaN(o.firstBroken().latencyMs())
+                            ? "" : ", " + pct + " " + Metric.format(o.firstBroken().latencyMs()) + " ms",
+                    limit(probe(run, o.firstBroken()))));
+        }
+        for (String n : o.notes()) out.add("note: " + n);
+        return out;
+    }
+
+    /** The run's level a probe was. */
+    private static LevelResult probe(RunResult run, PeakSearch.Probe p) {
+        SearchParams.Axis axis = run.params().sweep().search().axis();
+        for (LevelResult l : run.levels()) {
+            int at = axis == Axis.RATE ? (int) Math.round(l.rate()) : axis == Axis.WAREHOUSES ? l.warehouses() : l.threads();
+            if (at == p.at()) return l;
+        }
+        return null;
     }
 
     /** "[low, high]", or "-" without an interval. */
@@ -101,9 +182,8 @@ public final class SearchFormat {
         }
     }
 
-    /** What limited the level at {@code threads}: its bottleneck verdict, or "-" without resources. */
-    private static String limit(RunResult run, int threads) {
-        LevelResult l = run.level(threads);
+    /** What limited a level: its bottleneck verdict, or "-" without resources. */
+    private static String limit(LevelResult l) {
         if (l == null || !l.kept().usage().recorded()) return "-";
         return l.kept().usage().verdict().limit().toString();
     }

@@ -76,6 +76,7 @@ public record Conformance(int threads, int repeat, List<Rule> rules) {
     /** @param fixed whether each terminal kept its home warehouse (terminalWarehouseFixed) */
     public static Conformance of(WorkloadInfo info, LevelResult level, boolean fixed) {
         RepeatResult r = level.kept();
+        int warehouses = level.warehouses() > 0 ? level.warehouses() : info.scale().warehouses();
         boolean keyed = info.transactions().stream().anyMatch(t -> t.keyingMs() > 0);
         boolean thought = info.transactions().stream().anyMatch(t -> t.thinkMs() > 0);
         List<Rule> rules = new ArrayList<>();
@@ -84,13 +85,31 @@ public record Conformance(int threads, int repeat, List<Rule> rules) {
         rules.add(deferredDelivery(r, keyed || thought));
         rules.add(keying(info, r, keyed));
         rules.add(thinking(info, r, thought));
-        rules.add(terminals(r, info.scale().warehouses(), fixed));
-        rules.add(efficiency(r, info.scale().warehouses(), keyed && thought));
-        rules.add(floor(r, info.scale().warehouses(), keyed && thought));
+        rules.add(terminals(r, warehouses, fixed));
+        rules.add(efficiency(r, warehouses, keyed && thought));
+        rules.add(floor(r, warehouses, keyed && thought));
         rules.add(consistency(r));
         rules.add(interval(r, level.spread().trend()));
-        rules.addAll(Audit.rules(r, info.scale().warehouses()));
+        rules.addAll(Audit.rules(r, warehouses));
         return new Conformance(level.threads(), r.repeat(), rules);
+    }
+
+    /**
+     * The most tpmC {@code warehouses} warehouses can reach at the run's configured keying and think times: Clause 4.1.3's
+     * comment's computation (ten terminals per warehouse, each cycling through keying, the transaction and think time)
+     * with the configured times in place of 5.2.5.7's, and the transactions' own time left out. At the spec's times it is
+     * 12.86 per warehouse; with both times scaled by m, 12.86 / m. NaN when the run is not paced.
+     */
+    public static double pacedCeiling(WorkloadInfo info, int warehouses) {
+        double weights = 0, cycleMs = 0, headline = 0;
+        for (TxnType t : info.transactions()) {
+            weights += t.weight();
+            cycleMs += t.weight() * (t.keyingMs() + t.thinkMs());
+            if (t.headline()) headline += t.weight();
+        }
+        if (cycleMs <= 0) return Double.NaN;
+        // per terminal: a cycle of the weighted mean keying + think ms; a share headline/weights of cycles are New-Orders
+        return TERMINALS_PER_WAREHOUSE * warehouses * 60_000.0 * headline / cycleMs;
     }
 
     /** True when every rule passed. */

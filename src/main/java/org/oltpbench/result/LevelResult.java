@@ -12,9 +12,14 @@ import java.util.Map;
  *                       completed (then the last one is shown, marked aborted)
  * @param repeats        every run of the level, in the order they ran
  * @param spread         95% confidence intervals of the level's figures ({@link Spreads}); recomputed by RunResult
+ * @param rate           the arrival rate the level was held to when a search varied it (rate=search); 0 otherwise
+ * @param warehouses     the warehouses the level's terminals drove when a search varied them (warehouses=search); 0
+ *                       when they drove the run's
  */
 public record LevelResult(int threads, Map<String, Integer> threadsPerHost, int picked, List<RepeatResult> repeats,
-                          Spread spread) {
+                          Spread spread,
+                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT) double rate,
+                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT) int warehouses) {
 
     public LevelResult {
         threadsPerHost = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(threadsPerHost));
@@ -25,6 +30,21 @@ public record LevelResult(int threads, Map<String, Integer> threadsPerHost, int 
     /** A level whose spread is not computed yet. */
     public LevelResult(int threads, Map<String, Integer> threadsPerHost, int picked, List<RepeatResult> repeats) {
         this(threads, threadsPerHost, picked, repeats, Spread.NONE);
+    }
+
+    /** A level of the run's rate and warehouses. */
+    public LevelResult(int threads, Map<String, Integer> threadsPerHost, int picked, List<RepeatResult> repeats, Spread spread) {
+        this(threads, threadsPerHost, picked, repeats, spread, 0, 0);
+    }
+
+    /** This level as a search's probe at {@code rate} and {@code warehouses} (0: the run's). */
+    public LevelResult at(double rate, int warehouses) {
+        return new LevelResult(threads, threadsPerHost, picked, repeats, spread, rate, warehouses);
+    }
+
+    /** Whether {@code o} is the same level of the run: the same threads, rate and warehouses. */
+    public boolean sameLevel(LevelResult o) {
+        return threads == o.threads && rate == o.rate && warehouses == o.warehouses;
     }
 
     /**
@@ -38,7 +58,8 @@ public record LevelResult(int threads, Map<String, Integer> threadsPerHost, int 
 
     /** This level with its spread computed now at latency {@code percentile}. */
     public LevelResult withSpreadRecomputed(int percentile) {
-        return new LevelResult(threads, threadsPerHost, picked, repeats, Spreads.of(repeats, kept(), percentile));
+        return new LevelResult(threads, threadsPerHost, picked, repeats, Spreads.of(repeats, kept(), percentile), rate,
+                warehouses);
     }
 
     /** The reported repeat: the picked one, or the last when none completed. */

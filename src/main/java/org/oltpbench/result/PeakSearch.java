@@ -15,11 +15,11 @@ import org.oltpbench.stats.Interval;
  * below the knee, each until it is within the resolution. A probe repeats until its tps interval is narrow enough
  * ({@link #enough}).
  */
-public final class PeakSearch {
+public final class PeakSearch implements SearchDecisions {
     /** What a probe showed against the last level that rose. */
     public enum Step {
         FIRST("first probe"), ROSE("rose beyond noise"), NO_RISE("no rise beyond noise"), BROKE("broke the limit"),
-        ABORTED("aborted");
+        ABORTED("aborted"), PASSED("passed"), FAILED("failed");
 
         private final String words;
 
@@ -39,13 +39,32 @@ public final class PeakSearch {
      *                  would favour the noisiest probe, whose best of five repeats is highest
      * @param latencyMs the limit's percentile of all transactions in the reported repeat (NaN without a limit)
      * @param noisy     its repeats ran out before the interval was as narrow as searchHalfWidth asks
+     * @param at        its level on the search's axis: threads, an arrival rate in tps, or warehouses
      */
     public record Probe(int threads, double tps, Interval interval, double latencyMs, boolean held, Step step, int repeats,
-                        boolean noisy) {
+                        boolean noisy, int at) {
+        /** A probe of a thread search: its level is its threads. */
+        public Probe(int threads, double tps, Interval interval, double latencyMs, boolean held, Step step, int repeats,
+                     boolean noisy) {
+            this(threads, tps, interval, latencyMs, held, step, repeats, noisy, threads);
+        }
     }
 
-    /** The search's answer: its path in order, the peak, the knee and the first level that broke the limit (or null). */
-    public record Outcome(List<Probe> path, Probe peak, Probe knee, Probe firstBroken, List<String> notes) {
+    /**
+     * The search's answer: its path in order, the peak, the knee and the first level that broke the limit (or null).
+     * A capacity search (rate, warehouses) has no knee: its peak is the highest level that passed, its first broken the
+     * lowest that failed.
+     */
+    public record Outcome(List<Probe> path, Probe peak, Probe knee, Probe firstBroken, List<String> notes,
+                          org.oltpbench.config.SearchParams.Axis axis) {
+        public Outcome(List<Probe> path, Probe peak, Probe knee, Probe firstBroken, List<String> notes) {
+            this(path, peak, knee, firstBroken, notes, org.oltpbench.config.SearchParams.Axis.THREADS);
+        }
+
+        /** Whether the search looked for a capacity (the highest level that passes) rather than a peak. */
+        public boolean capacity() {
+            return axis != org.oltpbench.config.SearchParams.Axis.THREADS;
+        }
     }
 
     private final SearchParams p;
@@ -68,16 +87,23 @@ public final class PeakSearch {
         return s;
     }
 
+    @Override
+    public boolean over() {
+        return done;
+    }
+
     /**
      * Whether the probe has repeated enough: its tps interval's half-width is within searchHalfWidth of its mean, or it
      * ran searchMaxRepeats repeats, or its last repeat did not complete.
      */
+    @Override
     public boolean enough(LevelResult l) {
         if (!l.kept().completed() || !l.repeats().get(l.repeats().size() - 1).completed()) return true;
-        return narrow(l.spread().tps()) || l.repeats().size() >= p.maxRepeats();
+        return narrow(l.spread().tps(), p) || l.repeats().size() >= p.maxRepeats();
     }
 
-    private boolean narrow(Interval i) {
+    /** Whether the interval's half-width is within searchHalfWidth of its mean. */
+    static boolean narrow(Interval i, SearchParams p) {
         return i.present() && (i.upper() - i.lower()) / 2 <= p.halfWidth() * Math.abs(i.mean());
     }
 
@@ -88,6 +114,7 @@ public final class PeakSearch {
      * are within the resolution. Last the knee: the gap between the knee (the fewest threads within noise of the peak)
      * and the probe below it is halved the same way.
      */
+    @Override
     public int next(LevelResult l) {
         boolean completed = l.kept().completed();
         double ms = p.limit().present() ? l.kept().percentileMs(p.limit().percentile()) : Double.NaN;
@@ -97,7 +124,7 @@ public final class PeakSearch {
                 : rose(l, lo) ? Step.ROSE : Step.NO_RISE;
         // the mean over the probe's repeats (or its batches), which its interval is of; the kept repeat without one
         Interval ci = l.spread().tps();
-        path.add(new Probe(t, ci.present() ? ci.mean() : l.kept().tps(), ci, ms, held, step, l.repeats().size(), !narrow(ci)));
+        path.add(new Probe(t, ci.present() ? ci.mean() : l.kept().tps(), ci, ms, held, step, l.repeats().size(), !narrow(ci, p)));
         if (step == Step.ABORTED) return stop("the probe at " + t + " threads aborted: " + l.kept().reason());
         if (step == Step.BROKE && lo == null) return stop("the first probe, " + t + " threads, already breaks " + p.limit().text());
         if (doubling && (step == Step.FIRST || step == Step.ROSE)) {
@@ -179,6 +206,7 @@ public final class PeakSearch {
      * is within noise of the peak's (the ratio's interval holds 1; on the figures, within searchHalfWidth). The first
      * level that broke the limit, by threads.
      */
+    @Override
     public Outcome outcome() {
         Probe peak = null, knee = null, broken = null;
         for (Probe q : path) {

@@ -66,12 +66,12 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
                 List.of());
     }
 
-    /** A copy with the level for {@code level.threads()} added or replaced. */
+    /** A copy with the level for {@code level}'s threads (and a search's rate and warehouses) added or replaced. */
     public RunResult withLevel(LevelResult level) {
         List<LevelResult> out = new ArrayList<>();
         boolean replaced = false;
         for (LevelResult l : levels) {
-            if (l.threads() == level.threads() && !replaced) {
+            if (l.sameLevel(level) && !replaced) {
                 out.add(level);
                 replaced = true;
             } else {
@@ -137,7 +137,7 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     public PeakSearch.Outcome search() {
         if (params == null || !params.sweep().search().present()) return null;
-        return PeakSearch.replay(params.sweep().search(), levels).outcome();
+        return SearchDecisions.replay(params.sweep().search(), workload, levels).outcome();
     }
 
     /** True when every repeat of every level completed. */

@@ -69,6 +69,14 @@ public interface Workload {
         return SideLoad.NONE;
     }
 
+    /**
+     * This workload with its terminals on warehouses 1..{@code warehouses} of the loaded data set (warehouses=search's
+     * probe); only TPC-C has warehouses, and the resolver lets no other workload search them.
+     */
+    default Workload onWarehouses(int warehouses) {
+        throw new UnsupportedOperationException(name() + " has no warehouses");
+    }
+
     /** Whether its terminals can share fewer connections than there are terminals (connections=N). */
     default boolean sharesConnections() {
         return false;

@@ -78,9 +78,41 @@ class RunParamsTest {
                 + "searchMaxRepeats say how)", refused("threads=search", "repeat=3"));
         assertEquals("searchLimit=p99<20: write a latency percentile's ceiling, e.g. p99<=20ms or p95<=0.05s",
                 refused("threads=search", "searchLimit=p99<20"));
-        assertEquals("searchLimit bounds threads=search; these levels are listed: set threads=search, or remove searchLimit",
-                refused("threads=4", "searchLimit=p99<=20ms"));
+        assertEquals("searchLimit bounds a search; these levels are listed: set threads=search (or rate= or warehouses=search), "
+                + "or remove searchLimit", refused("threads=4", "searchLimit=p99<=20ms"));
         assertTrue(refused("threads=lots").endsWith("or search (find the peak: searchLimit, searchFrom)"), refused("threads=lots"));
+    }
+
+    /** Issue 38: rate=search and warehouses=search, each on its axis, and each refusal in one line. */
+    @Test
+    void rateAndWarehouseSearchesAreReadOnTheirAxis() {
+        SweepParams r = params("threads=4", "rate=search", "searchLimit=p99<=5ms", "searchFrom=250").sweep();
+        assertEquals(SearchParams.Axis.RATE, r.search().axis());
+        assertEquals(250, r.search().from());
+        assertEquals(1_000_000_000, r.search().max(), "a rate search is unbounded unless searchMax is set");
+        assertEquals(0.0, r.levels().get(0).rate(), "the probes set the rate");
+        assertEquals(4, r.maxThreads());
+        assertEquals("rate=search needs searchLimit, e.g. searchLimit=p99<=20ms: the capacity is the highest rate whose "
+                + "latency from the scheduled start keeps within it", refused("threads=4", "rate=search"));
+        assertEquals("rate=search runs its probes at one thread level: set threads to one number",
+                refused("threads=4,8", "rate=search", "searchLimit=p99<=5ms"));
+        assertEquals("threads=search and rate=search: a search varies one key; give the others a value",
+                refused("threads=search", "rate=search", "searchLimit=p99<=5ms"));
+        var w = params("workload=tpcc", "warehouses=search", "searchMax=10", "keyingTime=true", "thinkTime=true",
+                "keyingTimeMultiplier=0.01", "thinkTimeMultiplier=0.01");
+        assertEquals(SearchParams.Axis.WAREHOUSES, w.sweep().search().axis());
+        assertEquals(10, ((TpccParams) w.workload()).warehouses(), "searchMax warehouses are loaded");
+        assertEquals(100, w.sweep().maxThreads(), "ten terminals per warehouse at the most");
+        assertEquals("warehouses=search loads searchMax warehouses and searches 1..searchMax: set searchMax (the warehouses to "
+                + "load, e.g. searchMax=10)", refused("workload=tpcc", "warehouses=search", "keyingTime=true", "thinkTime=true"));
+        assertTrue(refused("workload=tpcc", "warehouses=search", "searchMax=4").startsWith("warehouses=search judges each probe "
+                + "by TPC-C's efficiency, which needs the spec's pacing"), refused("workload=tpcc", "warehouses=search", "searchMax=4"));
+        assertEquals("warehouses=search runs 10 terminals per warehouse of each probe (TPC-C 4.2.2): remove threads (terminals) "
+                + "and connections", refused("workload=tpcc", "warehouses=search", "searchMax=4", "terminals=8", "keyingTime=true",
+                "thinkTime=true"));
+        assertEquals("warehouses=search searches TPC-C's warehouses: set workload=tpcc", refused("workload=oltp_read_only",
+                "warehouses=search", "searchMax=4"));
+        assertTrue(refused("rate=fast").endsWith("or search (the highest rate within searchLimit)"), refused("rate=fast"));
     }
 
     @Test

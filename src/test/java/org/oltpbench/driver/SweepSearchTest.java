@@ -74,4 +74,45 @@ class SweepSearchTest {
         assertEquals(6000.0, o.peak().tps(), 1.0, "the plateau's highest figure, wherever noise put it");
         assertEquals(6, o.knee().threads());
     }
+
+    /**
+     * rate=search with a known service time: 4 server slots of 1 ms each serve at most 4,000 tps; 8 threads take Poisson
+     * arrivals, so latency from the scheduled start is 1 ms plus the queue (an M/D/4 queue). searchLimit=p99<=4.5ms, from
+     * 500 tps, resolution 10%. The p99 over an 8-s probe, simulated apart from oltpbench over 40 windows per rate
+     * ({@code python3 src/test/resources/expected/rate_search_mdc.py}; median, 5%-95%): 500 1.00; 1,000 1.19; 2,000 1.71;
+     * 3,000 2.88 (2.67-3.04); 3,250 3.59 (3.26-4.29); 3,500 5.05 (4.31-6.36); 4,000 46 (28-98). So the doubling passes 500,
+     * 1,000 and 2,000 and fails 4,000; the bisection passes 3,000, fails 3,500, passes 3,250 and stops, 3,500 - 3,250
+     * being within 10% of 3,250: capacity 3,250 tps, 3,500 the first to fail.
+     */
+    @Test
+    void aRateSearchFindsTheRateWhereTheQueueBreaksTheLimit() throws Exception {
+        SimClock clock = new SimClock(0);
+        FakeDriver d = new FakeDriver(clock, MS);
+        d.durations(queue(4, MS));
+        Database db = Database.through(d, Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
+        var first = new SweepParams.LevelParams(8, 8, 8, 0, 0, ThreadModel.PLATFORM, 0, 0);
+        var search = new SearchParams(500, 1_000_000_000, 0.10, 0.03, 5, new SearchParams.LatencyLimit(99, 4.5),
+                ThreadModel.PLATFORM, SearchParams.Axis.RATE);
+        var params = new SweepParams(List.of(first), 5, "max", 0, 1, 1, null, 0, 7, List.of(), false, ClientShare.ALONE,
+                FaultPlan.NONE, search);
+        RunResult start = Fixtures.run(List.of());
+        RunResult r = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new Sweep(params, db, new OneStatement(), RunListener.SILENT, new StopSignal(), Sweep.AfterRepeat.NONE)
+                        .clock(clock).run(start);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }).get(100, TimeUnit.SECONDS);
+        PeakSearch.Outcome o = org.oltpbench.result.SearchDecisions.replay(search, start.workload(), r.levels()).outcome();
+        assertEquals(List.of(500, 1000, 2000, 4000, 3000, 3500, 3250), o.path().stream().map(PeakSearch.Probe::at).toList(),
+                "the probes in the order they ran: " + o.path());
+        assertEquals(List.of(true, true, true, false, true, false, true), o.path().stream().map(PeakSearch.Probe::held).toList());
+        assertEquals(3250, o.peak().at(), "the capacity");
+        assertEquals(3500, o.firstBroken().at());
+        assertEquals(3250.0, o.peak().tps(), 3250 * 0.03, "it served what arrived");
+        assertEquals(1.0, o.path().get(0).latencyMs(), 0.01, "1 ms of service and no queue at 500 tps");
+        assertEquals(List.of(8), r.levels().stream().map(LevelResult::threads).distinct().toList(), "every probe at 8 threads");
+        assertEquals(7, r.levels().size(), "probes at one thread level are kept apart by their rate");
+    }
 }

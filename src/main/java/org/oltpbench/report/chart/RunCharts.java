@@ -65,21 +65,21 @@ public final class RunCharts {
         var s = run.params().sweep().search();
         List<double[]> tps = new ArrayList<>(), errors = new ArrayList<>(), latency = new ArrayList<>(), limit = new ArrayList<>();
         for (var p : o.path()) {
-            tps.add(new double[] {p.threads(), p.tps()});
-            if (p.interval().present()) errors.add(new double[] {p.threads(), p.interval().lower(), p.interval().upper()});
-            if (!Double.isNaN(p.latencyMs())) latency.add(new double[] {p.threads(), p.latencyMs()});
-            if (s.limit().present()) limit.add(new double[] {p.threads(), s.limit().maxMs()});
+            tps.add(new double[] {p.at(), p.tps()});
+            if (p.interval().present()) errors.add(new double[] {p.at(), p.interval().lower(), p.interval().upper()});
+            if (!Double.isNaN(p.latencyMs())) latency.add(new double[] {p.at(), p.latencyMs()});
+            if (s.limit().present()) limit.add(new double[] {p.at(), s.limit().maxMs()});
         }
         String pct = "p" + s.limit().text().replaceAll("^p([0-9.]+).*", "$1");
         List<Charts.Line> right = s.limit().present() ? List.of(new Charts.Line(pct + " latency", latency),
                 new Charts.Line("limit " + s.limit().text(), limit)) : List.of();
-        String answer = o.peak() == null ? "no probe within the limit" : "peak " + Metric.format(o.peak().tps()) + " tps at "
-                + o.peak().threads() + ", knee " + o.knee().threads() + (o.firstBroken() == null ? ""
-                : ", limit first broken at " + o.firstBroken().threads());
-        String title = "Peak search: tps" + (s.limit().present() ? " and " + pct : "") + " by threads";
+        String answer = org.oltpbench.report.SearchFormat.summary(s, o);
+        String x = s.axis() == org.oltpbench.config.SearchParams.Axis.RATE ? "arrival rate (tps)" : s.axis().key();
+        String title = org.oltpbench.report.SearchFormat.title(s) + ": tps" + (s.limit().present() ? " and " + pct : "")
+                + " by " + x;
         return render("search.png", title, Charts.byThreads(title, sub + " - " + answer + " - bars: 95% CI",
-                new Charts.Axes("transactions per second", List.of(new Charts.Line("tps", tps, errors)),
-                        right.isEmpty() ? null : "latency (ms)", right), "threads"));
+                new Charts.Axes("transactions per second", List.of(new Charts.Line("achieved tps", tps, errors)),
+                        right.isEmpty() ? null : "latency (ms)", right), x));
     }
 
     /** The percentiles a spectrum is drawn at, from 50% to 99.99%, about evenly spread on its log axis. */

@@ -33,8 +33,9 @@ public final class RunReport {
         b.append("<h2>Results by thread level</h2>\n").append(levels(run));
         var searched = run.search();
         if (searched != null) {
-            b.append("<h2>Peak search</h2>\n").append(Html.table(org.oltpbench.report.SearchFormat.HEADER,
-                    org.oltpbench.report.SearchFormat.rows(searched)));
+            b.append("<h2>").append(org.oltpbench.report.SearchFormat.title(run.params().sweep().search())).append("</h2>\n")
+                    .append(Html.table(org.oltpbench.report.SearchFormat.header(run), org.oltpbench.report.SearchFormat.rows(run,
+                            searched)));
             for (String line : org.oltpbench.report.SearchFormat.answer(run, searched)) b.append(Html.note(line));
         }
         if (run.workload().family().perType()) b.append("<h2>Transactions by type</h2>\n").append(transactions(run));

@@ -69,6 +69,14 @@ public final class TpccWorkload implements Workload {
                 TpccTally.names());
     }
 
+    /** The same data set and seed, its terminals on warehouses 1..{@code warehouses} (a warehouses=search probe). */
+    @Override
+    public Workload onWarehouses(int warehouses) {
+        TpccWorkload w = new TpccWorkload(params.withActiveWarehouses(warehouses), load, dialect, out);
+        w.runConstants = runConstants;
+        return w;
+    }
+
     public int warehouses() {
         return count;
     }

@@ -1,0 +1,100 @@
+package org.oltpbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.config.SearchParams;
+import org.oltpbench.config.ThreadModel;
+
+/** warehouses=search's decisions (issue 38 §2) on probes of a known capacity, and the paced ceiling they judge by. */
+class CapacitySearchTest {
+    /** TPC-C's table at the spec's keying and think times (5.2.5.2, 5.2.5.4) scaled by {@code m}. */
+    private static WorkloadInfo paced(double m) {
+        long[] keying = {18_000, 3_000, 2_000, 2_000, 2_000}, think = {12_000, 12_000, 10_000, 5_000, 5_000};
+        String[] names = {"NEW_ORDER", "PAYMENT", "ORDER_STATUS", "DELIVERY", "STOCK_LEVEL"};
+        double[] weights = {45, 43, 4, 4, 4};
+        List<TxnType> types = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            types.add(new TxnType(names[i], weights[i], Math.round(keying[i] * m), Math.round(think[i] * m), i == 0));
+        }
+        return new WorkloadInfo("tpcc", Family.TPCC, types, WorkloadInfo.Scale.warehouses(10));
+    }
+
+    /**
+     * By hand: 10 terminals x 60,000 ms x 45% over the weighted cycle 45 x 30,000 + 43 x 15,000 + 4 x 12,000 + 4 x 7,000
+     * + 4 x 7,000 = 2,099,000 ms-% gives 27,000,000 / 2,099,000 = 12.8633 tpmC per warehouse (Clause 4.1.3's 12.86); both
+     * times x 0.01 give 100 times that.
+     */
+    @Test
+    void thePacedCeilingIsTheSpecsTwelvePointEightSixScaledByTheMultiplier() {
+        assertEquals(12.8633, Conformance.pacedCeiling(paced(1), 1), 1e-4);
+        assertEquals(3 * 1286.33, Conformance.pacedCeiling(paced(0.01), 3), 0.01);
+        assertTrue(Double.isNaN(Conformance.pacedCeiling(paced(0), 1)), "unpaced: no ceiling");
+    }
+
+    /** A probe of {@code w} warehouses (10 terminals each) on a server that completes {@code newOrdersPerMin}. */
+    private static LevelResult probe(int w, double newOrdersPerMin) {
+        RepeatResult r = Fixtures.tpcc(10 * w, 60, Math.round(newOrdersPerMin), 0, Math.round(newOrdersPerMin * 43 / 45),
+                RepeatResult.COMPLETED);
+        return new LevelResult(10 * w, Map.of(), 0, List.of(r)).at(0, w);
+    }
+
+    /**
+     * A server that keeps up with 6 warehouses at the 0.01-scaled pacing and no more: each probe makes 95% of the ceiling
+     * of min(W, 6) warehouses. By hand: efficiency 95% up to W = 6, then 95% x 6 / W: 81.4% at 7, 71.2% at 8 (tpmC round(0.95 x 1,286.33 x 6) = 7,332 of 10,290.6), both
+     * below 85%. The doubling from 1 passes 1, 2 and 4 and fails 8; the bisection passes 6 and fails 7, one warehouse
+     * apart: the answer is 6, and 7 is the first above it that failed.
+     */
+    @Test
+    void theSearchEndsAtTheLargestPassingWarehouseCountWithTheNextFailing() {
+        WorkloadInfo info = paced(0.01);
+        double perWarehouse = Conformance.pacedCeiling(info, 1);
+        IntFunction<LevelResult> server = w -> probe(w, 0.95 * perWarehouse * Math.min(w, 6));
+        var p = new SearchParams(1, 10, 0.10, 0.03, 5, SearchParams.LatencyLimit.NONE, ThreadModel.AUTO,
+                SearchParams.Axis.WAREHOUSES);
+        SearchDecisions s = SearchDecisions.of(p, info);
+        List<Integer> path = new ArrayList<>();
+        List<LevelResult> ran = new ArrayList<>();
+        for (int w = p.from(); w != 0; ) {
+            path.add(w);
+            LevelResult l = server.apply(w);
+            ran.add(l);
+            assertTrue(s.enough(l), "one run per probe");
+            w = s.next(l);
+        }
+        assertEquals(List.of(1, 2, 4, 8, 6, 7), path);
+        PeakSearch.Outcome o = s.outcome();
+        assertEquals(6, o.peak().at());
+        assertEquals(7, o.firstBroken().at());
+        assertNull(o.knee());
+        assertTrue(o.capacity());
+        assertEquals(List.of(PeakSearch.Step.PASSED, PeakSearch.Step.PASSED, PeakSearch.Step.PASSED, PeakSearch.Step.FAILED,
+                PeakSearch.Step.PASSED, PeakSearch.Step.FAILED), o.path().stream().map(PeakSearch.Probe::step).toList());
+        assertTrue(o.notes().get(0).startsWith("8 warehouses failed: efficiency 71.2% (tpmC 7332.0 of the paced ceiling "
+                + "10290.6), below 85%"), o.notes().toString());
+        assertEquals(o, SearchDecisions.replay(p, info, ran).outcome(), "a reader of result.json replays the same search");
+    }
+
+    /** A probe whose 90th percentile breaks 5.2.5.3's 5 s fails however efficient it is (6 s in HdrHistogram's 3 digits: 6.001). */
+    @Test
+    void aSlowNinetiethPercentileFailsTheProbe() {
+        WorkloadInfo info = paced(0.01);
+        var p = new SearchParams(2, 10, 0.10, 0.03, 5, SearchParams.LatencyLimit.NONE, ThreadModel.AUTO,
+                SearchParams.Axis.WAREHOUSES);
+        SearchDecisions s = SearchDecisions.of(p, info);
+        TxnMetrics slow = new TxnMetrics("NEW_ORDER", 2444, 0, 0, 0, Fixtures.hist(Fixtures.repeat(6_000_000, 2444)));
+        RepeatResult fast = Fixtures.tpcc(20, 60, 2444, 0, 2335, RepeatResult.COMPLETED);
+        RepeatResult r = new RepeatResult(1, 20, RepeatResult.COMPLETED, null, new RepeatResult.Measured(fast.window(),
+                fast.counts(), List.of(slow, fast.transactions().get(1)), List.of()), fast.perThread(), fast.cpu(),
+                fast.server(), fast.topology(), fast.usage(), fast.analytics());
+        assertEquals(0, s.next(new LevelResult(20, Map.of(), 0, List.of(r)).at(0, 2)));
+        assertTrue(s.outcome().notes().toString().contains("New-Order 6.001 s (max 5 s)"), s.outcome().notes().toString());
+        assertNull(s.outcome().peak(), "the first probe failed: no capacity");
+    }
+}
