@@ -94,7 +94,7 @@ final class Resolver {
                     cfg.get(Keys.RUN_TXNS_PER_TERMINAL)));
         }
         SearchParams search = search(model);
-        return new SweepParams(levels, search.present() ? search.maxRepeats() : cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK),
+        return new SweepParams(levels, search.present() ? search.repeatsAtMost() : cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK),
                 warmupSecs(), cfg.get(Keys.REPORT_INTERVAL_SECS), intervalSecs(), startAt == null ? null : startAt.toString(),
                 cfg.get(Keys.LEVEL_PAUSE_SECS), cfg.get(Keys.RAND_SEED), cfg.get(Keys.IGNORE_ERRORS), cfg.get(Keys.CHECK_AFTER_RUN),
                 share, fault(), search);
@@ -166,8 +166,9 @@ final class Resolver {
         if (!cfg.get(Keys.WORKLOAD).equals("tpcc") && !benchmarkSqlProps()) return "searches TPC-C's warehouses: set workload=tpcc";
         if (!cfg.isSet(Keys.SEARCH_MAX)) return "loads searchMax warehouses and searches 1..searchMax: set searchMax (the "
                 + "warehouses to load, e.g. searchMax=10)";
-        if (cfg.isSet(Keys.THREADS) || cfg.isSet(Keys.CONNECTIONS)) return "runs 10 terminals per warehouse of each probe "
-                + "(TPC-C 4.2.2): remove threads (terminals) and connections";
+        // threads (terminals) set too, as a props file sets them, give way: each probe runs 10 per warehouse
+        if (cfg.isSet(Keys.CONNECTIONS)) return "runs 10 terminals per warehouse of each probe, each on its own connection "
+                + "(TPC-C 4.2.2): remove connections";
         if (cfg.get(Keys.ACTIVE_WAREHOUSES) > 0 || !cfg.get(Keys.WAREHOUSE_RANGE).isBlank()) return "sets each probe's "
                 + "warehouses itself: remove activeWarehouses and warehouseRange";
         if (scale(cfg, Keys.KEYING_TIME, Keys.KEYING_TIME_MULTIPLIER) <= 0 || scale(cfg, Keys.THINK_TIME,

@@ -69,6 +69,11 @@ public record SearchParams(int from, int max, double resolution, double halfWidt
         this(from, max, resolution, halfWidth, maxRepeats, limit, model, Axis.THREADS);
     }
 
+    /** The most repeats of one probe: searchMaxRepeats for threads; a capacity search runs each probe once. */
+    public int repeatsAtMost() {
+        return axis == Axis.THREADS ? maxRepeats : 1;
+    }
+
     /** The most threads one of its probes runs (a rate search's probes run the level's threads: 0 here). */
     public int maxThreads() {
         return axis == Axis.THREADS ? max : axis == Axis.WAREHOUSES ? 10 * max : 0;

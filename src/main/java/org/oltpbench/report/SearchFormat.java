@@ -53,9 +53,15 @@ public final class SearchFormat {
     private static List<String> tpmC(RunResult run, PeakSearch.Probe p) {
         LevelResult l = probe(run, p);
         if (l == null) return List.of("-", "-");
-        double tpmC = org.oltpbench.result.TpccMetrics.tpmC(l.kept());
-        double ceiling = org.oltpbench.result.Conformance.pacedCeiling(run.workload(), p.at());
-        return List.of(Metric.format(tpmC), String.format(Locale.ROOT, "%.1f%%", 100 * tpmC / ceiling));
+        return List.of(Metric.format(org.oltpbench.result.TpccMetrics.tpmC(l.kept())),
+                String.format(Locale.ROOT, "%.1f%%", 100 * efficiency(run, p)));
+    }
+
+    /** A warehouses probe's tpmC over the paced ceiling of its warehouses ({@code Conformance.pacedCeiling}); NaN if unknown. */
+    public static double efficiency(RunResult run, PeakSearch.Probe p) {
+        LevelResult l = probe(run, p);
+        return l == null ? Double.NaN : org.oltpbench.result.TpccMetrics.tpmC(l.kept())
+                / org.oltpbench.result.Conformance.pacedCeiling(run.workload(), p.at());
     }
 
     /** The console's block: a title line, the path's table, then the answer's lines. */
@@ -99,7 +105,7 @@ public final class SearchFormat {
     public static String summary(SearchParams s, PeakSearch.Outcome o) {
         if (o.capacity()) {
             return (o.peak() == null ? "no " + s.axis().key() + " passed" : "capacity " + level(s, o.peak().at()))
-                    + (o.firstBroken() == null ? "" : ", " + level(s, o.firstBroken().at()) + " failed");
+                    + (o.firstBroken() == null ? "" : ", first failed at " + o.firstBroken().at());
         }
         return (o.peak() == null ? "no probe within " + s.limit().text()
                 : String.format(Locale.ROOT, "peak %s tps at %d threads %s, knee %d threads", Metric.format(o.peak().tps()),

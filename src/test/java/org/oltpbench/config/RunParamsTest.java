@@ -107,9 +107,11 @@ class RunParamsTest {
                 + "load, e.g. searchMax=10)", refused("workload=tpcc", "warehouses=search", "keyingTime=true", "thinkTime=true"));
         assertTrue(refused("workload=tpcc", "warehouses=search", "searchMax=4").startsWith("warehouses=search judges each probe "
                 + "by TPC-C's efficiency, which needs the spec's pacing"), refused("workload=tpcc", "warehouses=search", "searchMax=4"));
-        assertEquals("warehouses=search runs 10 terminals per warehouse of each probe (TPC-C 4.2.2): remove threads (terminals) "
-                + "and connections", refused("workload=tpcc", "warehouses=search", "searchMax=4", "terminals=8", "keyingTime=true",
-                "thinkTime=true"));
+        assertEquals("warehouses=search runs 10 terminals per warehouse of each probe, each on its own connection (TPC-C 4.2.2): "
+                + "remove connections", refused("workload=tpcc", "warehouses=search", "searchMax=4", "connections=8",
+                "keyingTime=true", "thinkTime=true"));
+        assertEquals(SearchParams.Axis.WAREHOUSES, params("workload=tpcc", "warehouses=search", "searchMax=4", "terminals=1,4",
+                "keyingTime=true", "thinkTime=true").sweep().search().axis(), "a props file's terminals give way to the search");
         assertEquals("warehouses=search searches TPC-C's warehouses: set workload=tpcc", refused("workload=oltp_read_only",
                 "warehouses=search", "searchMax=4"));
         assertTrue(refused("rate=fast").endsWith("or search (the highest rate within searchLimit)"), refused("rate=fast"));

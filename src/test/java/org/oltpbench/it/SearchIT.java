@@ -39,4 +39,61 @@ class SearchIT {
         assertTrue(Files.readString(out.resolve("report.html")).contains("<h2>Peak search</h2>"));
         assertTrue(Files.size(out.resolve("search.png")) > 10_000);
     }
+
+    /**
+     * rate=search's short form: oltp_point_select at 2 threads from 2,000 tps, doubling until p99 from the scheduled
+     * start breaks 10 ms (a rate above what the server serves queues without bound), then halving to 50%. Where it
+     * ends depends on the host; what must hold: the limit was crossed, every probe ran at its own rate at 2 threads,
+     * a capacity (when any probe passed) lies below the first failure within the resolution, and the outputs say so.
+     */
+    @Test
+    void rateSearchFindsWhereLatencyFromTheScheduleCrossesTheLimit() throws Exception {
+        Path out = dir.resolve("rate");
+        Tools.Outcome o = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=oltp_point_select",
+                "--set", "tables=1", "--set", "tableSize=1000", "--set", "threads=2", "--set", "rate=search", "--set",
+                "searchFrom=2000", "--set", "searchResolution=50", "--set", "searchLimit=p99<=10ms", "--set", "time=3",
+                "--set", "reportIntervalSecs=0", "--set", "resultDirectory=" + out);
+        assertEquals(0, o.code(), o.out() + o.err());
+        assertTrue(o.out().contains("\nCapacity search (rate=search, searchLimit=p99<=10ms, from 2000, resolution 50%, one "
+                + "run per probe): "), o.out());
+        RunResult run = ResultFiles.read(out.resolve("result.json"));
+        var s = run.search();
+        assertTrue(s.capacity() && s.firstBroken() != null, "the limit was crossed: " + s);
+        assertTrue(s.firstBroken().latencyMs() > 10, s.firstBroken().toString());
+        assertEquals(java.util.List.of(2), run.levels().stream().map(l -> l.threads()).distinct().toList());
+        assertEquals(run.levels().size(), run.levels().stream().map(l -> l.rate()).distinct().count(), "one level per rate");
+        if (s.peak() != null) {
+            assertTrue(s.peak().latencyMs() <= 10 && s.peak().at() < s.firstBroken().at(), s.toString());
+            assertTrue(s.firstBroken().at() - s.peak().at() <= Math.max(1, 0.5 * s.peak().at()), s.toString());
+            assertTrue(o.out().matches("(?s).*\\nCapacity: \\d+ tps arrival rate \\([\\d.]+ tps achieved, p99 [\\d.]+ ms from the "
+                    + "scheduled start\\); limited by: .*"), o.out());
+        }
+        assertTrue(Files.readString(out.resolve("report.html")).contains("<h2>Capacity search</h2>"));
+        assertTrue(Files.size(out.resolve("search.png")) > 10_000);
+    }
+
+    /**
+     * warehouses=search's short form: 2 warehouses loaded (searchMax=2), paced at 0.01 of the spec's times, 5-s probes: 1
+     * warehouse (10 terminals) then 2 (20), each driving only its warehouses; with both passing, the search says the
+     * capacity may lie above searchMax. The W and W+1 answer on 10 warehouses is on the performance page.
+     */
+    @Test
+    void warehousesSearchProbesTenPacedTerminalsPerWarehouse() throws Exception {
+        Path out = dir.resolve("warehouses");
+        Tools.Outcome o = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=tpcc", "--set",
+                "warehouses=search", "--set", "searchMax=2", "--set", "keyingTime=true", "--set", "thinkTime=true", "--set",
+                "keyingTimeMultiplier=0.01", "--set", "thinkTimeMultiplier=0.01", "--set", "time=5", "--set", "loadWorkers=2",
+                "--set", "reportIntervalSecs=0", "--set", "resultDirectory=" + out);
+        assertEquals(0, o.code(), o.out() + o.err());
+        RunResult run = ResultFiles.read(out.resolve("result.json"));
+        assertEquals(2, run.workload().scale().warehouses(), "searchMax warehouses loaded");
+        assertEquals(java.util.List.of(10, 20), run.levels().stream().map(l -> l.threads()).toList());
+        assertEquals(java.util.List.of(1, 2), run.levels().stream().map(l -> l.warehouses()).toList());
+        assertEquals(java.util.List.of(1, 2), run.search().path().stream().map(p -> p.at()).toList());
+        assertTrue(o.out().contains("\n| probe | warehouses | threads | tps (mean) | 95% CI"), o.out());
+        assertTrue(o.out().matches("(?s).*\\nCapacity: \\d warehouses? \\(.*"), o.out());
+        // each probe's conformance divides by its own warehouses
+        assertTrue(run.conformance().get(0).rules().stream().anyMatch(r -> r.detail().contains("10 terminals for 1 warehouses")),
+                run.conformance().get(0).toString());
+    }
 }

@@ -324,6 +324,24 @@ public final class Charts {
         return c;
     }
 
+    /**
+     * Puts a by-threads chart's right axis on a log scale (base 10), for latencies that span decades: a queue that broke
+     * the limit by seconds would otherwise flatten the limit and every probe under it onto the floor.
+     */
+    public static void logRight(JFreeChart c, String title) {
+        org.jfree.chart.axis.LogAxis a = new org.jfree.chart.axis.LogAxis(title);
+        a.setBase(10);
+        a.setSmallestValue(0.01);
+        // a tick at each power of ten (the unit counts exponents), with the nine between as minor marks
+        a.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1), false, false);
+        a.setAutoTickUnitSelection(false);
+        a.setMinorTickCount(9);
+        a.setMinorTickMarksVisible(true);
+        a.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###"));
+        style(a);
+        ((CategoryPlot) c.getPlot()).setRangeAxis(1, a);
+    }
+
     private static NumberAxis numberAxis(String title) {
         NumberAxis a = new NumberAxis(title);
         a.setAutoRangeIncludesZero(true);

@@ -73,13 +73,38 @@ public final class RunCharts {
         String pct = "p" + s.limit().text().replaceAll("^p([0-9.]+).*", "$1");
         List<Charts.Line> right = s.limit().present() ? List.of(new Charts.Line(pct + " latency", latency),
                 new Charts.Line("limit " + s.limit().text(), limit)) : List.of();
+        if (s.axis() == org.oltpbench.config.SearchParams.Axis.WAREHOUSES) return warehouses(run, o, sub);
         String answer = org.oltpbench.report.SearchFormat.summary(s, o);
         String x = s.axis() == org.oltpbench.config.SearchParams.Axis.RATE ? "arrival rate (tps)" : s.axis().key();
         String title = org.oltpbench.report.SearchFormat.title(s) + ": tps" + (s.limit().present() ? " and " + pct : "")
                 + " by " + x;
-        return render("search.png", title, Charts.byThreads(title, sub + " - " + answer + " - bars: 95% CI",
+        var chart = Charts.byThreads(title, sub + " - " + answer + " - bars: 95% CI",
                 new Charts.Axes("transactions per second", List.of(new Charts.Line("achieved tps", tps, errors)),
-                        right.isEmpty() ? null : "latency (ms)", right), x));
+                        right.isEmpty() ? null : "latency (ms)", right), x);
+        double lo = latency.stream().mapToDouble(p -> p[1]).filter(v -> v > 0).min().orElse(1);
+        double hi = latency.stream().mapToDouble(p -> p[1]).max().orElse(1);
+        if (!right.isEmpty() && hi > 20 * lo) Charts.logRight(chart, "latency (ms, log scale)");
+        return render("search.png", title, chart);
+    }
+
+    /**
+     * search.png of warehouses=search: each probe's tpmC (left) and its efficiency against the paced ceiling (right) beside
+     * the 85% a probe must reach.
+     */
+    private static Chart warehouses(RunResult run, org.oltpbench.result.PeakSearch.Outcome o, String sub) {
+        List<double[]> tpmC = new ArrayList<>(), eff = new ArrayList<>(), pass = new ArrayList<>();
+        for (var p : o.path()) {
+            double e = org.oltpbench.report.SearchFormat.efficiency(run, p);
+            if (Double.isNaN(e)) continue;
+            tpmC.add(new double[] {p.at(), e * org.oltpbench.result.Conformance.pacedCeiling(run.workload(), p.at())});
+            eff.add(new double[] {p.at(), 100 * e});
+            pass.add(new double[] {p.at(), 100 * org.oltpbench.result.CapacitySearch.MIN_EFFICIENCY});
+        }
+        String title = "Capacity search: tpmC and efficiency by warehouses";
+        String answer = org.oltpbench.report.SearchFormat.summary(run.params().sweep().search(), o);
+        return render("search.png", title, Charts.byThreads(title, sub + " - " + answer, new Charts.Axes("tpmC (New-Orders per "
+                + "minute)", List.of(new Charts.Line("tpmC", tpmC)), "efficiency (% of the paced ceiling)", List.of(
+                new Charts.Line("efficiency", eff), new Charts.Line("pass: 85%", pass))), "warehouses (10 terminals each)"));
     }
 
     /** The percentiles a spectrum is drawn at, from 50% to 99.99%, about evenly spread on its log axis. */
