@@ -76,7 +76,7 @@ public final class Baseline {
     /** Every rule a level breaks, one line each: the level, the metric and both values. Empty when all hold. */
     public List<String> violations(RunResult run) {
         List<String> out = new ArrayList<>();
-        for (LevelResult b : base.levels()) {
+        for (LevelResult b : base.comparedLevels()) {
             LevelResult l = run.level(b.threads());
             if (l == null) {
                 out.add("threads=" + b.threads() + ": the baseline has this level and the run does not");

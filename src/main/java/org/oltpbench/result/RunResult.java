@@ -108,10 +108,28 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
         return params.output().percentile();
     }
 
-    /** The level run at {@code threads}, or null. */
+    /**
+     * The level run at {@code threads}, or null. A rate search's probes all run at one thread count: its level there is
+     * its answer, the capacity probe (the highest rate that passed; the first probe when none did), which is what
+     * compare, gates and baselines set beside another run's level.
+     */
     public LevelResult level(int threads) {
-        for (LevelResult l : levels) if (l.threads() == threads) return l;
-        return null;
+        LevelResult first = null;
+        for (LevelResult l : levels) if (l.threads() == threads && first == null) first = l;
+        if (first == null || first.rate() == 0 || params == null) return first;
+        PeakSearch.Outcome o = search();
+        if (o == null || o.peak() == null) return first;
+        for (LevelResult l : levels) if (l.threads() == threads && Math.round(l.rate()) == o.peak().at()) return l;
+        return first;
+    }
+
+    /** The levels one per thread count, each as {@link #level(int)} gives it: what a comparison sets side by side. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public List<LevelResult> comparedLevels() {
+        List<LevelResult> out = new ArrayList<>();
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (LevelResult l : levels) if (seen.add(l.threads())) out.add(level(l.threads()));
+        return out;
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
+import org.oltpbench.config.RunParams;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.config.ThreadModel;
 
@@ -96,5 +97,24 @@ class CapacitySearchTest {
         assertEquals(0, s.next(new LevelResult(20, Map.of(), 0, List.of(r)).at(0, 2)));
         assertTrue(s.outcome().notes().toString().contains("New-Order 6.001 s (max 5 s)"), s.outcome().notes().toString());
         assertNull(s.outcome().peak(), "the first probe failed: no capacity");
+    }
+
+    /** A rate search's probes share one thread count: the run's level there, which compare and gates use, is the capacity. */
+    @Test
+    void aRateSearchsLevelAtItsThreadsIsItsCapacity() {
+        RunParams params = Fixtures.params("db=mariadb", "threads=2", "rate=search", "searchLimit=p99<=5ms", "searchFrom=100",
+                "time=10");
+        List<LevelResult> probes = new ArrayList<>();
+        for (int rate : new int[] {100, 200}) {
+            probes.add(new LevelResult(2, Map.of(), 0, List.of(Fixtures.sysbench(1, 2, 10L * rate, RepeatResult.COMPLETED)))
+                    .at(rate, 0));
+        }
+        RunResult base = Fixtures.run(List.of());
+        RunResult run = new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(), params, base.server(),
+                base.client(), base.terms(), base.startedAt(), base.endedAt(), List.of(), probes);
+        assertEquals(2, run.levels().size(), "two probes at 2 threads, kept apart by their rate");
+        assertEquals(200, run.search().peak().at(), "both held p99 3 ms: the higher rate is the capacity so far");
+        assertEquals(200.0, run.level(2).rate());
+        assertEquals(List.of(200.0), run.comparedLevels().stream().map(LevelResult::rate).toList());
     }
 }

@@ -43,7 +43,7 @@ public final class CompareTables {
         }
         List<String> searched = org.oltpbench.report.SearchFormat.compared(c.runs());
         if (!searched.isEmpty()) {
-            b.append("\n### Peak search\n\n");
+            b.append("\n### Search\n\n");
             for (String line : searched) b.append("- ").append(line).append('\n');
         }
         b.append('\n');
@@ -82,7 +82,7 @@ public final class CompareTables {
             b.append("\nHTAP interference:\n").append(aligned(rows)).append(Interference.NOTE).append('\n');
         }
         List<String> searched = org.oltpbench.report.SearchFormat.compared(c.runs());
-        if (!searched.isEmpty()) b.append("\nPeak search:\n");
+        if (!searched.isEmpty()) b.append("\nSearch:\n");
         for (String line : searched) b.append("  ").append(line).append('\n');
         b.append('\n');
         for (String f : footnotes(c)) b.append(f).append('\n');
@@ -175,7 +175,7 @@ public final class CompareTables {
         }
         List<String> searched = org.oltpbench.report.SearchFormat.compared(c.runs());
         if (!searched.isEmpty()) {
-            b.append("<h2>Peak search</h2>\n<ul>\n");
+            b.append("<h2>Search</h2>\n<ul>\n");
             for (String line : searched) b.append("<li>").append(Html.esc(line)).append("</li>\n");
             b.append("</ul>\n");
         }

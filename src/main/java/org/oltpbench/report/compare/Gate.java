@@ -110,7 +110,7 @@ public record Gate(String name, Metric metric, double tolerance) {
     /** Every level of {@code base}, judged in {@code next}. */
     public List<Judgement> judge(RunResult base, RunResult next) {
         List<Judgement> out = new ArrayList<>();
-        for (LevelResult b : base.levels()) {
+        for (LevelResult b : base.comparedLevels()) {
             if (b.threads() == 0) continue; // CH's analytics alone: judged only by a QphH gate, at the levels with terminals
             out.add(judge(b, next.level(b.threads())));
         }
