@@ -11,9 +11,9 @@ public final class Marks {
     private Marks() {
     }
 
-    /** The level's threads, with "*" when the reported repeat aborted (no repeat of the level completed). */
+    /** The level's threads (with a rate search's probe rate: "8 @900 tps"), "*" when its reported repeat aborted (no repeat completed). */
     public static String threads(LevelResult l) {
-        return l.threads() + (l.kept().completed() ? "" : "*");
+        return l.threads() + (l.rate() > 0 ? " @" + Math.round(l.rate()) + " tps" : "") + (l.kept().completed() ? "" : "*");
     }
 
     /** Cores the client kept busy, with "!" when that was more than half of the host's. */

@@ -83,8 +83,14 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
     public static List<Metric> table(WorkloadInfo w) {
         return switch (w.family().headline()) {
             case QPS -> SYSBENCH;
-            case TPMC -> List.of(TPMC, TPMC_COMMITTED, TPM_TOTAL, NEW_ORDER_P95, NEW_ORDER_P99, efficiency(w.scale().warehouses()));
+            case TPMC -> List.of(TPMC, TPMC_COMMITTED, TPM_TOTAL, NEW_ORDER_P95, NEW_ORDER_P99, efficiency(w, w.scale().warehouses()));
         };
+    }
+
+    /** {@link #table(WorkloadInfo)} for one level: its efficiency divides by the warehouses a warehouses=search probe drove. */
+    public static List<Metric> table(WorkloadInfo w, LevelResult l) {
+        if (l.warehouses() == 0 || w.family().headline() != Family.Headline.TPMC) return table(w);
+        return List.of(TPMC, TPMC_COMMITTED, TPM_TOTAL, NEW_ORDER_P95, NEW_ORDER_P99, efficiency(w, l.warehouses()));
     }
 
     /**
@@ -114,9 +120,9 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
         };
     }
 
-    /** tpmC against the spec's ceiling of 12.86 per warehouse (TPC-C 4.2), in percent, for {@code warehouses}. */
-    public static Metric efficiency(int warehouses) {
-        return new Metric(EFFICIENCY, r -> TpccMetrics.efficiency(r, warehouses), false, Better.HIGHER);
+    /** tpmC against the ceiling of {@code warehouses} at the run's pacing ({@link TpccMetrics#efficiency(RepeatResult, int, WorkloadInfo)}). */
+    public static Metric efficiency(WorkloadInfo w, int warehouses) {
+        return new Metric(EFFICIENCY, r -> TpccMetrics.efficiency(r, warehouses, w), false, Better.HIGHER);
     }
 
     /**

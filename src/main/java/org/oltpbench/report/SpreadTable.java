@@ -36,7 +36,7 @@ public final class SpreadTable {
                 "method"));
         for (LevelResult l : run.levels()) {
             Spread s = l.spread();
-            rows.add(List.of(Integer.toString(l.threads()), cell(tpcc ? s.tpmC() : s.tps()), cell(tpcc ? s.tps() : s.qps()),
+            rows.add(List.of(Marks.threads(l), cell(tpcc ? s.tpmC() : s.tps()), cell(tpcc ? s.tps() : s.qps()),
                     cell(s.latency()), s.describe()));
         }
         out.addAll(MarkdownTable.lines(rows));

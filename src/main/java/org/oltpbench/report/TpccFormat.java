@@ -145,7 +145,9 @@ public final class TpccFormat {
             RepeatResult r = l.kept();
             TxnMetrics no = r.transaction(TpccMetrics.NEW_ORDER);
             Histogram h = no == null ? Histograms.empty() : no.histogram();
-            String efficiency = paced ? String.format(Locale.ROOT, "%.2f%%", TpccMetrics.efficiency(r, warehouses)) : "unpaced";
+            int driven = l.warehouses() > 0 ? l.warehouses() : warehouses; // a warehouses=search probe's own
+            String efficiency = paced ? String.format(Locale.ROOT, "%.2f%%", TpccMetrics.efficiency(r, driven, run.workload()))
+                    : "unpaced";
             out.printf(Locale.ROOT, "| %9s | %10.2f | %13.2f | %10.2f | %11.2f | %11.2f | %10s | %10s |%n", Marks.threads(l),
                     TpccMetrics.tpmC(r), TpccMetrics.tpmCCommitted(r), TpccMetrics.tpmTotal(r), Histograms.percentileMs(h, 95),
                     Histograms.percentileMs(h, 99), efficiency, Marks.cpu(r));

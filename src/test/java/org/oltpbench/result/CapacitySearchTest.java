@@ -39,6 +39,19 @@ class CapacitySearchTest {
         assertTrue(Double.isNaN(Conformance.pacedCeiling(paced(0), 1)), "unpaced: no ceiling");
     }
 
+    /**
+     * The tables' efficiency: against 12.86 per warehouse at the spec's times (go-tpc's figure), against the scaled ceiling
+     * when the multipliers scale them. By hand: 1,222 New-Orders in 60 s at 0.01 on 1 warehouse are 1,222 / 1,286.33 =
+     * 95.0%; 12 at the spec's times, 12 / 12.86 = 93.3%.
+     */
+    @Test
+    void theTablesEfficiencyDividesByTheCeilingThePacingAllows() {
+        RepeatResult scaled = Fixtures.tpcc(10, 60, 1222, 0, 1168, RepeatResult.COMPLETED);
+        assertEquals(95.0, TpccMetrics.efficiency(scaled, 1, paced(0.01)), 0.01);
+        assertEquals(9502.3, TpccMetrics.efficiency(scaled, 1), 0.1, "go-tpc's figure stays 12.86-based");
+        assertEquals(93.31, TpccMetrics.efficiency(Fixtures.tpcc(10, 60, 12, 0, 11, RepeatResult.COMPLETED), 1, paced(1)), 0.01);
+    }
+
     /** A probe of {@code w} warehouses (10 terminals each) on a server that completes {@code newOrdersPerMin}. */
     private static LevelResult probe(int w, double newOrdersPerMin) {
         RepeatResult r = Fixtures.tpcc(10 * w, 60, Math.round(newOrdersPerMin), 0, Math.round(newOrdersPerMin * 43 / 45),

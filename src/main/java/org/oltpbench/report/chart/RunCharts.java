@@ -50,7 +50,7 @@ public final class RunCharts {
             List<Charts.Line> lines = new ArrayList<>(List.of(spectrumLine("all types", k.histogram())));
             if (tpcc) for (TxnMetrics t : k.transactions()) lines.add(spectrumLine(t.name(), t.histogram()));
             String title = "Latency by percentile, " + family.workers(l.threads());
-            out.add(render("spectrum-" + l.threads() + ".png", title, Charts.spectrum(title, sub, lines)));
+            out.add(render("spectrum-" + name(l) + ".png", title, Charts.spectrum(title, sub, lines)));
         }
         return out;
     }
@@ -213,12 +213,20 @@ public final class RunCharts {
         List<Charts.Axes> panels = new ArrayList<>();
         if (r.analytics().present()) panels.add(queryPanel(r));
         if (r.usage().recorded()) panels.addAll(resourcePanels(r));
-        if (panels.isEmpty()) return render("level-" + l.threads() + ".png", title, Charts.overTime(title, sub, axes, marks));
-        String stacked = run.workload().family().workers(l.threads()) + ": throughput, p95"
-                + (r.analytics().present() ? ", analytic queries" : "") + (r.usage().recorded() ? ", CPU and network" : "")
-                + " over time" + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
-        return new Chart("level-" + l.threads() + ".png", stacked, Charts.png(Charts.overTimeStacked(stacked, sub, axes,
+        // no terminal (CH's analytics alone): no transaction to draw, so the queries' panel leads
+        boolean terminals = l.threads() > 0 || panels.isEmpty();
+        if (!terminals) axes = panels.remove(0);
+        if (panels.isEmpty()) return render("level-" + name(l) + ".png", title, Charts.overTime(title, sub, axes, marks));
+        String stacked = run.workload().family().workers(l.threads()) + ": " + (terminals ? "throughput, p95" : "")
+                + (r.analytics().present() ? (terminals ? ", " : "") + "analytic queries" : "")
+                + (r.usage().recorded() ? ", CPU and network" : "") + " over time" + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
+        return new Chart("level-" + name(l) + ".png", stacked, Charts.png(Charts.overTimeStacked(stacked, sub, axes,
                 panels, marks), Charts.HEIGHT * (4 + 3 * panels.size() / 2) / 4));
+    }
+
+    /** A level's name in its charts' files: its threads, and a rate search's probe rate beside them ("8-900tps"). */
+    static String name(LevelResult l) {
+        return l.threads() + (l.rate() > 0 ? "-" + Math.round(l.rate()) + "tps" : "");
     }
 
     /** CH's analytic queries completed per minute in each recorded interval, beside the terminals' throughput. */

@@ -46,7 +46,7 @@ public final class SummaryCsv {
                     pct(h, 99), pct(h, 99.9), num(Histograms.maxMs(h)), c.errors(), c.ignoredErrors(), c.reconnects(),
                     num(r.cpu().cores()), r.cpu().saturated()));
             if (tpcc) {
-                for (Metric m : Metric.table(run.workload())) {
+                for (Metric m : Metric.table(run.workload(), l)) {
                     row.add(num(m.of(r)));
                 }
             }
