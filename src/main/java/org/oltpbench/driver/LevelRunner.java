@@ -547,7 +547,7 @@ public final class LevelRunner {
                 aborted, new RepeatResult.Measured(window, counts, txns, intervals),
                 new RepeatResult.PerThread(threadEvents, threadNanos), cpu,
                 RepeatResult.ServerChecks.of(ServerCount.none("not read yet", commits)), RepeatResult.Topology.NONE,
-                usage(intervals, window, start, done, counts, cpu), org.oltpbench.result.Analytics.NONE);
+                usage(intervals, window, start, done, counts, cpu, offered(txns, window, counts)), org.oltpbench.result.Analytics.NONE);
     }
 
     /**
@@ -566,7 +566,17 @@ public final class LevelRunner {
      * The window's resources, whether it stalled, and the verdict: connection waits from the queue histograms (µs)
      * against latency.
      */
-    private Usage usage(List<IntervalResult> intervals, Window window, Mark start, Mark done, Counts counts, ClientCpu cpu) {
+    /** What bounded the load the terminals offered: their keying and think times' share of the window, and the rate. */
+    private Verdict.Offered offered(List<TxnMetrics> txns, Window window, Counts counts) {
+        double paced = 0, secs = window.seconds();
+        for (TxnMetrics t : txns) paced += (t.keyingNanos() + t.thinkNanos()) / 1e9;
+        int threads = s.level().threads();
+        return new Verdict.Offered(threads > 0 && secs > 0 ? paced / (threads * secs) : 0, s.level().rate(),
+                secs > 0 ? counts.transactions() / secs : 0);
+    }
+
+    private Usage usage(List<IntervalResult> intervals, Window window, Mark start, Mark done, Counts counts, ClientCpu cpu,
+                        Verdict.Offered offered) {
         double queued = 0;
         for (Histogram q : cumulativeQueue) queued += q.getMean() * q.getTotalCount();
         double latency = counts.latencySumNanos() / 1e3;
@@ -574,7 +584,7 @@ public final class LevelRunner {
         for (Histogram h : cumulative) all.add(h);
         Stall stall = Stall.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().intervalSecs());
         var in = new Verdict.Inputs(latency > 0 ? queued / latency : 0, s.level().connections(),
-                counts.retries() + counts.ignoredErrors(), counts.transactions(), stall);
+                counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
         return Usage.of(measuredOrWhole(intervals, window, start, done), counts.transactions(), cpu.hostCores(), in);
     }
 

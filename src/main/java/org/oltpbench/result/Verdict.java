@@ -38,6 +38,8 @@ public record Verdict(Limit limit, String evidence) {
         @JsonProperty("shared host") HOST,
         @JsonProperty("connections") CONNECTIONS,
         @JsonProperty("contention") CONTENTION,
+        @JsonProperty("pacing") PACING,
+        @JsonProperty("arrival rate") ARRIVALS,
         @JsonProperty("none") NONE,
         @JsonProperty("unknown") UNKNOWN,
         @JsonProperty("not recorded") NOT_RECORDED;
@@ -56,14 +58,38 @@ public record Verdict(Limit limit, String evidence) {
      * @param restarted           transactions retried or restarted on an error in the window
      * @param transactions        transactions counted in the window
      * @param stall               whether the window stalled; Stall.NONE when not judged
+     * @param offered             what bounded the load offered to the server: pacing, an arrival rate, or neither
      */
-    public record Inputs(double connectionWaitShare, int connections, long restarted, long transactions, Stall stall) {
+    public record Inputs(double connectionWaitShare, int connections, long restarted, long transactions, Stall stall,
+                         Offered offered) {
         public static final Inputs NONE = new Inputs(0, 0, 0, 0, Stall.NONE);
 
         public Inputs {
             if (stall == null) stall = Stall.NONE;
+            if (offered == null) offered = Offered.CLOSED;
+        }
+
+        /** A closed loop: terminals submit as fast as the server answers. */
+        public Inputs(double connectionWaitShare, int connections, long restarted, long transactions, Stall stall) {
+            this(connectionWaitShare, connections, restarted, transactions, stall, Offered.CLOSED);
         }
     }
+
+    /**
+     * The load the terminals offered, when something other than the server's answers bounded it.
+     *
+     * @param pacedShare the share of the terminals' time spent in TPC-C's keying and think times (5.2.5); 0 unpaced
+     * @param rateTps    the arrival rate the level was held to (rate=); 0 without one
+     * @param servedTps  the transactions per second the window served
+     */
+    public record Offered(double pacedShare, double rateTps, double servedTps) {
+        public static final Offered CLOSED = new Offered(0, 0, 0);
+    }
+
+    /** Paced terminals that spend at least this share of their time keying and thinking are bounded by the pacing. */
+    static final double PACED = 0.5;
+    /** A rate served to within this share is what bounded the level. */
+    static final double SERVED = 0.95;
 
     /** The advice of a level where nothing saturated. */
     static final String MORE_THREADS = ": latency-bound, more threads may raise throughput";
@@ -94,8 +120,19 @@ public record Verdict(Limit limit, String evidence) {
             return new Verdict(Limit.UNKNOWN, "no server figures (a server on this host is found by its port; set "
                     + "serverMetrics= or prometheus= for others); " + client);
         }
-        return new Verdict(Limit.NONE, "nothing saturated: server CPU " + Usage.cores(u.serverCores()) + " cores, " + client
-                + MORE_THREADS);
+        String nothing = "nothing saturated: server CPU " + Usage.cores(u.serverCores()) + " cores, " + client;
+        Offered o = in.offered();
+        if (o.rateTps() > 0 && o.servedTps() >= SERVED * o.rateTps()) {
+            return new Verdict(Limit.ARRIVALS, String.format(Locale.ROOT, "%s: the arrival rate bounds throughput (%,.1f tps "
+                    + "served of rate=%s); a higher rate finds where latency from the schedule grows", nothing, o.servedTps(),
+                    o.rateTps() == Math.rint(o.rateTps()) ? String.valueOf((long) o.rateTps()) : String.valueOf(o.rateTps())));
+        }
+        if (o.pacedShare() >= PACED) {
+            return new Verdict(Limit.PACING, String.format(Locale.ROOT, "%s: terminals spent %.0f%% of their time keying and "
+                    + "thinking (TPC-C 5.2.5), so the pacing bounds throughput; more warehouses (10 terminals each) raise it",
+                    nothing, 100 * o.pacedShare()));
+        }
+        return new Verdict(Limit.NONE, nothing + MORE_THREADS);
     }
 
     /** This verdict at a level whose tps fell below the previous level's: no advice of more threads. */

@@ -98,6 +98,32 @@ class VerdictTest {
         assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.5, 0, 0, 1000, Stall.NONE)).verdict().limit());
     }
 
+    /**
+     * Where nothing saturated, what bounded the offered load is named instead of advising more threads: TPC-C's pacing
+     * from half of the terminals' time in keying and think times, an arrival rate served to 95%. By hand: client 0.1 of 2,
+     * server 0.2 cores (2 CPU-s over 10 s); 1,000 transactions in the 10 s are 100 tps, 95% of rate=105.2 is 99.94.
+     */
+    @Test
+    void pacingAndAnArrivalRateAreNamedWhereNothingSaturated() {
+        Verdict paced = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,
+                new Verdict.Offered(0.5, 0, 100))).verdict();
+        assertEquals(Limit.PACING, paced.limit());
+        assertEquals("nothing saturated: server CPU 0.20 cores, client CPU 0.10 of 2: terminals spent 50% of their time keying "
+                + "and thinking (TPC-C 5.2.5), so the pacing bounds throughput; more warehouses (10 terminals each) raise it",
+                paced.evidence());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,
+                new Verdict.Offered(0.49, 0, 100))).verdict().limit());
+        Verdict rate = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,
+                new Verdict.Offered(0, 105.2, 100))).verdict();
+        assertEquals(Limit.ARRIVALS, rate.limit());
+        assertEquals("nothing saturated: server CPU 0.20 cores, client CPU 0.10 of 2: the arrival rate bounds throughput (100.0 "
+                + "tps served of rate=105.2); a higher rate finds where latency from the schedule grows", rate.evidence());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,
+                new Verdict.Offered(0, 105.3, 100))).verdict().limit(), "the server fell behind the rate: not what bounded it");
+        assertEquals(Limit.SERVER, usage(5, 2, 19, List.of(local(13.5)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,
+                new Verdict.Offered(0.9, 0, 100))).verdict().limit(), "a saturated server is named before the pacing");
+    }
+
     @Test
     void contentionAtFivePercentOfAttempts() {
         // 50 restarted of 950 + 50 = 5%
