@@ -350,6 +350,10 @@ final class Resolver {
                 cfg.get(Keys.RAND_SPEC_RES), cfg.get(Keys.RAND_PARETO_H), cfg.get(Keys.RAND_ZIPFIAN_EXP));
         int maxThreads = cfg.get(Keys.THREADS).isEmpty() ? cfg.get(Keys.SEARCH_MAX) // bulk_insert: a table per thread
                 : threadLevels().stream().mapToInt(Integer::intValue).max().orElse(1);
+        if (preset.equals("bulk_insert") && cfg.get(Keys.THREADS).isEmpty() && !cfg.isSet(Keys.SEARCH_MAX)) {
+            throw new ConfigException("threads=search on bulk_insert would prepare a table for each of searchMax=" + maxThreads
+                    + " threads; set searchMax to the most threads worth probing, e.g. searchMax=64");
+        }
         return new SysbenchParams(preset, cfg.get(Keys.TABLES), cfg.get(Keys.TABLE_SIZE), cfg.get(Keys.RANGE_SIZE), counts,
                 cfg.get(Keys.RANGE_SELECTS), cfg.get(Keys.AUTO_INC), cfg.get(Keys.SKIP_TRX), cfg.get(Keys.SECONDARY),
                 cfg.get(Keys.CREATE_SECONDARY), cfg.get(Keys.RANDOM_POINTS), cfg.get(Keys.NUMBER_OF_RANGES), cfg.get(Keys.DELTA),

@@ -115,6 +115,10 @@ class RunParamsTest {
         assertEquals("warehouses=search searches TPC-C's warehouses: set workload=tpcc", refused("workload=oltp_read_only",
                 "warehouses=search", "searchMax=4"));
         assertTrue(refused("rate=fast").endsWith("or search (the highest rate within searchLimit)"), refused("rate=fast"));
+        assertEquals("threads=search on bulk_insert would prepare a table for each of searchMax=4096 threads; set searchMax to "
+                + "the most threads worth probing, e.g. searchMax=64", refused("workload=bulk_insert", "threads=search"));
+        assertEquals(SearchParams.Axis.THREADS, params("workload=bulk_insert", "threads=search", "searchMax=16").sweep().search()
+                .axis());
     }
 
     @Test

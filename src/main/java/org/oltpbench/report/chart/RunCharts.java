@@ -290,7 +290,8 @@ public final class RunCharts {
     /** The metric's line over the run's levels, with the levels' 95% intervals as error bars where there are any. */
     private static Charts.Line line(String name, RunResult run, Metric m) {
         List<double[]> points = new ArrayList<>(), errors = new ArrayList<>();
-        for (LevelResult l : run.levels()) {
+        // one point per thread count: a rate search's capacity probe stands for its probes (search.png draws them all)
+        for (LevelResult l : run.comparedLevels()) {
             // a latency of no transaction (CH's level without terminals) is no point, not 0 ms
             if (m.better() == Metric.Better.LOWER && l.kept().counts().transactions() == 0) continue;
             points.add(new double[] {l.threads(), m.of(l.kept())});

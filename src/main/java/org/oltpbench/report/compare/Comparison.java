@@ -51,10 +51,11 @@ public final class Comparison {
 
         /**
          * Whether the interval is centred on the figure shown: not so when repeatPick picks one repeat of several and
-         * the interval is of the mean over them; then the cell names the mean the interval belongs to.
+         * the interval is of the mean over them; then the cell names the mean the interval belongs to, unless both print alike.
          */
         private boolean centred() {
-            return Math.abs(interval.mean() - value) <= 1e-9 * Math.max(1, Math.abs(value));
+            return Math.abs(interval.mean() - value) <= 1e-9 * Math.max(1, Math.abs(value))
+                    || Metric.format(interval.mean()).equals(Metric.format(value)); // the same as printed: nothing to name
         }
 
         /** A ratio whose 95% interval holds 1.0: the runs are not shown to differ. */

@@ -82,6 +82,10 @@ class InterferenceTest {
         assertEquals(0.22843929067822522, olap.lower(), 1e-9);
         assertEquals(1.5759110393451903, olap.upper(), 1e-9);
         assertEquals("0.40 (means 0.60 [0.23, 1.58]) within noise", both.qphHAlone().text());
+        // a picked repeat whose ratio prints as its mean's does not name the mean again
+        Comparison.Cell alike = new Comparison.Cell(1.0003, false, false, false, new org.oltpbench.stats.Interval(1.0001, 0.95,
+                1.05, 0.02, 5, org.oltpbench.stats.Interval.Method.REPEATS), Comparison.Show.RATIO);
+        assertEquals("1.00 [0.95, 1.05] within noise", alike.text());
         assertEquals(0.06, both.freshnessP95Secs(), 1e-3);
 
         assertNull(t.rows().get(0).tpmCAlone().value(), "the terminals alone are the divisor, not a ratio");
