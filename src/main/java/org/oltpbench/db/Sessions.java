@@ -207,7 +207,7 @@ public final class Sessions implements AutoCloseable {
         reconnecting.addAndGet(delta);
     }
 
-    /** Terminals without a connection now, trying to get one. */
+    /** Terminals without a connection now: trying to get one, or given up at the level's end (a level's own Sessions). */
     public int reconnecting() {
         return reconnecting.get();
     }

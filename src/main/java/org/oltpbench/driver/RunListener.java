@@ -16,6 +16,13 @@ public interface RunListener {
     default void runStarted(RunResult run) {
     }
 
+    /**
+     * Before a search's probe's repeats: the probe's rate (rate=search) and warehouses (warehouses=search), 0 where the
+     * search does not vary them. Not told for listed levels.
+     */
+    default void probeStarted(int threads, double rate, int warehouses) {
+    }
+
     default void repeatStarted(int threads, int repeat, int repeats) {
     }
 
@@ -75,6 +82,11 @@ public interface RunListener {
             @Override
             public void runStarted(RunResult run) {
                 for (RunListener l : listeners) l.runStarted(run);
+            }
+
+            @Override
+            public void probeStarted(int threads, double rate, int warehouses) {
+                for (RunListener l : listeners) l.probeStarted(threads, rate, warehouses);
             }
 
             @Override

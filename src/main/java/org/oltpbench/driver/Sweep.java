@@ -188,6 +188,7 @@ public final class Sweep {
     public void step() throws InterruptedException, SQLException {
         SweepParams.LevelParams level = plan.current();
         int threads = level.threads();
+        if (rep == 1 && params.search().present()) listener.probeStarted(threads, probeRate(level), probeWarehouses(level));
         listener.repeatStarted(threads, rep, params.repeat());
         RepeatResult r = new LevelRunner(settings(level, rep), workloadOf(level), db, listener, stop, gate(slot), clock)
                 .resources(resources).run();
@@ -242,13 +243,18 @@ public final class Sweep {
     /** The level's result: a searched rate or warehouses is recorded beside its threads (two probes may share them). */
     private LevelResult level(SweepParams.LevelParams level, List<RepeatResult> repeats) {
         int threads = level.threads();
-        LevelResult l = new LevelResult(threads, db.frontEnds().spread(threads), RepeatPick.pick(repeats, params.repeatPick()),
-                repeats);
-        return switch (params.search().axis()) {
-            case RATE -> params.search().present() ? l.at(level.rate(), 0) : l;
-            case WAREHOUSES -> l.at(0, level.warehouses());
-            case THREADS -> l;
-        };
+        return new LevelResult(threads, db.frontEnds().spread(threads), RepeatPick.pick(repeats, params.repeatPick()),
+                repeats).at(probeRate(level), probeWarehouses(level));
+    }
+
+    /** A rate search's probe rate, as its result records it; 0 where the search does not vary the rate. */
+    private double probeRate(SweepParams.LevelParams level) {
+        return params.search().axis() == org.oltpbench.config.SearchParams.Axis.RATE ? level.rate() : 0;
+    }
+
+    /** A warehouses search's probe warehouses; 0 otherwise. */
+    private int probeWarehouses(SweepParams.LevelParams level) {
+        return params.search().axis() == org.oltpbench.config.SearchParams.Axis.WAREHOUSES ? level.warehouses() : 0;
     }
 
     /** The workload a level runs: the run's, or its terminals on a searched number of warehouses. */

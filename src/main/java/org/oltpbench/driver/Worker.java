@@ -261,6 +261,9 @@ final class Worker implements Runnable {
                 try {
                     connect();
                     stats.reconnect();
+                    // connected again; a terminal that gives up at the deadline stays counted without a connection, so
+                    // the last interval's connected threads do not depend on whether it gave up before the last harvest
+                    sessions.reconnecting(-1);
                     return true;
                 } catch (SQLException | RuntimeException e) {
                     if (!backOff(backoff)) return false;
@@ -269,7 +272,6 @@ final class Worker implements Runnable {
             }
             return false;
         } finally {
-            sessions.reconnecting(-1);
             sessions.disconnected(window(lostAt, clock.nanoTime()));
         }
     }

@@ -124,6 +124,12 @@ public final class WriterThread implements RunListener {
     }
 
     @Override
+    public void probeStarted(int threads, double rate, int warehouses) {
+        flush();
+        inner.probeStarted(threads, rate, warehouses);
+    }
+
+    @Override
     public void repeatStarted(int threads, int repeat, int repeats) {
         flush();
         inner.repeatStarted(threads, repeat, repeats);

@@ -150,12 +150,25 @@ public final class Console implements RunListener {
     /** Whether a repeat has started: the next one is set apart by a blank line. */
     private boolean anyStarted;
 
+    /** The search's probe the next repeats run (its rate and warehouses; 0 where not searched). */
+    private double probeRate;
+    private int probeWarehouses;
+
+    @Override
+    public void probeStarted(int threads, double rate, int warehouses) {
+        probeRate = rate;
+        probeWarehouses = warehouses;
+    }
+
     @Override
     public void repeatStarted(int threads, int repeat, int repeats) {
         if (anyStarted) out.println();
         anyStarted = true;
         out.println("Running the test with following options:");
         out.println("Number of " + style.workers() + ": " + threads + (repeats > 1 ? " (run " + repeat + " of " + repeats + ")" : ""));
+        // a capacity search's probes differ by what they searched, not by their threads: say which probe this is
+        if (probeRate > 0) out.printf(Locale.ROOT, "Target transaction rate: %d/sec (rate=search probe)%n", Math.round(probeRate));
+        if (probeWarehouses > 0) out.println("Warehouses driven: 1-" + probeWarehouses + " (warehouses=search probe)");
         if (reportIntervalSecs > 0) out.println("Report intermediate results every " + reportIntervalSecs + " second(s)");
         if (warmupSecs > 0) out.println("Warmup time: " + warmupSecs + " second(s)");
         out.println();

@@ -74,9 +74,10 @@ public final class SearchFormat {
                 + "most %d times", 100 * s.resolution(), 100 * s.halfWidth(), s.maxRepeats())
                 : s.axis() == Axis.RATE ? String.format(Locale.ROOT, "resolution %.0f%%, one run per probe", 100 * s.resolution())
                 : "to one warehouse, one run per probe, 10 paced terminals per warehouse";
-        out.add(String.format(Locale.ROOT, "%s (%s=search, searchLimit=%s, from %d, %s): %d probes, %d repeats%s",
-                title(s), s.axis().key(), s.limit().text(), s.from(), how, o.path().size(),
-                o.path().stream().mapToInt(PeakSearch.Probe::repeats).sum(), took(run)));
+        int repeats = o.path().stream().mapToInt(PeakSearch.Probe::repeats).sum();
+        out.add(String.format(Locale.ROOT, "%s (%s=search, searchLimit=%s, from %d, %s): %d probe%s, %d repeat%s%s",
+                title(s), s.axis().key(), s.limit().text(), s.from(), how, o.path().size(), o.path().size() == 1 ? "" : "s",
+                repeats, repeats == 1 ? "" : "s", took(run)));
         List<List<String>> table = new ArrayList<>(List.of(header(run)));
         table.addAll(rows(run, o));
         out.addAll(MarkdownTable.lines(table));
@@ -153,7 +154,8 @@ public final class SearchFormat {
                             + (s.axis() == Axis.RATE ? " from the scheduled start" : ""), limit(probe(run, o.peak()))));
         }
         if (o.firstBroken() != null) {
-            out.add(String.format(Locale.ROOT, "First failed above it: %s (%s tps achieved%s); limited by: %s",
+            out.add(String.format(Locale.ROOT, "%s: %s (%s tps achieved%s); limited by: %s",
+                    o.peak() == null ? "Failed" : "First failed above it",
                     level(s, o.firstBroken().at()), Metric.format(o.firstBroken().tps()), Double.isNaN(o.firstBroken().latencyMs())
                             ? "" : ", " + pct + " " + Metric.format(o.firstBroken().latencyMs()) + " ms",
                     limit(probe(run, o.firstBroken()))));

@@ -109,13 +109,15 @@ public final class SysbenchFormat {
         int percentile = run.percentile();
         List<LevelResult> levels = run.levels();
         String pct = percentile + "th(ms)";
-        out.printf(Locale.ROOT, "| %7s | %10s | %11s | %9s | %9s | %9s | %8s | %10s |%n", "threads", "tps", "qps", "avg(ms)",
+        // the first column as wide as its widest label ("8 @900 tps" for a rate search's probe)
+        int w = Math.max(7, levels.stream().mapToInt(l -> Marks.threads(l).length()).max().orElse(7));
+        out.printf(Locale.ROOT, "| %" + w + "s | %10s | %11s | %9s | %9s | %9s | %8s | %10s |%n", "threads", "tps", "qps", "avg(ms)",
                 "max(ms)", pct, "errors", "client cpu");
-        out.println("|---------|------------|-------------|-----------|-----------|-----------|----------|------------|");
+        out.println("|" + "-".repeat(w + 2) + "|------------|-------------|-----------|-----------|-----------|----------|------------|");
         for (LevelResult l : levels) {
             RepeatResult r = l.kept();
             Histogram h = r.histogram();
-            out.printf(Locale.ROOT, "| %7s | %10.2f | %11.2f | %9.2f | %9.2f | %9.2f | %8d | %10s |%n", Marks.threads(l),
+            out.printf(Locale.ROOT, "| %" + w + "s | %10.2f | %11.2f | %9.2f | %9.2f | %9.2f | %8d | %10s |%n", Marks.threads(l),
                     r.tps(), r.qps(), r.avgMs(), Histograms.maxMs(h), Histograms.percentileMs(h, percentile),
                     r.counts().ignoredErrors() + r.counts().errors(), Marks.cpu(r));
         }

@@ -31,7 +31,14 @@ public final class Journal {
     }
 
     /** One repeat as the journal holds it. */
-    public record Started(int threads, int repeat, String startedAt) {
+    /** A repeat's start; {@code rate} and {@code warehouses} name a search's probe (0, and absent in older journals, else). */
+    public record Started(int threads, int repeat, String startedAt,
+                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT) double rate,
+                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT) int warehouses) {
+        /** A listed level's repeat. */
+        public Started(int threads, int repeat, String startedAt) {
+            this(threads, repeat, startedAt, 0, 0);
+        }
     }
 
     record Ended(int threads, int repeat) {
@@ -87,12 +94,16 @@ public final class Journal {
         RunResult out = run;
         for (Entry e : entries) {
             if (e.ended() || e.intervals().stream().allMatch(IntervalResult::warmup)) continue; // nothing measured
-            LevelResult level = out.levels().stream().filter(l -> l.threads() == e.started().threads()).findFirst().orElse(null);
+            // the level of the repeat's threads, and of a search's probe its rate and warehouses (probes may share threads)
+            LevelResult key = new LevelResult(e.started().threads(), java.util.Map.of(), -1, List.of())
+                    .at(e.started().rate(), e.started().warehouses());
+            LevelResult level = out.levels().stream().filter(key::sameLevel).findFirst().orElse(null);
             if (level != null && level.repeats().stream().anyMatch(r -> r.repeat() == e.started().repeat())) continue;
             List<RepeatResult> repeats = new ArrayList<>(level == null ? List.of() : level.repeats());
             repeats.add(repeat(e, run.workload().typeNames(), run.client() == null ? 0 : run.client().cores()));
             out = out.withLevel(new LevelResult(e.started().threads(), level == null ? java.util.Map.of() : level.threadsPerHost(),
-                    RepeatPick.pick(repeats, run.params() == null ? "max" : run.params().sweep().repeatPick()), repeats));
+                    RepeatPick.pick(repeats, run.params() == null ? "max" : run.params().sweep().repeatPick()), repeats)
+                    .at(e.started().rate(), e.started().warehouses()));
         }
         return out;
     }

@@ -39,7 +39,7 @@ public record Verdict(Limit limit, String evidence) {
         @JsonProperty("connections") CONNECTIONS,
         @JsonProperty("contention") CONTENTION,
         @JsonProperty("pacing") PACING,
-        @JsonProperty("arrival rate") ARRIVALS,
+        @JsonProperty("arrival rate") ARRIVAL_RATE,
         @JsonProperty("none") NONE,
         @JsonProperty("unknown") UNKNOWN,
         @JsonProperty("not recorded") NOT_RECORDED;
@@ -123,7 +123,7 @@ public record Verdict(Limit limit, String evidence) {
         String nothing = "nothing saturated: server CPU " + Usage.cores(u.serverCores()) + " cores, " + client;
         Offered o = in.offered();
         if (o.rateTps() > 0 && o.servedTps() >= SERVED * o.rateTps()) {
-            return new Verdict(Limit.ARRIVALS, String.format(Locale.ROOT, "%s: the arrival rate bounds throughput (%,.1f tps "
+            return new Verdict(Limit.ARRIVAL_RATE, String.format(Locale.ROOT, "%s: the arrival rate bounds throughput (%,.1f tps "
                     + "served of rate=%s); a higher rate finds where latency from the schedule grows", nothing, o.servedTps(),
                     o.rateTps() == Math.rint(o.rateTps()) ? String.valueOf((long) o.rateTps()) : String.valueOf(o.rateTps())));
         }

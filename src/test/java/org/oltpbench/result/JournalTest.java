@@ -69,6 +69,33 @@ class JournalTest {
         assertEquals(none, Journal.rebuild(none, entries));
     }
 
+    /**
+     * A rate search killed in its third probe: its probes share 2 threads and repeat 1, so the journal's probe rate keeps
+     * the killed one apart: it is rebuilt as its own level (rate 400), not dropped as a repeat the 100-tps level had.
+     */
+    @Test
+    void aKilledProbeOfARateSearchIsRebuiltAsItsOwnLevel(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve(Journal.FILE), String.join("\n",
+                "{\"repeat\":{\"threads\":2,\"repeat\":1,\"startedAt\":\"x\",\"rate\":100.0}}", line(1, false, 100, 100, 1000, hist(1)),
+                "{\"end\":{\"threads\":2,\"repeat\":1}}",
+                "{\"repeat\":{\"threads\":2,\"repeat\":1,\"startedAt\":\"x\",\"rate\":200.0}}", line(1, false, 200, 200, 1000, hist(1)),
+                "{\"end\":{\"threads\":2,\"repeat\":1}}",
+                "{\"repeat\":{\"threads\":2,\"repeat\":1,\"startedAt\":\"x\",\"rate\":400.0}}", line(1, false, 390, 390, 1000, hist(1))));
+        List<Journal.Entry> entries = Journal.read(dir);
+        assertEquals(List.of(100.0, 200.0, 400.0), entries.stream().map(e -> e.started().rate()).toList());
+        RunResult none = RunResult.start("t", new WorkloadInfo("w", Family.SYSBENCH, List.of(TxnType.only("point")),
+                WorkloadInfo.Scale.tables(1, 10), List.of()), null, null, null, null, "x");
+        RepeatResult live = Journal.repeat(entries.get(0), List.of("point"), 2);
+        RunResult ran = none.withLevel(new LevelResult(2, java.util.Map.of(), 0, List.of(live)).at(100, 0))
+                .withLevel(new LevelResult(2, java.util.Map.of(), 0, List.of(Journal.repeat(entries.get(1), List.of("point"), 2)))
+                        .at(200, 0));
+        RunResult rebuilt = Journal.rebuild(ran, entries);
+        assertEquals(List.of(100.0, 200.0, 400.0), rebuilt.levels().stream().map(LevelResult::rate).toList());
+        assertEquals(390, rebuilt.levels().get(2).kept().counts().transactions());
+        assertEquals("{\"threads\":2,\"repeat\":1,\"startedAt\":\"x\"}", Journal.MAPPER.writeValueAsString(
+                new Journal.Started(2, 1, "x")), "a listed level's line is as it was");
+    }
+
     /** An interval of 1 s with {@code txns} transactions and {@code ignored} deadlocks, logged by code. */
     private static String withErrors(double at, long txns, long ignored) throws Exception {
         IntervalResult i = new IntervalResult(at, 1, 2, txns, txns, 0, 0, ignored, 0, false, 0.5, hist(100));

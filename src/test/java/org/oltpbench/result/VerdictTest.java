@@ -115,7 +115,8 @@ class VerdictTest {
                 new Verdict.Offered(0.49, 0, 100))).verdict().limit());
         Verdict rate = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,
                 new Verdict.Offered(0, 105.2, 100))).verdict();
-        assertEquals(Limit.ARRIVALS, rate.limit());
+        assertEquals(Limit.ARRIVAL_RATE, rate.limit());
+        assertEquals("arrival rate", rate.limit().toString(), "as the console's 'limited by' prints it");
         assertEquals("nothing saturated: server CPU 0.20 cores, client CPU 0.10 of 2: the arrival rate bounds throughput (100.0 "
                 + "tps served of rate=105.2); a higher rate finds where latency from the schedule grows", rate.evidence());
         assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,

@@ -47,11 +47,21 @@ public final class JournalWriter implements RunListener {
         }
     }
 
+    /** The probe the next repeats belong to (a search's rate and warehouses); 0 for listed levels. */
+    private double rate;
+    private int warehouses;
+
+    @Override
+    public void probeStarted(int threads, double rate, int warehouses) {
+        this.rate = rate;
+        this.warehouses = warehouses;
+    }
+
     @Override
     public void repeatStarted(int threads, int repeat, int repeats) {
         this.threads = threads;
         this.repeat = repeat;
-        write("repeat", MAPPER.valueToTree(new Journal.Started(threads, repeat, Instant.now().toString())));
+        write("repeat", MAPPER.valueToTree(new Journal.Started(threads, repeat, Instant.now().toString(), rate, warehouses)));
     }
 
     @Override
