@@ -90,7 +90,7 @@ class InterferenceTest {
 
         assertNull(t.rows().get(0).tpmCAlone().value(), "the terminals alone are the divisor, not a ratio");
         assertNull(t.rows().get(1).qphHAlone().value(), "the streams alone likewise");
-        assertEquals(List.of("4", "0", "600.00", "-", "-", "-", "-"), t.cells().get(0));
+        assertEquals(List.of("0streams", "4", "0", "600.00", "-", "-", "-", "-"), t.cells().get(0));
     }
 
     @Test
@@ -101,6 +101,46 @@ class InterferenceTest {
         LabeledRun sysbench = new LabeledRun("sb", Path.of("sb"), Fixtures.run(List.of()));
         assertFalse(Interference.of(List.of(sysbench)).present());
         assertTrue(Interference.of(sweep()).present());
+    }
+
+    /**
+     * Issue 42 §1.5: a merged run (two clients of 2 streams each: 4 streams ran, QphH alone 3,360) beside its source
+     * (2 streams: QphH alone 1,680, and 1,440 beside 2 terminals), both with analyticStreams=2 in their parameters, over
+     * 15-s windows (QphH = queries x 3,600 / 15). Each row's streams are those that ran, and each ratio divides by its own
+     * run's level: the source's 0-terminal row is the divisor ("-"), its 2-terminal row 1,440 / 1,680 = 0.857 (printed
+     * 0.86); the merged run's 4-terminal row 2,880 / 3,360 = 0.857. On ade499c both runs' rows said streams 2 and the
+     * source's rows were divided by the merged run's 3,360: 0.50 and 0.43.
+     */
+    @Test
+    void aMergedRunAndItsSourceEachDivideByTheirOwnLevels() {
+        LabeledRun merged = ChRuns.run("merged", "mariadb", 2, List.of(
+                ChRuns.level(0, 4, 15, new long[] {0}, new long[] {14}), ChRuns.level(4, 4, 15, new long[] {50}, new long[] {12})));
+        LabeledRun source = ChRuns.run("source", "mariadb", 2, List.of(
+                ChRuns.level(0, 2, 15, new long[] {0}, new long[] {7}), ChRuns.level(2, 2, 15, new long[] {25}, new long[] {6})));
+        Interference t = Interference.of(List.of(merged, source));
+        List<String> rows = t.cells().stream().map(c -> String.join(" ", c.get(0), c.get(1), c.get(2), c.get(5), c.get(6))).toList();
+        assertEquals(List.of("source 0 2 1680.00 -", "source 2 2 1440.00 0.86", "merged 0 4 3360.00 -",
+                "merged 4 4 2880.00 0.86"), rows, "one target: by streams, then terminals");
+    }
+
+    /**
+     * Two engines' sweeps (0 and 2 streams each, 10-s windows): each engine's ratios are of its own levels alone.
+     * mariadb: tpmC 600 alone, 300 beside 2 streams (0.50); QphH 1,800 alone, 720 beside 4 terminals (0.40). postgres:
+     * tpmC 1,200 alone, 900 beside (0.75); QphH 3,600 alone, 2,880 beside (0.80). On ade499c postgres's figures were
+     * divided by mariadb's levels alone (900 / 600 = 1.50) or mariadb's by postgres's, whichever came first.
+     */
+    @Test
+    void twoEnginesSweepsAreEachDividedByTheirOwn() {
+        List<LabeledRun> runs = List.of(
+                ChRuns.run("pg 0streams", "postgres", 0, List.of(ChRuns.level(4, 0, 10, new long[] {200}, new long[] {0}))),
+                ChRuns.run("pg 2streams", "postgres", 2, List.of(ChRuns.level(0, 2, 10, new long[] {0}, new long[] {10}),
+                        ChRuns.level(4, 2, 10, new long[] {150}, new long[] {8}))),
+                ChRuns.run("maria 0streams", "mariadb", 0, List.of(ChRuns.level(4, 0, 10, new long[] {100}, new long[] {0}))),
+                ChRuns.run("maria 2streams", "mariadb", 2, List.of(ChRuns.level(0, 2, 10, new long[] {0}, new long[] {5}),
+                        ChRuns.level(4, 2, 10, new long[] {50}, new long[] {2}))));
+        List<String> both = Interference.of(runs).cells().stream().filter(c -> c.get(1).equals("4") && c.get(2).equals("2"))
+                .map(c -> c.get(0) + ": " + c.get(4) + " " + c.get(6)).toList();
+        assertEquals(List.of("pg 2streams: 0.75 0.80", "maria 2streams: 0.50 0.40"), both);
     }
 
     /** compare's text carries the table after the level blocks; a 0-terminal level gets no throughput verdict. */

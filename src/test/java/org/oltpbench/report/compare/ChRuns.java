@@ -1,0 +1,49 @@
+package org.oltpbench.report.compare;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.oltpbench.report.LabeledRun;
+import org.oltpbench.result.Analytics;
+import org.oltpbench.result.Fixtures;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.QueryMetrics;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.RunResult;
+import org.oltpbench.result.ServerInfo;
+
+/** Hand-made CH-benCHmark runs for the interference table: levels of terminals and streams over windows of known length. */
+public final class ChRuns {
+    private ChRuns() {
+    }
+
+    /**
+     * One repeat over {@code seconds}: {@code newOrders} New-Orders (tpmC = newOrders x 60 / seconds) beside
+     * {@code streams} streams that completed {@code queries} (QphH = queries x 3,600 / seconds); no streams when 0.
+     */
+    public static RepeatResult repeat(int terminals, int streams, double seconds, long newOrders, long queries) {
+        RepeatResult r = Fixtures.tpcc(terminals, seconds, newOrders, 0, newOrders, RepeatResult.COMPLETED);
+        if (streams == 0) return r;
+        return r.withAnalytics(new Analytics(streams, "the OLTP front end", seconds, List.of(new QueryMetrics("Q1", queries, 0, 0,
+                0, Fixtures.hist(100_000), 1)), Fixtures.hist(20_000, 40_000, 60_000), 100, 0, List.of()));
+    }
+
+    /** A level of one repeat per entry of {@code newOrders} and {@code queries}; the first is reported. */
+    public static LevelResult level(int terminals, int streams, double seconds, long[] newOrders, long[] queries) {
+        List<RepeatResult> reps = new ArrayList<>();
+        for (int i = 0; i < newOrders.length; i++) reps.add(repeat(terminals, streams, seconds, newOrders[i], queries[i]));
+        return new LevelResult(terminals, Map.of(), 0, reps);
+    }
+
+    /** A CH run on {@code engine} (a dialect; version 1.0) whose parameters say {@code analyticStreams=paramStreams}. */
+    public static LabeledRun run(String label, String engine, int paramStreams, List<LevelResult> levels) {
+        RunResult r = Fixtures.run(levels);
+        String threads = String.join(",", levels.stream().map(l -> String.valueOf(l.threads())).toList());
+        r = new RunResult(r.schemaVersion(), r.oltpbenchVersion(), Fixtures.tpccInfo(1), Fixtures.params("db=mariadb",
+                "workload=ch", "warehouses=1", "analyticStreams=" + paramStreams, "threads=" + threads, "time=10"),
+                new ServerInfo(engine, "1.0", Map.of()), r.client(), r.terms(), r.startedAt(), r.endedAt(), r.mergedFrom(),
+                r.levels());
+        return new LabeledRun(label, Path.of(label), r);
+    }
+}
