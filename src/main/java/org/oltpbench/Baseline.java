@@ -96,10 +96,15 @@ public final class Baseline {
         return out;
     }
 
+    /**
+     * The rule's line when the level breaks it: judged on intervals, the means the ratio belongs to (named "mean" where
+     * they print otherwise than the reported repeats'), so that the ratio printed is theirs; without intervals, the
+     * reported figures.
+     */
     private static java.util.Optional<String> check(Rule rule, LevelResult b, LevelResult l) {
         Gate.Judgement j = rule.gate().judge(b, l);
         boolean higher = rule.figure().better() == Metric.Better.HIGHER;
-        double want = j.base(), got = j.value(), bound = want * rule.ratio();
+        double want = j.figures().base(), got = j.figures().value(), bound = want * rule.ratio();
         boolean broken = switch (j.outcome()) {
             case FAIL -> true;
             case NOT_JUDGED -> higher ? got < bound : got > bound;
@@ -108,8 +113,9 @@ public final class Baseline {
         if (!broken) return java.util.Optional.empty();
         String noise = j.outcome() == Gate.Outcome.FAIL ? String.format(Locale.ROOT, ", beyond noise: ratio %.2f [%.2f, %.2f]",
                 j.ratio().mean(), j.ratio().lower(), j.ratio().upper()) : "; no interval, so judged on the figures alone";
-        return java.util.Optional.of(String.format(Locale.ROOT, "threads=%d: %s %.2f is %s %.2f x baseline %.2f (= %.2f)%s",
-                l.threads(), rule.metric(), got, higher ? "below" : "above", rule.ratio(), want, bound, noise));
+        String mean = j.figures().kind() == Gate.Figures.Kind.MEANS ? " mean" : "";
+        return java.util.Optional.of(String.format(Locale.ROOT, "threads=%d: %s%s %.2f is %s %.2f x baseline%s %.2f (= %.2f)%s",
+                l.threads(), rule.metric(), mean, got, higher ? "below" : "above", rule.ratio(), mean, want, bound, noise));
     }
 
     /** Throws an AssertionError listing every violation, so a JUnit test fails with the reason. */

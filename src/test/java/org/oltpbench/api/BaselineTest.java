@@ -87,4 +87,17 @@ class BaselineTest {
         assertEquals(List.of("threads=4: tps 90.00 is below 0.95 x baseline 100.00 (= 95.00); no interval, so judged on the "
                 + "figures alone"), Baseline.of(repeats(1000)).tpsAtLeast(0.95).violations(repeats(900)));
     }
+
+    /**
+     * Issue 42 §1.6: base repeats 100/101/99/100/101/99 tps (repeatPick=max reports 101), new 92/80/80/80/80/80 (reports
+     * 92). The ratio judged is the means', 82 / 100 = 0.82 [0.77, 0.87] (src/test/resources/expected/gate_means_ratio.py),
+     * and the line prints those means: on ade499c it printed "tps 92.00 is below 0.90 x baseline 101.00 (= 90.90)".
+     */
+    @Test
+    void aViolationPrintsTheMeansItJudged() {
+        var base = org.oltpbench.report.compare.CompareRuns.picked("b", 1, 1000, 1010, 990, 1000, 1010, 990).run();
+        var next = org.oltpbench.report.compare.CompareRuns.picked("n", 0, 920, 800, 800, 800, 800, 800).run();
+        assertEquals(List.of("threads=4: tps mean 82.00 is below 0.90 x baseline mean 100.00 (= 90.00), beyond noise: ratio "
+                + "0.82 [0.77, 0.87]"), Baseline.of(base).tpsAtLeast(0.9).violations(next));
+    }
 }

@@ -81,7 +81,7 @@ class CompareVerdictIT {
         Tools.Outcome same = Tools.cli("compare", dir.resolve("a").toString(), dir.resolve("b").toString(), "--out",
                 dir.resolve("c1").toString(), "--gate", "tps:-10%");
         assertEquals(0, same.code(), same.out() + same.err());
-        assertTrue(same.out().matches("(?s).*\\n  mariadb run 2: tps at 2: [\\d.]+ -> [\\d.]+, ratio [\\d.]+ \\[[\\d.]+, [\\d.]+] against 0\\.9 "
+        assertTrue(same.out().matches("(?s).*\\n  mariadb run 2: tps at 2: (means )?[\\d.]+ -> [\\d.]+, ratio [\\d.]+ \\[[\\d.]+, [\\d.]+] against 0\\.9 "
                 + "\\(tps:-10%\\): (within noise|pass)\\n.*"), same.out());
         Path junit = dir.resolve("gates.xml");
         Tools.Outcome slow = Tools.cli("compare", dir.resolve("a").toString(), dir.resolve("slow").toString(), "--out",

@@ -40,16 +40,39 @@ public record Gate(String name, Metric metric, double tolerance) {
         }
     }
 
+    /**
+     * The figures a judgement compares. Judged on intervals, they are the means the ratio's interval belongs to (its
+     * centre is value / base), named "means" where they print otherwise than the reported repeats' figures (repeatPick
+     * picks one of several); not judged, the reported figures; a level the new run lacks has no value.
+     */
+    public record Figures(double base, double value, Kind kind) {
+        /** Which figures they are. */
+        public enum Kind { REPORTED, MEANS, MISSING }
+
+        /** The base's figure beside a new run that lacks the level. */
+        static Figures missing(double base) {
+            return new Figures(base, Double.NaN, Kind.MISSING);
+        }
+
+        /** "means 100.00 -> 82.00", or "100.00 -> 50.00". */
+        String text() {
+            return (kind == Kind.MEANS ? "means " : "") + Metric.format(base) + " -> " + Metric.format(value);
+        }
+    }
+
     /** One level's verdict against one gate, with the figures it is made of. */
-    public record Judgement(Gate gate, int threads, double base, double value, Interval ratio, Outcome outcome, String why) {
-        /** The line compare prints: level, figures, ratio and interval, bound and verdict. */
+    public record Judgement(Gate gate, int threads, Figures figures, Interval ratio, Outcome outcome, String why) {
+        /** The line compare prints: level, figures, ratio and interval, bound and verdict; or that the level is missing. */
         public String line() {
-            String head = String.format(Locale.ROOT, "%s at %d: %s -> %s", gate.name, threads, Metric.format(base),
-                    Metric.format(value));
+            String level = String.format(Locale.ROOT, "%s at %d: ", gate.name, threads);
+            if (figures.kind() == Figures.Kind.MISSING) {
+                return level + "the new run has no level of " + threads + " (the base's " + Metric.format(figures.base())
+                        + "): " + outcome.word + ", as a gate fails on every level of the base that the new run lacks";
+            }
             String r = ratio.present() ? String.format(Locale.ROOT, ", ratio %s [%s, %s]", Metric.format(ratio.mean()),
                     Metric.format(ratio.lower()), Metric.format(ratio.upper())) : "";
-            return head + r + String.format(Locale.ROOT, " against %s (%s): %s", plain(gate.bound()), gate.spec(),
-                    outcome.word) + (why.isEmpty() ? "" : "; " + why);
+            return level + figures.text() + r + String.format(Locale.ROOT, " against %s (%s): %s", plain(gate.bound()),
+                    gate.spec(), outcome.word) + (why.isEmpty() ? "" : "; " + why);
         }
     }
 
@@ -120,16 +143,16 @@ public record Gate(String name, Metric metric, double tolerance) {
     /** One level: {@code next} null when the new run lacks it. */
     public Judgement judge(LevelResult base, LevelResult next) {
         double b = metric.of(base.kept());
-        if (next == null) return new Judgement(this, base.threads(), b, Double.NaN, Interval.NONE, Outcome.FAIL, "the new run has no such level");
-        double v = metric.of(next.kept());
+        if (next == null) return new Judgement(this, base.threads(), Figures.missing(b), Interval.NONE, Outcome.FAIL, "");
+        Figures reported = new Figures(b, metric.of(next.kept()), Figures.Kind.REPORTED);
         if (!base.kept().completed() || !next.kept().completed()) {
-            return new Judgement(this, base.threads(), b, v, Interval.NONE, Outcome.FAIL,
+            return new Judgement(this, base.threads(), reported, Interval.NONE, Outcome.FAIL,
                     (!next.kept().completed() ? "the new run's level aborted: " + next.kept().reason()
                             : "the base run's level aborted: record the base again"));
         }
         Interval ratio = Confidence.ratio(metric.interval(next), metric.interval(base));
         if (!ratio.present()) {
-            return new Judgement(this, base.threads(), b, v, ratio, Outcome.NOT_JUDGED, "no interval of " + name + " in "
+            return new Judgement(this, base.threads(), reported, ratio, Outcome.NOT_JUDGED, "no interval of " + name + " in "
                     + (metric.interval(base).present() ? "the new run" : "the base run") + " (a level run once needs 8 "
                     + "recorded intervals; or repeat=3)");
         }
@@ -137,6 +160,13 @@ public record Gate(String name, Metric metric, double tolerance) {
         boolean higher = metric.better() == Metric.Better.HIGHER;
         Outcome o = ratio.contains(bound) ? Outcome.WITHIN_NOISE
                 : (higher ? ratio.upper() < bound : ratio.lower() > bound) ? Outcome.FAIL : Outcome.PASS;
-        return new Judgement(this, base.threads(), b, v, ratio, o, "");
+        return new Judgement(this, base.threads(), means(reported, metric.interval(base), metric.interval(next)), ratio, o, "");
+    }
+
+    /** The means of the two intervals, named so where either prints otherwise than the reported figure. */
+    private static Figures means(Figures reported, Interval base, Interval next) {
+        boolean alike = Metric.format(base.mean()).equals(Metric.format(reported.base()))
+                && Metric.format(next.mean()).equals(Metric.format(reported.value()));
+        return new Figures(base.mean(), next.mean(), alike ? Figures.Kind.REPORTED : Figures.Kind.MEANS);
     }
 }

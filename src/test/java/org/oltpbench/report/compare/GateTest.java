@@ -86,6 +86,33 @@ class GateTest {
                 + "(a level run once needs 8 recorded intervals; or repeat=3)", r.entries().get(0).line());
     }
 
+    /**
+     * Issue 42 §1.6: repeatPick=max reports base 101 (of 100/101/99/100/101/99 tps) and new 92 (of 92/80/80/80/80/80),
+     * but the ratio judged is of the means, 82 / 100 = 0.82 [0.7696, 0.8737] (src/test/resources/expected/
+     * gate_means_ratio.py). The line names the means it judged; on ade499c it printed "101.00 -> 92.00, ratio 0.82".
+     */
+    @Test
+    void aPickedRepeatIsNotPrintedAsTheJudgedFigure() {
+        GateReport r = gated(CompareRuns.picked("base", 1, 1000, 1010, 990, 1000, 1010, 990), CompareRuns.picked("new", 0, 920, 800, 800, 800, 800, 800),
+                "tps:-10%");
+        Gate.Judgement j = r.entries().get(0).judgement();
+        assertEquals(0.7696289304204281, j.ratio().lower(), 1e-9);
+        assertEquals(0.8736677812159236, j.ratio().upper(), 1e-9);
+        assertEquals("new: tps at 4: means 100.00 -> 82.00, ratio 0.82 [0.77, 0.87] against 0.9 (tps:-10%): fail",
+                r.entries().get(0).line());
+    }
+
+    /** Issue 42 §1.7: a level the new run lacks is said so, with the gate's outcome (fail); on ade499c "100.00 -> NaN". */
+    @Test
+    void aMissingLevelIsNamedAndFails() {
+        LabeledRun none = new LabeledRun("new", Path.of("new"), Fixtures.run(List.of()));
+        GateReport r = GateReport.of(new Comparison(List.of(run("base", 1000, 1100, 900), none), null, false),
+                List.of(Gate.parse("tps:-2.5%", 95)));
+        assertEquals("new: tps at 4: the new run has no level of 4 (the base's 100.00): fail, as a gate fails on every level "
+                + "of the base that the new run lacks", r.entries().get(0).line());
+        assertEquals(1, r.exitCode());
+    }
+
     @Test
     void wrongGatesAreRefusedInOneLine() {
         assertEquals("--gate tps:+2.5%: tps is better higher, so the loss it tolerates is written tps:-2.5%",

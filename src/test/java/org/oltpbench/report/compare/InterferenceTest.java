@@ -113,10 +113,10 @@ class InterferenceTest {
      */
     @Test
     void aMergedRunAndItsSourceEachDivideByTheirOwnLevels() {
-        LabeledRun merged = ChRuns.run("merged", "mariadb", 2, List.of(
-                ChRuns.level(0, 4, 15, new long[] {0}, new long[] {14}), ChRuns.level(4, 4, 15, new long[] {50}, new long[] {12})));
-        LabeledRun source = ChRuns.run("source", "mariadb", 2, List.of(
-                ChRuns.level(0, 2, 15, new long[] {0}, new long[] {7}), ChRuns.level(2, 2, 15, new long[] {25}, new long[] {6})));
+        LabeledRun merged = CompareRuns.run("merged", "mariadb", 2, List.of(
+                CompareRuns.level(0, 4, 15, new long[] {0}, new long[] {14}), CompareRuns.level(4, 4, 15, new long[] {50}, new long[] {12})));
+        LabeledRun source = CompareRuns.run("source", "mariadb", 2, List.of(
+                CompareRuns.level(0, 2, 15, new long[] {0}, new long[] {7}), CompareRuns.level(2, 2, 15, new long[] {25}, new long[] {6})));
         Interference t = Interference.of(List.of(merged, source));
         List<String> rows = t.cells().stream().map(c -> String.join(" ", c.get(0), c.get(1), c.get(2), c.get(5), c.get(6))).toList();
         assertEquals(List.of("source 0 2 1680.00 -", "source 2 2 1440.00 0.86", "merged 0 4 3360.00 -",
@@ -132,12 +132,12 @@ class InterferenceTest {
     @Test
     void twoEnginesSweepsAreEachDividedByTheirOwn() {
         List<LabeledRun> runs = List.of(
-                ChRuns.run("pg 0streams", "postgres", 0, List.of(ChRuns.level(4, 0, 10, new long[] {200}, new long[] {0}))),
-                ChRuns.run("pg 2streams", "postgres", 2, List.of(ChRuns.level(0, 2, 10, new long[] {0}, new long[] {10}),
-                        ChRuns.level(4, 2, 10, new long[] {150}, new long[] {8}))),
-                ChRuns.run("maria 0streams", "mariadb", 0, List.of(ChRuns.level(4, 0, 10, new long[] {100}, new long[] {0}))),
-                ChRuns.run("maria 2streams", "mariadb", 2, List.of(ChRuns.level(0, 2, 10, new long[] {0}, new long[] {5}),
-                        ChRuns.level(4, 2, 10, new long[] {50}, new long[] {2}))));
+                CompareRuns.run("pg 0streams", "postgres", 0, List.of(CompareRuns.level(4, 0, 10, new long[] {200}, new long[] {0}))),
+                CompareRuns.run("pg 2streams", "postgres", 2, List.of(CompareRuns.level(0, 2, 10, new long[] {0}, new long[] {10}),
+                        CompareRuns.level(4, 2, 10, new long[] {150}, new long[] {8}))),
+                CompareRuns.run("maria 0streams", "mariadb", 0, List.of(CompareRuns.level(4, 0, 10, new long[] {100}, new long[] {0}))),
+                CompareRuns.run("maria 2streams", "mariadb", 2, List.of(CompareRuns.level(0, 2, 10, new long[] {0}, new long[] {5}),
+                        CompareRuns.level(4, 2, 10, new long[] {50}, new long[] {2}))));
         List<String> both = Interference.of(runs).cells().stream().filter(c -> c.get(1).equals("4") && c.get(2).equals("2"))
                 .map(c -> c.get(0) + ": " + c.get(4) + " " + c.get(6)).toList();
         assertEquals(List.of("pg 2streams: 0.75 0.80", "maria 2streams: 0.50 0.40"), both);

@@ -13,9 +13,12 @@ import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
 import org.oltpbench.result.ServerInfo;
 
-/** Hand-made CH-benCHmark runs for the interference table: levels of terminals and streams over windows of known length. */
-public final class ChRuns {
-    private ChRuns() {
+/**
+ * Hand-made runs for compare's tests: sysbench levels of 10-s repeats, and CH-benCHmark runs for the interference table
+ * (levels of terminals and streams over windows of known length).
+ */
+public final class CompareRuns {
+    private CompareRuns() {
     }
 
     /**
@@ -45,5 +48,12 @@ public final class ChRuns {
                 new ServerInfo(engine, "1.0", Map.of()), r.client(), r.terms(), r.startedAt(), r.endedAt(), r.mergedFrom(),
                 r.levels());
         return new LabeledRun(label, Path.of(label), r);
+    }
+
+    /** A sysbench level of 4 threads whose reported repeat is {@code picked} (as repeatPick=max chooses), of 10-s repeats. */
+    public static LabeledRun picked(String label, int picked, long... transactions) {
+        List<RepeatResult> reps = new ArrayList<>();
+        for (int i = 0; i < transactions.length; i++) reps.add(Fixtures.sysbench(i + 1, 4, transactions[i], RepeatResult.COMPLETED));
+        return new LabeledRun(label, Path.of(label), Fixtures.run(List.of(new LevelResult(4, Map.of(), picked, reps))));
     }
 }
