@@ -60,7 +60,7 @@ class CompareVerdictIT {
         String md = Files.readString(out.resolve("compare.md"));
         String verdict = md.lines().filter(x -> x.startsWith("- tidb / mariadb tps at 2 threads: ")).findFirst().orElseThrow();
         assertTrue(verdict.matches("- tidb / mariadb tps at 2 threads: 0\\.\\d\\d \\[0\\.\\d\\d, [01]\\.\\d\\d\\] \\(95%\\), "
-                + "mariadb ahead beyond noise"), verdict);
+                + "mariadb ahead in these runs, not judged beyond noise: single runs .*"), verdict); // issue 42 §1.12
         assertTrue(screen.contains(verdict.substring(2)), screen);
         // a figure may carry its flags (" ~" drifting: a busy CI host made the embedded server's level drift once)
         assertTrue(screen.lines().anyMatch(l -> l.matches("tps ↑ +[\\d.]+( [~*!])* +[\\d.]+( [~*!])*")),

@@ -202,7 +202,9 @@ public final class Comparison {
     /**
      * The one-line answer per level and run: its headline throughput (tps; tpmC for TPC-C) over the baseline's, with the
      * 95% interval of that ratio (the ratio of the means it belongs to), and who is ahead: beyond noise when the interval
-     * lies wholly above or below 1, else within noise. Without intervals the line says so instead of judging.
+     * lies wholly above or below 1 and {@link Caveats} allow it (repeated, clean levels), else within noise, or ahead in
+     * these runs only; what undermines the verdict follows it on its line. Without intervals the line says so instead of
+     * judging.
      */
     public List<String> verdictLines() {
         if (runs.size() < 2) return List.of();
@@ -223,21 +225,27 @@ public final class Comparison {
                             : b.value() == null ? base.label() + " has no figure here" : base.label() + "'s is 0"));
                     continue;
                 }
-                out.add(head + verdict(c, b, run.label(), base.label()) + (unequalTerms() ? " " + UNEQUAL : ""));
+                Caveats caveats = Caveats.of(run, run.run().level(threads), c.interval(), base, base.run().level(threads),
+                        b.interval());
+                out.add(head + verdict(c, b, run.label(), base.label(), caveats) + (unequalTerms() ? " " + UNEQUAL : ""));
             }
         }
         return out;
     }
 
     /** The ratio of {@code c} to {@code b}, its interval and who is ahead, or why noise was not judged. */
-    private static String verdict(Cell c, Cell b, String run, String base) {
+    private static String verdict(Cell c, Cell b, String run, String base, Caveats caveats) {
         Interval ci = Confidence.ratio(c.interval(), b.interval());
         if (!ci.present()) {
             return Metric.format(c.value() / b.value()) + ", no interval: " + (c.interval().present() ? base : b.interval().present()
                     ? run : "neither run") + " has one (a level run once needs 8 recorded intervals; or use repeat=3), so "
                     + "noise is not judged";
         }
-        String who = ci.lower() > 1 ? run + " ahead beyond noise" : ci.upper() < 1 ? base + " ahead beyond noise" : WITHIN_NOISE;
+        String ahead = ci.lower() > 1 ? run : ci.upper() < 1 ? base : null;
+        String who = ahead == null ? WITHIN_NOISE + caveats.suffix() : caveats.judgeNoise()
+                ? ahead + " ahead beyond noise" + caveats.suffix()
+                : ahead + " ahead in these runs, not judged beyond noise: " + String.join(", ", caveats.reasons())
+                + " (interleaved runs with repeat=2 or more, on a host of their own, can judge it)";
         return String.format(java.util.Locale.ROOT, "%s [%s, %s] (95%%), %s", Metric.format(ci.mean()),
                 Metric.format(ci.lower()), Metric.format(ci.upper()), who);
     }

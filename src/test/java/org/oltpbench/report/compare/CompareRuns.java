@@ -12,6 +12,12 @@ import org.oltpbench.result.QueryMetrics;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
 import org.oltpbench.result.ServerInfo;
+import org.oltpbench.result.Spread;
+import org.oltpbench.result.Stall;
+import org.oltpbench.result.Usage;
+import org.oltpbench.result.Verdict;
+import org.oltpbench.stats.Interval;
+import org.oltpbench.stats.Trend;
 
 /**
  * Hand-made runs for compare's tests: sysbench levels of 10-s repeats, and CH-benCHmark runs for the interference table
@@ -55,5 +61,23 @@ public final class CompareRuns {
         List<RepeatResult> reps = new ArrayList<>();
         for (int i = 0; i < transactions.length; i++) reps.add(Fixtures.sysbench(i + 1, 4, transactions[i], RepeatResult.COMPLETED));
         return new LabeledRun(label, Path.of(label), Fixtures.run(List.of(new LevelResult(4, Map.of(), picked, reps))));
+    }
+
+    /**
+     * A sysbench run of one level of 4 threads on {@code engine}, its reported tps {@code transactions} / 10, its tps
+     * interval {@code tps} as given (batch means or repeats), every repeat's bottleneck verdict {@code limit}, drifting or
+     * not, over the span {@code startedAt} to {@code endedAt}.
+     */
+    public static LabeledRun measured(String label, String engine, long transactions, Interval tps, Verdict.Limit limit,
+                                      boolean drifting, String startedAt, String endedAt) {
+        Usage usage = new Usage(10, 0.1, 2, 2, 1.95, List.of(), "", -1, -1, transactions, new Verdict(limit, limit.toString()),
+                Stall.NONE);
+        RepeatResult rep = Fixtures.sysbench(1, 4, transactions, RepeatResult.COMPLETED).withUsage(usage);
+        Trend trend = drifting ? new Trend(-10, -15, -5, -20, true) : Trend.NONE;
+        Spread spread = new Spread(tps, Interval.NONE, Interval.NONE, Interval.NONE, 95, trend);
+        RunResult r = Fixtures.run(List.of(new LevelResult(4, Map.of(), 0, List.of(rep), spread)));
+        r = new RunResult(r.schemaVersion(), r.oltpbenchVersion(), r.workload(), r.params(), new ServerInfo(engine, "1.0", Map.of()),
+                r.client(), r.terms(), startedAt, endedAt, r.mergedFrom(), r.levels());
+        return new LabeledRun(label, Path.of(label), r);
     }
 }

@@ -1,0 +1,71 @@
+package org.oltpbench.report.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.report.LabeledRun;
+import org.oltpbench.result.Verdict;
+import org.oltpbench.stats.Interval;
+
+/**
+ * compare's one-line verdict and what undermines it (issue 42 §1.12). postgres 60 tps with a tps interval of standard
+ * error 3, mysql 10 tps with standard error 1, 8 samples each: the ratio 6.0, t at 7 d.f.:
+ * {@code r = 6; h = stats.t.ppf(0.975, 7) * np.sqrt((3/60)**2 + (1/10)**2); r*np.exp(-h), r*np.exp(h)}
+ * = [4.606122702891592, 7.815684106157273] (printed 6.00 [4.61, 7.82]): wholly above 1.
+ */
+class ComparisonVerdictTest {
+    private static final String AT_7 = "2026-11-23T07:00:00Z", TO_7 = "2026-11-23T07:00:30Z", AT_8 = "2026-11-23T08:00:00Z",
+            TO_8 = "2026-11-23T08:00:30Z";
+
+    private static Interval tps(double mean, double se, Interval.Method m) {
+        return new Interval(mean, mean - 2.36 * se, mean + 2.36 * se, se, 8, m);
+    }
+
+    private static String verdict(LabeledRun run, LabeledRun base) {
+        return new Comparison(List.of(base, run), null, true).verdictLines().get(0);
+    }
+
+    /**
+     * Single runs minutes apart on a host that other processes held (both levels' verdicts), postgres drifting: on
+     * ade499c "6.00 [4.61, 7.82] (95%), postgres ahead beyond noise"; a repeated run could not tell them apart.
+     */
+    @Test
+    void singleUncleanRunsNameNoWinnerBeyondNoise() {
+        LabeledRun pg = CompareRuns.measured("postgres", "postgres", 600, tps(60, 3, Interval.Method.BATCH_MEANS),
+                Verdict.Limit.OTHERS, true, AT_7, TO_7);
+        LabeledRun my = CompareRuns.measured("mysql", "mysql", 100, tps(10, 1, Interval.Method.BATCH_MEANS),
+                Verdict.Limit.OTHERS, false, AT_8, TO_8);
+        assertEquals("postgres / mysql tps at 4 threads: 6.00 [4.61, 7.82] (95%), postgres ahead in these runs, not judged "
+                + "beyond noise: single runs (an interval of batch means within one run cannot see the swings from run to run), "
+                + "postgres's level not clean (other processes held the host), postgres drifting, mysql's level not clean (other processes held the host), "
+                + "runs not interleaved (interleaved runs with repeat=2 or more, on a host of their own, can judge it)",
+                verdict(pg, my));
+    }
+
+    /** Repeated, clean and interleaved: beyond noise, nothing to add; repeated and clean but apart: beyond noise, said so. */
+    @Test
+    void repeatedCleanRunsAreJudgedAndTheirCaveatsSaid() {
+        LabeledRun my = CompareRuns.measured("mysql", "mysql", 100, tps(10, 1, Interval.Method.REPEATS), Verdict.Limit.SERVER,
+                false, AT_7, TO_7);
+        LabeledRun pg = CompareRuns.measured("postgres", "postgres", 600, tps(60, 3, Interval.Method.REPEATS),
+                Verdict.Limit.SERVER, false, AT_7, TO_7);
+        assertEquals("postgres / mysql tps at 4 threads: 6.00 [4.61, 7.82] (95%), postgres ahead beyond noise", verdict(pg, my));
+        LabeledRun later = CompareRuns.measured("postgres", "postgres", 600, tps(60, 3, Interval.Method.REPEATS),
+                Verdict.Limit.SERVER, false, AT_8, TO_8);
+        assertEquals("postgres / mysql tps at 4 threads: 6.00 [4.61, 7.82] (95%), postgres ahead beyond noise; runs not "
+                + "interleaved", verdict(later, my));
+    }
+
+    /** A shared host (a server beside the client, the host busy) is not clean either, even over repeats. */
+    @Test
+    void aSharedHostWithholdsBeyondNoise() {
+        LabeledRun my = CompareRuns.measured("mysql", "mysql", 100, tps(10, 1, Interval.Method.REPEATS), Verdict.Limit.HOST,
+                false, AT_7, TO_7);
+        LabeledRun pg = CompareRuns.measured("postgres", "postgres", 600, tps(60, 3, Interval.Method.REPEATS),
+                Verdict.Limit.SERVER, false, AT_7, TO_7);
+        assertEquals("postgres / mysql tps at 4 threads: 6.00 [4.61, 7.82] (95%), postgres ahead in these runs, not judged "
+                + "beyond noise: mysql's level not clean (a server shared the client's busy host) (interleaved runs with repeat=2 or more, on a host of their "
+                + "own, can judge it)", verdict(pg, my));
+    }
+}
