@@ -111,11 +111,21 @@ public final class Baseline {
             case PASS, WITHIN_NOISE -> false;
         };
         if (!broken) return java.util.Optional.empty();
-        String noise = j.outcome() == Gate.Outcome.FAIL ? String.format(Locale.ROOT, ", beyond noise: ratio %.2f [%.2f, %.2f]",
-                j.ratio().mean(), j.ratio().lower(), j.ratio().upper()) : "; no interval, so judged on the figures alone";
+        String noise = j.outcome() != Gate.Outcome.FAIL ? "; no interval, so judged on the figures alone"
+                : beyond(rule.gate().caveats(b, l), j.ratio());
         String mean = j.figures().kind() == Gate.Figures.Kind.MEANS ? " mean" : "";
         return java.util.Optional.of(String.format(Locale.ROOT, "threads=%d: %s%s %.2f is %s %.2f x baseline%s %.2f (= %.2f)%s",
                 l.threads(), rule.metric(), mean, got, higher ? "below" : "above", rule.ratio(), mean, want, bound, noise));
+    }
+
+    /**
+     * ", beyond noise: ratio ..." where the levels were repeated and clean; else the ratio's interval lies beyond the
+     * bound, and what withholds "noise" follows (single runs' batch means cannot see the swings from run to run).
+     */
+    private static String beyond(org.oltpbench.report.compare.Caveats c, org.oltpbench.stats.Interval ratio) {
+        String r = String.format(Locale.ROOT, "ratio %.2f [%.2f, %.2f]", ratio.mean(), ratio.lower(), ratio.upper());
+        return c.judgeNoise() ? ", beyond noise: " + r : " by its ratio's whole interval: " + r + "; not judged beyond noise: "
+                + c.text();
     }
 
     /** Throws an AssertionError listing every violation, so a JUnit test fails with the reason. */

@@ -100,4 +100,21 @@ class BaselineTest {
         assertEquals(List.of("threads=4: tps mean 82.00 is below 0.90 x baseline mean 100.00 (= 90.00), beyond noise: ratio "
                 + "0.82 [0.77, 0.87]"), Baseline.of(base).tpsAtLeast(0.9).violations(next));
     }
+
+    /**
+     * Issue 42 §1.12: single runs (batch-means intervals) judge no "beyond noise". Base 60 tps (standard error 3), run 10
+     * (standard error 1), 8 batches each: the ratio 1/6 = 0.1667, [0.128, 0.217] (ComparisonVerdictTest's interval of 6.00
+     * inverted: 1/7.8157, 1/4.6061), wholly below 0.9: a violation, whose line says what it was not judged.
+     */
+    @Test
+    void singleRunsBreakARuleWithoutClaimingNoise() {
+        var ci = org.oltpbench.stats.Interval.Method.BATCH_MEANS;
+        RunResult base = org.oltpbench.report.compare.CompareRuns.measured("b", "mariadb", 600, new org.oltpbench.stats.Interval(60,
+                53, 67, 3, 8, ci), org.oltpbench.result.Verdict.Limit.SERVER, false, "2026-11-23T07:00:00Z", "2026-11-23T07:00:30Z").run();
+        RunResult run = org.oltpbench.report.compare.CompareRuns.measured("n", "mariadb", 100, new org.oltpbench.stats.Interval(10,
+                7.6, 12.4, 1, 8, ci), org.oltpbench.result.Verdict.Limit.SERVER, false, "2026-11-23T08:00:00Z", "2026-11-23T08:00:30Z").run();
+        assertEquals(List.of("threads=4: tps 10.00 is below 0.90 x baseline 60.00 (= 54.00) by its ratio's whole interval: ratio "
+                + "0.17 [0.13, 0.22]; not judged beyond noise: single runs (an interval of batch means within one run cannot see "
+                + "the swings from run to run)"), Baseline.of(base).tpsAtLeast(0.9).violations(run));
+    }
 }

@@ -3,7 +3,6 @@ package org.oltpbench.report.compare;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.oltpbench.report.LabeledRun;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.RunResult;
@@ -11,18 +10,21 @@ import org.oltpbench.result.Verdict;
 import org.oltpbench.stats.Interval;
 
 /**
- * What undermines a verdict between two runs at one level, printed on the verdict's own line. "Beyond noise" needs both
- * runs' intervals over repeats (batch means within one run cannot see the swings from one run to the next) and both
- * levels clean (no repeat whose bottleneck verdict is other processes or a shared host); a drift, or runs that were not
+ * What undermines a verdict between two levels, printed on the verdict's own line. "Beyond noise" needs both levels'
+ * intervals over repeats (batch means within one run cannot see the swings from one run to the next) and both levels
+ * clean (no repeat whose bottleneck verdict is other processes or a shared host); a drift, or runs that were not
  * interleaved (their spans do not overlap: what changed between them is in the ratio), are said but do not withhold it.
  *
  * @param repeated both intervals are over repeats
  * @param clean    no repeat of either level was held up by other processes or a shared host
  * @param reasons  each undermining condition, in words; empty when none
  */
-record Caveats(boolean repeated, boolean clean, List<String> reasons) {
-    /** The caveats of {@code run}'s level against {@code base}'s, whose figures have intervals {@code ri} and {@code bi}. */
-    static Caveats of(LabeledRun run, LevelResult rl, Interval ri, LabeledRun base, LevelResult bl, Interval bi) {
+public record Caveats(boolean repeated, boolean clean, List<String> reasons) {
+    /**
+     * The caveats of one level against another: {@code run}'s level {@code rl}, whose figure has interval {@code ri},
+     * against {@code base}'s; each named by its label.
+     */
+    static Caveats of(String run, LevelResult rl, Interval ri, String base, LevelResult bl, Interval bi) {
         List<String> reasons = new ArrayList<>();
         boolean repeated = overRepeats(ri) && overRepeats(bi);
         if (!repeated) {
@@ -32,27 +34,39 @@ record Caveats(boolean repeated, boolean clean, List<String> reasons) {
         for (var side : List.of(new Side(run, rl), new Side(base, bl))) {
             Verdict.Limit dirty = unclean(side.level);
             if (dirty != null) {
-                reasons.add(side.run.label() + "'s level not clean (" + (dirty == Verdict.Limit.OTHERS ? "other processes held "
+                reasons.add(side.label + "'s level not clean (" + (dirty == Verdict.Limit.OTHERS ? "other processes held "
                         + "the host" : "a server shared the client's busy host") + ")");
             }
             clean &= dirty == null;
-            if (side.level.spread().trend().drifting()) reasons.add(side.run.label() + " drifting");
+            if (side.level.spread().trend().drifting()) reasons.add(side.label + " drifting");
         }
-        if (!interleaved(run.run(), base.run())) reasons.add("runs not interleaved");
         return new Caveats(repeated, clean, List.copyOf(reasons));
     }
 
-    private record Side(LabeledRun run, LevelResult level) {
+    private record Side(String label, LevelResult level) {
+    }
+
+    /** These caveats, and that the runs were not interleaved when their spans do not overlap ({@link #interleaved}). */
+    Caveats apart(RunResult a, RunResult b) {
+        if (interleaved(a, b)) return this;
+        List<String> more = new ArrayList<>(reasons);
+        more.add("runs not interleaved");
+        return new Caveats(repeated, clean, List.copyOf(more));
     }
 
     /** Whether "beyond noise" may be said: repeated and clean. */
-    boolean judgeNoise() {
+    public boolean judgeNoise() {
         return repeated && clean;
+    }
+
+    /** The reasons in one phrase: "single runs (...), a drifting". */
+    public String text() {
+        return String.join(", ", reasons);
     }
 
     /** "; runs not interleaved" or "": the caveats after a verdict that stands. */
     String suffix() {
-        return reasons.isEmpty() ? "" : "; " + String.join(", ", reasons);
+        return reasons.isEmpty() ? "" : "; " + text();
     }
 
     private static boolean overRepeats(Interval i) {
@@ -71,8 +85,7 @@ record Caveats(boolean repeated, boolean clean, List<String> reasons) {
     /** Whether the two runs' spans overlap, as interleaved runs' do; false where a span is not recorded. */
     static boolean interleaved(RunResult a, RunResult b) {
         try {
-            if (a == b) return true;
-            return Instant.parse(a.startedAt()).isBefore(Instant.parse(b.endedAt()))
+            return a == b || Instant.parse(a.startedAt()).isBefore(Instant.parse(b.endedAt()))
                     && Instant.parse(b.startedAt()).isBefore(Instant.parse(a.endedAt()));
         } catch (RuntimeException unrecorded) {
             return false;

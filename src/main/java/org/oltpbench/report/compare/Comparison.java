@@ -225,8 +225,8 @@ public final class Comparison {
                             : b.value() == null ? base.label() + " has no figure here" : base.label() + "'s is 0"));
                     continue;
                 }
-                Caveats caveats = Caveats.of(run, run.run().level(threads), c.interval(), base, base.run().level(threads),
-                        b.interval());
+                Caveats caveats = Caveats.of(run.label(), run.run().level(threads), c.interval(), base.label(),
+                        base.run().level(threads), b.interval()).apart(run.run(), base.run());
                 out.add(head + verdict(c, b, run.label(), base.label(), caveats) + (unequalTerms() ? " " + UNEQUAL : ""));
             }
         }
@@ -244,10 +244,12 @@ public final class Comparison {
         String ahead = ci.lower() > 1 ? run : ci.upper() < 1 ? base : null;
         String who = ahead == null ? WITHIN_NOISE + caveats.suffix() : caveats.judgeNoise()
                 ? ahead + " ahead beyond noise" + caveats.suffix()
-                : ahead + " ahead in these runs, not judged beyond noise: " + String.join(", ", caveats.reasons())
+                : ahead + " ahead in these runs, not judged beyond noise: " + caveats.text()
                 + " (interleaved runs with repeat=2 or more, on a host of their own, can judge it)";
-        return String.format(java.util.Locale.ROOT, "%s [%s, %s] (95%%), %s", Metric.format(ci.mean()),
-                Metric.format(ci.lower()), Metric.format(ci.upper()), who);
+        boolean centred = Metric.format(ci.mean()).equals(Metric.format(c.value() / b.value()));
+        String of = centred ? "" : ", of the means " + Metric.format(c.interval().mean()) + " / " + Metric.format(b.interval().mean());
+        return String.format(java.util.Locale.ROOT, "%s [%s, %s] (95%%%s), %s", Metric.format(ci.mean()),
+                Metric.format(ci.lower()), Metric.format(ci.upper()), of, who);
     }
 
     /** A verdict at one level: its label ("bottleneck", "TPC-C rules") and each run's, or "-". */

@@ -160,7 +160,17 @@ public record Gate(String name, Metric metric, double tolerance) {
         boolean higher = metric.better() == Metric.Better.HIGHER;
         Outcome o = ratio.contains(bound) ? Outcome.WITHIN_NOISE
                 : (higher ? ratio.upper() < bound : ratio.lower() > bound) ? Outcome.FAIL : Outcome.PASS;
-        return new Judgement(this, base.threads(), means(reported, metric.interval(base), metric.interval(next)), ratio, o, "");
+        Caveats caveats = caveats(base, next);
+        return new Judgement(this, base.threads(), means(reported, metric.interval(base), metric.interval(next)), ratio, o,
+                caveats.text());
+    }
+
+    /**
+     * What undermines a judgement of {@code next} against {@code base} ({@link Caveats}: single runs, a level not clean,
+     * a drift), said on its line; a gate's base is a stored run by design, so that the runs were not interleaved is not.
+     */
+    public Caveats caveats(LevelResult base, LevelResult next) {
+        return Caveats.of("the new run", next, metric.interval(next), "the base run", base, metric.interval(base));
     }
 
     /** The means of the two intervals, named so where either prints otherwise than the reported figure. */
