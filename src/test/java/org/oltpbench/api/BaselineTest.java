@@ -9,8 +9,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.Baseline;
+import org.oltpbench.report.compare.CompareRuns;
 import org.oltpbench.result.ResultFiles;
 import org.oltpbench.result.RunResult;
+import org.oltpbench.result.Verdict;
+import org.oltpbench.stats.Interval;
 
 class BaselineTest {
     /** A run with one thread level at {@code tps} (a 10 s window of tps x 10 transactions). */
@@ -95,8 +98,8 @@ class BaselineTest {
      */
     @Test
     void aViolationPrintsTheMeansItJudged() {
-        var base = org.oltpbench.report.compare.CompareRuns.picked("b", 1, 1000, 1010, 990, 1000, 1010, 990).run();
-        var next = org.oltpbench.report.compare.CompareRuns.picked("n", 0, 920, 800, 800, 800, 800, 800).run();
+        RunResult base = CompareRuns.picked("b", 1, 1000, 1010, 990, 1000, 1010, 990).run();
+        RunResult next = CompareRuns.picked("n", 0, 920, 800, 800, 800, 800, 800).run();
         assertEquals(List.of("threads=4: tps mean 82.00 is below 0.90 x baseline mean 100.00 (= 90.00), beyond noise: ratio "
                 + "0.82 [0.77, 0.87]"), Baseline.of(base).tpsAtLeast(0.9).violations(next));
     }
@@ -108,11 +111,11 @@ class BaselineTest {
      */
     @Test
     void singleRunsBreakARuleWithoutClaimingNoise() {
-        var ci = org.oltpbench.stats.Interval.Method.BATCH_MEANS;
-        RunResult base = org.oltpbench.report.compare.CompareRuns.measured("b", "mariadb", 600, new org.oltpbench.stats.Interval(60,
-                53, 67, 3, 8, ci), org.oltpbench.result.Verdict.Limit.SERVER, false, "2026-11-23T07:00:00Z", "2026-11-23T07:00:30Z").run();
-        RunResult run = org.oltpbench.report.compare.CompareRuns.measured("n", "mariadb", 100, new org.oltpbench.stats.Interval(10,
-                7.6, 12.4, 1, 8, ci), org.oltpbench.result.Verdict.Limit.SERVER, false, "2026-11-23T08:00:00Z", "2026-11-23T08:00:30Z").run();
+        Interval.Method batches = Interval.Method.BATCH_MEANS;
+        RunResult base = CompareRuns.measured("b", "mariadb", 600, new Interval(60, 53, 67, 3, 8, batches), Verdict.Limit.SERVER,
+                false, "2026-11-23T07:00:00Z", "2026-11-23T07:00:30Z").run();
+        RunResult run = CompareRuns.measured("n", "mariadb", 100, new Interval(10, 7.6, 12.4, 1, 8, batches), Verdict.Limit.SERVER,
+                false, "2026-11-23T08:00:00Z", "2026-11-23T08:00:30Z").run();
         assertEquals(List.of("threads=4: tps 10.00 is below 0.90 x baseline 60.00 (= 54.00) by its ratio's whole interval: ratio "
                 + "0.17 [0.13, 0.22]; not judged beyond noise: single runs (an interval of batch means within one run cannot see "
                 + "the swings from run to run)"), Baseline.of(base).tpsAtLeast(0.9).violations(run));

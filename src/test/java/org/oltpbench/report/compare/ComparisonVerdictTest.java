@@ -22,6 +22,16 @@ class ComparisonVerdictTest {
         return new Interval(mean, mean - 2.36 * se, mean + 2.36 * se, se, 8, m);
     }
 
+    /** mysql at 10 tps, standard error 1. */
+    private static LabeledRun mysql(Interval.Method m, Verdict.Limit limit, String at, String to) {
+        return CompareRuns.measured("mysql", "mysql", 100, tps(10, 1, m), limit, false, at, to);
+    }
+
+    /** postgres at 60 tps, standard error 3. */
+    private static LabeledRun postgres(Interval.Method m, Verdict.Limit limit, boolean drifting, String at, String to) {
+        return CompareRuns.measured("postgres", "postgres", 600, tps(60, 3, m), limit, drifting, at, to);
+    }
+
     private static String verdict(LabeledRun run, LabeledRun base) {
         return new Comparison(List.of(base, run), null, true).verdictLines().get(0);
     }
@@ -32,27 +42,22 @@ class ComparisonVerdictTest {
      */
     @Test
     void singleUncleanRunsNameNoWinnerBeyondNoise() {
-        LabeledRun pg = CompareRuns.measured("postgres", "postgres", 600, tps(60, 3, Interval.Method.BATCH_MEANS),
-                Verdict.Limit.OTHERS, true, AT_7, TO_7);
-        LabeledRun my = CompareRuns.measured("mysql", "mysql", 100, tps(10, 1, Interval.Method.BATCH_MEANS),
-                Verdict.Limit.OTHERS, false, AT_8, TO_8);
+        LabeledRun pg = postgres(Interval.Method.BATCH_MEANS, Verdict.Limit.OTHERS, true, AT_7, TO_7);
+        LabeledRun my = mysql(Interval.Method.BATCH_MEANS, Verdict.Limit.OTHERS, AT_8, TO_8);
         assertEquals("postgres / mysql tps at 4 threads: 6.00 [4.61, 7.82] (95%), postgres ahead in these runs, not judged "
                 + "beyond noise: single runs (an interval of batch means within one run cannot see the swings from run to run), "
-                + "postgres's level not clean (other processes held the host), postgres drifting, mysql's level not clean (other processes held the host), "
-                + "runs not interleaved (interleaved runs with repeat=2 or more, on a host of their own, can judge it)",
-                verdict(pg, my));
+                + "postgres's level not clean (other processes held the host), postgres drifting, mysql's level not clean "
+                + "(other processes held the host), runs not interleaved (interleaved runs with repeat=2 or more, on a host of "
+                + "their own, can judge it)", verdict(pg, my));
     }
 
     /** Repeated, clean and interleaved: beyond noise, nothing to add; repeated and clean but apart: beyond noise, said so. */
     @Test
     void repeatedCleanRunsAreJudgedAndTheirCaveatsSaid() {
-        LabeledRun my = CompareRuns.measured("mysql", "mysql", 100, tps(10, 1, Interval.Method.REPEATS), Verdict.Limit.SERVER,
-                false, AT_7, TO_7);
-        LabeledRun pg = CompareRuns.measured("postgres", "postgres", 600, tps(60, 3, Interval.Method.REPEATS),
-                Verdict.Limit.SERVER, false, AT_7, TO_7);
+        LabeledRun my = mysql(Interval.Method.REPEATS, Verdict.Limit.SERVER, AT_7, TO_7);
+        LabeledRun pg = postgres(Interval.Method.REPEATS, Verdict.Limit.SERVER, false, AT_7, TO_7);
         assertEquals("postgres / mysql tps at 4 threads: 6.00 [4.61, 7.82] (95%), postgres ahead beyond noise", verdict(pg, my));
-        LabeledRun later = CompareRuns.measured("postgres", "postgres", 600, tps(60, 3, Interval.Method.REPEATS),
-                Verdict.Limit.SERVER, false, AT_8, TO_8);
+        LabeledRun later = postgres(Interval.Method.REPEATS, Verdict.Limit.SERVER, false, AT_8, TO_8);
         assertEquals("postgres / mysql tps at 4 threads: 6.00 [4.61, 7.82] (95%), postgres ahead beyond noise; runs not "
                 + "interleaved", verdict(later, my));
     }
@@ -60,12 +65,10 @@ class ComparisonVerdictTest {
     /** A shared host (a server beside the client, the host busy) is not clean either, even over repeats. */
     @Test
     void aSharedHostWithholdsBeyondNoise() {
-        LabeledRun my = CompareRuns.measured("mysql", "mysql", 100, tps(10, 1, Interval.Method.REPEATS), Verdict.Limit.HOST,
-                false, AT_7, TO_7);
-        LabeledRun pg = CompareRuns.measured("postgres", "postgres", 600, tps(60, 3, Interval.Method.REPEATS),
-                Verdict.Limit.SERVER, false, AT_7, TO_7);
+        LabeledRun my = mysql(Interval.Method.REPEATS, Verdict.Limit.HOST, AT_7, TO_7);
+        LabeledRun pg = postgres(Interval.Method.REPEATS, Verdict.Limit.SERVER, false, AT_7, TO_7);
         assertEquals("postgres / mysql tps at 4 threads: 6.00 [4.61, 7.82] (95%), postgres ahead in these runs, not judged "
-                + "beyond noise: mysql's level not clean (a server shared the client's busy host) (interleaved runs with repeat=2 or more, on a host of their "
-                + "own, can judge it)", verdict(pg, my));
+                + "beyond noise: mysql's level not clean (a server shared the client's busy host) (interleaved runs with "
+                + "repeat=2 or more, on a host of their own, can judge it)", verdict(pg, my));
     }
 }
