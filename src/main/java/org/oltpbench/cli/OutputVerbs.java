@@ -88,7 +88,8 @@ final class OutputVerbs {
         out.print(CompareTables.text(c));
         if (gated.present()) {
             out.println();
-            out.println("Gates (a run fails when worse than the baseline beyond its tolerance and beyond noise):");
+            out.println("Gates (a run fails when the whole 95% interval of its ratio to the baseline lies beyond the tolerance; "
+                    + "each line says what undermines it):");
             for (GateReport.Entry e : gated.entries()) out.println("  " + e.line());
             out.println(gated.summary());
         }

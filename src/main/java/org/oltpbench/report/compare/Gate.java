@@ -17,7 +17,9 @@ import org.oltpbench.stats.Interval;
  * run fails only when its figure over the base's is worse than the tolerance by the whole 95% interval of that ratio
  * ({@link Confidence#ratio}); an interval that holds the bound is "within noise" and passes. A level whose figures have
  * no interval is not judged (a level run once needs 8 recorded intervals, or repeat=2 and more), which fails a pipeline
- * loudly rather than letting it pass unmeasured.
+ * loudly rather than letting it pass unmeasured. The line prints the figures whose ratio it judged (the means) and what
+ * undermines the judgement ({@link Caveats}: single runs, whose batch means cannot see run-to-run swings; a level not
+ * clean; a drift); the outcome stands, so a pipeline on single runs still fails, and says on what.
  *
  * @param name      as the user wrote it ("tps", "p95")
  * @param metric    the figure, with its interval and which way is better
