@@ -150,7 +150,7 @@ class CompareProperties {
             Matcher m = Pattern.compile("tps (?:mean )?" + NUM + " is below " + NUM + " x baseline (?:mean )?" + NUM + " \\(= "
                     + NUM + "\\)").matcher(line);
             assertTrue(m.find(), line);
-            assertTrue(d(m, 1) < d(m, 4) + 0.005, () -> "the figure printed is below the bound printed: " + line);
+            assertTrue(d(m, 1) < d(m, 4) + 0.01, () -> "the figure printed is below the bound printed (each within half a cent): " + line);
             Matcher r = Pattern.compile("ratio " + NUM + " \\[" + NUM + ", " + NUM + "]").matcher(line);
             if (r.find()) {
                 ratioOfPrinted(line, d(r, 1), d(m, 1), d(m, 3));
