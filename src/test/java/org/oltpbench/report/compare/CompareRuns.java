@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.oltpbench.config.RunParams;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.result.Analytics;
 import org.oltpbench.result.Fixtures;
@@ -45,12 +46,16 @@ public final class CompareRuns {
         return new LevelResult(terminals, Map.of(), 0, reps);
     }
 
+    /** CH parameters by streams and threads, resolved once (the property tests build thousands of runs). */
+    private static final Map<String, RunParams> PARAMS = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** A CH run on {@code engine} (a dialect; version 1.0) whose parameters say {@code analyticStreams=paramStreams}. */
     public static LabeledRun run(String label, String engine, int paramStreams, List<LevelResult> levels) {
         RunResult r = Fixtures.run(levels);
         String threads = String.join(",", levels.stream().map(l -> String.valueOf(l.threads())).toList());
-        r = new RunResult(r.schemaVersion(), r.oltpbenchVersion(), Fixtures.tpccInfo(1), Fixtures.params("db=mariadb",
-                "workload=ch", "warehouses=1", "analyticStreams=" + paramStreams, "threads=" + threads, "time=10"),
+        r = new RunResult(r.schemaVersion(), r.oltpbenchVersion(), Fixtures.tpccInfo(1), PARAMS.computeIfAbsent(paramStreams
+                + "/" + threads, k -> Fixtures.params("db=mariadb", "workload=ch", "warehouses=1", "analyticStreams="
+                + paramStreams, "threads=" + threads, "time=10")),
                 new ServerInfo(engine, "1.0", Map.of()), r.client(), r.terms(), r.startedAt(), r.endedAt(), r.mergedFrom(),
                 r.levels());
         return new LabeledRun(label, Path.of(label), r);
