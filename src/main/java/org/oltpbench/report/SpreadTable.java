@@ -15,6 +15,9 @@ import org.oltpbench.stats.Interval;
  * throughput figures and of the latency percentile, with the method and sample count they came from.
  */
 public final class SpreadTable {
+    /** Intervals up to this many times intervalSecs long on average count as on time in the no-interval hint. */
+    static final double ON_TIME = 1.25;
+
     private SpreadTable() {
     }
 
@@ -58,8 +61,10 @@ public final class SpreadTable {
             secs = s;
             each = s / m.size();
         }
+        // intervals within a quarter of intervalSecs are on time (a reporter a few ms late moves no advice)
+        double length = each > ON_TIME * step ? each : step;
         return head + String.format(Locale.ROOT, " (the longest level measured %.1f s in intervals of %.1f s on average, at "
-                + "intervalSecs=%d); use repeat=3, or time=%d or more", secs, each, step, (long) Math.ceil(need * Math.max(step, each)));
+                + "intervalSecs=%d); use repeat=3, or time=%d or more", secs, each, step, (long) Math.ceil(need * length));
     }
 
     /** "1234.56 [1200.00, 1269.12]", or "-" without an interval. */
