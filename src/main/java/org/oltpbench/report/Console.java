@@ -375,9 +375,17 @@ public final class Console implements RunListener {
         return out;
     }
 
-    /** The line a drifting repeat earns, or null when it held steady (or was too short to tell). */
+    /**
+     * The line a drifting repeat earns, or null when it held steady (or was too short to tell). Its figures are changes
+     * that compound ({@link Trend}), so a fall is never beyond 100%; a level that stopped gets no drift figure.
+     */
     static String drift(Trend t, int warmupSecs) {
         if (!t.drifting()) return null;
+        if (t.stopped()) {
+            return String.format(Locale.ROOT, "warning: tps was 0 in %d of the measured window's %d batches: the level "
+                    + "stopped (a trend line does not describe a stop, so no drift figure); its figures are averages "
+                    + "over a level that did not run throughout", t.zeroBatches(), t.batches());
+        }
         String range = String.format(Locale.ROOT, "%.1f%%/min (95%% CI %.1f to %.1f), %+.0f%% over the measured window",
                 Math.abs(t.pctPerMin()), Math.abs(t.pctPerMin() > 0 ? t.lowerPct() : t.upperPct()),
                 Math.abs(t.pctPerMin() > 0 ? t.upperPct() : t.lowerPct()), t.windowPct());

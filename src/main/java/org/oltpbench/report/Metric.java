@@ -131,7 +131,7 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
      */
     public static List<Metric> resources(Family f) {
         String per = f.headline() == Family.Headline.TPMC ? "tpmC" : "tps";
-        return List.of(SERVER_CORES, new Metric(per + " per server core", r -> ResourceLines.perServerCore(r, f), true,
+        return List.of(SERVER_CORES, new Metric(per + " per server core", org.oltpbench.result.Spreads::perServerCore, true,
                 Spread::perServerCore, Better.HIGHER), CLIENT_MICROS);
     }
 

@@ -40,7 +40,7 @@ public final class ResourceLines {
         }
         out.add(c.toString());
         for (Usage.ServerCores s : u.servers()) out.add("[Resources] server " + server(s, u.seconds()));
-        double perCore = perServerCore(r, family);
+        double perCore = org.oltpbench.result.Spreads.perServerCore(r);
         if (!Double.isNaN(perCore)) {
             out.add(String.format(Locale.ROOT, "[Resources] efficiency: %,.0f %s per server core", perCore,
                     family.headline() == Family.Headline.TPMC ? "tpmC" : "tps"));
@@ -48,14 +48,6 @@ public final class ResourceLines {
         if (stallLine) out.add("[Stall] " + u.stall().evidence());
         out.add("[Bottleneck] " + u.verdict().evidence());
         return out;
-    }
-
-    /** The family's throughput per server core busy: tpmC for TPC-C, tps otherwise; NaN when no server was seen. */
-    public static double perServerCore(RepeatResult r, Family family) {
-        double cores = r.usage().serverCores();
-        // without terminals (CH's analytics alone) the server's cores went to no transaction
-        if (cores <= 0 || r.threads() == 0) return Double.NaN;
-        return (family.headline() == Family.Headline.TPMC ? TpccMetrics.tpmC(r) : r.tps()) / cores;
     }
 
     /** One server's figures; when its source missed intervals, the share of the window they are over. */

@@ -301,8 +301,8 @@ public record Conformance(int threads, int repeat, List<Rule> rules) {
         double minutes = r.seconds() / 60;
         String length = String.format(Locale.ROOT, "%s min measured (min %.0f min)", num(minutes), MIN_MEASURED_MINUTES);
         if (trend.drifting()) {
-            return new Rule("5.5", "measurement interval", Verdict.FAIL, length + "; not in steady state: tps drifted "
-                    + String.format(Locale.ROOT, "%+.1f%%/min", trend.pctPerMin()));
+            return new Rule("5.5", "measurement interval", Verdict.FAIL, length + "; not in steady state: tps "
+                    + (trend.stopped() ? "was " : "drifted ") + trend.brief());
         }
         boolean ok = minutes >= MIN_MEASURED_MINUTES;
         return new Rule("5.5", "measurement interval", ok ? Verdict.PASS : Verdict.FAIL,

@@ -5,8 +5,8 @@ import org.oltpbench.stats.Trend;
 
 /**
  * How far a level's figures can be trusted: 95% confidence intervals for the mean tps, qps, tpmC and latency percentile.
- * With repeat >= 2 they come from the completed repeats (Student's t); with one repeat, from batch means of its
- * measured report intervals. A figure the run has no data for (tpmC outside TPC-C, intervals off) is {@link Interval#NONE}.
+ * With repeat >= 2 they come from the completed repeats (Student's t: an interval of the mean of their figures); with
+ * one repeat, from weighted batch means of its measured report intervals, centred on the figure the repeat prints. A figure the run has no data for (tpmC outside TPC-C, intervals off) is {@link Interval#NONE}.
  *
  * @param percentile the latency percentile of {@code latency} (the run's {@code percentile}), over all transaction types
  * @param trend      whether the reported repeat's tps still drifted over its measured window (warm-up too short)

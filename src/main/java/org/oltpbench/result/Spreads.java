@@ -11,9 +11,10 @@ import org.oltpbench.stats.Trend;
 
 /**
  * A level's {@link Spread}. Over repeats when at least two completed: each repeat is one independent sample of the
- * level. Otherwise from the one repeat's measured report intervals by the batch-means method: consecutive intervals
- * are grouped into equal batches long enough that their means are close to independent even when the per-second
- * rates are autocorrelated, and Student's t is taken over the batch means. The latency percentile's interval is a
+ * level, and the interval is of the mean of their figures. Otherwise from the one repeat's measured report intervals by
+ * weighted batch means: consecutive intervals are grouped into batches long enough that their means are close to
+ * independent even when the per-second rates are autocorrelated, each batch weighs by its seconds (a late report makes
+ * an interval longer), and the interval is centred on the figure the repeat prints. The latency percentile's interval is a
  * percentile bootstrap: over repeats, of the mean of their percentiles; over batches, of the percentile of the batches'
  * latencies merged, which is the figure printed beside it (not a mean of per-batch percentiles).
  */
@@ -38,100 +39,141 @@ public final class Spreads {
 
     static Spread overRepeats(List<RepeatResult> done, int percentile) {
         boolean tpcc = done.get(0).transaction(TpccMetrics.NEW_ORDER) != null;
-        boolean seen = done.stream().allMatch(r -> r.usage().serverCores() > 0);
+        boolean seen = done.stream().allMatch(r -> !Double.isNaN(perServerCore(r)));
         boolean analytic = done.stream().allMatch(r -> r.analytics().present());
         return new Spread(mean(done, RepeatResult::tps), mean(done, RepeatResult::qps),
                 tpcc ? mean(done, TpccMetrics::tpmC) : Interval.NONE,
                 Bootstrap.ofMean(done.stream().mapToDouble(r -> r.percentileMs(percentile)).toArray(),
                         Interval.Method.BOOTSTRAP_REPEATS), percentile, Trend.NONE,
-                seen ? mean(done, r -> (tpcc ? TpccMetrics.tpmC(r) : r.tps()) / r.usage().serverCores()) : Interval.NONE,
+                seen ? mean(done, Spreads::perServerCore) : Interval.NONE,
                 analytic ? mean(done, r -> r.analytics().qphH()) : Interval.NONE);
     }
 
     /**
-     * Whether the repeat's tps still drifts over its measured window: the slope of its batch means (as for the
-     * interval) against the batches' midpoints in minutes. {@link Trend#NONE} below MIN_BATCHES batches.
+     * Whether the repeat's tps still drifts over its measured window: the trend of its batches' rates (as for the
+     * interval, each weighing by its seconds) against the batches' midpoints in minutes. {@link Trend#NONE} below
+     * MIN_BATCHES batches.
      */
     public static Trend trend(RepeatResult r) {
         List<List<IntervalResult>> batches = batches(r.intervals());
-        double[] minutes = new double[batches.size()], tps = new double[minutes.length];
+        double[] minutes = new double[batches.size()], tps = new double[minutes.length], secs = new double[minutes.length];
         for (int b = 0; b < minutes.length; b++) {
-            double secs = 0, mid = 0;
+            List<IntervalResult> batch = batches.get(b);
+            IntervalResult first = batch.get(0), last = batch.get(batch.size() - 1);
             long tx = 0;
-            for (IntervalResult i : batches.get(b)) {
-                secs += i.seconds();
+            for (IntervalResult i : batch) {
+                secs[b] += i.seconds();
                 tx += i.transactions();
-                mid += i.at() - i.seconds() / 2;
             }
-            minutes[b] = mid / batches.get(b).size() / 60;
-            tps[b] = tx / secs;
+            minutes[b] = (first.at() - first.seconds() + last.at()) / 2 / 60;
+            tps[b] = tx / secs[b];
         }
-        return Trend.fit(minutes, tps);
+        return Trend.fit(minutes, tps, secs);
     }
 
     private static Interval mean(List<RepeatResult> done, ToDoubleFunction<RepeatResult> f) {
         return Confidence.ofMean(done.stream().mapToDouble(f).toArray(), Interval.Method.REPEATS);
     }
 
-    /** Batch means over the repeat's measured (non-warm-up) intervals; NONE with fewer than MIN_BATCHES batches. */
-    static Spread batchMeans(RepeatResult r, int percentile) {
-        List<List<IntervalResult>> batches = batches(r.intervals());
-        if (batches.isEmpty()) return Spread.NONE;
-        int no = newOrderIndex(r);
-        double[] tps = new double[batches.size()], qps = new double[tps.length], tpmC = new double[tps.length];
-        double[] perCore = new double[tps.length], qphH = new double[tps.length];
-        boolean seen = true;
-        List<Histogram> lat = new ArrayList<>();
-        boolean typed = no >= 0;
-        for (int b = 0; b < tps.length; b++) {
-            double secs = 0;
-            long tx = 0, q = 0, orders = 0, queries = 0;
-            double serverCpu = 0, seenUnits = 0; // over the intervals a source saw the server in
-            Histogram h = Histograms.empty();
-            for (IntervalResult i : batches.get(b)) {
-                secs += i.seconds();
-                tx += i.transactions();
-                q += i.queries();
-                queries += r.analytics().endedIn(i.at(), i.seconds());
-                h.add(i.histogram());
-                typed &= no >= 0 && i.types().size() > no;
-                long units = no >= 0 ? (typed ? 60L * i.types().get(no) : 0) : i.transactions();
-                if (typed) orders += i.types().get(no);
-                double cpu = Usage.serverCpuSeconds(i.resources());
-                if (Double.isNaN(cpu)) continue;
-                serverCpu += cpu;
-                seenUnits += units;
-            }
-            seen &= serverCpu > 0;
-            tps[b] = tx / secs;
-            qps[b] = q / secs;
-            tpmC[b] = 60 * orders / secs;
-            perCore[b] = seen ? seenUnits / serverCpu : 0;
-            qphH[b] = 3600.0 * queries / secs;
-            lat.add(h);
-        }
-        Interval.Method m = Interval.Method.BATCH_MEANS;
-        return new Spread(Confidence.ofMean(tps, m), Confidence.ofMean(qps, m),
-                typed ? Confidence.ofMean(tpmC, m) : Interval.NONE,
-                Bootstrap.ofPercentile(lat, percentile, Interval.Method.BOOTSTRAP_BATCHES), percentile, Trend.NONE,
-                seen && (typed || no < 0) ? Confidence.ofMean(perCore, m) : Interval.NONE,
-                r.analytics().present() ? Confidence.ofMean(qphH, m) : Interval.NONE);
+    /**
+     * The headline per server core busy, as every table prints it: tpmC for a repeat that ran TPC-C's New-Order, else
+     * tps, over the cores {@link Usage#serverCores()} counts. NaN when no source saw a server, or without terminals
+     * (CH's analytics alone: the server's cores went to no transaction).
+     */
+    public static double perServerCore(RepeatResult r) {
+        double cores = r.usage().serverCores();
+        if (cores <= 0 || r.threads() == 0) return Double.NaN;
+        return (r.transaction(TpccMetrics.NEW_ORDER) != null ? TpccMetrics.tpmC(r) : r.tps()) / cores;
     }
 
     /**
-     * The m measured intervals cut into equal batches of consecutive ones, max(MIN_BATCH_SIZE, ⌊m / BATCHES⌋) intervals
-     * each, as many as fit (10 to 19 batches from m = 20 on); the few intervals that do not fill a batch are left out
-     * at the start, nearest the warm-up. Empty below MIN_BATCHES batches (m < 8).
+     * Weighted batch means over the repeat's measured (non-warm-up) intervals; NONE with fewer than MIN_BATCHES batches.
+     * Each figure's interval is centred on the figure the repeat prints (over its whole window) and takes its spread
+     * from the batches as a ratio estimator ({@link Confidence#ofRatio}): a rate weighs each batch by its seconds, the
+     * figure per server core by the server's CPU-seconds in it.
+     */
+    static Spread batchMeans(RepeatResult r, int percentile) {
+        List<List<IntervalResult>> batches = batches(r.intervals());
+        if (batches.isEmpty()) return Spread.NONE;
+        BatchSums s = BatchSums.of(r, batches);
+        Interval.Method m = Interval.Method.BATCH_MEANS;
+        double perCore = perServerCore(r);
+        return new Spread(Confidence.ofRatio(r.tps(), s.tx, s.secs, m), Confidence.ofRatio(r.qps(), s.queries, s.secs, m),
+                s.typed ? Confidence.ofRatio(TpccMetrics.tpmC(r), s.newOrders60, s.secs, m) : Interval.NONE,
+                Bootstrap.ofPercentile(s.latency, percentile, Interval.Method.BOOTSTRAP_BATCHES), percentile, Trend.NONE,
+                s.perCore(r) && !Double.isNaN(perCore) ? Confidence.ofRatio(perCore, s.seenUnits, s.serverCpu, m) : Interval.NONE,
+                r.analytics().present() ? Confidence.ofRatio(r.analytics().qphH(), s.analytic3600, s.secs, m) : Interval.NONE);
+    }
+
+    /**
+     * Per batch, what each figure counts (numerators) and what it is over (seconds; the server's CPU-seconds in the
+     * intervals a source saw it), and the batch's latencies merged.
+     */
+    private record BatchSums(double[] secs, double[] tx, double[] queries, double[] newOrders60, double[] analytic3600,
+                             double[] seenUnits, double[] serverCpu, List<Histogram> latency, boolean typed) {
+        static BatchSums of(RepeatResult r, List<List<IntervalResult>> batches) {
+            int k = batches.size(), no = newOrderIndex(r);
+            BatchSums s = new BatchSums(new double[k], new double[k], new double[k], new double[k], new double[k],
+                    new double[k], new double[k], new ArrayList<>(), typed(batches, no));
+            for (int b = 0; b < k; b++) {
+                Histogram h = Histograms.empty();
+                for (IntervalResult i : batches.get(b)) {
+                    s.secs[b] += i.seconds();
+                    s.tx[b] += i.transactions();
+                    s.queries[b] += i.queries();
+                    s.analytic3600[b] += 3600.0 * r.analytics().endedIn(i.at(), i.seconds());
+                    h.add(i.histogram());
+                    // a TPC-C repeat's figure counts New-Orders (60 a minute), any other's transactions
+                    double units = no < 0 ? i.transactions() : s.typed ? 60.0 * i.types().get(no) : 0;
+                    s.newOrders60[b] += s.typed ? units : 0;
+                    double cpu = Usage.serverCpuSeconds(i.resources());
+                    if (Double.isNaN(cpu)) continue; // a source did not see the server: out of the per-core figure
+                    s.serverCpu[b] += cpu;
+                    s.seenUnits[b] += units;
+                }
+                s.latency.add(h);
+            }
+            return s;
+        }
+
+        /**
+         * Whether a per-core interval can be drawn: a source saw the server in every batch, and the repeat's units are
+         * counted in its intervals (a TPC-C repeat's New-Orders are, except in files from before per-type counts).
+         */
+        boolean perCore(RepeatResult r) {
+            return (typed || newOrderIndex(r) < 0) && java.util.Arrays.stream(serverCpu).allMatch(c -> c > 0);
+        }
+
+        /** Whether every batched interval has the New-Order count of a TPC-C repeat. */
+        private static boolean typed(List<List<IntervalResult>> batches, int no) {
+            return no >= 0 && batches.stream().flatMap(List::stream).allMatch(i -> i.types().size() > no);
+        }
+    }
+
+    /**
+     * The m measured intervals cut into consecutive batches, every one of them in some batch so that the batches add
+     * up to the window the figures are printed over: ⌊m / size⌋ batches of size = max(MIN_BATCH_SIZE, ⌊m / BATCHES⌋)
+     * intervals (10 to 19 batches from m = 20 on), the m mod size left over given one each to the last batches. Empty
+     * below MIN_BATCHES batches (m < 8).
      */
     static List<List<IntervalResult>> batches(List<IntervalResult> intervals) {
-        List<IntervalResult> measured = intervals.stream().filter(i -> !i.warmup() && i.seconds() > 0).toList();
+        List<IntervalResult> measured = measured(intervals);
         int size = Math.max(MIN_BATCH_SIZE, measured.size() / BATCHES);
         int count = measured.size() / size;
         if (count < MIN_BATCHES) return List.of();
-        int skip = measured.size() - count * size;
+        int extra = measured.size() - count * size, from = 0;
         List<List<IntervalResult>> out = new ArrayList<>();
-        for (int b = 0; b < count; b++) out.add(measured.subList(skip + b * size, skip + (b + 1) * size));
+        for (int b = 0; b < count; b++) {
+            int to = from + size + (b >= count - extra ? 1 : 0);
+            out.add(measured.subList(from, to));
+            from = to;
+        }
         return out;
+    }
+
+    /** The intervals of the measured window that batch means are drawn from: past the warm-up, of some length. */
+    public static List<IntervalResult> measured(List<IntervalResult> intervals) {
+        return intervals.stream().filter(i -> !i.warmup() && i.seconds() > 0).toList();
     }
 
     private static int newOrderIndex(RepeatResult r) {

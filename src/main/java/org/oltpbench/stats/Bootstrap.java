@@ -37,6 +37,28 @@ public final class Bootstrap {
     }
 
     /**
+     * {@code figure} (Σy / Σx over the batches, as {@link Confidence#ofRatio} takes it) with the percentile bootstrap's
+     * limits: batches are drawn with their y and x together and each resample's ratio of sums is its figure (a resample
+     * without any x counts as the figure). NONE for fewer than two batches.
+     */
+    public static Interval ofRatio(double figure, double[] y, double[] x, Interval.Method method) {
+        int n = y.length;
+        if (n < 2) return Interval.NONE;
+        SplittableRandom rnd = new SplittableRandom(SEED);
+        double[] stats = new double[RESAMPLES];
+        for (int b = 0; b < RESAMPLES; b++) {
+            double sy = 0, sx = 0;
+            for (int i = 0; i < n; i++) {
+                int k = rnd.nextInt(n);
+                sy += y[k];
+                sx += x[k];
+            }
+            stats[b] = sx > 0 ? sy / sx : figure;
+        }
+        return limits(figure, stats, n, method);
+    }
+
+    /**
      * The {@code percentile} (in ms) of the samples' latency histograms (µs) merged, with the percentile bootstrap's
      * limits over the samples; the figure is computed as HdrHistogram's getValueAtPercentile computes it on the merged
      * histogram, so the centre is exactly that figure. NONE for fewer than two samples.

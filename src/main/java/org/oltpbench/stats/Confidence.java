@@ -3,8 +3,9 @@ package org.oltpbench.stats;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
- * 95% confidence intervals: Student's t for a mean of independent samples (repeats, or batch means), and the log-scale
- * delta method for the ratio of two independent positive figures. The quantiles come from Apache Commons Statistics.
+ * 95% confidence intervals: Student's t for a mean of independent samples (repeats), the ratio estimator for weighted
+ * batch means (a rate over batches of uneven seconds, a figure per server CPU-second), and the log-scale delta method
+ * for the ratio of two independent positive figures. The quantiles come from Apache Commons Statistics.
  */
 public final class Confidence {
     /** Two-sided 95%. */
@@ -35,6 +36,28 @@ public final class Confidence {
         double h = t(n - 1) * se;
         if (mean - h < 0) return Bootstrap.ofMean(samples, bootstrapOf(method));
         return new Interval(mean, mean - h, mean + h, se, n, method);
+    }
+
+    /**
+     * The interval of {@code figure} = Σy / Σx, a ratio estimator over k batches (Cochran, Sampling Techniques, 6.4):
+     * batch b counted y_b (transactions, New-Orders x 60, ...) over x_b (its seconds, or its server CPU-seconds), and
+     * se = √(k/(k−1) · Σ(y_b − figure·x_b)²) / Σx, figure ± t(k−1)·se. Each batch weighs by its x_b, so the centre is
+     * the figure printed (the window's), not the unweighted mean of the batches' rates; with equal x_b this is Student's
+     * t over the batch means. A figure computed apart from the batches (over more seconds than they saw) only widens
+     * se by the residuals' sum. When the lower limit would fall below 0, the percentile bootstrap of Σy/Σx over the
+     * batches instead. {@link Interval#NONE} for fewer than two batches or no x at all.
+     */
+    public static Interval ofRatio(double figure, double[] y, double[] x, Interval.Method method) {
+        int k = y.length;
+        double sx = 0;
+        for (double v : x) sx += v;
+        if (k < 2 || sx <= 0) return Interval.NONE;
+        double ss = 0;
+        for (int b = 0; b < k; b++) ss += (y[b] - figure * x[b]) * (y[b] - figure * x[b]);
+        double se = Math.sqrt(ss * k / (k - 1)) / sx;
+        double h = t(k - 1) * se;
+        if (figure - h < 0) return Bootstrap.ofRatio(figure, y, x, bootstrapOf(method));
+        return new Interval(figure, figure - h, figure + h, se, k, method);
     }
 
     /** The bootstrap that stands in for a t interval over the same samples. */

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 /**
  * A two-sided 95% confidence interval for the mean of one figure of a thread level, or for the ratio of two.
  *
- * @param mean   the estimate it is centred on: the mean over the repeats, the grand mean of the batches, or the ratio
+ * @param mean   the estimate it is centred on: the mean over the repeats, the figure printed (batch means), or the ratio
  * @param lower  lower 95% limit
  * @param upper  upper 95% limit
  * @param stdErr standard error of {@code mean}: from t's sample, the bootstrap's spread, or of log(ratio) for a ratio
@@ -21,7 +21,11 @@ public record Interval(double mean, double lower, double upper, double stdErr, i
     public enum Method {
         /** Student's t over the completed repeats of the level (repeat >= 2). */
         @JsonProperty("t-over-repeats") REPEATS,
-        /** Student's t over the means of equal batches of consecutive measured report intervals (repeat = 1). */
+        /**
+         * Weighted batch means (repeat = 1): batches of consecutive measured report intervals, each weighing by its
+         * seconds (or, for a figure per server core, by the server's CPU-seconds), Student's t on the ratio estimator's
+         * standard error, centred on the figure the repeat prints.
+         */
         @JsonProperty("batch-means") BATCH_MEANS,
         /** Fieller's interval for the ratio of two independent means (files from before 4.0; no longer made). */
         @JsonProperty("fieller") FIELLER,

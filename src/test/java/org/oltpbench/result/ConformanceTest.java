@@ -187,6 +187,11 @@ class ConformanceTest {
         assertEquals("119.98 min measured (min 120 min)", short_.detail());
         Trend rising = new Trend(2.0, 1.0, 3.0, 240, true);
         assertEquals(Verdict.FAIL, Conformance.interval(repeat(MIX, FAST, NONE, NONE, 7200, null), rising).verdict());
+        assertEquals("120 min measured (min 120 min); not in steady state: tps drifted +2.0%/min",
+                Conformance.interval(repeat(MIX, FAST, NONE, NONE, 7200, null), rising).detail());
+        Trend stopped = Trend.fit(new double[] {10, 30, 50, 70, 90, 110}, new double[] {50, 51, 0, 49, 50, 52});
+        assertEquals("120 min measured (min 120 min); not in steady state: tps was 0 in 1 of 6 batches",
+                Conformance.interval(repeat(MIX, FAST, NONE, NONE, 7200, null), stopped).detail());
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.oltpbench.properties.IntervalSeries;
 import org.oltpbench.stats.Interval;
 
 /**
@@ -34,11 +35,11 @@ class SpreadsTest {
     }
 
     @Test
-    void batchMeansSkipWarmUpAndTheLeftoverAtTheStart() {
-        List<IntervalResult> in = new ArrayList<>(List.of(second(9999, true), second(9999, true), second(5000, false)));
+    void batchMeansSkipWarmUp() {
+        List<IntervalResult> in = new ArrayList<>(List.of(second(9999, true), second(9999, true)));
         for (long t : TX) in.add(second(t, false));
-        // 21 measured: batches of max(2, 21/10) = 2, 10 of them, the first measured interval (5000) left over
-        Spread s = of(List.of(withIntervals(in)));
+        // 20 measured: 10 batches of 2, all of one second, so each weighs alike: Student's t over the batch means
+        Spread s = of(List.of(measuredAs(in)));
         assertEquals(Interval.Method.BATCH_MEANS, s.tps().method());
         assertEquals(10, s.tps().n());
         assertEquals(100.2, s.tps().mean(), 1e-9);
@@ -47,6 +48,93 @@ class SpreadsTest {
         assertEquals(1002.0, s.qps().mean(), 1e-9, "10 queries per transaction");
         assertSame(Interval.NONE, s.tpmC(), "no NEW_ORDER type");
         assertEquals(0.0, s.latency().upper() - s.latency().lower(), 1e-12, "every batch's p95 is the same 1 ms");
+    }
+
+    /** 21 measured intervals: 10 batches of 2 and one left over, which the last batch takes: every second counts. */
+    @Test
+    void noMeasuredIntervalIsLeftOut() {
+        List<IntervalResult> in = new ArrayList<>(List.of(second(5000, false)));
+        for (long t : TX) in.add(second(t, false));
+        List<List<IntervalResult>> b = Spreads.batches(in);
+        assertEquals(10, b.size());
+        assertEquals(21, b.stream().mapToInt(List::size).sum());
+        assertEquals(3, b.get(9).size());
+        RepeatResult r = measuredAs(in);
+        assertEquals(r.tps(), of(List.of(r)).tps().mean(), 1e-9, "the window's 7,004 / 21 s");
+    }
+
+    /** The repeat of these intervals, its window and counts theirs (past the warm-up), as LevelRunner builds one. */
+    static RepeatResult measuredAs(List<IntervalResult> intervals) {
+        RepeatResult r = withIntervals(intervals);
+        List<IntervalResult> m = Spreads.measured(intervals);
+        long tx = m.stream().mapToLong(IntervalResult::transactions).sum();
+        double secs = m.stream().mapToDouble(IntervalResult::seconds).sum();
+        Counts c = new Counts(tx, 0, 10 * tx, 0, 0, 0, 0, 0, 0, 0);
+        return r.withMeasured(new RepeatResult.Measured(new Window("", "", secs), c, r.transactions(), intervals));
+    }
+
+    /**
+     * Issue 42 §1.10: a mysqlslap-style run at 700 tps whose reporter woke late four times (4.5, 6.2 and 3.1 s
+     * intervals, slower). The window's tps is 12,848 / 30.8 s = 417.14; unweighted batch means put the interval's centre
+     * at 548.18 (ade499c). Weighted by their seconds the batches give 417.14 [191.26, 643.03], by the delta method on
+     * the batch sums (src/test/resources/expected/spread_stats.py).
+     */
+    @Test
+    void lateIntervalsWeighByTheirSeconds() {
+        double[] secs = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4.5, 1, 1, 6.2, 1, 1, 3.1, 1};
+        long[] tx = {700, 690, 710, 705, 695, 700, 702, 698, 700, 701, 699, 700, 300, 700, 698, 250, 705, 695, 400, 700};
+        RepeatResult r = IntervalSeries.of(secs, tx).repeat();
+        Interval tps = of(List.of(r)).tps();
+        assertEquals(417.1428571428571, r.tps(), 1e-9, "the figure printed");
+        assertEquals(Interval.Method.BATCH_MEANS, tps.method());
+        assertEquals(417.1428571428571, tps.mean(), 1e-9, "centred on it");
+        assertEquals(191.25551318887787, tps.lower(), 1e-8);
+        assertEquals(643.0302010968363, tps.upper(), 1e-8);
+    }
+
+    /**
+     * Issue 42 §1.9: tpmC per server core, 20 one-second intervals of about 40 New-Orders on about 0.9 s of server CPU,
+     * but in the third batch the server all but idled (3 orders on 3 ms). Printed: 60 x 790 / 20 s over 16.478 / 20
+     * cores = 2,675.04. The mean of the batches' ratios (ade499c) was 8,398.13, and its interval excluded the figure;
+     * the ratio estimator gives 2,675.04 [2,647.36, 2,702.73] (spread_stats.py).
+     */
+    @Test
+    void aPerCoreIntervalIsOfTheRatioPrinted() {
+        long[] orders = {40, 42, 41, 39, 2, 1, 44, 40, 38, 41, 41, 43, 40, 42, 39, 42, 41, 40, 39, 43};
+        double[] cpu = {0.90, 0.95, 0.92, 0.88, 0.002, 0.001, 0.97, 0.91, 0.85, 0.93, 0.92, 0.96, 0.90, 0.94, 0.88, 0.95,
+                0.93, 0.90, 0.89, 0.97};
+        long[] tx = new long[20];
+        double[] secs = new double[20];
+        for (int i = 0; i < 20; i++) {
+            tx[i] = 2 * orders[i];
+            secs[i] = 1;
+        }
+        RepeatResult r = new IntervalSeries(secs, tx, orders, cpu).repeat();
+        double printed = TpccMetrics.tpmC(r) / r.usage().serverCores();
+        assertEquals(2675.043798707183, printed, 1e-8, "tpmC over the window / server cores over the window");
+        assertEquals(printed, Spreads.perServerCore(r), 1e-9, "the rule every table prints it by");
+        Interval perCore = of(List.of(r)).perServerCore();
+        assertEquals(printed, perCore.mean(), 1e-8);
+        assertEquals(2647.361457132557, perCore.lower(), 1e-7);
+        assertEquals(2702.7261402818094, perCore.upper(), 1e-7);
+    }
+
+    /**
+     * Issue 42 §1.11 through the repeat: 20 intervals of 30 s, tps falling from 1,200 to 5 over ten one-minute batches;
+     * the straight line of ade499c said -290% over the window, the compounded fit -99.68% (TrendTest's collapse).
+     */
+    @Test
+    void aCollapsingLevelsDriftIsAFallOfLessThanAll() {
+        double[] rate = {1200, 1100, 950, 700, 420, 200, 90, 30, 12, 5};
+        double[] secs = new double[20];
+        long[] tx = new long[20];
+        for (int i = 0; i < 20; i++) {
+            secs[i] = 30;
+            tx[i] = Math.round(rate[i / 2] * 30);
+        }
+        org.oltpbench.stats.Trend t = Spreads.trend(IntervalSeries.of(secs, tx).repeat());
+        assertEquals(-47.1187215394716, t.pctPerMin(), 1e-9);
+        assertEquals(-99.67661675462183, t.windowPct(), 1e-9);
     }
 
     /**

@@ -93,4 +93,27 @@ class ConfidenceTest {
         assertSame(Interval.NONE, Confidence.ratio(a, Interval.NONE));
         assertSame(Interval.NONE, Confidence.ratio(a, new Interval(0, 0, 0, 3, 5, Interval.Method.REPEATS)));
     }
+
+    /**
+     * The ratio estimator over batches (SpreadsTest.lateIntervalsWeighByTheirSeconds' batch sums): centred on Σy/Σx =
+     * 12,848 / 30.8 s = 417.14, limits by the delta method in src/test/resources/expected/spread_stats.py. With equal
+     * weights it is Student's t over the batch means (meanOfFiveSamples' 9.04 to 12.96). Where t would reach below 0,
+     * the bootstrap's limits, which hold the figure.
+     */
+    @Test
+    void aRatioEstimatorIsCentredOnItsFigure() {
+        double[] y = {1390, 1415, 1395, 1400, 1401, 1399, 1000, 948, 1400, 1100}, x = {2, 2, 2, 2, 2, 2, 5.5, 7.2, 2, 4.1};
+        Interval i = Confidence.ofRatio(12848 / 30.8, y, x, Interval.Method.BATCH_MEANS);
+        assertEquals(417.1428571428571, i.mean(), 1e-9);
+        assertEquals(191.25551318887787, i.lower(), 1e-8);
+        assertEquals(643.0302010968363, i.upper(), 1e-8);
+        assertEquals(10, i.n());
+        Interval t = Confidence.ofRatio(11, new double[] {20, 24, 22, 26, 18}, new double[] {2, 2, 2, 2, 2}, Interval.Method.BATCH_MEANS);
+        assertEquals(9.036756838522443, t.lower(), 1e-9);
+        assertEquals(12.963243161477557, t.upper(), 1e-9);
+        assertSame(Interval.NONE, Confidence.ofRatio(1, new double[] {1}, new double[] {1}, Interval.Method.BATCH_MEANS));
+        Interval boot = Confidence.ofRatio(0.5, new double[] {0, 0, 0, 5}, new double[] {2.5, 2.5, 2.5, 2.5}, Interval.Method.BATCH_MEANS);
+        assertEquals(Interval.Method.BOOTSTRAP_BATCHES, boot.method(), "t would reach below 0");
+        assertTrue(boot.lower() >= 0 && boot.contains(0.5));
+    }
 }

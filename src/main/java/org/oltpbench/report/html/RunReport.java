@@ -173,7 +173,7 @@ public final class RunReport {
                         s.readMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT, "disk %.1f read, %.1f written", s.readMBps(),
                                 s.writeMBps()), ""));
             }
-            double e = org.oltpbench.report.ResourceLines.perServerCore(r, family);
+            double e = org.oltpbench.result.Spreads.perServerCore(r);
             rows.add(List.of(Marks.threads(l), "bottleneck: " + u.verdict().limit(), "", "", u.verdict().evidence(),
                     Double.isNaN(e) ? "" : Metric.format(e) + " " + per + " per server core"));
             if (u.stall().found() && u.verdict().limit() != org.oltpbench.result.Verdict.Limit.STALL) {

@@ -1,0 +1,111 @@
+package org.oltpbench.properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.Spread;
+import org.oltpbench.result.Spreads;
+import org.oltpbench.result.TpccMetrics;
+import org.oltpbench.stats.Confidence;
+import org.oltpbench.stats.Interval;
+import org.oltpbench.stats.Trend;
+
+/**
+ * Issue 42 §2 over one repeat's report intervals as they come from real runs: uneven lengths (a reporter that woke
+ * late), stretches without throughput, a rate that collapses, a server whose CPU per transaction varies from interval
+ * to interval and a source that misses some intervals. Whatever the series:
+ * <ul>
+ *   <li>each printed figure's interval is centred on that figure and holds it (tps, qps, tpmC);</li>
+ *   <li>the interval of a ratio (tpmC or tps per server core) is centred on the ratio printed, tpmC over the window
+ *       divided by the server's cores over the window, and holds it; so does the ratio row of two such runs;</li>
+ *   <li>percentages of change (the drift per minute, its limits, the change over the window) are never below −100%.</li>
+ * </ul>
+ * On ade499c the first two failed on uneven intervals (unweighted batch means) and on varying CPU (a mean of per-batch
+ * ratios), the third on any collapse (a straight line through a fall to zero).
+ */
+class SpreadsProperties {
+    static final double REL = 1e-9;
+
+    @Property(tries = 100)
+    void eachIntervalIsCentredOnTheFigurePrintedBesideIt(@ForAll("series") IntervalSeries s) {
+        RepeatResult r = s.repeat();
+        Spread sp = Spreads.of(List.of(r), r, 95);
+        holds("tps", sp.tps(), r.tps());
+        holds("qps", sp.qps(), r.qps());
+        holds("tpmC", sp.tpmC(), TpccMetrics.tpmC(r));
+    }
+
+    @Property(tries = 100)
+    void aRatiosIntervalIsCentredOnTheRatioPrinted(@ForAll("series") IntervalSeries s) {
+        RepeatResult r = s.repeat();
+        Interval perCore = Spreads.of(List.of(r), r, 95).perServerCore();
+        double printed = TpccMetrics.tpmC(r) / r.usage().serverCores(); // as [Resources] efficiency and compare print it
+        holds("tpmC per server core", perCore, printed);
+    }
+
+    /** A compare's ratio row of two such runs: its interval (the log-scale delta method) holds the ratio printed. */
+    @Property(tries = 100)
+    void aRatioRowsIntervalHoldsTheRatioOfTheFiguresPrinted(@ForAll("series") IntervalSeries a, @ForAll("series") IntervalSeries b) {
+        RepeatResult ra = a.repeat(), rb = b.repeat();
+        Interval ratio = Confidence.ratio(Spreads.of(List.of(ra), ra, 95).perServerCore(), Spreads.of(List.of(rb), rb, 95).perServerCore());
+        holds("the ratio row", ratio, (TpccMetrics.tpmC(ra) / ra.usage().serverCores()) / (TpccMetrics.tpmC(rb) / rb.usage().serverCores()));
+    }
+
+    @Property(tries = 200)
+    void percentagesOfChangeAreNeverBelowMinus100(@ForAll("series") IntervalSeries s) {
+        Trend t = Spreads.trend(s.repeat());
+        for (double pct : new double[] {t.pctPerMin(), t.lowerPct(), t.upperPct(), t.windowPct()}) {
+            assertTrue(pct >= -100, () -> "a fall beyond 100%: " + t);
+        }
+    }
+
+    /** When present, the interval is centred on {@code printed} and holds it. */
+    static void holds(String what, Interval i, double printed) {
+        if (!i.present()) return;
+        assertEquals(printed, i.mean(), REL * Math.max(1, Math.abs(printed)), what + ": the centre is the figure printed");
+        assertTrue(i.lower() <= printed * (1 + REL) && printed <= i.upper() * (1 + REL),
+                () -> what + " " + printed + " outside its interval " + i);
+    }
+
+    /**
+     * 8 to 60 intervals of a TPC-C-shaped repeat: each 1 s or (one in five) a late report of up to 7 s; a rate that is
+     * steady, 0, or low, under a decay of up to 50% an interval; 45% New-Orders; the server's CPU per transaction drawn
+     * per interval (up to 100-fold apart), unseen in some intervals of some series.
+     */
+    @Provide
+    Arbitrary<IntervalSeries> series() {
+        Arbitrary<Double> secs = Arbitraries.frequencyOf(Tuple.of(4, Arbitraries.just(1.0)),
+                Tuple.of(1, Arbitraries.doubles().between(1.2, 7.0).ofScale(3)));
+        Arbitrary<Double> rate = Arbitraries.frequencyOf(Tuple.of(6, Arbitraries.doubles().between(50, 2000)),
+                Tuple.of(1, Arbitraries.just(0.0)), Tuple.of(1, Arbitraries.doubles().between(0.1, 5)));
+        Arbitrary<Double> cpuPerTx = Arbitraries.doubles().between(1e-5, 1e-3).ofScale(6);
+        Arbitrary<double[]> interval = Combinators.combine(secs, rate, cpuPerTx).as((a, b, c) -> new double[] {a, b, c});
+        return Combinators.combine(interval.list().ofMinSize(8).ofMaxSize(60), Arbitraries.doubles().between(0, 0.5),
+                Arbitraries.integers().between(0, 3)).as(SpreadsProperties::build);
+    }
+
+    /** The intervals under a decay per interval; every (unseenEvery)th interval unseen by the source (0: all seen). */
+    private static IntervalSeries build(List<double[]> specs, double decay, int unseenEvery) {
+        int n = specs.size();
+        double[] secs = new double[n], cpu = new double[n];
+        long[] tx = new long[n], orders = new long[n];
+        for (int i = 0; i < n; i++) {
+            double[] s = specs.get(i);
+            secs[i] = s[0];
+            tx[i] = Math.round(s[1] * Math.exp(-decay * i) * s[0]);
+            orders[i] = Math.round(0.45 * tx[i]);
+            // an idle server still spends a little CPU
+            cpu[i] = unseenEvery > 0 && i % (unseenEvery + 2) == 1 ? Double.NaN : 0.002 * s[0] + s[2] * tx[i];
+        }
+        return new IntervalSeries(secs, tx, orders, cpu);
+    }
+}
