@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.config.SearchParams.Axis;
+import org.oltpbench.result.Efficiency;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.PeakSearch;
 import org.oltpbench.result.RunResult;
@@ -49,19 +50,16 @@ public final class SearchFormat {
         return out;
     }
 
-    /** A warehouses probe's tpmC and efficiency against the paced ceiling. */
+    /** A warehouses probe's tpmC and its level's efficiency ({@link Efficiency}). */
     private static List<String> tpmC(RunResult run, PeakSearch.Probe p) {
-        LevelResult l = probe(run, p);
-        if (l == null) return List.of("-", "-");
-        return List.of(Metric.format(org.oltpbench.result.TpccMetrics.tpmC(l.kept())),
-                String.format(Locale.ROOT, "%.1f%%", 100 * efficiency(run, p)));
+        Efficiency e = efficiency(run, p);
+        return e == null ? List.of("-", "-") : List.of(Metric.format(e.tpmC()), e.text());
     }
 
-    /** A warehouses probe's tpmC over the paced ceiling of its warehouses ({@code Conformance.pacedCeiling}); NaN if unknown. */
-    public static double efficiency(RunResult run, PeakSearch.Probe p) {
+    /** A warehouses probe's level's efficiency, or null when the run has no such level. */
+    public static Efficiency efficiency(RunResult run, PeakSearch.Probe p) {
         LevelResult l = probe(run, p);
-        return l == null ? Double.NaN : org.oltpbench.result.TpccMetrics.tpmC(l.kept())
-                / org.oltpbench.result.Conformance.pacedCeiling(run.workload(), p.at());
+        return l == null ? null : Efficiency.of(run.workload(), l);
     }
 
     /** The console's block: a title line, the path's table, then the answer's lines. */

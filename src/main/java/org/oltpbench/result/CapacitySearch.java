@@ -97,10 +97,10 @@ public final class CapacitySearch implements SearchDecisions {
     private String warehousesFailure(LevelResult l, double ms) {
         RepeatResult r = l.kept();
         List<String> why = new ArrayList<>();
-        double eff = efficiency(r, l.warehouses());
-        if (!(eff >= MIN_EFFICIENCY)) {
-            why.add(String.format(Locale.ROOT, "efficiency %.1f%% (tpmC %.1f of the paced ceiling %.1f), below %.0f%%", 100 * eff,
-                    TpccMetrics.tpmC(r), Conformance.pacedCeiling(info, l.warehouses()), 100 * MIN_EFFICIENCY));
+        Efficiency eff = Efficiency.of(info, l);
+        if (!(eff.percent() >= 100 * MIN_EFFICIENCY)) {
+            why.add(String.format(Locale.ROOT, "efficiency %s (tpmC %.1f of the paced ceiling %.1f), below %.0f%%", eff.text(),
+                    eff.tpmC(), eff.ceiling(), 100 * MIN_EFFICIENCY));
         }
         Conformance.Rule rt = Conformance.responseTimes(r, true);
         if (rt.verdict() != Conformance.Verdict.PASS) why.add("90th percentiles " + rt.detail());
@@ -108,11 +108,6 @@ public final class CapacitySearch implements SearchDecisions {
         if (dd.verdict() == Conformance.Verdict.FAIL) why.add("deferred Delivery " + dd.detail());
         if (!p.limit().holds(ms)) why.add(p.limit().text() + " broken (" + String.format(Locale.ROOT, "%.1f ms", ms) + ")");
         return String.join("; ", why);
-    }
-
-    /** tpmC over the paced ceiling of {@code warehouses}; NaN when the run is not paced. */
-    public double efficiency(RepeatResult r, int warehouses) {
-        return TpccMetrics.tpmC(r) / Conformance.pacedCeiling(info, warehouses);
     }
 
     private String level(int at) {

@@ -15,16 +15,8 @@ import org.oltpbench.config.ThreadModel;
 
 /** warehouses=search's decisions (issue 38 §2) on probes of a known capacity, and the paced ceiling they judge by. */
 class CapacitySearchTest {
-    /** TPC-C's table at the spec's keying and think times (5.2.5.2, 5.2.5.4) scaled by {@code m}. */
     private static WorkloadInfo paced(double m) {
-        long[] keying = {18_000, 3_000, 2_000, 2_000, 2_000}, think = {12_000, 12_000, 10_000, 5_000, 5_000};
-        String[] names = {"NEW_ORDER", "PAYMENT", "ORDER_STATUS", "DELIVERY", "STOCK_LEVEL"};
-        double[] weights = {45, 43, 4, 4, 4};
-        List<TxnType> types = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            types.add(new TxnType(names[i], weights[i], Math.round(keying[i] * m), Math.round(think[i] * m), i == 0));
-        }
-        return new WorkloadInfo("tpcc", Family.TPCC, types, WorkloadInfo.Scale.warehouses(10));
+        return PacedTpcc.info(m);
     }
 
     /**
@@ -40,16 +32,17 @@ class CapacitySearchTest {
     }
 
     /**
-     * The tables' efficiency: against 12.86 per warehouse at the spec's times (go-tpc's figure), against the scaled ceiling
-     * when the multipliers scale them. By hand: 1,222 New-Orders in 60 s at 0.01 on 1 warehouse are 1,222 / 1,286.33 =
-     * 95.0%; 12 at the spec's times, 12 / 12.86 = 93.3%.
+     * Efficiency: against 12.86 per warehouse at the spec's times, against the scaled ceiling when the multipliers scale
+     * them, and the word "unpaced" without pacing. By hand: 1,222 New-Orders in 60 s at 0.01 on 1 warehouse are 1,222 /
+     * 1,286.33 = 95.0%; 12 at the spec's times, 12 / 12.86 = 93.3%.
      */
     @Test
-    void theTablesEfficiencyDividesByTheCeilingThePacingAllows() {
+    void efficiencyDividesByTheCeilingThePacingAllows() {
         RepeatResult scaled = Fixtures.tpcc(10, 60, 1222, 0, 1168, RepeatResult.COMPLETED);
-        assertEquals(95.0, TpccMetrics.efficiency(scaled, 1, paced(0.01)), 0.01);
-        assertEquals(9502.3, TpccMetrics.efficiency(scaled, 1), 0.1, "go-tpc's figure stays 12.86-based");
-        assertEquals(93.31, TpccMetrics.efficiency(Fixtures.tpcc(10, 60, 12, 0, 11, RepeatResult.COMPLETED), 1, paced(1)), 0.01);
+        assertEquals(95.0, Efficiency.of(paced(0.01), scaled, 1).percent(), 0.01);
+        assertEquals("95.00%", Efficiency.of(paced(0.01), scaled, 1).text());
+        assertEquals(93.31, Efficiency.of(paced(1), Fixtures.tpcc(10, 60, 12, 0, 11, RepeatResult.COMPLETED), 1).percent(), 0.01);
+        assertEquals("unpaced", Efficiency.of(paced(0), scaled, 1).text());
     }
 
     /** A probe of {@code w} warehouses (10 terminals each) on a server that completes {@code newOrdersPerMin}. */
@@ -90,7 +83,7 @@ class CapacitySearchTest {
         assertTrue(o.capacity());
         assertEquals(List.of(PeakSearch.Step.PASSED, PeakSearch.Step.PASSED, PeakSearch.Step.PASSED, PeakSearch.Step.FAILED,
                 PeakSearch.Step.PASSED, PeakSearch.Step.FAILED), o.path().stream().map(PeakSearch.Probe::step).toList());
-        assertTrue(o.notes().get(0).startsWith("8 warehouses failed: efficiency 71.2% (tpmC 7332.0 of the paced ceiling "
+        assertTrue(o.notes().get(0).startsWith("8 warehouses failed: efficiency 71.25% (tpmC 7332.0 of the paced ceiling "
                 + "10290.6), below 85%"), o.notes().toString());
         assertEquals(o, SearchDecisions.replay(p, info, ran).outcome(), "a reader of result.json replays the same search");
     }
