@@ -176,11 +176,12 @@ class PeakSearchTest {
         assertEquals(15156.0, two.spread().tps().lower(), 1e-9);
         PeakSearch s = new PeakSearch(new SearchParams(1, 1024, 0.10, 0.03, 2, SearchParams.LatencyLimit.NONE));
         assertEquals(2, s.next(one));
-        assertEquals(4, s.next(two), "a rise: the doubling goes on");
-        assertEquals(PeakSearch.Step.ROSE, s.outcome().path().get(1).step());
+        assertEquals(4, s.next(two));
+        assertEquals(PeakSearch.Step.ROSE, s.outcome().path().get(1).step(), "ade499c: NO_RISE");
+        assertEquals("rose beyond noise over 1", s.outcome().path().get(1).stepText());
         PeakSearch capped = PeakSearch.replay(new SearchParams(1, 2, 0.10, 0.03, 2, SearchParams.LatencyLimit.NONE),
                 List.of(one, two));
-        assertEquals(2, capped.outcome().knee().threads());
+        assertEquals(2, capped.outcome().knee().threads(), "ade499c: 1");
     }
 
     @Test
