@@ -259,16 +259,16 @@ public final class PeakSearch implements SearchDecisions {
         List<Probe> tooNoisy = new ArrayList<>();
         if (knee != null && knee != peak) for (Probe q : List.of(knee, peak)) if (q.tooNoisy()) tooNoisy.add(q);
         List<String> all = new ArrayList<>(notes);
-        for (Probe q : path) {
-            if (q.noisy() && q.step() != Step.ABORTED) {
-                all.add(String.format(Locale.ROOT, "%d threads: tps interval %s after %d repeat%s, wider than ±%.0f%%: too noisy "
-                        + "to call a level within noise of it the same", q.threads(), q.interval().present()
-                        ? String.format(Locale.ROOT, "±%.1f%%", q.interval().halfWidthPct()) : "absent", q.repeats(),
-                        q.repeats() == 1 ? "" : "s", 100 * p.halfWidth()));
-            }
-        }
+        for (Probe q : path) if (q.tooNoisy() && q.step() != Step.ABORTED) all.add(noisyNote(q));
         return new Outcome(List.copyOf(path), peak, tooNoisy.isEmpty() ? knee : null, broken, all,
                 SearchParams.Axis.THREADS, List.copyOf(tooNoisy));
+    }
+
+    /** What a probe too noisy to decide carries: how wide its interval came out after its repeats. */
+    private String noisyNote(Probe q) {
+        return String.format(Locale.ROOT, "%d threads: tps interval ±%.1f%% after %d repeat%s, wider than ±%.0f%%: too noisy to "
+                + "call a level within noise of it the same", q.threads(), q.interval().halfWidthPct(), q.repeats(),
+                q.repeats() == 1 ? "" : "s", 100 * p.halfWidth());
     }
 
     /** The fewest threads within the limit within noise of the peak that no probe with more threads stands above. */
