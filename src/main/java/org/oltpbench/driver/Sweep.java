@@ -138,7 +138,7 @@ public final class Sweep {
         Searched(SweepParams params, org.oltpbench.result.WorkloadInfo info) {
             this.search = params.search();
             this.first = params.levels().get(0);
-            this.decisions = SearchDecisions.of(search, info);
+            this.decisions = SearchDecisions.of(search, info, params.warmupSecs());
             this.current = at(search.from());
         }
 

@@ -21,7 +21,8 @@ public final class Console implements RunListener {
 
     /** What differs between workloads: the per-repeat summary and the final table. */
     public interface Style {
-        void summary(PrintStream out, RepeatResult r);
+        /** A repeat's summary; {@code probeWarehouses} is a warehouses=search probe's warehouses, else 0. */
+        void summary(PrintStream out, RepeatResult r, int probeWarehouses);
 
         void table(PrintStream out, RunResult run);
 
@@ -71,15 +72,14 @@ public final class Console implements RunListener {
     public static Style style(WorkloadInfo info, int percentile, org.oltpbench.config.OutputParams.PeerSummary peer) {
         return switch (info.family().style()) {
             case SYSBENCH -> sysbench(percentile);
-            case TPCC -> tpcc(info.scale().warehouses(), info.paced(),
-                    peer == org.oltpbench.config.OutputParams.PeerSummary.BENCHMARKSQL);
+            case TPCC -> tpcc(info, peer == org.oltpbench.config.OutputParams.PeerSummary.BENCHMARKSQL);
         };
     }
 
     public static Style sysbench(int percentile) {
         return new Style() {
             @Override
-            public void summary(PrintStream out, RepeatResult r) {
+            public void summary(PrintStream out, RepeatResult r, int probeWarehouses) {
                 SysbenchFormat.summary(out, r, percentile);
             }
 
@@ -96,7 +96,8 @@ public final class Console implements RunListener {
         };
     }
 
-    public static Style tpcc(int warehouses, boolean paced, boolean benchmarkSqlLine) {
+    /** TPC-C's lines; a repeat's efficiency is its level's, at the warehouses a warehouses=search probe drove. */
+    public static Style tpcc(WorkloadInfo info, boolean benchmarkSqlLine) {
         return new Style() {
             /** BenchmarkSQL's running average: the transactions and seconds of the lines since the window opened. */
             private long runningTransactions;
@@ -104,13 +105,14 @@ public final class Console implements RunListener {
             private boolean lastWasWarmup;
 
             @Override
-            public void summary(PrintStream out, RepeatResult r) {
-                TpccFormat.summary(out, r, warehouses, paced);
+            public void summary(PrintStream out, RepeatResult r, int probeWarehouses) {
+                TpccFormat.summary(out, r, org.oltpbench.result.Efficiency.of(info, r,
+                        probeWarehouses > 0 ? probeWarehouses : info.scale().warehouses()));
             }
 
             @Override
             public void table(PrintStream out, RunResult run) {
-                TpccFormat.sweepTable(out, run, warehouses);
+                TpccFormat.sweepTable(out, run);
                 ChFormat.sweepTable(out, run);
                 for (String line : TpccFormat.conformance(run)) out.println(line);
                 out.println();
@@ -230,7 +232,7 @@ public final class Console implements RunListener {
     public void repeatFinished(RunResult run, RepeatResult r) {
         printLine();
         out.println();
-        style.summary(out, r);
+        style.summary(out, r, probeWarehouses);
         for (String e : errorLines(r)) out.println(e);
         for (String line : ResourceLines.lines(r, run.workload().family())) out.println(line);
         for (String line : FaultLines.lines(r)) out.println(line);

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import org.oltpbench.result.Efficiency;
 import org.oltpbench.result.Family;
 import org.oltpbench.result.Histograms;
 import org.oltpbench.result.LevelResult;
@@ -22,9 +23,11 @@ import org.oltpbench.result.WorkloadInfo;
  * @param ratio  true when comparisons show it as a ratio row against the baseline
  * @param spread the level's 95% confidence interval of this figure; {@link Interval#NONE} for figures without one
  * @param better which way a figure is better: what a comparison's rows and verdicts state
+ * @param text   the figure as a table cell: {@link #format} of the value, or a word where the figure is a word
+ *               (efficiency of an unpaced run: {@link Efficiency#UNPACED})
  */
 public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean ratio, Function<Spread, Interval> spread,
-                     Better better) {
+                     Better better, Function<RepeatResult, String> text) {
     private static final Function<Spread, Interval> NO_INTERVAL = s -> Interval.NONE;
 
     /** Which way a figure is better: throughput up, latency and cost down; resources used say neither. */
@@ -45,6 +48,17 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
 
     public Metric(String label, ToDoubleFunction<RepeatResult> value, boolean ratio, Better better) {
         this(label, value, ratio, NO_INTERVAL, better);
+    }
+
+    /** A figure shown as {@link #format} prints it. */
+    public Metric(String label, ToDoubleFunction<RepeatResult> value, boolean ratio, Function<Spread, Interval> spread,
+                  Better better) {
+        this(label, value, ratio, spread, better, r -> format(value.applyAsDouble(r)));
+    }
+
+    /** The figure of a repeat as a table cell ({@link #text}). */
+    public String cell(RepeatResult r) {
+        return text.apply(r);
     }
 
     /** The level's interval of this figure. */
@@ -120,9 +134,13 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
         };
     }
 
-    /** tpmC against the ceiling of {@code warehouses} at the run's pacing ({@link TpccMetrics#efficiency(RepeatResult, int, WorkloadInfo)}). */
+    /**
+     * tpmC against the ceiling of {@code warehouses} at the run's pacing ({@link Efficiency}): NaN, shown as the word
+     * "unpaced", when the run was not paced; its cell is the figure without the percent sign (the label carries it).
+     */
     public static Metric efficiency(WorkloadInfo w, int warehouses) {
-        return new Metric(EFFICIENCY, r -> TpccMetrics.efficiency(r, warehouses, w), false, Better.HIGHER);
+        return new Metric(EFFICIENCY, r -> Efficiency.of(w, r, warehouses).percent(), false, NO_INTERVAL, Better.HIGHER,
+                r -> Efficiency.of(w, r, warehouses).text().replace("%", ""));
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.config.SearchParams.Axis;
+import org.oltpbench.result.Efficiency;
 import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.PeakSearch;
 import org.oltpbench.result.RunResult;
@@ -43,25 +44,22 @@ public final class SearchFormat {
             row.addAll(List.of(Metric.format(p.tps()), limits(p.interval()),
                     Double.isNaN(p.latencyMs()) ? "-" : Metric.format(p.latencyMs())));
             if (s.axis() == Axis.WAREHOUSES) row.addAll(tpmC(run, p));
-            row.addAll(List.of(String.valueOf(p.repeats()), p.step().words()));
+            row.addAll(List.of(String.valueOf(p.repeats()), p.stepText()));
             out.add(row);
         }
         return out;
     }
 
-    /** A warehouses probe's tpmC and efficiency against the paced ceiling. */
+    /** A warehouses probe's tpmC and its level's efficiency ({@link Efficiency}). */
     private static List<String> tpmC(RunResult run, PeakSearch.Probe p) {
-        LevelResult l = probe(run, p);
-        if (l == null) return List.of("-", "-");
-        return List.of(Metric.format(org.oltpbench.result.TpccMetrics.tpmC(l.kept())),
-                String.format(Locale.ROOT, "%.1f%%", 100 * efficiency(run, p)));
+        Efficiency e = efficiency(run, p);
+        return e == null ? List.of("-", "-") : List.of(Metric.format(e.tpmC()), e.text());
     }
 
-    /** A warehouses probe's tpmC over the paced ceiling of its warehouses ({@code Conformance.pacedCeiling}); NaN if unknown. */
-    public static double efficiency(RunResult run, PeakSearch.Probe p) {
+    /** A warehouses probe's level's efficiency, or null when the run has no such level. */
+    public static Efficiency efficiency(RunResult run, PeakSearch.Probe p) {
         LevelResult l = probe(run, p);
-        return l == null ? Double.NaN : org.oltpbench.result.TpccMetrics.tpmC(l.kept())
-                / org.oltpbench.result.Conformance.pacedCeiling(run.workload(), p.at());
+        return l == null ? null : Efficiency.of(run.workload(), l);
     }
 
     /** The console's block: a title line, the path's table, then the answer's lines. */
@@ -109,8 +107,9 @@ public final class SearchFormat {
                     + (o.firstBroken() == null ? "" : ", first failed at " + o.firstBroken().at());
         }
         return (o.peak() == null ? "no probe within " + s.limit().text()
-                : String.format(Locale.ROOT, "peak %s tps at %d threads %s, knee %d threads", Metric.format(o.peak().tps()),
-                o.peak().threads(), limits(o.peak().interval()), o.knee().threads()))
+                : String.format(Locale.ROOT, "peak %s tps at %d threads %s, %s", Metric.format(o.peak().tps()),
+                o.peak().threads(), limits(o.peak().interval()), o.knee() == null ? "knee too noisy to decide"
+                        : "knee " + o.knee().threads() + " threads"))
                 + (o.firstBroken() == null ? "" : ", " + s.limit().text() + " first broken at " + o.firstBroken().threads());
     }
 
@@ -129,8 +128,9 @@ public final class SearchFormat {
         } else {
             out.add(String.format(Locale.ROOT, "Peak: %s tps at %d threads %s; limited by: %s", Metric.format(o.peak().tps()),
                     o.peak().threads(), limits(o.peak().interval()), limit(probe(run, o.peak()))));
-            out.add(String.format(Locale.ROOT, "Knee: %d threads, %s tps, the fewest within noise of the peak; limited by: %s",
-                    o.knee().threads(), Metric.format(o.knee().tps()), limit(probe(run, o.knee()))));
+            out.add(o.knee() == null ? undecidedKnee(s, o) : String.format(Locale.ROOT, "Knee: %d threads, %s tps, the fewest "
+                    + "within noise of the peak; limited by: %s", o.knee().threads(), Metric.format(o.knee().tps()),
+                    limit(probe(run, o.knee()))));
         }
         if (s.limit().present()) {
             out.add(o.firstBroken() == null ? "Limit " + s.limit().text() + ": held at every probe"
@@ -139,6 +139,17 @@ public final class SearchFormat {
         }
         for (String n : o.notes()) out.add("note: " + n);
         return out;
+    }
+
+    /** The knee's line when it would rest on probes too noisy to decide: which, and how wide their intervals are. */
+    private static String undecidedKnee(SearchParams s, PeakSearch.Outcome o) {
+        List<String> wide = new ArrayList<>();
+        for (PeakSearch.Probe q : o.kneeTooNoisy()) {
+            wide.add(String.format(Locale.ROOT, "%d threads ±%.1f%% after %d repeat%s", q.threads(), q.interval().halfWidthPct(),
+                    q.repeats(), q.repeats() == 1 ? "" : "s"));
+        }
+        return String.format(Locale.ROOT, "Knee: too noisy to decide (%s, wider than ±%.0f%%); raise searchMaxRepeats or the "
+                + "time of a probe", String.join("; ", wide), 100 * s.halfWidth());
     }
 
     /** A capacity search's answer: the highest level that passed, what limited it, and the lowest above it that failed. */

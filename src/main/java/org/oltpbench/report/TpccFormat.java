@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.result.Conformance;
+import org.oltpbench.result.Efficiency;
 import org.oltpbench.result.Histograms;
 import org.oltpbench.result.IntervalResult;
 import org.oltpbench.result.LevelResult;
@@ -24,7 +25,8 @@ public final class TpccFormat {
     private TpccFormat() {
     }
 
-    public static void summary(PrintStream out, RepeatResult r, int warehouses, boolean paced) {
+    /** go-tpc's and BenchmarkSQL's summary of a repeat; {@code efficiency} is its level's ({@link Efficiency}). */
+    public static void summary(PrintStream out, RepeatResult r, Efficiency efficiency) {
         out.println("Finished"); // go-tpc's word as its workers stop
         List<TxnMetrics> byName = new ArrayList<>(r.transactions());
         byName.sort(java.util.Comparator.comparing(TxnMetrics::name)); // go-tpc's order
@@ -37,10 +39,9 @@ public final class TpccFormat {
         out.printf(Locale.ROOT, "Measured tpmC (NewOrders) = %.2f%n", TpccMetrics.tpmC(r));
         out.printf(Locale.ROOT, "Measured tpmC (committed NewOrders only) = %.2f%n", TpccMetrics.tpmCCommitted(r));
         out.printf(Locale.ROOT, "Measured tpmTOTAL = %.2f%n", TpccMetrics.tpmTotal(r));
-        // go-tpc's line, kept for scripts that read it; without pacing its efficiency is not bounded by the warehouses
-        out.printf(Locale.ROOT, "tpmC: %.2f, tpmTotal: %.2f, efficiency: %.2f%%%s%n%n", TpccMetrics.tpmC(r), TpccMetrics.tpmTotal(r),
-                TpccMetrics.efficiency(r, warehouses), paced ? "" : " (unpaced: no keying or think time, so not bounded "
-                        + "by the warehouses)");
+        // go-tpc's line, kept for scripts that read it; its efficiency is the level's one figure, or the word "unpaced"
+        out.printf(Locale.ROOT, "tpmC: %.2f, tpmTotal: %.2f, efficiency: %s%s%n%n", TpccMetrics.tpmC(r), TpccMetrics.tpmTotal(r),
+                efficiency.text(), efficiency.paced() ? "" : " (no keying or think time, so not bounded by the warehouses)");
         ChFormat.summary(out, r);
     }
 
@@ -136,8 +137,7 @@ public final class TpccFormat {
     }
 
     /** One row per terminal level, the reported repeat of each. */
-    public static void sweepTable(PrintStream out, RunResult run, int warehouses) {
-        boolean paced = run.workload().paced();
+    public static void sweepTable(PrintStream out, RunResult run) {
         out.printf(Locale.ROOT, "| %9s | %10s | %13s | %10s | %11s | %11s | %10s | %10s |%n", "terminals", "tpmC",
                 "tpmC commit", "tpmTOTAL", "NO p95(ms)", "NO p99(ms)", "efficiency", "client cpu");
         out.println("|-----------|------------|---------------|------------|-------------|-------------|------------|------------|");
@@ -145,9 +145,7 @@ public final class TpccFormat {
             RepeatResult r = l.kept();
             TxnMetrics no = r.transaction(TpccMetrics.NEW_ORDER);
             Histogram h = no == null ? Histograms.empty() : no.histogram();
-            int driven = l.warehouses() > 0 ? l.warehouses() : warehouses; // a warehouses=search probe's own
-            String efficiency = paced ? String.format(Locale.ROOT, "%.2f%%", TpccMetrics.efficiency(r, driven, run.workload()))
-                    : "unpaced";
+            String efficiency = Efficiency.of(run.workload(), l).text();
             out.printf(Locale.ROOT, "| %9s | %10.2f | %13.2f | %10.2f | %11.2f | %11.2f | %10s | %10s |%n", Marks.threads(l),
                     TpccMetrics.tpmC(r), TpccMetrics.tpmCCommitted(r), TpccMetrics.tpmTotal(r), Histograms.percentileMs(h, 95),
                     Histograms.percentileMs(h, 99), efficiency, Marks.cpu(r));

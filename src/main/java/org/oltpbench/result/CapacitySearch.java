@@ -19,10 +19,21 @@ import org.oltpbench.stats.Interval;
  * passes when TPC-C's efficiency against the paced ceiling ({@link Conformance#pacedCeiling}) is at least 85%, every
  * type's 90th percentile is within 5.2.5.3's limits (Delivery's response ending at its queueing, 2.7.2), at most 10% of
  * deferred Deliveries took over 80 s, and searchLimit (when set) holds.
+ *
+ * <p>A first probe that already fails is told apart by what its threads could serve: a rate probe at most
+ * {@link #COLD_SHARE} of its threads' unthrottled rate (threads over the mean service time) kept them mostly idle, so
+ * its queue from the schedule came from a slow start (a cold server's caches, pool and plans), not from the rate: the
+ * hint is to warm up (warmupSecs) before lowering searchFrom. A probe that ran without warm-up says so too.
  */
 public final class CapacitySearch implements SearchDecisions {
     /** A warehouses probe's least efficiency: tpmC over the paced ceiling (tpccbench's and TPC-C practice's 85%). */
     public static final double MIN_EFFICIENCY = 0.85;
+    /**
+     * The share of its threads' unthrottled rate below which a failing first rate probe is called a cold start: at half
+     * their capacity the threads are busy half the time, and a queue from the schedule that breaks the limit there (an
+     * M/M/c queue at 50% utilisation waits about a service time) comes from something other than the rate.
+     */
+    public static final double COLD_SHARE = 0.5;
 
     private final SearchParams p;
     private final WorkloadInfo info;
@@ -30,10 +41,13 @@ public final class CapacitySearch implements SearchDecisions {
     private final List<String> notes = new ArrayList<>();
     private PeakSearch.Probe passed, failed;
     private boolean doubling = true, done;
+    private final int warmupSecs;
 
-    CapacitySearch(SearchParams p, WorkloadInfo info) {
+    /** @param warmupSecs the seconds each probe ran before measuring (warmupSecs) */
+    CapacitySearch(SearchParams p, WorkloadInfo info, int warmupSecs) {
         this.p = p;
         this.info = info;
+        this.warmupSecs = warmupSecs;
     }
 
     @Override
@@ -56,7 +70,7 @@ public final class CapacitySearch implements SearchDecisions {
         } else if (failed == null || q.at() < failed.at()) {
             failed = q;
         }
-        if (passed == null) return stop("the first probe, " + level(q.at()) + ", already fails: lower searchFrom");
+        if (passed == null) return stop(firstFailed(l, q));
         if (doubling && q.held()) {
             if (q.at() >= p.max()) return stop("reached searchMax=" + p.max() + " still passing: the capacity may lie above it");
             return Math.min(2 * q.at(), p.max());
@@ -64,6 +78,36 @@ public final class CapacitySearch implements SearchDecisions {
         doubling = false;
         int lo = passed.at(), hi = failed.at();
         return hi - lo > gap(lo) ? (lo + hi) / 2 : stop(null);
+    }
+
+    /**
+     * What a failing first probe says: a rate probe far below what its threads serve unthrottled (at most
+     * {@link #COLD_SHARE} of threads x 1,000 / the mean service ms) failed on a slow start, so warm up; else lower
+     * searchFrom, and warm up when no warm-up ran.
+     */
+    private String firstFailed(LevelResult l, PeakSearch.Probe q) {
+        String failed = "the first probe, " + level(q.at()) + ", already fails";
+        String warm = warmupSecs == 0 ? "set warmupSecs (no warm-up ran)" : "raise warmupSecs (" + warmupSecs + " s ran)";
+        double serviceMs = meanServiceMs(l.kept()), unthrottled = l.threads() * 1000 / serviceMs;
+        if (p.axis() == Axis.RATE && serviceMs > 0 && q.at() <= COLD_SHARE * unthrottled) {
+            return String.format(Locale.ROOT, "%s far below what its %d threads serve unthrottled (about %.0f tps at %.3f ms "
+                    + "mean service time): the queue built up on a slow start (a cold server), not at this rate; %s, then "
+                    + "lower searchFrom if it still fails", failed, l.threads(), unthrottled, serviceMs, warm);
+        }
+        return failed + ": lower searchFrom" + (warmupSecs == 0 ? ", or " + warm + " if the server was cold" : "");
+    }
+
+    /** The mean service time (from each transaction's actual start) over every type, in ms; NaN without service times. */
+    private static double meanServiceMs(RepeatResult r) {
+        double sum = 0;
+        long n = 0;
+        for (TxnMetrics t : r.transactions()) {
+            org.HdrHistogram.Histogram h = t.serviceHistogram();
+            if (h == null) return Double.NaN;
+            sum += Histograms.meanMs(h) * h.getTotalCount();
+            n += h.getTotalCount();
+        }
+        return n > 0 ? sum / n : Double.NaN;
     }
 
     /** How far apart the passing and failing levels may end: one warehouse, or searchResolution of the rate. */
@@ -97,10 +141,10 @@ public final class CapacitySearch implements SearchDecisions {
     private String warehousesFailure(LevelResult l, double ms) {
         RepeatResult r = l.kept();
         List<String> why = new ArrayList<>();
-        double eff = efficiency(r, l.warehouses());
-        if (!(eff >= MIN_EFFICIENCY)) {
-            why.add(String.format(Locale.ROOT, "efficiency %.1f%% (tpmC %.1f of the paced ceiling %.1f), below %.0f%%", 100 * eff,
-                    TpccMetrics.tpmC(r), Conformance.pacedCeiling(info, l.warehouses()), 100 * MIN_EFFICIENCY));
+        Efficiency eff = Efficiency.of(info, l);
+        if (!(eff.percent() >= 100 * MIN_EFFICIENCY)) {
+            why.add(String.format(Locale.ROOT, "efficiency %s (tpmC %.1f of the paced ceiling %.1f), below %.0f%%", eff.text(),
+                    eff.tpmC(), eff.ceiling(), 100 * MIN_EFFICIENCY));
         }
         Conformance.Rule rt = Conformance.responseTimes(r, true);
         if (rt.verdict() != Conformance.Verdict.PASS) why.add("90th percentiles " + rt.detail());
@@ -108,11 +152,6 @@ public final class CapacitySearch implements SearchDecisions {
         if (dd.verdict() == Conformance.Verdict.FAIL) why.add("deferred Delivery " + dd.detail());
         if (!p.limit().holds(ms)) why.add(p.limit().text() + " broken (" + String.format(Locale.ROOT, "%.1f ms", ms) + ")");
         return String.join("; ", why);
-    }
-
-    /** tpmC over the paced ceiling of {@code warehouses}; NaN when the run is not paced. */
-    public double efficiency(RepeatResult r, int warehouses) {
-        return TpccMetrics.tpmC(r) / Conformance.pacedCeiling(info, warehouses);
     }
 
     private String level(int at) {

@@ -155,7 +155,7 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
     public PeakSearch.Outcome search() {
         if (params == null || !params.sweep().search().present()) return null;
-        return SearchDecisions.replay(params.sweep().search(), workload, levels).outcome();
+        return SearchDecisions.replay(params.sweep().search(), workload, params.sweep().warmupSecs(), levels).outcome();
     }
 
     /** True when every repeat of every level completed. */

@@ -20,14 +20,17 @@ public interface SearchDecisions {
     /** The search's answer so far. */
     PeakSearch.Outcome outcome();
 
-    /** A new search of {@code p}'s axis; {@code info} is the run's transaction table (the warehouses' pacing). */
-    static SearchDecisions of(SearchParams p, WorkloadInfo info) {
-        return p.axis() == SearchParams.Axis.THREADS ? new PeakSearch(p) : new CapacitySearch(p, info);
+    /**
+     * A new search of {@code p}'s axis; {@code info} is the run's transaction table (the warehouses' pacing),
+     * {@code warmupSecs} the warm-up each probe ran (a capacity search's hint when its first probe fails).
+     */
+    static SearchDecisions of(SearchParams p, WorkloadInfo info, int warmupSecs) {
+        return p.axis() == SearchParams.Axis.THREADS ? new PeakSearch(p) : new CapacitySearch(p, info, warmupSecs);
     }
 
     /** The search as a run made it: its probes fed in the order they ran. */
-    static SearchDecisions replay(SearchParams p, WorkloadInfo info, List<LevelResult> probes) {
-        SearchDecisions s = of(p, info);
+    static SearchDecisions replay(SearchParams p, WorkloadInfo info, int warmupSecs, List<LevelResult> probes) {
+        SearchDecisions s = of(p, info, warmupSecs);
         for (LevelResult l : probes) if (!s.over() && !l.repeats().isEmpty()) s.next(l);
         return s;
     }

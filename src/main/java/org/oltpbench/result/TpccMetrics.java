@@ -12,7 +12,11 @@ package org.oltpbench.result;
  */
 public final class TpccMetrics {
     public static final String NEW_ORDER = "NEW_ORDER";
-    /** TPC-C 4.1.3's comment (with 4.2.2's ten terminals): at most 12.86 tpmC per warehouse with keying and think times. */
+    /**
+     * TPC-C 4.1.3's comment (with 4.2.2's ten terminals): at most 12.86 tpmC per warehouse with keying and think times,
+     * from 5.2.5.7's keying and think times (60 / 20.99 s x 45% x 10 = 12.86).
+     * Efficiency, tpmC against it (or against the ceiling scaled pacing allows), is {@link Efficiency}.
+     */
     public static final double MAX_TPMC_PER_WAREHOUSE = 12.86;
 
     private TpccMetrics() {
@@ -35,21 +39,5 @@ public final class TpccMetrics {
 
     public static double perMinute(RepeatResult r, long n) {
         return r.seconds() > 0 ? n * 60.0 / r.seconds() : 0;
-    }
-
-    /** tpmC against the spec's ceiling for the warehouse count, in percent (go-tpc's figure). */
-    public static double efficiency(RepeatResult r, int warehouses) {
-        return tpmC(r) / (MAX_TPMC_PER_WAREHOUSE * warehouses) * 100;
-    }
-
-    /**
-     * tpmC against the ceiling the run's pacing allows, in percent: the spec's 12.86 per warehouse, or with keying and think
-     * times scaled away from the spec's (multipliers), the scaled ceiling ({@link Conformance#pacedCeiling}), since 12.86
-     * would read 100 times too high at 0.01.
-     */
-    public static double efficiency(RepeatResult r, int warehouses, WorkloadInfo info) {
-        double paced = Conformance.pacedCeiling(info, 1);
-        boolean scaled = !Double.isNaN(paced) && Math.abs(paced / MAX_TPMC_PER_WAREHOUSE - 1) > 0.01;
-        return tpmC(r) / ((scaled ? paced : MAX_TPMC_PER_WAREHOUSE) * warehouses) * 100;
     }
 }

@@ -104,7 +104,7 @@ class SweepSearchTest {
                 throw new IllegalStateException(e);
             }
         }).get(100, TimeUnit.SECONDS);
-        PeakSearch.Outcome o = org.oltpbench.result.SearchDecisions.replay(search, start.workload(), r.levels()).outcome();
+        PeakSearch.Outcome o = org.oltpbench.result.SearchDecisions.replay(search, start.workload(), 0, r.levels()).outcome();
         assertEquals(List.of(500, 1000, 2000, 4000, 3000, 3500, 3250), o.path().stream().map(PeakSearch.Probe::at).toList(),
                 "the probes in the order they ran: " + o.path());
         assertEquals(List.of(true, true, true, false, true, false, true), o.path().stream().map(PeakSearch.Probe::held).toList());

@@ -249,7 +249,7 @@ class TpccIT {
             }
             assertTrue(waited > 0, "12 terminals over 3 connections: some wait over 1 ms");
             var out = new java.io.ByteArrayOutputStream();
-            org.oltpbench.report.TpccFormat.summary(new PrintStream(out, true), r, 2, false);
+            org.oltpbench.report.TpccFormat.summary(new PrintStream(out, true), r, new org.oltpbench.result.Efficiency(0, Double.NaN, 2));
             assertTrue(out.toString().contains("[Queue] NEW_ORDER - waits for a connection"), out.toString());
         }
     }

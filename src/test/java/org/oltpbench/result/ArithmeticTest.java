@@ -42,7 +42,7 @@ class ArithmeticTest {
         assertEquals(455.0, TpccMetrics.tpmC(r), 1e-9);
         assertEquals(450.0, TpccMetrics.tpmCCommitted(r), 1e-9);
         assertEquals(885.0, TpccMetrics.tpmTotal(r), 1e-9);
-        assertEquals(353.81, TpccMetrics.efficiency(r, 10), 0.005);
+        assertEquals(353.81, Efficiency.of(PacedTpcc.info(1), r, 10).percent(), 0.005);
     }
 
     /** Same counts over a 90 s window: rates scale by 60 / 90. */

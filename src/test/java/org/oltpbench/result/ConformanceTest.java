@@ -155,19 +155,24 @@ class ConformanceTest {
         assertEquals(Verdict.FAIL, Conformance.thinking(info(1, 1), repeat(MIX, FAST, NONE, below, 7200, null), true).verdict());
     }
 
+    /** The efficiency at the spec's pacing of the repeat over {@code seconds} at 100 warehouses. */
+    private static Efficiency spec(double seconds) {
+        return Efficiency.of(PacedTpcc.info(1), repeat(MIX, FAST, NONE, NONE, seconds, null), 100);
+    }
+
     @Test
     void efficiencyIsTpmCAgainstTwelvePointEightSixPerWarehouse() {
         // 100 warehouses: ceiling 1,286 tpmC. 4500 New-Orders in 210 s = 1,285.71 tpmC (99.98%): pass. Their count's
         // standard error is sqrt(4500) = 67.08, 1.491%: 3 of them allow 1,286 x 1.04472 = 1,343.51 tpmC. In 205 s,
         // 1,317.07 passes within that; in 200 s, 1,350.00 fails
-        Conformance.Rule under = Conformance.efficiency(repeat(MIX, FAST, NONE, NONE, 210, null), 100, true);
+        Conformance.Rule under = Conformance.efficiency(repeat(MIX, FAST, NONE, NONE, 210, null), spec(210));
         assertEquals(Verdict.PASS, under.verdict());
         assertTrue(under.detail().equals("tpmC 1285.71 against 1286.00 (12.86 x 100 warehouses): 99.98%"), under.detail());
-        Conformance.Rule noise = Conformance.efficiency(repeat(MIX, FAST, NONE, NONE, 205, null), 100, true);
+        Conformance.Rule noise = Conformance.efficiency(repeat(MIX, FAST, NONE, NONE, 205, null), spec(205));
         assertEquals(Verdict.PASS, noise.verdict());
         assertTrue(noise.detail().endsWith("within 3 standard errors of the ceiling (1343.51 for 4500 New-Orders)"), noise.detail());
-        assertEquals(Verdict.FAIL, Conformance.efficiency(repeat(MIX, FAST, NONE, NONE, 200, null), 100, true).verdict());
-        assertEquals(Verdict.NOT_APPLICABLE, Conformance.efficiency(repeat(MIX, FAST, NONE, NONE, 200, null), 100, false).verdict());
+        assertEquals(Verdict.FAIL, Conformance.efficiency(repeat(MIX, FAST, NONE, NONE, 200, null), spec(200)).verdict());
+        assertEquals(Verdict.NOT_APPLICABLE, Conformance.efficiency(repeat(MIX, FAST, NONE, NONE, 200, null), Efficiency.of(PacedTpcc.info(0), repeat(MIX, FAST, NONE, NONE, 200, null), 100)).verdict());
     }
 
     @Test

@@ -38,6 +38,13 @@ class PeakSearchTest {
         return new LevelResult(threads, Map.of(), 0, reps).withSpread(95);
     }
 
+    /** A probe whose repeats ran at the given tps, 10 s each. */
+    static LevelResult repeats(int threads, double... tps) {
+        List<RepeatResult> reps = new ArrayList<>();
+        for (int k = 0; k < tps.length; k++) reps.add(repeat(k + 1, threads, tps[k], 2));
+        return new LevelResult(threads, Map.of(), 0, reps).withSpread(95);
+    }
+
     private record Run(List<Integer> path, PeakSearch.Outcome outcome) {
     }
 
@@ -119,14 +126,18 @@ class PeakSearchTest {
     /**
      * The flat curve with ±10% between repeats: 20 threads (83% of the peak) is within noise of it, so the knee's gap is
      * halved down from there while levels stay within noise (17 threads is 70.8% of the peak, above the interval's 70.4%):
-     * 11 probes, the knee at 17, and every probe noted as decided by noise.
+     * 11 probes. 17 would be the knee, but it and the peak are ±24.8%, wider than the ±3% asked: the knee is too noisy to
+     * decide (issue 42 §1.13), every noisy probe is noted, and the steps within noise of 32 say so.
      */
     @Test
     void noiseWidensTheKneeAndIsSaid() {
         Run r = search(params(1024, SearchParams.LatencyLimit.NONE), t -> 100.0 * Math.min(t, 24), 0.10, FLAT_LATENCY);
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 24, 20, 18, 17), r.path());
         assertEquals(24, r.outcome().peak().threads());
-        assertEquals(17, r.outcome().knee().threads());
+        assertNull(r.outcome().knee());
+        assertEquals(List.of(17, 24), r.outcome().kneeTooNoisy().stream().map(PeakSearch.Probe::threads).toList());
+        assertEquals(PeakSearch.Step.UNDECIDED, r.outcome().path().get(6).step(), "64 against 32: within noise, ±24.8%");
+        assertEquals("too noisy to decide against 32", r.outcome().path().get(6).stepText());
         assertEquals(11, r.outcome().notes().size());
         assertTrue(r.outcome().notes().get(0).startsWith("1 threads: tps interval ±24.8% after 3 repeats, wider than ±3%"),
                 r.outcome().notes().get(0));
@@ -137,7 +148,7 @@ class PeakSearchTest {
      * yet came out highest, and nothing above it was probed. Now the doubling goes on from the best level. With ±10%
      * repeats, 1,000 tps a thread to 4, then 4,400 at 8 (1.1 x 4's: within noise) and 4,300 at 16: 16 is probed, within
      * noise of 8, so the peak stays 8; the knee's side: 3 (3,000, 68% of the peak: beyond noise). Six probes; the peak at
-     * 8, the knee at 4.
+     * 8; 4 would be the knee, but 4 and 8 are ±24.8% (wider than ±3%): too noisy to decide.
      */
     @Test
     void aBestLevelWithNothingAboveItIsDoubledFrom() {
@@ -145,7 +156,32 @@ class PeakSearchTest {
                 : 4400 - 12.5 * (t - 8), 0.10, FLAT_LATENCY);
         assertEquals(List.of(1, 2, 4, 8, 16, 3), r.path());
         assertEquals(8, r.outcome().peak().threads());
-        assertEquals(4, r.outcome().knee().threads());
+        assertNull(r.outcome().knee());
+        assertEquals(List.of(4, 8), r.outcome().kneeTooNoisy().stream().map(PeakSearch.Probe::threads).toList());
+    }
+
+    /**
+     * Issue 42 §1.13, PostgreSQL point selects with searchMaxRepeats=2: 1 thread's repeats 5,444 and 9,426 tps (mean
+     * 7,435), 2 threads' 15,156 and 19,209 (mean 17,182.5). Two repeats' t interval would reach below 0 (t(1) = 12.706),
+     * so each printed interval is the bootstrap's, whose 2.5% and 97.5% quantiles are the two repeats: [5,444, 9,426] and
+     * [15,156, 19,209], far apart. The ratio's delta-method interval on the bootstrap's standard errors (√(d²/8): 1,408
+     * and 1,433) at t(1) is 2.311 x exp(±12.706 x 0.2069) = [0.17, 32]: it held 1, so ade499c printed "no rise beyond
+     * noise" and named 1 thread the knee. Intervals that do not overlap are a rise: the doubling goes on to 4, and a
+     * search capped at 2 threads names 2 its knee.
+     */
+    @Test
+    void disjointIntervalsAreARise() {
+        LevelResult one = repeats(1, 5444, 9426), two = repeats(2, 15156, 19209);
+        assertEquals(9426.0, one.spread().tps().upper(), 1e-9, "the interval printed: the repeats' [min, max]");
+        assertEquals(15156.0, two.spread().tps().lower(), 1e-9);
+        PeakSearch s = new PeakSearch(new SearchParams(1, 1024, 0.10, 0.03, 2, SearchParams.LatencyLimit.NONE));
+        assertEquals(2, s.next(one));
+        assertEquals(4, s.next(two));
+        assertEquals(PeakSearch.Step.ROSE, s.outcome().path().get(1).step(), "ade499c: NO_RISE");
+        assertEquals("rose beyond noise over 1", s.outcome().path().get(1).stepText());
+        PeakSearch capped = PeakSearch.replay(new SearchParams(1, 2, 0.10, 0.03, 2, SearchParams.LatencyLimit.NONE),
+                List.of(one, two));
+        assertEquals(2, capped.outcome().knee().threads(), "ade499c: 1");
     }
 
     @Test

@@ -94,10 +94,10 @@ public final class RunCharts {
     private static Chart warehouses(RunResult run, org.oltpbench.result.PeakSearch.Outcome o, String sub) {
         List<double[]> tpmC = new ArrayList<>(), eff = new ArrayList<>(), pass = new ArrayList<>();
         for (var p : o.path()) {
-            double e = org.oltpbench.report.SearchFormat.efficiency(run, p);
-            if (Double.isNaN(e)) continue;
-            tpmC.add(new double[] {p.at(), e * org.oltpbench.result.Conformance.pacedCeiling(run.workload(), p.at())});
-            eff.add(new double[] {p.at(), 100 * e});
+            org.oltpbench.result.Efficiency e = org.oltpbench.report.SearchFormat.efficiency(run, p);
+            if (e == null || !e.paced()) continue;
+            tpmC.add(new double[] {p.at(), e.tpmC()});
+            eff.add(new double[] {p.at(), e.percent()});
             pass.add(new double[] {p.at(), 100 * org.oltpbench.result.CapacitySearch.MIN_EFFICIENCY});
         }
         String title = "Capacity search: tpmC and efficiency by warehouses";

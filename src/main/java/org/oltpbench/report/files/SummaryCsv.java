@@ -47,7 +47,8 @@ public final class SummaryCsv {
                     num(r.cpu().cores()), r.cpu().saturated()));
             if (tpcc) {
                 for (Metric m : Metric.table(run.workload(), l)) {
-                    row.add(num(m.of(r)));
+                    double v = m.of(r);
+                    row.add(Double.isNaN(v) ? m.cell(r) : num(v)); // a figure that is a word ("unpaced") is the word
                 }
             }
             Spread s = l.spread();

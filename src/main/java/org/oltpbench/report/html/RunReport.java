@@ -93,7 +93,7 @@ public final class RunReport {
         for (LevelResult l : run.levels()) {
             RepeatResult r = l.kept();
             List<String> row = new ArrayList<>(List.of(Marks.threads(l)));
-            for (Metric m : Metric.table(run.workload(), l)) row.add(Metric.format(m.of(r)));
+            for (Metric m : Metric.table(run.workload(), l)) row.add(m.cell(r));
             if (!tpcc) row.addAll(List.of(Metric.format(Metric.P99.of(r)), String.valueOf(r.counts().errors() + r.counts().ignoredErrors())));
             row.addAll(List.of(String.valueOf(r.counts().reconnects()), Marks.cpu(r)));
             rows.add(row);

@@ -1,0 +1,53 @@
+package org.oltpbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.result.Fixtures;
+import org.oltpbench.result.LevelResult;
+import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.RunResult;
+
+/**
+ * threads=search's console block: each step names the level it was decided against, and a knee that would rest on
+ * probes too noisy to decide is not named (issue 42 §1.13). Every probe is two 10-s repeats; two repeats' t interval
+ * would reach below 0, so the interval printed is the bootstrap's, the two repeats' [min, max].
+ */
+class SearchFormatTest {
+    private static LevelResult probe(int threads, long... tps) {
+        List<RepeatResult> reps = new ArrayList<>();
+        for (long t : tps) reps.add(Fixtures.sysbench(reps.size() + 1, threads, 10 * t, RepeatResult.COMPLETED));
+        return new LevelResult(threads, Map.of(), 0, reps).withSpread(95);
+    }
+
+    private static String lines(LevelResult... levels) {
+        RunResult base = Fixtures.run(List.of(levels));
+        RunResult run = new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(),
+                Fixtures.params("db=mariadb", "threads=search", "searchMax=2", "searchMaxRepeats=2", "time=10"), base.server(),
+                base.client(), base.terms(), base.startedAt(), base.endedAt(), List.of(), List.of(levels));
+        return String.join("\n", SearchFormat.lines(run)).replaceAll(" +", " "); // the table's padding as one space
+    }
+
+    /** The figures of §1.13: [5,444, 9,426] then [15,156, 19,209], a rise, and 2 threads the knee (ade499c: 1). */
+    @Test
+    void disjointIntervalsArePrintedAsARise() {
+        String out = lines(probe(1, 5444, 9426), probe(2, 15156, 19209));
+        assertTrue(out.contains("| 2 | 2 | 17182.50 | [15156.00, 19209.00] | - | 2 | rose beyond noise over 1 |"), out);
+        assertTrue(out.contains("\nKnee: 2 threads, 17182.50 tps, the fewest within noise of the peak"), out);
+    }
+
+    /**
+     * 10,000 [9,000, 11,000] (±10%) then 10,500 [9,500, 11,500] (±9.5%): within noise, both wider than ±3%: the step and
+     * the knee say they are too noisy to decide.
+     */
+    @Test
+    void aKneeOnNoisyProbesIsNotNamed() {
+        String out = lines(probe(1, 9000, 11000), probe(2, 9500, 11500));
+        assertTrue(out.contains("| 2 | 2 | 10500.00 | [9500.00, 11500.00] | - | 2 | too noisy to decide against 1 |"), out);
+        assertTrue(out.contains("\nKnee: too noisy to decide (1 threads ±10.0% after 2 repeats; 2 threads ±9.5% after 2 "
+                + "repeats, wider than ±3%); raise searchMaxRepeats or the time of a probe"), out);
+    }
+}
