@@ -630,9 +630,12 @@ public final class LevelRunner {
     /**
      * Waits for workers to finish their transaction in flight. After a short wait, threads still blocked
      * (waiting to open a connection or backing off from a reconnect) are interrupted; any still
-     * inside a statement after the grace period are abandoned (they are daemons).
+     * inside a statement after the grace period are abandoned (they are daemons). A level without terminals (CH's
+     * analytics alone) has none to wait for: its done latch, which only its time opens, is never waited on here (it held
+     * every such level 32 s after its deadline).
      */
     private void joinAll(LevelRun run, List<Thread> threads) throws InterruptedException {
+        if (threads.isEmpty()) return;
         if (run.awaitDoneUntil(clock.nanoTime() + 2_000_000_000L)) return;
         for (Thread t : threads) t.interrupt();
         if (run.awaitDoneUntil(clock.nanoTime() + GRACE_NANOS)) return;

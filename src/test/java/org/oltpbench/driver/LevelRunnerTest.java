@@ -638,4 +638,18 @@ class LevelRunnerTest {
         assertEquals(4.5 * 1.05, last.resources().servers().get(0).cpuSeconds(), 0.01);
         assertEquals(4.5 * 1.5, last.resources().client().host().busy(), 0.01);
     }
+
+    /**
+     * A level of 0 terminals (CH's analytics alone) has no terminal to wait for once its side is stopped: it ends at its
+     * deadline, 2 s. Before, the join waited for a done latch only its time opens: 2 s, then the 30 s grace, so every
+     * such level ended 32 s late (on a real clock too), and its last interval held those 32 s of resources (found by
+     * {@code LevelResourcesProperties}: 0.33 client CPU-s at 0.01 cores in a 1-s interval).
+     */
+    @Test
+    void aLevelWithoutTerminalsEndsAtItsDeadline() throws Exception {
+        workload.side = new RecordingSide();
+        RepeatResult r = run(settings(0, 0, 2, 0, 0, 1), new FakeDriver(clock, MS));
+        assertEquals(2.0, r.seconds(), 1e-9);
+        assertTrue(clock.nanoTime() < 2 * S + 100 * MS, "the level ended at " + clock.nanoTime() / 1e9 + " s");
+    }
 }
