@@ -120,8 +120,9 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
                 events += x.events();
                 rate += x.rate();
             }
-            out.add(new LevelParams(l.totalThreads(), k < threads.size() ? threads.get(k) : l.threads(), l.secs(), events, rate, l.model(), l.connections(),
-                    l.perTerminal(), l.warehouses()));
+            int ran = k < threads.size() ? threads.get(k) : l.threads();
+            out.add(new LevelParams(l.totalThreads(), ran, l.secs(), events, rate, l.model(), l.connections(), l.perTerminal(),
+                    l.warehouses()));
         }
         return new SweepParams(out, first.repeat, first.repeatPick, first.warmupSecs, first.reportIntervalSecs,
                 first.intervalSecs, first.startAt, first.levelPauseSecs, first.randSeed, first.ignoreErrors,

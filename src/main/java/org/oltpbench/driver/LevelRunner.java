@@ -237,9 +237,12 @@ public final class LevelRunner {
 
     /** The client's CPU and the resources (client, host, servers), sampled at {@code nanos} of the level's clock. */
     private record Sampled(long nanos, CpuClock.Sample cpu, ResourceSampler.Sample res) {
-        /** What they read at {@code at}, between this sample and {@code later}, the use between the two taken as even. */
+        /**
+         * What they read at {@code at}, between this sample and {@code later} (this one before it, later after it), the
+         * use between the two taken as even.
+         */
         Sampled at(long at, Sampled later) {
-            double share = later.nanos > nanos ? (double) (at - nanos) / (later.nanos - nanos) : 1;
+            double share = later.nanos > nanos ? Math.max(0, Math.min(1, (double) (at - nanos) / (later.nanos - nanos))) : 1;
             return new Sampled(at, cpu.toward(later.cpu, share), res.toward(later.res, share));
         }
     }

@@ -18,11 +18,14 @@ public final class CpuClock {
     public record Sample(long processNanos, long hostBusy, long hostTotal, long at) {
         /** The reading a {@code share} (0..1) of the way to {@code later}, each counter on the line between the two. */
         public Sample toward(Sample later, double share) {
-            double f = Math.max(0, Math.min(1, share));
-            return new Sample(processNanos + Math.round(f * (later.processNanos - processNanos)),
-                    hostTotal < 0 || later.hostTotal < 0 ? hostBusy : hostBusy + Math.round(f * (later.hostBusy - hostBusy)),
-                    hostTotal < 0 || later.hostTotal < 0 ? hostTotal : hostTotal + Math.round(f * (later.hostTotal - hostTotal)),
-                    at + Math.round(f * (later.at - at)));
+            boolean host = hostTotal >= 0 && later.hostTotal >= 0;
+            return new Sample(line(processNanos, later.processNanos, share),
+                    host ? line(hostBusy, later.hostBusy, share) : hostBusy, host ? line(hostTotal, later.hostTotal, share) : hostTotal,
+                    line(at, later.at, share));
+        }
+
+        private static long line(long a, long b, double share) {
+            return a + Math.round(share * (b - a));
         }
     }
 

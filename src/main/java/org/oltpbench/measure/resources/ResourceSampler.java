@@ -45,12 +45,11 @@ public final class ResourceSampler {
     /** The client's counters and every server's at one instant. */
     public record Sample(ClientReading client, List<ServerReading> servers, long epochMillis) {
         /**
-         * The reading a {@code share} (0..1) of the way from this one to {@code later}, each counter on the straight line
+         * The reading a share {@code f} (0..1) of the way from this one to {@code later}, each counter on the straight line
          * between the two: what an edge between two samples reads when the use between them was even. A server missing
          * from {@code later} keeps this reading (nothing of it is added); one only in {@code later} is left out.
          */
-        public Sample toward(Sample later, double share) {
-            double f = Math.max(0, Math.min(1, share));
+        public Sample toward(Sample later, double f) {
             Map<String, ServerReading> next = new HashMap<>();
             for (ServerReading r : later.servers) next.put(r.key(), r);
             List<ServerReading> servers = new ArrayList<>();
