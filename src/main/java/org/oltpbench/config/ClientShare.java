@@ -6,8 +6,9 @@ import java.util.List;
 /**
  * This client's disjoint share of a job that {@code clientCount} client machines run together against one database.
  * Client i of N takes, of T threads, T/N plus one of the remainder when i < T mod N; of a range of warehouses, the
- * i-th of N contiguous slices of those sizes; of sysbench tables, every N-th table from table i+1. The shares of
- * all clients add up to the whole, with no overlap.
+ * i-th of N contiguous slices of those sizes; of sysbench tables, every N-th table from table i+1; of a level's events
+ * (a transaction budget) and rate (arrivals per second), a part in proportion to its threads of the level. The shares
+ * of all clients add up to the whole, exactly, with no overlap.
  */
 public record ClientShare(int count, int index) {
     public static final ClientShare ALONE = new ClientShare(1, 0);
@@ -29,6 +30,40 @@ public record ClientShare(int count, int index) {
     /** This client's threads of a level of {@code total}. */
     public int threads(int total) {
         return total / count + (index < total % count ? 1 : 0);
+    }
+
+    /**
+     * This client's share of a level's {@code total} events (transactions): in proportion to its threads of
+     * {@code levelThreads} (equal parts at 0 threads), in whole transactions that add up to {@code total} over the
+     * clients (client i takes floor(total x C(i+1) / T) - floor(total x C(i) / T), C(i) being the threads of the clients
+     * before i).
+     */
+    public long events(long total, int levelThreads) {
+        return part(total, levelThreads);
+    }
+
+    /**
+     * This client's share of a level's arrival {@code rate} (tps), in proportion to its threads as {@link #events}: the
+     * rate counted in units of its last place (Math.ulp) is split as events are, so each share is a whole number of
+     * those units, and the shares and every partial sum of them are exact: they add up to {@code rate} in any order.
+     */
+    public double rate(double rate, int levelThreads) {
+        if (rate <= 0 || alone()) return rate;
+        double unit = Math.ulp(rate);
+        return part(Math.round(rate / unit), levelThreads) * unit;
+    }
+
+    /** This client's part of {@code whole} units, in proportion to its threads of the level (equal parts at 0). */
+    private long part(long whole, int levelThreads) {
+        int weights = levelThreads > 0 ? levelThreads : count;
+        return upTo(index + 1, whole, weights) - upTo(index, whole, weights);
+    }
+
+    /** floor(whole x (the weight of clients 0..k-1) / weights); the weights split as {@link #threads} splits. */
+    private long upTo(int k, long whole, int weights) {
+        long before = (long) k * (weights / count) + Math.min(k, weights % count);
+        return java.math.BigInteger.valueOf(whole).multiply(java.math.BigInteger.valueOf(before))
+                .divide(java.math.BigInteger.valueOf(weights)).longValueExact();
     }
 
     /** This client's slice {first, last} of {@code first..last}; empty (last < first) when the range is smaller than N. */

@@ -110,8 +110,9 @@ public final class Keys {
 
     // --- several client machines, one database ---
     public static final Key<Integer> CLIENT_COUNT = def("clientCount", integer(1, 10_000), "1", "clients",
-            "client machines that share the job; each takes a disjoint share (TPC-C warehouses; sysbench threads, and "
-            + "tables when tables >= clientCount); merge joins their results");
+            "client machines that share the job; each takes a disjoint share (threads; TPC-C warehouses; sysbench "
+            + "tables when tables >= clientCount; rate, limitTxnsPerMin and events in proportion to its threads, adding up "
+            + "to the setting); merge joins their results");
     public static final Key<Integer> CLIENT_INDEX = def("clientIndex", integer(0, 9_999), "0", "",
             "this client's share, 0..clientCount-1; when unset, the environment variable JOB_COMPLETION_INDEX (a "
             + "Kubernetes Indexed Job's) if present");

@@ -89,7 +89,8 @@ final class Resolver {
         for (int total : threadLevels()) {
             int threads = share.threads(total);
             int connections = cfg.get(Keys.CONNECTIONS);
-            levels.add(new SweepParams.LevelParams(total, threads, levelSecs(), levelEvents(threads), levelRate(),
+            levels.add(new SweepParams.LevelParams(total, threads, levelSecs(), levelEvents(threads, total),
+                    share.rate(levelRate(), total),
                     model.at(threads), connections > 0 && connections < threads ? connections : 0,
                     cfg.get(Keys.RUN_TXNS_PER_TERMINAL)));
         }
@@ -287,13 +288,16 @@ final class Resolver {
         return cfg.get(Keys.TIME);
     }
 
-    /** Transactions per level: BenchmarkSQL's runTxnsPerTerminal x terminals, else events. */
-    private long levelEvents(int threads) {
+    /**
+     * This client's transactions per level: BenchmarkSQL's runTxnsPerTerminal x its terminals, else its share of events
+     * (the whole job's, over {@code total} threads).
+     */
+    private long levelEvents(int threads, int total) {
         long perTerminal = cfg.get(Keys.RUN_TXNS_PER_TERMINAL);
-        return perTerminal > 0 ? perTerminal * threads : cfg.get(Keys.EVENTS);
+        return perTerminal > 0 ? perTerminal * threads : share.events(cfg.get(Keys.EVENTS), total);
     }
 
-    /** Transactions per second over all threads: BenchmarkSQL's limitTxnsPerMin / 60, else rate. */
+    /** The whole job's transactions per second over all threads: BenchmarkSQL's limitTxnsPerMin / 60, else rate. */
     private double levelRate() {
         double perMin = cfg.get(Keys.LIMIT_TXNS_PER_MIN);
         return perMin > 0 ? perMin / 60 : Math.max(0, cfg.get(Keys.RATE)); // rate=search: its probes set it

@@ -58,13 +58,15 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
      * @param threads      this client's share of them
      * @param secs         seconds measured; 0 when only {@code events} bounds the level
      * @param events       transactions after which the level ends; 0 = no limit
-     * @param rate         target transactions per second over this client's threads; 0 = unlimited
+     * @param rate         target transactions per second over this client's threads (its share of the job's rate);
+     *                     0 = unlimited
      * @param model        what runs each terminal: PLATFORM or VIRTUAL, never AUTO
      * @param connections  connections this client's terminals share (connections=N, below {@code threads}); 0 when
      *                     each terminal owns one
      */
     /**
-     * @param events      transactions the level's window runs (0: timed); with runTxnsPerTerminal, perTerminal x threads
+     * @param events      transactions the level's window runs on this client (its share of the job's; 0: timed); with
+     *                    runTxnsPerTerminal, perTerminal x threads
      * @param perTerminal BenchmarkSQL's runTxnsPerTerminal: each terminal runs exactly this many (0: a shared budget)
      */
     /**
@@ -101,17 +103,30 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
         }
     }
 
-    /** A copy whose levels run {@code threads} here: what merge records for the clients' levels together. */
-    public SweepParams withThreads(List<Integer> threads) {
+    /**
+     * The sweep several clients ran together (merge): level k runs {@code threads.get(k)} (the threads the clients' levels
+     * ran, added), its events and rate added over the clients' shares, which give back the whole job's setting
+     * ({@link ClientShare}); the rest is {@code clients}' first's.
+     */
+    public static SweepParams joined(List<SweepParams> clients, List<Integer> threads) {
+        SweepParams first = clients.get(0);
         List<LevelParams> out = new java.util.ArrayList<>();
-        for (int k = 0; k < levels.size(); k++) {
-            LevelParams l = levels.get(k);
-            int t = k < threads.size() ? threads.get(k) : l.threads();
-            out.add(new LevelParams(l.totalThreads(), t, l.secs(), l.events(), l.rate(), l.model(), l.connections(),
-                    l.perTerminal(), l.warehouses()));
+        for (int k = 0; k < first.levels.size(); k++) {
+            LevelParams l = first.levels.get(k);
+            long events = 0;
+            double rate = 0;
+            for (SweepParams c : clients) {
+                LevelParams x = k < c.levels.size() ? c.levels.get(k) : l;
+                events += x.events();
+                rate += x.rate();
+            }
+            int ran = k < threads.size() ? threads.get(k) : l.threads();
+            out.add(new LevelParams(l.totalThreads(), ran, l.secs(), events, rate, l.model(), l.connections(), l.perTerminal(),
+                    l.warehouses()));
         }
-        return new SweepParams(out, repeat, repeatPick, warmupSecs, reportIntervalSecs, intervalSecs, startAt, levelPauseSecs,
-                randSeed, ignoreErrors, checkAfterRun, share, fault, search);
+        return new SweepParams(out, first.repeat, first.repeatPick, first.warmupSecs, first.reportIntervalSecs,
+                first.intervalSecs, first.startAt, first.levelPauseSecs, first.randSeed, first.ignoreErrors,
+                first.checkAfterRun, first.share, first.fault, first.search);
     }
 
     /** The most sessions a level of this client holds open: its terminals, or the connections they share. */

@@ -225,8 +225,30 @@ public final class LevelRunner {
      * thread, so they span {@code spreadNanos}; {@code nanos} is the middle of that span. With thousands of platform
      * threads sharing few cores the reporter waits for CPU between threads, and the span becomes visible.
      */
-    private record Mark(Reading reading, long nanos, CpuClock.Sample cpu, long spreadNanos, ResourceSampler.Sample res,
-                        long sampleNanos) {
+    private record Mark(Reading reading, long nanos, long spreadNanos, Sampled sampled, long sampleNanos) {
+        CpuClock.Sample cpu() {
+            return sampled.cpu();
+        }
+
+        ResourceSampler.Sample res() {
+            return sampled.res();
+        }
+    }
+
+    /** The client's CPU and the resources (client, host, servers), sampled at {@code nanos} of the level's clock. */
+    private record Sampled(long nanos, CpuClock.Sample cpu, ResourceSampler.Sample res) {
+        /**
+         * What they read at {@code at}, between this sample and {@code later} (this one before it, later after it), the
+         * use between the two taken as even.
+         */
+        Sampled at(long at, Sampled later) {
+            double share = later.nanos > nanos ? Math.max(0, Math.min(1, (double) (at - nanos) / (later.nanos - nanos))) : 1;
+            return new Sampled(at, cpu.toward(later.cpu, share), res.toward(later.res, share));
+        }
+    }
+
+    private Sampled sample(long at) {
+        return new Sampled(at, CpuClock.sample(), resources.sample());
     }
 
     /** Which of the window's edges a harvest is, for the error log; NONE for the intervals between. */
@@ -236,9 +258,8 @@ public final class LevelRunner {
         long before = clock.nanoTime();
         Reading m = collect(measuring, edge);
         long after = clock.nanoTime();
-        CpuClock.Sample cpu = CpuClock.sample();
-        ResourceSampler.Sample res = resources.sample();
-        return new Mark(m, before + (after - before) / 2, cpu, after - before, res, clock.nanoTime() - after);
+        Sampled sampled = sample(after);
+        return new Mark(m, before + (after - before) / 2, after - before, sampled, clock.nanoTime() - after);
     }
 
     /** The reporter's view of the level: where it is, and the marks the window and the next interval start from. */
@@ -263,7 +284,7 @@ public final class LevelRunner {
             this.measuring = s.sweep().warmupSecs() == 0;
             this.nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
             // nothing runs before the release
-            this.last = new Mark(collect(false, measuring ? Edge.OPENS : Edge.NONE), t0, CpuClock.sample(), 0, resources.sample(), 0);
+            this.last = new Mark(collect(false, measuring ? Edge.OPENS : Edge.NONE), t0, 0, sample(t0), 0);
             this.start = last;
             edgesMillis.add(last.res().epochMillis());
         }
@@ -355,6 +376,9 @@ public final class LevelRunner {
      */
     private RepeatResult finish(LevelRun run, List<Thread> threads, Edges e, boolean allDone) throws InterruptedException {
         long now = clock.nanoTime();
+        // sampled where the level stopped, before the side and the terminals are stopped: what stopping them costs (a
+        // query the server does not cancel at once) is after the window, and never in its last interval
+        Sampled stopped = sample(now);
         // the deadline; where Ctrl-C or an error stopped the level; nothing when the budget ran out (the last end counts)
         long reached = now >= run.deadline() ? run.deadline() : allDone ? Long.MIN_VALUE : now;
         // the side's queries still running are cancelled at the window's end, before the terminals are joined
@@ -366,7 +390,8 @@ public final class LevelRunner {
         errorLog.window(false);
         long windowEnd = Math.max(Math.max(reached, run.lastEnd()), e.start.nanos());
         Mark done = mark(e.measuring, Edge.CLOSES);
-        Mark cut = new Mark(done.reading(), windowEnd, done.cpu(), done.spreadNanos(), done.res(), done.sampleNanos());
+        Mark cut = new Mark(done.reading(), windowEnd, done.spreadNanos(), atWindowEnd(windowEnd, e.last, stopped, done),
+                done.sampleNanos());
         // without recorded intervals (intervalSecs=0) there is no interval to close
         if (e.step > 0) e.last = report(e, !e.measuring, e.measuring, cut, connected);
         if (!e.measuring) e.start = cut;
@@ -376,6 +401,17 @@ public final class LevelRunner {
         List<IntervalResult> intervals = resources.afterLevel(e.intervals, e.edgesMillis);
         return result(window, e.start, cut, intervals, aborted, run.errors()).withFault(e.faults.result(intervals))
                 .withAnalytics(analytics);
+    }
+
+    /**
+     * The resources and CPU at the window's end, which no sample was taken at: the window ends at the deadline, or later
+     * when a transaction in flight then ended later (its seconds are the window's), or earlier than the reporter woke.
+     * Read on the line between the samples around it: the last edge's and the one where the level stopped when it
+     * ended before that, else the one where it stopped and the one after the stop (spread evenly over the stop, the
+     * share of it that the window's tail took). So the last interval's resources are those of its own seconds.
+     */
+    private static Sampled atWindowEnd(long windowEnd, Mark last, Sampled stopped, Mark done) {
+        return windowEnd <= stopped.nanos() ? last.sampled().at(windowEnd, stopped) : stopped.at(windowEnd, done.sampled());
     }
 
     /** Above this share of its nominal length an interval is late, and one line says why when that is known. */
@@ -597,9 +633,12 @@ public final class LevelRunner {
     /**
      * Waits for workers to finish their transaction in flight. After a short wait, threads still blocked
      * (waiting to open a connection or backing off from a reconnect) are interrupted; any still
-     * inside a statement after the grace period are abandoned (they are daemons).
+     * inside a statement after the grace period are abandoned (they are daemons). A level without terminals (CH's
+     * analytics alone) has none to wait for: its done latch, which only its time opens, is never waited on here (it held
+     * every such level 32 s after its deadline).
      */
     private void joinAll(LevelRun run, List<Thread> threads) throws InterruptedException {
+        if (threads.isEmpty()) return;
         if (run.awaitDoneUntil(clock.nanoTime() + 2_000_000_000L)) return;
         for (Thread t : threads) t.interrupt();
         if (run.awaitDoneUntil(clock.nanoTime() + GRACE_NANOS)) return;

@@ -16,6 +16,17 @@ public final class CpuClock {
 
     /** One reading: process CPU ns, host busy and total jiffies (-1 when /proc/stat is unreadable), monotonic ns. */
     public record Sample(long processNanos, long hostBusy, long hostTotal, long at) {
+        /** The reading a {@code share} (0..1) of the way to {@code later}, each counter on the line between the two. */
+        public Sample toward(Sample later, double share) {
+            boolean host = hostTotal >= 0 && later.hostTotal >= 0;
+            return new Sample(line(processNanos, later.processNanos, share),
+                    host ? line(hostBusy, later.hostBusy, share) : hostBusy, host ? line(hostTotal, later.hostTotal, share) : hostTotal,
+                    line(at, later.at, share));
+        }
+
+        private static long line(long a, long b, double share) {
+            return a + Math.round(share * (b - a));
+        }
     }
 
     private CpuClock() {

@@ -10,7 +10,8 @@ import org.oltpbench.config.RunParams;
 
 /**
  * Joins the results that several client machines took at the same time against one database, each driving its
- * own share (clientCount/clientIndex). Counts add up; histograms are added bucket by bucket, so merged percentiles
+ * own share (clientCount/clientIndex). The merged parameters are the job's: each level's threads, events and rate
+ * added over the clients' shares ({@link org.oltpbench.config.SweepParams#joined}). Counts add up; histograms are added bucket by bucket, so merged percentiles
  * are the percentiles of every transaction together, never averages of percentiles. Rates divide the summed
  * counts by the clients' mean window length, which equals the sum of the clients' rates when their windows are
  * equally long; windows that overlap by less than {@link #MIN_OVERLAP} of the shorter one are refused.
@@ -29,10 +30,9 @@ public final class Merge {
         for (int i = 1; i < runs.size(); i++) sameShape(first, names.get(0), runs.get(i), names.get(i));
         List<LevelResult> levels = new ArrayList<>();
         for (int k = 0; k < first.levels().size(); k++) levels.add(level(runs, names, k, first.repeatPick()));
-        List<Integer> threads = new ArrayList<>();
-        for (LevelResult l : levels) threads.add(l.threads());
         int warehouses = 0;
         for (RunResult r : runs) warehouses += r.workload().scale().warehouses();
+        List<Integer> threads = levels.stream().map(LevelResult::threads).toList();
         WorkloadInfo w = first.workload();
         WorkloadInfo.Scale s = w.scale();
         WorkloadInfo workload = new WorkloadInfo(w.name(), w.family(), w.transactions(),
@@ -44,8 +44,9 @@ public final class Merge {
             ended = ended == null || r.endedAt() == null ? null : seconds(r.endedAt()) > seconds(ended) ? r.endedAt() : ended;
         }
         RunParams params = first.params();
-        params = new RunParams(params.target(), params.sweep().withThreads(threads), params.load(), params.output(),
-                params.workload());
+        // the clients' levels together: threads, events and rate added back to the job's setting
+        params = new RunParams(params.target(), org.oltpbench.config.SweepParams.joined(runs.stream()
+                .map(r -> r.params().sweep()).toList(), threads), params.load(), params.output(), params.workload());
         return new RunResult(first.schemaVersion(), first.oltpbenchVersion(), workload, params, first.server(), client(runs),
                 first.terms(), started, ended, names, levels);
     }

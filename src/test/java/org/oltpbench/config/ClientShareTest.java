@@ -40,6 +40,25 @@ class ClientShareTest {
         assertEquals(List.of(1, 2, 3), ClientShare.ALONE.tables(3));
     }
 
+    /**
+     * Issue 42 §1.8: rate= and events= are the whole job's, like threads. rate=20 over 2 clients of 2 threads: 10 tps
+     * each (before, each ran 20 and together 41.37 tps). events=1001 over 2 clients of 3 threads (client 0 runs 2, client
+     * 1 runs 1): in proportion to the threads, floor(1001 x 2 / 3) = 667 and 1001 - 667 = 334. limitTxnsPerMin=1200 is
+     * 20 tps over all terminals: 10 each at 4 threads.
+     */
+    @Test
+    void rateAndEventsAreSplitOverTheClients() {
+        for (int i = 0; i < 2; i++) {
+            var level = params("rate=20", "threads=2", "clientCount=2", "clientIndex=" + i).sweep().levels().get(0);
+            assertEquals(10.0, level.rate(), 0, "client " + i);
+        }
+        assertEquals(667, params("events=1001", "threads=3", "clientCount=2", "clientIndex=0").sweep().levels().get(0).events());
+        assertEquals(334, params("events=1001", "threads=3", "clientCount=2", "clientIndex=1").sweep().levels().get(0).events());
+        assertEquals(10.0, params("workload=tpcc", "warehouses=2", "limitTxnsPerMin=1200", "threads=4", "clientCount=2",
+                "clientIndex=1").sweep().levels().get(0).rate(), 0);
+        assertEquals(1001, params("events=1001", "threads=3").sweep().levels().get(0).events(), "one client runs them all");
+    }
+
     @Test
     void aLevelSmallerThanTheClientCountIsNamed() {
         assertNull(new ClientShare(2, 0).threadsProblem(List.of(2, 8)));

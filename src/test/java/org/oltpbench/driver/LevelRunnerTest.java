@@ -592,4 +592,64 @@ class LevelRunnerTest {
         assertEquals(3.0, r.analytics().seconds(), 1e-9);
         assertTrue(r.counts().transactions() > 0);
     }
+
+    /**
+     * Issue 42 §1.4: a CH level whose query the server did not cancel at once stopped 33.5 s after the deadline, and the
+     * last 1-s interval held the stop's resources ("host 6.46 of 2 busy"). Here a 2-core simulated host where the client
+     * keeps 0.25 cores busy, the server 1.05 and other processes 0.2 (1.5 busy) all the time; 2 threads of 1 ms
+     * statements, 3 s, 1-s intervals, a side load whose stop takes 33.5 s. The last interval is [2, 3] s (the statement
+     * in flight at the deadline ends on it), so it holds 1 s of each: client 0.25, server 1.05, host busy 1.5 of 2 x 1 =
+     * 2 CPU-s (idle 0.5). Before, it was sampled after the stop, 34.5 s after its start: server 36.225 CPU-s, host busy
+     * 51.75, in 1 s on 2 cores.
+     */
+    @Test
+    void theStopAfterTheDeadlineIsNotInTheLastInterval() throws Exception {
+        sampler = org.oltpbench.measure.resources.SimHost.sampler(clock::nanoTime, 2, 0.25, 1.05, 0.2);
+        workload.side = SimLevel.slowToStop(clock, 33_500 * MS);
+        RepeatResult r = run(settings(2, 0, 3, 0, 0, 1), new FakeDriver(clock, MS));
+        assertEquals(List.of(1.0, 1.0, 1.0), r.intervals().stream().map(IntervalResult::seconds).toList());
+        for (IntervalResult i : r.intervals()) {
+            var res = i.resources();
+            assertEquals(0.25, res.client().cpuSeconds(), 0.0015, "client, interval at " + i.at());
+            assertEquals(1.05, res.servers().get(0).cpuSeconds(), 0.0015, "server, interval at " + i.at());
+            assertEquals(1.5, res.client().host().busy(), 0.0015, "host busy, interval at " + i.at());
+            assertEquals(2.0, res.client().host().total(), 0.003, "the host's 2 cores x 1 s, interval at " + i.at());
+        }
+        assertEquals(1.5, r.usage().clientHostBusyCores(), 0.002);
+        assertEquals(1.05, r.usage().serverCores(), 0.002);
+    }
+
+    /**
+     * The other side of the window's end: a transaction in flight at the deadline that ends later lengthens the window
+     * (sysbench's rule), and the last interval holds the resources of that tail too, read on the line between the
+     * sample where the level stopped and the one after. 1 thread; statements that start at or after 2.5 s take 4 s, so
+     * the one from 2.5 s ends at 6.5 s: the last interval is [2, 6.5], 4.5 s, and holds 4.5 x 1.05 = 4.725 server
+     * CPU-s; the 33.5 s stop of the side load after it is not in it.
+     */
+    @Test
+    void aTransactionEndingAfterTheDeadlineBringsItsResourcesIntoTheLastInterval() throws Exception {
+        sampler = org.oltpbench.measure.resources.SimHost.sampler(clock::nanoTime, 2, 0.25, 1.05, 0.2);
+        workload.side = SimLevel.slowToStop(clock, 33_500 * MS);
+        FakeDriver d = new FakeDriver(clock, MS);
+        d.durations(t -> t >= 2_500 * MS ? 4 * S : MS);
+        RepeatResult r = run(settings(1, 0, 3, 0, 0, 1), d);
+        IntervalResult last = r.intervals().get(r.intervals().size() - 1);
+        assertEquals(4.5, last.seconds(), 1e-9);
+        assertEquals(4.5 * 1.05, last.resources().servers().get(0).cpuSeconds(), 0.01);
+        assertEquals(4.5 * 1.5, last.resources().client().host().busy(), 0.01);
+    }
+
+    /**
+     * A level of 0 terminals (CH's analytics alone) has no terminal to wait for once its side is stopped: it ends at its
+     * deadline, 2 s. Before, the join waited for a done latch only its time opens: 2 s, then the 30 s grace, so every
+     * such level ended 32 s late (on a real clock too), and its last interval held those 32 s of resources (found by
+     * {@code LevelResourcesProperties}: 0.33 client CPU-s at 0.01 cores in a 1-s interval).
+     */
+    @Test
+    void aLevelWithoutTerminalsEndsAtItsDeadline() throws Exception {
+        workload.side = new RecordingSide();
+        RepeatResult r = run(settings(0, 0, 2, 0, 0, 1), new FakeDriver(clock, MS));
+        assertEquals(2.0, r.seconds(), 1e-9);
+        assertTrue(clock.nanoTime() < 2 * S + 100 * MS, "the level ended at " + clock.nanoTime() / 1e9 + " s");
+    }
 }

@@ -25,7 +25,8 @@ import org.oltpbench.result.TpccMetrics;
 
 /**
  * Two client processes split 2 warehouses of one TPC-C job (clientCount=2): they load their warehouses in parallel,
- * start together at startAt, and merge joins their results exactly.
+ * start together at startAt, and merge joins their results exactly. limitTxnsPerMin=2400 (40 tps) is the job's: 20 tps
+ * each, 40 in all (issue 42 §1.8: each client ran the whole rate, twice the setting together).
  */
 class MergeIT {
     @TempDir
@@ -35,7 +36,7 @@ class MergeIT {
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
                 "target/oltpbench.jar"));
         for (String s : List.of("db=mariadb", "conn=" + url, "user=root", "workload=tpcc", "warehouses=2", "threads=2",
-                "time=5", "report-interval=1", "loadWorkers=1", "rand-seed=" + (7 + index), "clientCount=2",
+                "time=5", "report-interval=1", "loadWorkers=1", "limitTxnsPerMin=2400", "rand-seed=" + (7 + index), "clientCount=2",
                 "clientIndex=" + index, "startAt=" + startAt, "resultDirectory=" + dir.resolve("c" + index))) {
             cmd.addAll(List.of("--set", s));
         }
@@ -75,6 +76,10 @@ class MergeIT {
             RunResult m = ResultFiles.read(merged);
             RepeatResult r = m.levels().get(0).kept();
             assertEquals(2, m.levels().get(0).threads());
+            assertEquals(20.0, c0.params().sweep().levels().get(0).rate(), 0, "client 0's half of 40 tps");
+            assertEquals(40.0, m.params().sweep().levels().get(0).rate(), 0, "the merged result's rate is the setting");
+            // 200 arrivals expected in the 5 s (Poisson, sd 14): 80 tps would be each client running the whole rate
+            assertTrue(r.tps() > 25 && r.tps() < 55, "merged " + r.tps() + " tps at a rate of 40");
             assertEquals(growth, r.transaction(TpccMetrics.NEW_ORDER).committed(),
                     "merged committed NewOrders = growth of sum(d_next_o_id)");
             Histogram union = Histograms.empty();

@@ -107,4 +107,26 @@ class MergeTest {
         MergeRefused e = assertThrows(MergeRefused.class, () -> Merge.merge(List.of(one, two), List.of("dirA", "dirB")));
         assertTrue(e.getMessage().startsWith("dirB has 2 thread levels, dirA has 1"), e.getMessage());
     }
+
+    /**
+     * Issue 42 §1.8: the merged result's rate and events are the job's setting. 3 clients of rate=20 events=1000
+     * threads=4: their shares of 4 threads are 2, 1, 1, so rate 10, 5, 5 and events 500, 250, 250; merged
+     * 20.0 tps exactly and 1,000 events (before, merge kept the first client's: 10 tps and 500, or with the unsplit
+     * settings 20 where the clients had run 60).
+     */
+    @Test
+    void theMergedRateAndEventsAreTheSetting() {
+        List<RunResult> clients = new java.util.ArrayList<>();
+        long[] lat = Fixtures.repeat(1000, 10);
+        for (int i = 0; i < 3; i++) {
+            RunResult c = client(part(10, lat, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40), "c" + i);
+            clients.add(new RunResult(c.schemaVersion(), c.oltpbenchVersion(), c.workload(), Fixtures.params("db=mariadb",
+                    "threads=4", "time=10", "rate=20", "events=1000", "clientCount=3", "clientIndex=" + i), c.server(),
+                    c.client(), c.terms(), c.startedAt(), c.endedAt(), List.of(), c.levels()));
+        }
+        assertEquals(List.of(10.0, 5.0, 5.0), clients.stream().map(c -> c.params().sweep().levels().get(0).rate()).toList());
+        var merged = Merge.merge(clients, List.of("a", "b", "c")).params().sweep().levels().get(0);
+        assertEquals(20.0, merged.rate(), 0);
+        assertEquals(1000, merged.events());
+    }
 }

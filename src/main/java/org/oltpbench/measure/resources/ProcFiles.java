@@ -154,12 +154,30 @@ final class ProcFiles {
             return new CpuModes(cores, s);
         }
 
+        /** The modes a share {@code f} of the way to {@code later}; this reading when either is unknown. */
+        CpuModes toward(CpuModes later, double f) {
+            if (cores == 0 || later.cores == 0) return this;
+            double[] s = new double[seconds.length];
+            for (int i = 0; i < s.length; i++) s[i] = between(seconds[i], later.seconds[i], f);
+            return new CpuModes(cores, s);
+        }
+
         org.oltpbench.result.Resources.HostCpu minus(CpuModes earlier) {
             if (cores == 0 || earlier.cores == 0) return org.oltpbench.result.Resources.HostCpu.UNKNOWN;
             double[] d = new double[seconds.length];
             for (int i = 0; i < d.length; i++) d[i] = milli(Math.max(0, seconds[i] - earlier.seconds[i]));
             return new org.oltpbench.result.Resources.HostCpu(cores, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
         }
+    }
+
+    /** The value a share {@code f} of the way from {@code a} to {@code b}. */
+    static double between(double a, double b, double f) {
+        return a + f * (b - a);
+    }
+
+    /** The count a share {@code f} of the way from {@code a} to {@code b}; {@code a} when either is unknown (-1). */
+    static long between(long a, long b, double f) {
+        return a < 0 || b < 0 ? a : a + Math.round(f * (b - a));
     }
 
     /** {@code x} rounded to 10^-3: /proc counts hundredths, and result.json need not carry binary fractions. */

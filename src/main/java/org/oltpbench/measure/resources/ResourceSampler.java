@@ -40,17 +40,52 @@ public final class ResourceSampler {
     private final java.util.Set<PrometheusSource> warnedAfter = new java.util.HashSet<>();
     /** Asked after each level: none, or one Prometheus server. */
     private final List<PrometheusSource> after;
+    private final ClientProbe clientProbe;
 
     /** The client's counters and every server's at one instant. */
     public record Sample(ClientReading client, List<ServerReading> servers, long epochMillis) {
+        /**
+         * The reading a share {@code f} (0..1) of the way from this one to {@code later}, each counter on the straight line
+         * between the two: what an edge between two samples reads when the use between them was even. A server missing
+         * from {@code later} keeps this reading (nothing of it is added); one only in {@code later} is left out.
+         */
+        public Sample toward(Sample later, double f) {
+            Map<String, ServerReading> next = new HashMap<>();
+            for (ServerReading r : later.servers) next.put(r.key(), r);
+            List<ServerReading> servers = new ArrayList<>();
+            for (ServerReading r : this.servers) servers.add(next.containsKey(r.key()) ? r.toward(next.get(r.key()), f) : r);
+            return new Sample(client.toward(later.client, f), servers, epochMillis + Math.round(f * (later.epochMillis - epochMillis)));
+        }
     }
 
     record ClientReading(double user, double system, long rss, long netIn, long netOut, ProcFiles.CpuModes host) {
         static final ClientReading NONE = new ClientReading(0, 0, -1, -1, -1, ProcFiles.CpuModes.UNKNOWN);
+
+        ClientReading toward(ClientReading later, double f) {
+            return new ClientReading(ProcFiles.between(user, later.user, f), ProcFiles.between(system, later.system, f),
+                    ProcFiles.between(rss, later.rss, f), ProcFiles.between(netIn, later.netIn, f),
+                    ProcFiles.between(netOut, later.netOut, f), host.toward(later.host, f));
+        }
+    }
+
+    /** The client's process and host counters now; {@link ClientReading#NONE} when they cannot be read. */
+    interface ClientProbe {
+        ClientReading read();
     }
 
     ResourceSampler(Path proc, String netInterface, List<ServerProbe> probes, List<PrometheusSource> after,
                     Consumer<String> warn) {
+        this(null, proc, netInterface, probes, after, warn);
+    }
+
+    /** A sampler whose client readings come from {@code client} (a simulated host) instead of {@code /proc}. */
+    ResourceSampler(ClientProbe client, String netInterface, List<ServerProbe> probes, Consumer<String> warn) {
+        this(client, Path.of("/proc"), netInterface, probes, List.of(), warn);
+    }
+
+    private ResourceSampler(ClientProbe client, Path proc, String netInterface, List<ServerProbe> probes,
+                            List<PrometheusSource> after, Consumer<String> warn) {
+        this.clientProbe = client != null ? client : this::procClient;
         this.after = List.copyOf(after);
         this.proc = proc;
         this.netInterface = netInterface;
@@ -150,7 +185,7 @@ public final class ResourceSampler {
                         + "; its figures are left out while it fails");
             }
         }
-        return new Sample(client(), servers, System.currentTimeMillis());
+        return new Sample(clientProbe.read(), servers, System.currentTimeMillis());
     }
 
     /** Edges skipped after the n-th failure in a row: 0, 1, 3, 7, then 10. */
@@ -158,7 +193,7 @@ public final class ResourceSampler {
         return n >= 5 ? RETRY_AFTER : (1 << (n - 1)) - 1;
     }
 
-    private ClientReading client() {
+    private ClientReading procClient() {
         try {
             double[] cpu = ProcFiles.processCpu(Files.readString(proc.resolve("self/stat")));
             long rss = ProcFiles.rssBytes(Files.readString(proc.resolve("self/status")));

@@ -22,6 +22,14 @@ record ServerReading(ResourceSource source, String host, String component, doubl
                 delta(netInBytes, earlier.netInBytes), delta(netOutBytes, earlier.netOutBytes), cpu.minus(earlier.cpu), cpus);
     }
 
+    /** The reading a share {@code f} of the way to {@code later} (of the same key); memory and CPUs as this one's. */
+    ServerReading toward(ServerReading later, double f) {
+        return new ServerReading(source, host, component, ProcFiles.between(cpuSeconds, later.cpuSeconds, f), rssBytes,
+                ProcFiles.between(readBytes, later.readBytes, f), ProcFiles.between(writeBytes, later.writeBytes, f),
+                ProcFiles.between(diskOps, later.diskOps, f), ProcFiles.between(netInBytes, later.netInBytes, f),
+                ProcFiles.between(netOutBytes, later.netOutBytes, f), cpu.toward(later.cpu, f), cpus);
+    }
+
     static long delta(long now, long before) {
         if (now < 0 || before < 0) return -1;
         return now >= before ? now - before : now;
