@@ -14,7 +14,7 @@ import org.HdrHistogram.Histogram;
  * of the transactions asked of the server in it, at the level's pace (at least {@link #MIN_INTERVALS} measured
  * intervals). What was asked is the terminals' due time in the interval ({@link IntervalResult#dueSecs()}: a
  * transaction in flight, or due; not keying, thinking or waiting for an arrival), times the pace: the median of the
- * intervals' transactions per due terminal-second. The interval is judged only when the server was asked enough that
+ * transactions per due terminal-second of the intervals that ended any. The interval is judged only when the server was asked enough that
  * an empty interval is not chance: at least {@link #HELD} of a terminal waited on it through the interval, and the pace
  * would have ended at least {@link #MIN_ASKED} transactions (an empty interval has probability e^-3 = 5% at 3). A
  * closed loop asks every terminal's whole time, so its rule is the median interval's throughput; with a rate or TPC-C's
@@ -109,12 +109,15 @@ public record Stall(List<double[]> quiet, double medianTps, double maxMs, double
     }
 
     /**
-     * The level's pace: the median, over the measured intervals in which the server was asked anything, of the
-     * transactions ended per terminal-second due (1 / the latency, by Little's law, in a closed loop: its median tps
-     * over its terminals). 0 when nothing was asked.
+     * The level's pace, how fast the server answered when it answered: the median, over the measured intervals that
+     * ended a transaction, of the transactions ended per terminal-second due (1 / the latency, by Little's law; in a
+     * closed loop its median tps over its terminals). Intervals that ended none are left out, so a stall longer than
+     * the level's answered seconds (at a low rate, most seconds ask nothing) does not lower the pace it is judged by.
+     * 0 when no interval ended any.
      */
     private static double pace(List<IntervalResult> measured) {
-        double[] p = measured.stream().filter(i -> i.dueSecs() > 0).mapToDouble(i -> i.transactions() / i.dueSecs()).toArray();
+        double[] p = measured.stream().filter(i -> i.dueSecs() > 0 && i.transactions() > 0)
+                .mapToDouble(i -> i.transactions() / i.dueSecs()).toArray();
         return p.length == 0 ? 0 : median(p);
     }
 
