@@ -51,6 +51,19 @@ class VerdictProperties {
         return out;
     }
 
+    /** One second of a window, given whether it falls in the quiet span. */
+    private interface SecondOf {
+        Second at(boolean quiet);
+    }
+
+    /** {@code seconds} seconds, {@code stalled} of them quiet from a point drawn on {@code r}. */
+    private static List<Second> seconds(Random r, int seconds, int stalled, SecondOf each) {
+        int from = r.nextInt(seconds - stalled);
+        List<Second> w = new ArrayList<>();
+        for (int k = 0; k < seconds; k++) w.add(each.at(k >= from && k < from + stalled));
+        return w;
+    }
+
     private static Verdict verdict(List<IntervalResult> w, int cores) {
         long tx = w.stream().mapToLong(IntervalResult::transactions).sum();
         Stall stall = Stall.of(w, Histograms.empty(), w.size(), w.size(), 1);
@@ -75,17 +88,12 @@ class VerdictProperties {
                                                    @ForAll @DoubleRange(min = 0.26, max = 0.95) double othersShare,
                                                    @ForAll @DoubleRange(min = 0.91, max = 1.0) double busyShare) {
         Random r = new Random(seed);
-        int from = r.nextInt(seconds - stalled);
-        List<Second> w = new ArrayList<>();
-        for (int k = 0; k < seconds; k++) {
-            if (k < from || k >= from + stalled) {
-                w.add(ordinary(r, cores, CpuWait.UNKNOWN));
-                continue;
-            }
+        List<Second> w = seconds(r, seconds, stalled, quiet -> {
+            if (!quiet) return ordinary(r, cores, CpuWait.UNKNOWN);
             double others = othersShare * cores, rest = Math.max(0, busyShare * cores - others);
             double client = Math.min(0.2 * cores, rest * r.nextDouble());
-            w.add(new Second(r.nextInt(5), client, rest - client, others, CpuWait.UNKNOWN));
-        }
+            return new Second(r.nextInt(5), client, rest - client, others, CpuWait.UNKNOWN);
+        });
         Verdict v = verdict(window(cores, w), cores);
         assertEquals(Limit.OTHERS, v.limit(), v.evidence());
         assertTrue(!v.evidence().contains("look at what the server did"), v.evidence());
@@ -101,15 +109,11 @@ class VerdictProperties {
                                                     @ForAll @IntRange(min = 0, max = 3) int stalled,
                                                     @ForAll @DoubleRange(min = 0.5, max = 20) double waitThreads) {
         Random r = new Random(seed);
-        int from = r.nextInt(seconds - stalled);
-        List<Second> w = new ArrayList<>();
-        for (int k = 0; k < seconds; k++) {
+        List<Second> w = seconds(r, seconds, stalled, quiet -> {
             Second s = ordinary(r, cores, CpuWait.UNKNOWN);
-            double client = Math.min(s.client(), waitThreads);
             CpuWait wait = new CpuWait(waitThreads, waitThreads * r.nextDouble(), -1);
-            boolean quiet = k >= from && k < from + stalled;
-            w.add(new Second(quiet ? 0 : s.tx(), client, s.server(), s.others(), wait));
-        }
+            return new Second(quiet ? 0 : s.tx(), Math.min(s.client(), waitThreads), s.server(), s.others(), wait);
+        });
         Verdict v = verdict(window(cores, w), cores);
         assertNotEquals(Limit.STALL, v.limit(), v.evidence());
         assertNotEquals(Limit.NONE, v.limit(), v.evidence());
@@ -129,14 +133,11 @@ class VerdictProperties {
                                                  @ForAll @IntRange(min = 4, max = 30) int seconds,
                                                  @ForAll @IntRange(min = 0, max = 3) int stalled) {
         Random r = new Random(seed);
-        int from = r.nextInt(seconds - stalled);
-        List<Second> w = new ArrayList<>();
-        for (int k = 0; k < seconds; k++) {
+        List<Second> w = seconds(r, seconds, stalled, quiet -> {
             double client = cores * r.nextDouble(), server = (cores - client) * r.nextDouble();
             double others = (cores - client - server) * r.nextDouble();
-            boolean quiet = k >= from && k < from + stalled;
-            w.add(new Second(quiet ? 0 : 500 + r.nextInt(500), client, server, others, CpuWait.UNKNOWN));
-        }
+            return new Second(quiet ? 0 : 500 + r.nextInt(500), client, server, others, CpuWait.UNKNOWN);
+        });
         Verdict v = verdict(window(cores, w), cores);
         Matcher of = OF.matcher(v.evidence());
         while (of.find()) {

@@ -260,6 +260,26 @@ class VerdictTest {
                 new Verdict.Offered(0, 2, 22 / 20.0, 20))).verdict().limit());
     }
 
+    /**
+     * The pacing share from the terminals' time: 10 terminals over 10 s, 99.5 terminal-seconds paused (keying and
+     * thinking) and 0.5 due: 99.5%. Without a rate that bounds throughput (PACING); with one, the rate's rule judges.
+     */
+    @Test
+    void pacedTerminalsAreBoundedByThePacing() {
+        List<IntervalResult> w = new java.util.ArrayList<>();
+        for (int at = 1; at <= 10; at++) {
+            w.add(new IntervalResult(at, 1, 10, 1, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), Resources.NONE,
+                    new IntervalResult.TerminalTime(0.05, 9.95)));
+        }
+        Verdict.Offered o = Verdict.Offered.of(w, 0, 10, 0, 10, 10);
+        assertEquals(0.995, o.pacedShare(), 1e-12);
+        Verdict v = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 10, Stall.NONE, o)).verdict();
+        assertEquals(Limit.PACING, v.limit(), v.evidence());
+        assertTrue(v.evidence().contains("terminals spent 100% of their time keying and thinking"), v.evidence());
+        // files without the terminals' time: keying and think seconds over threads x seconds, 60 / (10 x 10)
+        assertEquals(0.6, Verdict.Offered.of(List.of(), 60, 10, 0, 10, 10).pacedShare(), 1e-12);
+    }
+
     @Test
     void aLevelBelowThePreviousOneDoesNotAdviseMoreThreads() {
         Usage u = usage(1, 2, 4, List.of(local(2)), Verdict.Inputs.NONE);
