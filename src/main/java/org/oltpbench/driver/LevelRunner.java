@@ -256,7 +256,7 @@ public final class LevelRunner {
 
     private Mark mark(boolean measuring, Edge edge) {
         long before = clock.nanoTime();
-        Reading m = collect(measuring, edge);
+        Reading m = collect(measuring, edge, before);
         long after = clock.nanoTime();
         Sampled sampled = sample(after);
         return new Mark(m, before + (after - before) / 2, after - before, sampled, clock.nanoTime() - after);
@@ -284,7 +284,7 @@ public final class LevelRunner {
             this.measuring = s.sweep().warmupSecs() == 0;
             this.nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
             // nothing runs before the release
-            this.last = new Mark(collect(false, measuring ? Edge.OPENS : Edge.NONE), t0, 0, sample(t0), 0);
+            this.last = new Mark(collect(false, measuring ? Edge.OPENS : Edge.NONE, t0), t0, 0, sample(t0), 0);
             this.start = last;
             edgesMillis.add(last.res().epochMillis());
         }
@@ -419,7 +419,7 @@ public final class LevelRunner {
 
     /**
      * Tells the listeners when the interval just published ran more than {@link #LATE} times its nominal length, with
-     * what held the reporter: the report before it, the harvest, or a late wake (the host's CPU or I/O).
+     * what held the reporter: the report before it, the harvest, or a late wake (with the wake's own wait for a CPU).
      */
     private void late(Edges e, long wokeLate, long priorWork, long priorSample) {
         IntervalResult i = e.intervals.get(e.intervals.size() - 1);
@@ -432,10 +432,8 @@ public final class LevelRunner {
         } else if (e.last.spreadNanos() > half) {
             why = String.format(java.util.Locale.ROOT, "the harvest took %.1f s", e.last.spreadNanos() / 1e9);
         } else if (wokeLate > half) {
-            var host = i.resources().client().host();
-            why = String.format(java.util.Locale.ROOT, "the reporter woke %.1f s late: waiting for CPU or I/O", wokeLate / 1e9)
-                    + (host.known() ? String.format(java.util.Locale.ROOT, " (this host's CPU %.2f of %d busy, iowait %.2f)",
-                    host.busy() / i.seconds(), host.cores(), host.iowait() / i.seconds()) : "");
+            why = String.format(java.util.Locale.ROOT, "the reporter woke %.1f s late", wokeLate / 1e9)
+                    + i.resources().client().cpuWait().lateWake(wokeLate / 1e9);
         } else {
             why = "cause unknown";
         }
@@ -465,7 +463,8 @@ public final class LevelRunner {
         IntervalResult i = new IntervalResult((now - t0) / 1e9, seconds, connected, d.events(),
                 d.reads(), d.writes(), d.other(), d.ignoredErrors(), d.reconnects(), warmup,
                 seconds > 0 ? CpuClock.cores(last.cpu(), cpu) : 0, Histograms.encode(interval), arrivals.queue(now),
-                typeCounts(d), resources.between(last.res(), here.res()));
+                typeCounts(d), resources.between(last.res(), here.res()),
+                new IntervalResult.TerminalTime(d.dueNanos() / 1e9, d.pausedNanos() / 1e9));
         interval.reset();
         intervals.add(i);
         // journaled before it is shown: an interval the console printed is on disk
@@ -512,9 +511,9 @@ public final class LevelRunner {
 
     /**
      * Harvests every thread: its counters and, at the same instant, its latencies, which go to the interval
-     * histogram and (when measuring) the cumulative per-type ones.
+     * histogram and (when measuring) the cumulative per-type ones; the terminals' phases in progress count up to {@code now}.
      */
-    private Reading collect(boolean measuring, Edge edge) {
+    private Reading collect(boolean measuring, Edge edge, long now) {
         Snapshot.Sum totals = new Snapshot.Sum(scratch.length, workload.info().tallies().size());
         long[] events = new long[stats.length], nanos = new long[stats.length];
         // every thread's latencies are summed in scratch first, then added to the interval and window histograms
@@ -524,7 +523,7 @@ public final class LevelRunner {
         for (Histogram h : scratchService) h.reset();
         for (Histogram h : scratchQueue) h.reset();
         for (int i = 0; i < stats.length; i++) {
-            Snapshot t = stats[i].harvest(recycled[i], scratch, scratchService, scratchQueue, ringScratch);
+            Snapshot t = stats[i].harvest(recycled[i], scratch, scratchService, scratchQueue, ringScratch, now);
             errorLog.harvested(i, t);
             if (edge == Edge.OPENS) errorLog.opened(i);
             else if (edge == Edge.CLOSES) errorLog.closed(i);
@@ -583,7 +582,7 @@ public final class LevelRunner {
                 aborted, new RepeatResult.Measured(window, counts, txns, intervals),
                 new RepeatResult.PerThread(threadEvents, threadNanos), cpu,
                 RepeatResult.ServerChecks.of(ServerCount.none("not read yet", commits)), RepeatResult.Topology.NONE,
-                usage(intervals, window, start, done, counts, cpu, offered(txns, window, counts)), org.oltpbench.result.Analytics.NONE);
+                usage(intervals, window, start, done, counts, cpu, offered(intervals, txns, window, counts)), org.oltpbench.result.Analytics.NONE);
     }
 
     /**
@@ -602,13 +601,12 @@ public final class LevelRunner {
      * The window's resources, whether it stalled, and the verdict: connection waits from the queue histograms (µs)
      * against latency.
      */
-    /** What bounded the load the terminals offered: their keying and think times' share of the window, and the rate. */
-    private Verdict.Offered offered(List<TxnMetrics> txns, Window window, Counts counts) {
-        double paced = 0, secs = window.seconds();
+    /** What bounded the load the terminals offered: their waits by design over the window's intervals, and the rate. */
+    private Verdict.Offered offered(List<IntervalResult> intervals, List<TxnMetrics> txns, Window window, Counts counts) {
+        double paced = 0;
         for (TxnMetrics t : txns) paced += (t.keyingNanos() + t.thinkNanos()) / 1e9;
-        int threads = s.level().threads();
-        return new Verdict.Offered(threads > 0 && secs > 0 ? paced / (threads * secs) : 0, s.level().rate(),
-                secs > 0 ? counts.transactions() / secs : 0);
+        return Verdict.Offered.of(intervals, paced, s.level().threads(), s.level().rate(), counts.transactions(),
+                window.seconds());
     }
 
     private Usage usage(List<IntervalResult> intervals, Window window, Mark start, Mark done, Counts counts, ClientCpu cpu,

@@ -60,6 +60,7 @@ final class Worker implements Runnable {
         try {
             if (!setUp()) return;
             run.awaitGo();
+            stats.due(clock.nanoTime());
             loop();
             if (run.failure() == null && terminal != null) terminal.finish(stats);
         } catch (SQLException e) {
@@ -70,6 +71,7 @@ final class Worker implements Runnable {
             if (run.running()) run.died("thread " + index, e);
             else stats.discardPending(); // cut off by the end of the level
         } finally {
+            stats.done(clock.nanoTime());
             tearDown();
             clock.leave();
             run.workerDone();
@@ -123,13 +125,15 @@ final class Worker implements Runnable {
         final boolean limited = pacer.limited();
         while (run.running()) {
             if (frontEnd >= 0 && frontEnd != home && sessions.up(home) && !goHome()) return;
-            long start;
+            long start, free = limited ? clock.nanoTime() : 0;
+            if (limited) stats.paused(free); // until the arrival is due; one already due (a backlog) pauses for nothing
             stats.enterWait();
             try {
                 start = pacer.awaitNext(clock, run.deadline());
             } catch (InterruptedException e) {
                 return; // the level's stop cut the wait: nothing was submitted
             }
+            if (limited) stats.due(Math.min(Math.max(free, start), clock.nanoTime()));
             if (!leaveWait() || start >= run.deadline()) return;
             boolean measured = start >= run.warmEnd();
             if (measured && !budget.take()) return;

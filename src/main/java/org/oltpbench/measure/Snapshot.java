@@ -52,6 +52,19 @@ public final class Snapshot {
         return slots[ThreadStats.AUTOCOMMITS];
     }
 
+    /**
+     * Terminal-nanoseconds the terminals had a transaction due ({@link ThreadStats#due}): in one, reconnecting for
+     * one, or an arrival due and not yet finished. What the level asked of the server; cumulative up to the read.
+     */
+    public long dueNanos() {
+        return slots[ThreadStats.DUE_NS];
+    }
+
+    /** Terminal-nanoseconds the terminals waited by design ({@link ThreadStats#paused}): keying, thinking, an arrival not yet due. */
+    public long pausedNanos() {
+        return slots[ThreadStats.PAUSED_NS];
+    }
+
     /** The counters of transaction type {@code k}. */
     public Type type(int k) {
         int b = ThreadStats.TYPE_BASE + k * ThreadStats.PER_TYPE;

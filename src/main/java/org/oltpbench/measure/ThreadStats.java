@@ -16,9 +16,11 @@ public final class ThreadStats {
      * {@code TYPE_BASE + type * PER_TYPE + field}.
      */
     static final int EVENTS = 0, READS = 1, WRITES = 2, OTHER = 3, ERRORS = 4, RECONNECTS = 5, LATENCY_NS = 6,
-            COMMITS = 7, AUTOCOMMITS = 8;
+            COMMITS = 7, AUTOCOMMITS = 8, DUE_NS = 9, PAUSED_NS = 10, PHASE = 11, PHASE_SINCE = 12;
     static final int COUNT = 0, ROLLBACKS = 1, RETRIES = 2, TYPE_ERRORS = 3, KEYING_NS = 4, THINK_NS = 5;
-    static final int TYPE_BASE = 9, PER_TYPE = 6;
+    static final int TYPE_BASE = 13, PER_TYPE = 6;
+    /** The owner's phase ({@link #PHASE}): none (before the level, after its end), a transaction due, a wait by design. */
+    private static final long IDLE = 0, DUE = 1, PAUSED = 2;
 
     /**
      * Latency is recorded in microseconds with 3 significant digits. Histograms auto-resize to the
@@ -178,6 +180,7 @@ public final class ThreadStats {
      */
     public long pause(long nanos) {
         long t0 = clock.nanoTime();
+        paused(t0);
         enterWait();
         try {
             clock.parkUntil(Math.min(t0 + nanos, deadline.getAsLong()));
@@ -185,7 +188,52 @@ public final class ThreadStats {
             Thread.currentThread().interrupt();
         }
         if (!leaveWait()) Thread.currentThread().interrupt();
-        return clock.nanoTime() - t0;
+        long end = clock.nanoTime();
+        due(end);
+        return end - t0;
+    }
+
+    /**
+     * Owner thread only: from {@code at} (on the level's clock) this terminal has a transaction due: it is in one, about
+     * to start one, reconnecting for one, or (with a rate) its arrival is due. What the server was asked in an interval
+     * is the terminals' due time in it ({@link Snapshot#dueNanos()}).
+     */
+    public void due(long at) {
+        phase(DUE, at);
+    }
+
+    /** Owner thread only: from {@code at} this terminal waits by design: TPC-C's keying or think time, an arrival not yet due. */
+    public void paused(long at) {
+        phase(PAUSED, at);
+    }
+
+    /** Owner thread only: from {@code at} this terminal runs nothing more in the level. */
+    public void done(long at) {
+        phase(IDLE, at);
+    }
+
+    /** Closes the phase in progress into its sum and opens {@code next}, in one publication (a harvest sees both or neither). */
+    private void phase(long next, long at) {
+        long was = counters.getPlain(PHASE), since = counters.getPlain(PHASE_SINCE);
+        if (was == next) return;
+        beginPublish();
+        if (was == DUE) add(DUE_NS, Math.max(0, at - since));
+        else if (was == PAUSED) add(PAUSED_NS, Math.max(0, at - since));
+        counters.lazySet(PHASE, next);
+        counters.lazySet(PHASE_SINCE, at);
+        endPublish();
+    }
+
+    /**
+     * A reader's copy of the counters with the phase in progress counted up to {@code now}, so that the due and paused
+     * sums are cumulative times at the read's instant; the phase slots themselves read 0 (they are not amounts).
+     */
+    private long[] withPhaseUntil(long[] out, long now) {
+        long p = out[PHASE], since = out[PHASE_SINCE];
+        if (p == DUE) out[DUE_NS] += Math.max(0, now - since);
+        else if (p == PAUSED) out[PAUSED_NS] += Math.max(0, now - since);
+        out[PHASE] = out[PHASE_SINCE] = 0;
+        return out;
     }
 
     /** Owner thread only: whether the level has ended for this thread (its deadline passed, or its stop cut a wait). */
@@ -487,7 +535,7 @@ public final class ThreadStats {
             long before = version.get();
             if ((before & 1) == 0) {
                 for (int i = 0; i < out.length; i++) out[i] = counters.get(i);
-                if (version.get() == before) return new Snapshot(out);
+                if (version.get() == before) return new Snapshot(withPhaseUntil(out, clock.nanoTime()));
             }
             Thread.onSpinWait();
         }
@@ -537,6 +585,12 @@ public final class ThreadStats {
      */
     public Snapshot harvest(Histogram[] recycled, Histogram[] into, Histogram[] intoService, Histogram[] intoQueue,
                             Scratch room) {
+        return harvest(recycled, into, intoService, intoQueue, room, clock.nanoTime());
+    }
+
+    /** As {@link #harvest(Histogram[], Histogram[], Histogram[], Histogram[], Scratch)}, the phase in progress counted up to {@code now}. */
+    public Snapshot harvest(Histogram[] recycled, Histogram[] into, Histogram[] intoService, Histogram[] intoQueue,
+                            Scratch room, long now) {
         long[] out = new long[counters.length()];
         int types = recorders.length;
         long[] from = harvestFrom, to = harvestTo;
@@ -577,7 +631,7 @@ public final class ThreadStats {
                         // a release store: the owner may reuse these slots only after they were copied out
                         if (to[k] != from[k]) ringRead.lazySet(k, to[k]);
                     }
-                    return new Snapshot(out);
+                    return new Snapshot(withPhaseUntil(out, now));
                 }
             }
             Thread.onSpinWait();

@@ -19,13 +19,54 @@ import org.HdrHistogram.Histogram;
  *                       the workload's type order; empty in files from before it was recorded
  * @param resources      what the client and the servers used in the interval; NONE in files from before it was
  *                       recorded and in merged runs
+ * @param terminals      what the terminals did over the interval: what the level asked of the server in it; UNKNOWN in
+ *                       files from before it was recorded and in merged runs
  */
 public record IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes,
                              long other, long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores,
-                             String latency, long queue, List<Long> types, Resources resources) {
+                             String latency, long queue, List<Long> types, Resources resources, TerminalTime terminals) {
     public IntervalResult {
         types = types == null ? List.of() : List.copyOf(types);
         if (resources == null) resources = Resources.NONE;
+        if (terminals == null) terminals = TerminalTime.UNKNOWN;
+    }
+
+    /**
+     * The terminals' time over one interval, in terminal-seconds (one terminal for one second = 1). A terminal's time
+     * is due, paused, or neither (before the release, after it ran its last transaction).
+     *
+     * @param dueSecs    time a transaction was due: in one, about to start one, reconnecting for one; with a rate, from
+     *                   its arrival on. In a closed loop every running terminal's whole time
+     * @param pausedSecs time waiting by design: TPC-C's keying and think times (5.2.5), an arrival not yet due
+     */
+    public record TerminalTime(double dueSecs, double pausedSecs) {
+        /** Not recorded: files from before 3.6, merged runs. */
+        public static final TerminalTime UNKNOWN = new TerminalTime(-1, -1);
+
+        public boolean known() {
+            return dueSecs >= 0;
+        }
+
+        /** The sum of several intervals' times; UNKNOWN when any of them is. */
+        TerminalTime plus(TerminalTime o) {
+            return known() && o.known() ? new TerminalTime(dueSecs + o.dueSecs, pausedSecs + o.pausedSecs) : UNKNOWN;
+        }
+    }
+
+    /** An interval without the terminals' time (files before it, merged runs). */
+    public IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes, long other,
+                          long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores, String latency,
+                          long queue, List<Long> types, Resources resources) {
+        this(at, seconds, threads, transactions, reads, writes, other, ignoredErrors, reconnects, warmup, clientCpuCores,
+                latency, queue, types, resources, TerminalTime.UNKNOWN);
+    }
+
+    /**
+     * Terminal-seconds the level asked of the server in this interval: its terminals' due time, or, in files that did
+     * not record it, every connected terminal's whole interval (a closed loop's).
+     */
+    public double dueSecs() {
+        return terminals.known() ? terminals.dueSecs() : threads * seconds;
     }
 
     /** An interval without resource figures. */
@@ -39,7 +80,7 @@ public record IntervalResult(double at, double seconds, int threads, long transa
     /** This interval with other resource figures (Prometheus' are added after the level). */
     public IntervalResult with(Resources r) {
         return new IntervalResult(at, seconds, threads, transactions, reads, writes, other, ignoredErrors, reconnects, warmup,
-                clientCpuCores, latency, queue, types, r);
+                clientCpuCores, latency, queue, types, r, terminals);
     }
 
     /** An interval of a run without a rate or per-type counts. */
@@ -61,7 +102,9 @@ public record IntervalResult(double at, double seconds, int threads, long transa
         long tx = 0, r = 0, w = 0, o = 0, ign = 0, rec = 0;
         long[] types = new long[last.types().size()];
         Histogram h = Histograms.empty();
+        TerminalTime terminals = new TerminalTime(0, 0);
         for (IntervalResult p : parts) {
+            terminals = terminals.plus(p.terminals());
             seconds += p.seconds();
             cpu += p.clientCpuCores() * p.seconds();
             tx += p.transactions();
@@ -75,7 +118,7 @@ public record IntervalResult(double at, double seconds, int threads, long transa
         }
         return new IntervalResult(last.at(), seconds, last.threads(), tx, r, w, o, ign, rec, last.warmup(),
                 seconds > 0 ? cpu / seconds : 0, Histograms.encode(h), last.queue(),
-                java.util.Arrays.stream(types).boxed().toList(), last.resources());
+                java.util.Arrays.stream(types).boxed().toList(), last.resources(), terminals);
     }
 
     public long queries() {

@@ -37,18 +37,54 @@ public record Resources(ClientUse client, List<ServerUse> servers) {
      * @param netInBytes    bytes received on it (every process's, as the kernel counts them); -1 unknown
      * @param netOutBytes   bytes sent on it; -1 unknown
      * @param host          the client host's CPU time by mode
+     * @param cpuWait       how long the client waited for a CPU while it could run; UNKNOWN in files before 3.6
      */
     public record ClientUse(double userSeconds, double systemSeconds, long rssBytes, String netInterface,
-                            long netInBytes, long netOutBytes, HostCpu host) {
+                            long netInBytes, long netOutBytes, HostCpu host, CpuWait cpuWait) {
         public static final ClientUse NONE = new ClientUse(0, 0, -1, "", -1, -1, HostCpu.UNKNOWN);
 
         public ClientUse {
             if (host == null) host = HostCpu.UNKNOWN;
             if (netInterface == null) netInterface = "";
+            if (cpuWait == null) cpuWait = CpuWait.UNKNOWN;
+        }
+
+        /** Without the wait for a CPU (files before 3.6, sources that cannot see it). */
+        public ClientUse(double userSeconds, double systemSeconds, long rssBytes, String netInterface, long netInBytes,
+                         long netOutBytes, HostCpu host) {
+            this(userSeconds, systemSeconds, rssBytes, netInterface, netInBytes, netOutBytes, host, CpuWait.UNKNOWN);
         }
 
         public double cpuSeconds() {
             return userSeconds + systemSeconds;
+        }
+    }
+
+    /**
+     * Time the client was runnable but waited for a CPU over the interval (the scheduler's run-queue delay,
+     * /proc/PID/task/TID/schedstat's second field, sched-stats.rst), in seconds; each -1 when unknown.
+     *
+     * @param threadsSeconds  every thread of the oltpbench process together (2 threads waiting 1 s each = 2)
+     * @param reporterSeconds the reporter thread's alone: how long its wakes in the interval (a late one among them)
+     *                        waited for a CPU
+     * @param hostSomeSeconds the seconds in which some task of the host waited for a CPU (/proc/pressure/cpu, "some")
+     */
+    public record CpuWait(double threadsSeconds, double reporterSeconds, double hostSomeSeconds) {
+        public static final CpuWait UNKNOWN = new CpuWait(-1, -1, -1);
+
+        /**
+         * What held a reporter that woke {@code lateSecs} late in this interval, by its own run-queue delay (the late
+         * wake's figure, not the interval's): a CPU when it waited at least half the lateness for one; else not the
+         * scheduler. Nothing when the kernel does not say.
+         */
+        public String lateWake(double lateSecs) {
+            if (reporterSeconds < 0) return "";
+            if (reporterSeconds >= 0.5 * lateSecs) {
+                return String.format(java.util.Locale.ROOT, ": it waited %.1f s for a CPU (run-queue delay): the client "
+                        + "was starved", reporterSeconds);
+            }
+            return String.format(java.util.Locale.ROOT, ": not for a CPU (run-queue delay %.2f s): a pause of the JVM "
+                    + "(GC) or of the host (swapping, a stopped VM)", reporterSeconds);
         }
     }
 

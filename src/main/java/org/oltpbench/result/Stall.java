@@ -10,8 +10,15 @@ import org.HdrHistogram.Histogram;
  * Whether a level stalled: a time when the server (or something between) stopped answering, which a mean over the
  * window hides. Three stated rules; any one names the stall:
  * <ol>
- * <li>quiet intervals: a measured report interval at least half its nominal length whose throughput is below
- * {@link #QUIET} of the median interval's (at least {@link #MIN_INTERVALS} measured intervals);</li>
+ * <li>quiet intervals: a measured report interval at least half its nominal length that ended fewer than {@link #QUIET}
+ * of the transactions asked of the server in it, at the level's pace (at least {@link #MIN_INTERVALS} measured
+ * intervals). What was asked is the terminals' due time in the interval ({@link IntervalResult#dueSecs()}: a
+ * transaction in flight, or due; not keying, thinking or waiting for an arrival), times the pace: the median of the
+ * transactions per due terminal-second of the intervals that ended any. The interval is judged only when the server was asked enough that
+ * an empty interval is not chance: at least {@link #HELD} of a terminal waited on it through the interval, and the pace
+ * would have ended at least {@link #MIN_ASKED} transactions (an empty interval has probability e^-3 = 5% at 3). A
+ * closed loop asks every terminal's whole time, so its rule is the median interval's throughput; with a rate or TPC-C's
+ * pacing, an interval in which no arrival fell, or every terminal keyed and thought, asked nothing and is never quiet;</li>
  * <li>a tail beyond the percentiles: the maximum latency is at least {@link #TAIL_FACTOR} times the p99, and at least
  * {@link #SLOW_SHARE} of the transactions took a second or more;</li>
  * <li>a window that ran long: a timed level's window lasted at least {@link #LONG_WINDOW} times its time and a second
@@ -29,7 +36,7 @@ import org.HdrHistogram.Histogram;
  */
 public record Stall(List<double[]> quiet, double medianTps, double maxMs, double p99Ms, double slowShare, double windowSecs,
                     int plannedSecs, String evidence) {
-    static final double QUIET = 0.10, TAIL_FACTOR = 10, SLOW_SHARE = 0.001, LONG_WINDOW = 1.2;
+    static final double QUIET = 0.10, TAIL_FACTOR = 10, SLOW_SHARE = 0.001, LONG_WINDOW = 1.2, HELD = 0.5, MIN_ASKED = 3;
     static final int MIN_INTERVALS = 4;
     /** Not judged: files before 3.5, merged runs. */
     public static final Stall NONE = new Stall(List.of(), 0, 0, 0, 0, 0, 0, "");
@@ -41,6 +48,12 @@ public record Stall(List<double[]> quiet, double medianTps, double maxMs, double
 
     public boolean found() {
         return !evidence.isEmpty();
+    }
+
+    /** The intervals among {@code intervals} that were quiet (by their spans). */
+    List<IntervalResult> quietIn(List<IntervalResult> intervals) {
+        return intervals.stream().filter(i -> !i.warmup() && quiet.stream().anyMatch(q -> q[1] == i.at()
+                && q[0] == i.at() - i.seconds())).toList();
     }
 
     /**
@@ -60,12 +73,20 @@ public record Stall(List<double[]> quiet, double medianTps, double maxMs, double
         double median = 0;
         if (measured.size() >= MIN_INTERVALS && reportIntervalSecs > 0) {
             median = median(measured.stream().mapToDouble(IntervalResult::tps).toArray());
+            double pace = pace(measured);
+            StringBuilder at = new StringBuilder();
             for (IntervalResult i : measured) {
-                if (i.seconds() >= 0.5 * reportIntervalSecs && i.tps() < QUIET * median) {
+                double asked = i.dueSecs() * pace;
+                if (i.seconds() >= 0.5 * reportIntervalSecs && i.dueSecs() >= HELD * i.seconds() && asked >= MIN_ASKED
+                        && i.transactions() < QUIET * asked) {
                     quiet.add(new double[] {i.at() - i.seconds(), i.at()});
+                    if (quiet.size() <= 3) at.append(quiet.size() == 1 ? "" : "; ").append(String.format(Locale.ROOT,
+                            "%.0f-%.0f s: %,d of %,.0f transactions, %,.1f terminals waiting", i.at() - i.seconds(), i.at(),
+                            i.transactions(), asked, i.dueSecs() / i.seconds()));
                 }
             }
-            if (!quiet.isEmpty()) found.add(quietText(quiet, median));
+            if (quiet.size() > 3) at.append("; ...");
+            if (!quiet.isEmpty()) found.add(quietText(quiet.size(), pace, at));
         }
         long n = latency.getTotalCount();
         double max = n == 0 ? 0 : latency.getMaxValue() / 1e3, p99 = n == 0 ? 0 : latency.getValueAtPercentile(99) / 1e3;
@@ -81,14 +102,23 @@ public record Stall(List<double[]> quiet, double medianTps, double maxMs, double
         return new Stall(quiet, median, max, p99, slow, windowSecs, plannedSecs, String.join("; ", found));
     }
 
-    private static String quietText(List<double[]> quiet, double median) {
-        StringBuilder at = new StringBuilder();
-        for (int k = 0; k < Math.min(3, quiet.size()); k++) {
-            at.append(k == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.0f-%.0f s", quiet.get(k)[0], quiet.get(k)[1]));
-        }
-        if (quiet.size() > 3) at.append(", ...");
-        return String.format(Locale.ROOT, "%d %s below 10%% of the median %,.1f tps (%s)", quiet.size(),
-                quiet.size() == 1 ? "interval" : "intervals", median, at);
+    private static String quietText(int n, double pace, CharSequence at) {
+        return String.format(Locale.ROOT, "%d %s ended under 10%% of what was asked of the server in %s (%s; the "
+                + "median pace %,.1f per terminal-second waited)", n, n == 1 ? "interval" : "intervals", n == 1 ? "it" : "them",
+                at, pace);
+    }
+
+    /**
+     * The level's pace, how fast the server answered when it answered: the median, over the measured intervals that
+     * ended a transaction, of the transactions ended per terminal-second due (1 / the latency, by Little's law; in a
+     * closed loop its median tps over its terminals). Intervals that ended none are left out, so a stall longer than
+     * the level's answered seconds (at a low rate, most seconds ask nothing) does not lower the pace it is judged by.
+     * 0 when no interval ended any.
+     */
+    private static double pace(List<IntervalResult> measured) {
+        double[] p = measured.stream().filter(i -> i.dueSecs() > 0 && i.transactions() > 0)
+                .mapToDouble(i -> i.transactions() / i.dueSecs()).toArray();
+        return p.length == 0 ? 0 : median(p);
     }
 
     private static double median(double[] v) {

@@ -24,18 +24,29 @@ import org.oltpbench.result.Resources.ServerUse;
  * @param transactions          transactions counted in the window
  * @param verdict               what limited the level, with its evidence
  * @param stall                 whether the level stalled, by the rules {@link Stall} states (3.5; NONE before)
+ * @param clientWaitCores       the client's threads waiting for a CPU while they could run, on average (run-queue
+ *                              delay over the seconds it was seen in: 1.0 = one thread waiting all the time); 0 in
+ *                              files before 3.6 and where the kernel does not say
  */
 public record Usage(double seconds, double clientCores, int clientCoresAvailable, int clientHostCores,
                     double clientHostBusyCores, List<ServerCores> servers, String netInterface, double netInMBps,
-                    double netOutMBps, long transactions, Verdict verdict, Stall stall) {
+                    double netOutMBps, long transactions, Verdict verdict, Stall stall, double clientWaitCores) {
     /** Nothing recorded: files from before resources, merged runs. */
-    public static final Usage NONE = new Usage(0, 0, 0, 0, 0, List.of(), "", -1, -1, 0, Verdict.NOT_RECORDED, Stall.NONE);
+    public static final Usage NONE = new Usage(0, 0, 0, 0, 0, List.of(), "", -1, -1, 0, Verdict.NOT_RECORDED, Stall.NONE, 0);
 
     public Usage {
         servers = servers == null ? List.of() : List.copyOf(servers);
         if (verdict == null) verdict = Verdict.NOT_RECORDED;
         if (stall == null) stall = Stall.NONE;
         if (netInterface == null) netInterface = "";
+    }
+
+    /** Without the client's wait for a CPU (files before 3.6). */
+    public Usage(double seconds, double clientCores, int clientCoresAvailable, int clientHostCores, double clientHostBusyCores,
+                 List<ServerCores> servers, String netInterface, double netInMBps, double netOutMBps, long transactions,
+                 Verdict verdict, Stall stall) {
+        this(seconds, clientCores, clientCoresAvailable, clientHostCores, clientHostBusyCores, servers, netInterface,
+                netInMBps, netOutMBps, transactions, verdict, stall, 0);
     }
 
     /**
@@ -109,9 +120,22 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
         return transactions > 0 ? clientCores * seconds * 1e6 / transactions : Double.NaN;
     }
 
-    /** Sums the window's intervals (warm-up excluded) into the level's figures. */
+    /**
+     * Sums the window's intervals (warm-up excluded) into the level's figures, and draws the verdict from them and from
+     * the intervals the level stalled in (what held the host then).
+     */
     public static Usage of(List<IntervalResult> intervals, long transactions, int clientCoresAvailable, Verdict.Inputs in) {
-        double secs = 0, client = 0, hostBusy = 0;
+        Usage u = sum(intervals, transactions, clientCoresAvailable, in.stall());
+        if (!u.recorded()) return u;
+        List<IntervalResult> quiet = in.stall().quietIn(intervals);
+        Usage during = quiet.isEmpty() ? u : sum(quiet, quiet.stream().mapToLong(IntervalResult::transactions).sum(),
+                clientCoresAvailable, Stall.NONE);
+        return u.with(Verdict.of(u, in, during.recorded() ? during : u));
+    }
+
+    /** The intervals' figures summed, without a verdict. */
+    private static Usage sum(List<IntervalResult> intervals, long transactions, int clientCoresAvailable, Stall stall) {
+        double secs = 0, client = 0, hostBusy = 0, wait = 0, waitSeen = 0;
         int hostCores = 0;
         long netIn = 0, netOut = 0;
         boolean netKnown = false;
@@ -124,6 +148,10 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
             secs += i.seconds();
             client += r.client().cpuSeconds();
             hostBusy += r.client().host().busy();
+            if (r.client().cpuWait().threadsSeconds() >= 0) {
+                wait += r.client().cpuWait().threadsSeconds();
+                waitSeen += i.seconds();
+            }
             hostCores = Math.max(hostCores, r.client().host().cores());
             iface = r.client().netInterface();
             if (r.client().netInBytes() >= 0) {
@@ -140,7 +168,7 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
                 last.put(s.key(), s);
             }
         }
-        if (secs <= 0) return NONE.withStall(in.stall());
+        if (secs <= 0) return NONE.withStall(stall);
         List<ServerCores> servers = new ArrayList<>();
         for (var e : sums.entrySet()) {
             ServerUse s = last.get(e.getKey());
@@ -150,20 +178,19 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
             servers.add(new ServerCores(s.source(), s.host(), s.component(), v[0] / seen, cores, s.rssBytes(),
                     s.readBytes() < 0 ? -1 : v[1] / seen / 1e6, s.writeBytes() < 0 ? -1 : v[2] / seen / 1e6, seen, s.cpus()));
         }
-        Usage u = new Usage(secs, client / secs, clientCoresAvailable, hostCores, hostBusy / secs, servers, iface,
+        return new Usage(secs, client / secs, clientCoresAvailable, hostCores, hostBusy / secs, servers, iface,
                 netKnown ? netIn / secs / 1e6 : -1, netKnown ? netOut / secs / 1e6 : -1, transactions, Verdict.NOT_RECORDED,
-                in.stall());
-        return u.with(Verdict.of(u, in));
+                stall, waitSeen > 0 ? wait / waitSeen : 0);
     }
 
     Usage with(Verdict v) {
         return new Usage(seconds, clientCores, clientCoresAvailable, clientHostCores, clientHostBusyCores, servers,
-                netInterface, netInMBps, netOutMBps, transactions, v, stall);
+                netInterface, netInMBps, netOutMBps, transactions, v, stall, clientWaitCores);
     }
 
     Usage withStall(Stall s) {
         return new Usage(seconds, clientCores, clientCoresAvailable, clientHostCores, clientHostBusyCores, servers,
-                netInterface, netInMBps, netOutMBps, transactions, verdict, s);
+                netInterface, netInMBps, netOutMBps, transactions, verdict, s, clientWaitCores);
     }
 
     /** Transactions per second over the window; 0 when nothing was recorded. */

@@ -1,6 +1,7 @@
 package org.oltpbench.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -8,7 +9,9 @@ import java.util.Locale;
  * <ol>
  * <li>CLIENT: the oltpbench process kept at least 90% of the processors it may use busy;</li>
  * <li>STALL: the level stalled by a rule {@link Stall} states (quiet intervals, a tail far beyond the p99, a window
- * that ran long): throughput was held up, which no resource figure explains;</li>
+ * that ran long): throughput was held up, which no resource figure explains. Unless, in the intervals it stalled in
+ * (the window for the other rules), the host was held by other processes (OTHERS, by the rule below) or the client
+ * was starved (STARVED, below): then that is the stall's cause, and the verdict names it;</li>
  * <li>SERVER: a server host is at least 90% busy (node_exporter), or the local server processes kept at least 90%
  * of the cores they could have busy: the union of the CPUs they may run on (taskset), less the client's CPU time that
  * cannot have run on other CPUs than those;</li>
@@ -16,8 +19,14 @@ import java.util.Locale;
  * at least a quarter of its cores: the level is not a clean measurement;</li>
  * <li>HOST: a server runs on the client's host and that host is at least 90% busy, without either side alone at its
  * limit: the shared CPU is the limit, and the two cannot be told apart;</li>
+ * <li>STARVED: the client's threads waited for a CPU while they could run (run-queue delay) at least
+ * {@link #STARVED_WAIT} of a thread on average and at least as long as they ran: the client could not run, so the
+ * level measures this host's scheduler, neither the server nor a stall;</li>
  * <li>CONNECTIONS: waiting for a shared connection (connections=N) is at least 20% of the response time;</li>
  * <li>CONTENTION: at least 5% of transactions were retried or restarted on an error (lock waits, conflicts);</li>
+ * <li>ARRIVAL_RATE: with rate=, the window served the arrivals the rate schedules in it, within the Poisson count's
+ * spread ({@link #SERVED_SDS} standard deviations below rate x seconds);</li>
+ * <li>PACING: without a rate, the terminals spent at least half of their time keying and thinking (TPC-C 5.2.5);</li>
  * <li>NONE: a server was seen and nothing above holds (latency-bound);</li>
  * <li>UNKNOWN: no source saw a server, and the client is not the limit.</li>
  * </ol>
@@ -35,6 +44,7 @@ public record Verdict(Limit limit, String evidence) {
         @JsonProperty("stall") STALL,
         @JsonProperty("server") SERVER,
         @JsonProperty("other processes") OTHERS,
+        @JsonProperty("client starved") STARVED,
         @JsonProperty("shared host") HOST,
         @JsonProperty("connections") CONNECTIONS,
         @JsonProperty("contention") CONTENTION,
@@ -46,7 +56,7 @@ public record Verdict(Limit limit, String evidence) {
 
         @Override
         public String toString() {
-            return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+            return this == STARVED ? "client starved" : name().toLowerCase(Locale.ROOT).replace('_', ' ');
         }
     }
 
@@ -78,34 +88,79 @@ public record Verdict(Limit limit, String evidence) {
     /**
      * The load the terminals offered, when something other than the server's answers bounded it.
      *
-     * @param pacedShare the share of the terminals' time spent in TPC-C's keying and think times (5.2.5); 0 unpaced
+     * @param pacedShare the share of the terminals' time spent waiting by design (TPC-C's keying and think times,
+     *                   5.2.5; with a rate, arrivals not yet due); 0 unpaced
      * @param rateTps    the arrival rate the level was held to (rate=); 0 without one
      * @param servedTps  the transactions per second the window served
+     * @param seconds    the window's seconds (the Poisson count's spread depends on them); 0 unknown
      */
-    public record Offered(double pacedShare, double rateTps, double servedTps) {
-        public static final Offered CLOSED = new Offered(0, 0, 0);
+    public record Offered(double pacedShare, double rateTps, double servedTps, double seconds) {
+        public static final Offered CLOSED = new Offered(0, 0, 0, 0);
+
+        /** Without the window's seconds: a rate is kept when 95% of it was served. */
+        public Offered(double pacedShare, double rateTps, double servedTps) {
+            this(pacedShare, rateTps, servedTps, 0);
+        }
+
+        /**
+         * What the terminals offered over {@code intervals}: their time paused by design against their time paused or
+         * due; without the terminals' time recorded, {@code keyingAndThinkSecs} over {@code threads x seconds}.
+         */
+        public static Offered of(List<IntervalResult> intervals, double keyingAndThinkSecs, int threads, double rateTps,
+                                 long served, double seconds) {
+            double paused = 0, active = 0;
+            boolean known = false;
+            for (IntervalResult i : intervals) {
+                if (i.warmup() || !i.terminals().known()) continue;
+                known = true;
+                paused += i.terminals().pausedSecs();
+                active += i.terminals().pausedSecs() + i.terminals().dueSecs();
+            }
+            double share = known ? (active > 0 ? paused / active : 0)
+                    : threads > 0 && seconds > 0 ? keyingAndThinkSecs / (threads * seconds) : 0;
+            return new Offered(share, rateTps, seconds > 0 ? served / seconds : 0, seconds);
+        }
+
+        /**
+         * Whether the window served what the rate scheduled in it: at least rate x seconds less {@link #SERVED_SDS}
+         * standard deviations of that Poisson count (sqrt(rate x seconds)); without the seconds, 95% of the rate.
+         */
+        boolean rateKept() {
+            if (rateTps <= 0) return false;
+            if (seconds <= 0) return servedTps >= 0.95 * rateTps;
+            double scheduled = rateTps * seconds;
+            return servedTps * seconds >= scheduled - SERVED_SDS * Math.sqrt(scheduled);
+        }
     }
 
     /** Paced terminals that spend at least this share of their time keying and thinking are bounded by the pacing. */
     static final double PACED = 0.5;
-    /** A rate served to within this share is what bounded the level. */
-    static final double SERVED = 0.95;
+    /** A rate is kept when the window served no fewer than this many standard deviations below its Poisson count. */
+    static final double SERVED_SDS = 3;
+    /** The client's threads waiting for a CPU this much on average (and as long as they ran) is a starved client. */
+    static final double STARVED_WAIT = 0.5;
 
     /** The advice of a level where nothing saturated. */
     static final String MORE_THREADS = ": latency-bound, more threads may raise throughput";
 
-    static Verdict of(Usage u, Inputs in) {
+    /**
+     * The verdict of a window.
+     *
+     * @param u      the window's figures
+     * @param in     what the verdict needs besides them
+     * @param during the figures of the intervals the level stalled in (the window's when no interval was quiet)
+     */
+    static Verdict of(Usage u, Inputs in, Usage during) {
         if (u.clientCoresAvailable() > 0 && u.clientCores() >= CPU_SATURATED * u.clientCoresAvailable()) {
             return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client CPU %s of %d %s (%.0f%%): the client is "
                     + "the limit, so this figure measures oltpbench", Usage.cores(u.clientCores()), u.clientCoresAvailable(),
                     u.clientCoresAvailable() == 1 ? "core" : "cores", 100 * u.clientCores() / u.clientCoresAvailable()));
         }
-        if (in.stall().found()) {
-            return new Verdict(Limit.STALL, "stalled: " + in.stall().evidence() + ": throughput was held up, not limited by "
-                    + "a resource; look at what the server did then (checkpoints, compaction, elections, lock waits)");
-        }
+        if (in.stall().found()) return stall(in.stall(), during);
         Verdict server = server(u);
         if (server != null) return server;
+        Verdict starved = starved(u, "");
+        if (starved != null) return starved;
         if (in.connections() > 0 && in.connectionWaitShare() >= CONNECTION_WAIT) {
             return new Verdict(Limit.CONNECTIONS, String.format(Locale.ROOT, "connection wait is %.0f%% of the response "
                     + "time: connections=%d is the limit", 100 * in.connectionWaitShare(), in.connections()));
@@ -122,17 +177,44 @@ public record Verdict(Limit limit, String evidence) {
         }
         String nothing = "nothing saturated: server CPU " + Usage.cores(u.serverCores()) + " cores, " + client;
         Offered o = in.offered();
-        if (o.rateTps() > 0 && o.servedTps() >= SERVED * o.rateTps()) {
+        if (o.rateKept()) {
             return new Verdict(Limit.ARRIVAL_RATE, String.format(Locale.ROOT, "%s: the arrival rate bounds throughput (%,.1f tps "
                     + "served of rate=%s); a higher rate finds where latency from the schedule grows", nothing, o.servedTps(),
                     o.rateTps() == Math.rint(o.rateTps()) ? String.valueOf((long) o.rateTps()) : String.valueOf(o.rateTps())));
         }
-        if (o.pacedShare() >= PACED) {
+        if (o.rateTps() <= 0 && o.pacedShare() >= PACED) {
             return new Verdict(Limit.PACING, String.format(Locale.ROOT, "%s: terminals spent %.0f%% of their time keying and "
                     + "thinking (TPC-C 5.2.5), so the pacing bounds throughput; more warehouses (10 terminals each) raise it",
                     nothing, 100 * o.pacedShare()));
         }
         return new Verdict(Limit.NONE, nothing + MORE_THREADS);
+    }
+
+    /**
+     * A stall, and what held it up when the figures of its intervals say: other processes that held the host, or a
+     * client that could not run. A stall in which neither is seen is the server's (or something between).
+     */
+    private static Verdict stall(Stall stall, Usage during) {
+        String stalled = "stalled: " + stall.evidence();
+        Verdict others = busyHost(during, localServerCores(during));
+        if (others != null && others.limit() == Limit.OTHERS) {
+            return new Verdict(Limit.OTHERS, stalled + "; while it stalled, " + others.evidence());
+        }
+        Verdict starved = starved(during, "while it stalled, ");
+        if (starved != null) return new Verdict(Limit.STARVED, stalled + "; " + starved.evidence());
+        return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; look at what the "
+                + "server did then (checkpoints, compaction, elections, lock waits)");
+    }
+
+    /** The client's threads waited for a CPU (run-queue delay) at least STARVED_WAIT of a thread and as long as they ran. */
+    private static Verdict starved(Usage u, String when) {
+        double wait = u.clientWaitCores();
+        if (wait < STARVED_WAIT || wait < u.clientCores()) return null;
+        String host = u.clientHostCores() > 0 ? String.format(Locale.ROOT, "; this host's CPU %s of %d busy",
+                Usage.cores(u.clientHostBusyCores()), u.clientHostCores()) : "";
+        return new Verdict(Limit.STARVED, String.format(Locale.ROOT, "%sthe client's threads waited for a CPU %s s a second "
+                + "(run-queue delay) and ran %s%s: the client could not run, so the figure measures this host's scheduler, "
+                + "not the server", when, Usage.cores(wait), Usage.cores(u.clientCores()), host));
     }
 
     /** This verdict at a level whose tps fell below the previous level's: no advice of more threads. */
@@ -141,6 +223,13 @@ public record Verdict(Limit limit, String evidence) {
         return new Verdict(limit, evidence.substring(0, evidence.length() - MORE_THREADS.length()) + String.format(Locale.ROOT,
                 ": throughput fell to %,.1f tps from %,.1f at %d %s, so more threads do not raise it", tps, previousTps,
                 previousThreads, previousThreads == 1 ? "thread" : "threads"));
+    }
+
+    /** The local server processes' cores (/proc). */
+    private static double localServerCores(Usage u) {
+        double local = 0;
+        for (Usage.ServerCores s : u.servers()) if (s.source() == ResourceSource.PROC) local += s.cores();
+        return local;
     }
 
     /** The first saturated server host, or a busy client host; null when neither. */

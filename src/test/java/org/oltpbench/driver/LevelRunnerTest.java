@@ -95,6 +95,58 @@ class LevelRunnerTest {
     }
 
     /**
+     * Issue 42 §1.1: rate=2 on 1 thread for 20 s at 1 s intervals, 1 ms statements: every arrival is served at once,
+     * yet with Poisson arrivals an interval holds none with probability e^-2 = 13.5% (seed 7 gives empty seconds). A
+     * second with no arrival asked nothing of the server: no stall. Before, each empty second was "below 10% of the
+     * median 2.0 tps" and the level was called stalled.
+     */
+    @Test
+    void emptySecondsAtALowRateAreNoStall() throws Exception {
+        RepeatResult r = run(settings(1, 0, 20, 0, 2, 1), new FakeDriver(clock, MS));
+        assertTrue(r.intervals().stream().anyMatch(i -> !i.warmup() && i.transactions() == 0),
+                "the seed gives at least one empty second, the case judged: " + r.intervals());
+        assertTrue(!r.usage().stall().found(), r.usage().stall().evidence());
+        assertTrue(r.usage().verdict().limit() != org.oltpbench.result.Verdict.Limit.STALL, r.usage().verdict().toString());
+    }
+
+    /**
+     * The same level when the server stops answering: statements that start between 5 and 5.5 s take 4 s. The terminal
+     * waits on the server from the first of them to about 9 s: 3 whole seconds in which it waited and nothing ended,
+     * while the median pace (1 transaction per 1 ms waited) asks ~1,000 of each: a stall.
+     */
+    @Test
+    void aServerThatStopsAnsweringAtALowRateIsAStall() throws Exception {
+        FakeDriver driver = new FakeDriver(clock, MS);
+        driver.durations(t -> t >= 5 * S && t < 5 * S + 500 * MS ? 4 * S : MS);
+        RepeatResult r = run(settings(1, 0, 20, 0, 2, 1), driver);
+        assertTrue(r.usage().stall().found(), r.intervals().toString());
+        assertTrue(r.usage().stall().quiet().size() >= 3, r.usage().stall().evidence());
+    }
+
+    /**
+     * Paced terminals: 10 terminals key 1.5 s before each 10 ms statement (a cycle of 1.51 s, all in step), 10 s at 1 s
+     * intervals: 10 transactions end in most seconds and none in every third (2-3, 5-6, 8-9 s), when every terminal was
+     * keying. Those seconds asked nothing of the server (10 x 10 ms = 0.1 terminal-seconds at most were due in a
+     * second): no stall. Before, they were below 10% of the median 10 tps.
+     */
+    @Test
+    void secondsInWhichEveryTerminalKeyedAreNoStall() throws Exception {
+        Database db = Database.through(new FakeDriver(clock, 10 * MS), Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
+        CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new LevelRunner(settings(10, 0, 10, 0, 0, 1), new OneStatement(1_500 * MS), db, RunListener.SILENT,
+                        new StopSignal(), StartGate.NOW, clock).run();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        RepeatResult r = f.get(30, TimeUnit.SECONDS);
+        assertEquals(List.of(0L, 10L, 0L, 10L, 10L, 0L, 10L, 10L, 0L, 10L), r.intervals().stream()
+                .map(IntervalResult::transactions).toList(), "cycles end at 1.51, 3.02, 4.53, ... s");
+        assertTrue(!r.usage().stall().found(), r.usage().stall().evidence());
+    }
+
+    /**
      * Issue 27 §1.2: warm-up 5 s with 10 s intervals. The warm-up's end cuts the interval in progress, so the measured
      * intervals are [5,15], [15,25], [25,35] and hold exactly the window's transactions. 0.7 ms statements on 2
      * threads: transaction k of a thread ends at 0.7k ms, so the window (0.7k in (5000, 35000]) holds k = 7143..50000,
@@ -243,6 +295,38 @@ class LevelRunnerTest {
         assertEquals(25_000, r.counts().transactions());
         assertEquals(25_000, measured(r));
         assertEquals(10.0, r.seconds(), 1e-9);
+    }
+
+    /**
+     * Issue 42 §1.3: a reporter that wakes 3.6 s late. The [Late] line gives the late wake's own figure (the reporter's
+     * run-queue delay, which says whether it waited for a CPU) or none; never the interval's host CPU, which averages
+     * the whole interval and contradicted the line ("waiting for CPU or I/O (this host's CPU 0.05 of 2 busy ...)").
+     */
+    @Test
+    void aLateWakeIsToldByItsOwnFigures() throws Exception {
+        List<String> late = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Database db = Database.through(new FakeDriver(clock, MS), Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
+        RunListener heard = new RunListener() {
+            @Override
+            public void late(IntervalResult i, String why) {
+                late.add(why);
+            }
+        };
+        CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
+            clock.late(Thread.currentThread(), 3_600 * MS);
+            try {
+                return new LevelRunner(settings(1, 0, 10, 0, 0, 1), new OneStatement(), db, heard, new StopSignal(),
+                        StartGate.NOW, clock).resources(sampler).run();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        f.get(30, TimeUnit.SECONDS);
+        assertTrue(!late.isEmpty(), "the reporter was late");
+        for (String why : late) {
+            assertTrue(!why.contains("this host's CPU"), why);
+            assertTrue(why.matches("the reporter woke [0-9.]+ s late(: .*run-queue delay.*)?"), why);
+        }
     }
 
     /**

@@ -31,14 +31,16 @@ class StallTest {
 
     @Test
     void anIntervalBelowATenthOfTheMedianIsQuiet() {
-        // measured: 100, 104, 9, 98, 102 (warm-up 50 left out): median 100; 9 < 10 is quiet, 10 would not be
+        // measured: 100, 104, 9, 98, 102 (warm-up 50 left out), 4 terminals each: pace = median of tx / 4 terminal-s = 25;
+        // asked 4 x 25 = 100 an interval; 9 < 10% of 100 is quiet, 10 would not be
         Stall s = Stall.of(intervals(1, 50, 100, 104, 9, 98, 102), latency(400, 1000, 0, 0), 5, 5, 1);
         assertTrue(s.found());
         assertEquals(100.0, s.medianTps(), 1e-12);
         assertEquals(1, s.quiet().size());
         assertEquals(3.0, s.quiet().get(0)[0], 1e-12);
         assertEquals(4.0, s.quiet().get(0)[1], 1e-12);
-        assertEquals("1 interval below 10% of the median 100.0 tps (3-4 s)", s.evidence());
+        assertEquals("1 interval ended under 10% of what was asked of the server in it (3-4 s: 9 of 100 transactions, 4.0 "
+                + "terminals waiting; the median pace 25.0 per terminal-second waited)", s.evidence());
         assertFalse(Stall.of(intervals(1, 50, 100, 104, 10, 98, 102), latency(400, 1000, 0, 0), 5, 5, 1).found());
     }
 

@@ -184,10 +184,100 @@ class VerdictTest {
         Stall stalled = Stall.of(StallTest.intervals(0, 100, 100, 0, 100), Histograms.empty(), 4, 4, 1);
         Verdict v = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, stalled)).verdict();
         assertEquals(Limit.STALL, v.limit());
-        assertTrue(v.evidence().startsWith("stalled: 1 interval below 10% of the median 100.0 tps (2-3 s)"), v.evidence());
+        assertTrue(v.evidence().startsWith("stalled: 1 interval ended under 10% of what was asked of the server in it (2-3 s: 0 of 100 "), v.evidence());
         assertTrue(!v.evidence().contains("more threads"), v.evidence());
         // the client's limit still comes first: the figure measures oltpbench
         assertEquals(Limit.CLIENT, usage(9.0, 1, 12, List.of(local(3)), new Verdict.Inputs(0, 0, 0, 1000, stalled)).verdict().limit());
+    }
+
+    /** A 1 s interval ending at {@code at} on a 2-core host: transactions, the client's, local server's and host's CPU-seconds. */
+    static IntervalResult second(int at, long tx, double client, double server, double hostBusy) {
+        HostCpu host = new HostCpu(2, hostBusy, 0, 0, 2 - hostBusy, 0, 0, 0, 0);
+        Resources r = new Resources(new ClientUse(client, 0, 1, "lo", 1, 1, host), List.of(local(server)));
+        return new IntervalResult(at, 1, 4, tx, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r);
+    }
+
+    /**
+     * Issue 42 §1.2: 10 s, 4 terminals (a closed loop), 100 tps but 0 in the 4 s (4-8 s) that other processes held the
+     * host: then host 1.92 of 2 busy, the server 0.20, the client 0.21, others 1.92 - 0.20 - 0.21 = 1.51 >= 0.5 (a
+     * quarter of 2 cores). Over the window the host is 1.42 of 2 busy (not 90%). The stall is the other processes';
+     * before, it was blamed on the server ("look at what the server did then").
+     */
+    @Test
+    void aStallWhileOtherProcessesHeldTheHostIsTheirs() {
+        List<IntervalResult> w = new java.util.ArrayList<>();
+        for (int at = 1; at <= 10; at++) {
+            boolean held = at >= 5 && at <= 8;
+            w.add(held ? second(at, 0, 0.21, 0.20, 1.92) : second(at, 100, 0.30, 0.60, 1.10));
+        }
+        Stall stall = Stall.of(w, StallTest.latency(600, 1000, 0, 0), 10, 10, 1);
+        assertEquals(4, stall.quiet().size(), stall.evidence());
+        Verdict v = Usage.of(w, 600, 2, new Verdict.Inputs(0, 0, 0, 600, stall)).verdict();
+        assertEquals(Limit.OTHERS, v.limit(), v.evidence());
+        assertTrue(v.evidence().contains("other processes held 1.51 of 2 cores"), v.evidence());
+        assertTrue(!v.evidence().contains("look at what the server did"), v.evidence());
+        // the same stall on a host nobody else held stays the server's
+        List<IntervalResult> alone = w.stream().map(i -> i.transactions() == 0 ? second((int) i.at(), 0, 0.21, 0.20, 0.45) : i)
+                .toList();
+        assertEquals(Limit.STALL, Usage.of(alone, 600, 2, new Verdict.Inputs(0, 0, 0, 600, stall)).verdict().limit());
+    }
+
+    /**
+     * Issue 42 §1.3: a client whose threads waited for a CPU 0.90 s a second (run-queue delay) and ran 0.05 cores is
+     * starved, on a host whose /proc/stat says 0.05 of 2 busy (a throttled container, a stolen VM): neither a stall nor
+     * latency-bound. In the quiet intervals of a stall, the same wait names the stall's cause.
+     */
+    @Test
+    void aStarvedClientIsNamed() {
+        Resources.CpuWait waited = new Resources.CpuWait(0.9, 0.9, 0.9);
+        HostCpu host = new HostCpu(2, 0.05, 0, 0, 1.95, 0, 0, 0, 0);
+        Resources r = new Resources(new ClientUse(0.05, 0, 1, "lo", 1, 1, host, waited), List.of(local(0.01)));
+        List<IntervalResult> w = new java.util.ArrayList<>();
+        for (int at = 1; at <= 10; at++) w.add(new IntervalResult(at, 1, 1, 1, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r));
+        Verdict v = Usage.of(w, 10, 2, Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.STARVED, v.limit(), v.evidence());
+        assertEquals("the client's threads waited for a CPU 0.90 s a second (run-queue delay) and ran 0.05; this host's CPU "
+                + "0.05 of 2 busy: the client could not run, so the figure measures this host's scheduler, not the server",
+                v.evidence());
+        // a wait shorter than the client's own CPU time is not starvation: 0.9 s waited, 1.0 core ran
+        Resources ran = new Resources(new ClientUse(1.0, 0, 1, "lo", 1, 1, new HostCpu(2, 1.1, 0, 0, 0.9, 0, 0, 0, 0), waited),
+                List.of(local(0.01)));
+        assertEquals(Limit.NONE, Usage.of(w.stream().map(i -> i.with(ran)).toList(), 10, 2, Verdict.Inputs.NONE).verdict().limit());
+    }
+
+    /**
+     * rate=2 for 20 s: the Poisson count has mean 40 and sd sqrt(40) = 6.32; 33 served (1.65 tps) is 1.1 sd below:
+     * the rate was kept, and bounds throughput. 21 served is 3.01 sd below (40 - 3 x 6.32 = 21.03): not kept.
+     */
+    @Test
+    void aLowRateIsKeptWithinItsPoissonSpread() {
+        Verdict kept = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 33, Stall.NONE,
+                new Verdict.Offered(0, 2, 33 / 20.0, 20))).verdict();
+        assertEquals(Limit.ARRIVAL_RATE, kept.limit(), kept.evidence());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 21, Stall.NONE,
+                new Verdict.Offered(0, 2, 21 / 20.0, 20))).verdict().limit());
+        assertEquals(Limit.ARRIVAL_RATE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 22, Stall.NONE,
+                new Verdict.Offered(0, 2, 22 / 20.0, 20))).verdict().limit());
+    }
+
+    /**
+     * The pacing share from the terminals' time: 10 terminals over 10 s, 99.5 terminal-seconds paused (keying and
+     * thinking) and 0.5 due: 99.5%. Without a rate that bounds throughput (PACING); with one, the rate's rule judges.
+     */
+    @Test
+    void pacedTerminalsAreBoundedByThePacing() {
+        List<IntervalResult> w = new java.util.ArrayList<>();
+        for (int at = 1; at <= 10; at++) {
+            w.add(new IntervalResult(at, 1, 10, 1, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), Resources.NONE,
+                    new IntervalResult.TerminalTime(0.05, 9.95)));
+        }
+        Verdict.Offered o = Verdict.Offered.of(w, 0, 10, 0, 10, 10);
+        assertEquals(0.995, o.pacedShare(), 1e-12);
+        Verdict v = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 10, Stall.NONE, o)).verdict();
+        assertEquals(Limit.PACING, v.limit(), v.evidence());
+        assertTrue(v.evidence().contains("terminals spent 100% of their time keying and thinking"), v.evidence());
+        // files without the terminals' time: keying and think seconds over threads x seconds, 60 / (10 x 10)
+        assertEquals(0.6, Verdict.Offered.of(List.of(), 60, 10, 0, 10, 10).pacedShare(), 1e-12);
     }
 
     @Test

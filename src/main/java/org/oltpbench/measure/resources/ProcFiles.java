@@ -109,6 +109,23 @@ final class ProcFiles {
         return new CpuModes(cores, modes);
     }
 
+    /**
+     * A thread's run-queue delay in nanoseconds: the second field of /proc/PID/task/TID/schedstat ("time on the CPU,
+     * time waiting on a run queue, timeslices run", sched-stats.rst).
+     */
+    static long runQueueNanos(String schedstat) {
+        return Long.parseLong(schedstat.trim().split("\\s+")[1]);
+    }
+
+    /** The "some" line's total of /proc/pressure/cpu (PSI), in microseconds: time in which some task waited for a CPU. */
+    static long pressureSomeMicros(String pressure) {
+        for (String line : pressure.split("\n")) {
+            if (!line.startsWith("some ")) continue;
+            for (String f : line.trim().split("\\s+")) if (f.startsWith("total=")) return Long.parseLong(f.substring(6));
+        }
+        return -1;
+    }
+
     /** {received, sent} bytes of one interface from /proc/net/dev; null when it is not listed. */
     static long[] interfaceBytes(String netDev, String name) {
         for (String line : netDev.split("\n")) {

@@ -8,6 +8,7 @@ import java.net.NetworkInterface;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,13 +59,19 @@ public final class ResourceSampler {
         }
     }
 
-    record ClientReading(double user, double system, long rss, long netIn, long netOut, ProcFiles.CpuModes host) {
-        static final ClientReading NONE = new ClientReading(0, 0, -1, -1, -1, ProcFiles.CpuModes.UNKNOWN);
+    /** @param waits the client's cumulative waits for a CPU in seconds: {its threads', the reporter's, PSI's "some"}; -1 unknown */
+    record ClientReading(double user, double system, long rss, long netIn, long netOut, ProcFiles.CpuModes host,
+                         double[] waits) {
+        static final ClientReading NONE = new ClientReading(0, 0, -1, -1, -1, ProcFiles.CpuModes.UNKNOWN, new double[] {-1, -1, -1});
 
         ClientReading toward(ClientReading later, double f) {
+            double[] w = new double[waits.length];
+            for (int k = 0; k < w.length; k++) {
+                w[k] = waits[k] < 0 || later.waits[k] < 0 ? -1 : ProcFiles.between(waits[k], later.waits[k], f);
+            }
             return new ClientReading(ProcFiles.between(user, later.user, f), ProcFiles.between(system, later.system, f),
                     ProcFiles.between(rss, later.rss, f), ProcFiles.between(netIn, later.netIn, f),
-                    ProcFiles.between(netOut, later.netOut, f), host.toward(later.host, f));
+                    ProcFiles.between(netOut, later.netOut, f), host.toward(later.host, f), w);
         }
     }
 
@@ -200,10 +207,53 @@ public final class ResourceSampler {
             long[] net = netInterface.isEmpty() ? null : ProcFiles.interfaceBytes(Files.readString(proc.resolve("net/dev")),
                     netInterface);
             ProcFiles.CpuModes host = ProcFiles.hostCpu(Files.readString(proc.resolve("stat")));
-            return new ClientReading(cpu[0], cpu[1], rss, net == null ? -1 : net[0], net == null ? -1 : net[1], host);
+            return new ClientReading(cpu[0], cpu[1], rss, net == null ? -1 : net[0], net == null ? -1 : net[1], host, waits());
         } catch (IOException | RuntimeException e) {
             return ClientReading.NONE;
         }
+    }
+
+    /**
+     * The client's waits for a CPU so far, in seconds: its threads' run-queue delays summed (one small file per thread:
+     * with platform threads the one cost here that grows with the terminals), the reporter's (this thread's) own, and
+     * the host's CPU pressure; each -1 where the kernel does not say (no schedstats, no PSI).
+     */
+    private double[] waits() {
+        return new double[] {orUnknown(this::threadsWait), orUnknown(() -> ProcFiles.runQueueNanos(
+                Files.readString(proc.resolve("thread-self/schedstat"))) / 1e9),
+                orUnknown(() -> ProcFiles.pressureSomeMicros(Files.readString(proc.resolve("pressure/cpu"))) / 1e6)};
+    }
+
+    private double threadsWait() throws IOException {
+        long sum = 0;
+        try (var tasks = Files.newDirectoryStream(proc.resolve("self/task"))) {
+            for (Path t : tasks) {
+                try {
+                    sum += ProcFiles.runQueueNanos(Files.readString(t.resolve("schedstat")));
+                } catch (NoSuchFileException ended) {
+                    // a thread that ended between the listing and the read: its time left with it
+                }
+            }
+        }
+        return sum / 1e9;
+    }
+
+    private interface Reading {
+        double read() throws IOException;
+    }
+
+    private static double orUnknown(Reading r) {
+        try {
+            double v = r.read();
+            return v < 0 ? -1 : v;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Wait {@code k} between two readings in seconds (ms precision); -1 when either did not see it. */
+    private static double waitDelta(ClientReading x, ClientReading y, int k) {
+        return x.waits()[k] < 0 || y.waits()[k] < 0 ? -1 : ProcFiles.milli(Math.max(0, y.waits()[k] - x.waits()[k]));
     }
 
     /** What was used between two samples. A server missing from either sample is left out of the interval. */
@@ -212,7 +262,7 @@ public final class ResourceSampler {
         ClientUse client = new ClientUse(ProcFiles.milli(Math.max(0, y.user() - x.user())),
                 ProcFiles.milli(Math.max(0, y.system() - x.system())), y.rss(),
                 netInterface, ServerReading.delta(y.netIn(), x.netIn()), ServerReading.delta(y.netOut(), x.netOut()),
-                y.host().minus(x.host()));
+                y.host().minus(x.host()), new Resources.CpuWait(waitDelta(x, y, 0), waitDelta(x, y, 1), waitDelta(x, y, 2)));
         Map<String, ServerReading> before = new HashMap<>();
         for (ServerReading r : a.servers()) before.put(r.key(), r);
         List<ServerUse> servers = new ArrayList<>();

@@ -135,4 +135,13 @@ class ProcFilesTest {
         assertEquals(500, r.netInBytes()); // loopback left out
         assertEquals(600, r.netOutBytes());
     }
+
+    @Test
+    void runQueueDelayAndCpuPressure() {
+        // schedstat: on the CPU 1,125,120 ns, waiting on a run queue 14,358,148 ns, 34 timeslices
+        assertEquals(14_358_148L, ProcFiles.runQueueNanos("1125120 14358148 34\n"));
+        assertEquals(802_025_536L, ProcFiles.pressureSomeMicros("some avg10=98.23 avg60=99.01 avg300=92.11 total=802025536\n"
+                + "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n"));
+        assertEquals(-1L, ProcFiles.pressureSomeMicros("full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n"));
+    }
 }

@@ -21,7 +21,8 @@ public final class SimHost {
             double[] modes = new double[ProcFiles.CpuModes.MODES.size()];
             modes[0] = busy; // user
             modes[3] = cores * t - busy; // idle
-            return new ResourceSampler.ClientReading(client * t, 0, 1L << 30, -1, -1, new ProcFiles.CpuModes(cores, modes));
+            return new ResourceSampler.ClientReading(client * t, 0, 1L << 30, -1, -1, new ProcFiles.CpuModes(cores, modes),
+                    new double[] {-1, -1, -1});
         };
         ServerProbe mariadbd = new ServerProbe() {
             @Override

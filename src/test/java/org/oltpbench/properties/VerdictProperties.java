@@ -1,0 +1,154 @@
+package org.oltpbench.properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.DoubleRange;
+import net.jqwik.api.constraints.IntRange;
+import org.oltpbench.result.Histograms;
+import org.oltpbench.result.IntervalResult;
+import org.oltpbench.result.ResourceSource;
+import org.oltpbench.result.Resources;
+import org.oltpbench.result.Resources.ClientUse;
+import org.oltpbench.result.Resources.CpuWait;
+import org.oltpbench.result.Resources.HostCpu;
+import org.oltpbench.result.Resources.ServerUse;
+import org.oltpbench.result.Stall;
+import org.oltpbench.result.Usage;
+import org.oltpbench.result.Verdict;
+import org.oltpbench.result.Verdict.Limit;
+
+/**
+ * Issue 42 §2: the bottleneck verdict names what the figures show. Scenarios are windows of 1 s intervals of a closed
+ * loop on a client host of 2 to 16 cores with a local server, whose CPU-seconds are drawn to fit each interval's
+ * seconds x cores: some seconds quiet (a stall), held by other processes, or with a client that waits for a CPU.
+ */
+class VerdictProperties {
+    /** Per 1 s interval: transactions, and CPU-seconds of the client, the local server and other processes; its wait. */
+    private record Second(long tx, double client, double server, double others, CpuWait cpuWait) {
+    }
+
+    /** The window as the level records it; every interval's figures fit its 1 s x {@code cores}. */
+    private static List<IntervalResult> window(int cores, List<Second> seconds) {
+        List<IntervalResult> out = new ArrayList<>();
+        for (int k = 0; k < seconds.size(); k++) {
+            Second s = seconds.get(k);
+            double busy = s.client() + s.server() + s.others();
+            HostCpu host = new HostCpu(cores, busy, 0, 0, cores - busy, 0, 0, 0, 0);
+            ServerUse server = new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", s.server(), 1, 0, 0, -1, -1, -1,
+                    new HostCpu(cores, 0, 0, 0, 0, 0, 0, 0, 0), "0-" + (cores - 1));
+            Resources r = new Resources(new ClientUse(s.client(), 0, 1, "lo", 1, 1, host, s.cpuWait()), List.of(server));
+            out.add(new IntervalResult(k + 1, 1, 8, s.tx(), s.tx(), 0, 0, 0, 0, false, 0, null, -1, List.of(), r));
+        }
+        return out;
+    }
+
+    /** One second of a window, given whether it falls in the quiet span. */
+    private interface SecondOf {
+        Second at(boolean quiet);
+    }
+
+    /** {@code seconds} seconds, {@code stalled} of them quiet from a point drawn on {@code r}. */
+    private static List<Second> seconds(Random r, int seconds, int stalled, SecondOf each) {
+        int from = r.nextInt(seconds - stalled);
+        List<Second> w = new ArrayList<>();
+        for (int k = 0; k < seconds; k++) w.add(each.at(k >= from && k < from + stalled));
+        return w;
+    }
+
+    private static Verdict verdict(List<IntervalResult> w, int cores) {
+        long tx = w.stream().mapToLong(IntervalResult::transactions).sum();
+        Stall stall = Stall.of(w, Histograms.empty(), w.size(), w.size(), 1);
+        return Usage.of(w, tx, cores, new Verdict.Inputs(0, 0, 0, tx, stall)).verdict();
+    }
+
+    /** A second of an ordinary closed loop: ~1,000 tps, the client and the server below their limits, a little else. */
+    private static Second ordinary(Random r, int cores, CpuWait wait) {
+        double client = 0.3 * cores * r.nextDouble(), server = 0.5 * cores * r.nextDouble();
+        return new Second(900 + r.nextInt(200), client, server, 0.1 * cores * r.nextDouble(), wait);
+    }
+
+    /**
+     * A stall during which other processes held the host (at least a quarter of its cores, the host at least 90% busy)
+     * is named as theirs, whoever else used what: never the server's "look at what the server did then". (Drawn a
+     * hundredth off the thresholds themselves, where sums of doubles fall on either side.)
+     */
+    @Property(tries = 300)
+    void aStallWhileOthersHeldTheHostIsNamedOthers(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
+                                                   @ForAll @IntRange(min = 8, max = 40) int seconds,
+                                                   @ForAll @IntRange(min = 1, max = 3) int stalled,
+                                                   @ForAll @DoubleRange(min = 0.26, max = 0.95) double othersShare,
+                                                   @ForAll @DoubleRange(min = 0.91, max = 1.0) double busyShare) {
+        Random r = new Random(seed);
+        List<Second> w = seconds(r, seconds, stalled, quiet -> {
+            if (!quiet) return ordinary(r, cores, CpuWait.UNKNOWN);
+            double others = othersShare * cores, rest = Math.max(0, busyShare * cores - others);
+            double client = Math.min(0.2 * cores, rest * r.nextDouble());
+            return new Second(r.nextInt(5), client, rest - client, others, CpuWait.UNKNOWN);
+        });
+        Verdict v = verdict(window(cores, w), cores);
+        assertEquals(Limit.OTHERS, v.limit(), v.evidence());
+        assertTrue(!v.evidence().contains("look at what the server did"), v.evidence());
+    }
+
+    /**
+     * A client whose threads waited for a CPU at least half a thread on average and as long as they ran is never
+     * called a stall or latency-bound, whether or not the level had quiet seconds.
+     */
+    @Property(tries = 300)
+    void aStarvedClientIsNeverAStallNorLatencyBound(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
+                                                    @ForAll @IntRange(min = 8, max = 40) int seconds,
+                                                    @ForAll @IntRange(min = 0, max = 3) int stalled,
+                                                    @ForAll @DoubleRange(min = 0.5, max = 20) double waitThreads) {
+        Random r = new Random(seed);
+        List<Second> w = seconds(r, seconds, stalled, quiet -> {
+            Second s = ordinary(r, cores, CpuWait.UNKNOWN);
+            CpuWait wait = new CpuWait(waitThreads, waitThreads * r.nextDouble(), -1);
+            return new Second(quiet ? 0 : s.tx(), Math.min(s.client(), waitThreads), s.server(), s.others(), wait);
+        });
+        Verdict v = verdict(window(cores, w), cores);
+        assertNotEquals(Limit.STALL, v.limit(), v.evidence());
+        assertNotEquals(Limit.NONE, v.limit(), v.evidence());
+    }
+
+    private static final Pattern OF = Pattern.compile("([0-9][0-9,]*\\.[0-9]+) of (?:the )?([0-9]+) (?:cores|core)");
+    private static final Pattern SHARES = Pattern.compile("CPU ([0-9.]+) of [0-9]+ cores busy \\([0-9]+%\\): the server "
+            + "([0-9.]+), the client ([0-9.]+), other processes ([0-9.]+)");
+
+    /**
+     * A verdict's figures fit the window's seconds x cores: every "X of N cores" has X <= N, and where it splits the
+     * host's busy cores into the server's, the client's and the other processes', the three add up to it (each printed
+     * to 0.01, so within 0.02).
+     */
+    @Property(tries = 300)
+    void aVerdictsFiguresFitTheSecondsTimesCores(@ForAll long seed, @ForAll @IntRange(min = 1, max = 16) int cores,
+                                                 @ForAll @IntRange(min = 4, max = 30) int seconds,
+                                                 @ForAll @IntRange(min = 0, max = 3) int stalled) {
+        Random r = new Random(seed);
+        List<Second> w = seconds(r, seconds, stalled, quiet -> {
+            double client = cores * r.nextDouble(), server = (cores - client) * r.nextDouble();
+            double others = (cores - client - server) * r.nextDouble();
+            return new Second(quiet ? 0 : 500 + r.nextInt(500), client, server, others, CpuWait.UNKNOWN);
+        });
+        Verdict v = verdict(window(cores, w), cores);
+        Matcher of = OF.matcher(v.evidence());
+        while (of.find()) {
+            double x = Double.parseDouble(of.group(1).replace(",", ""));
+            assertTrue(x <= Integer.parseInt(of.group(2)) + 0.005, of.group() + " in " + v.evidence());
+        }
+        Matcher shares = SHARES.matcher(v.evidence());
+        while (shares.find()) {
+            double sum = Double.parseDouble(shares.group(2)) + Double.parseDouble(shares.group(3))
+                    + Double.parseDouble(shares.group(4));
+            assertEquals(Double.parseDouble(shares.group(1)), sum, 0.02, shares.group() + " in " + v.evidence());
+        }
+    }
+}
