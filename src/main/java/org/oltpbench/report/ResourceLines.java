@@ -29,7 +29,7 @@ public final class ResourceLines {
             if (u.stall().found()) out.add("[Stall] " + u.stall().evidence());
             return out;
         }
-        StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "[Resources] client %.2f of %d %s", u.clientCores(),
+        StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "[Resources] client %s of %d %s", Usage.cores(u.clientCores()),
                 u.clientCoresAvailable(), u.clientCoresAvailable() == 1 ? "core" : "cores"));
         if (!Double.isNaN(u.clientMicrosPerTransaction())) {
             c.append(String.format(Locale.ROOT, " (%.0f µs/txn)", u.clientMicrosPerTransaction()));
@@ -52,7 +52,7 @@ public final class ResourceLines {
 
     /** One server's figures; when its source missed intervals, the share of the window they are over. */
     static String server(Usage.ServerCores s, double windowSeconds) {
-        StringBuilder b = new StringBuilder(s.name()).append(String.format(Locale.ROOT, ": %.2f cores", s.cores()));
+        StringBuilder b = new StringBuilder(s.name()).append(": ").append(Usage.cores(s.cores())).append(" cores");
         if (s.hostCores() > 0 && s.source() == org.oltpbench.result.ResourceSource.NODE_EXPORTER) {
             b.append(" of ").append(s.hostCores());
         }

@@ -207,7 +207,12 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
                 : this;
     }
 
-    static String cores(double c) {
-        return String.format(Locale.ROOT, "%.2f", c);
+    /**
+     * Cores as every line prints them: two decimals, or two significant digits below 0.1, so that a figure divided by
+     * them (tps per server core) is the ratio of what is printed and never a division by a printed 0.00.
+     */
+    public static String cores(double c) {
+        if (c == 0 || Math.abs(c) >= 0.1 || Double.isNaN(c)) return String.format(Locale.ROOT, "%.2f", c);
+        return new java.math.BigDecimal(c).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
     }
 }

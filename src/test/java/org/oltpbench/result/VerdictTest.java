@@ -290,4 +290,15 @@ class VerdictTest {
                 + "1,024.0 at 16 threads, so more threads do not raise it", fell.verdict().evidence());
         assertEquals(u, u.after(16, 1024, 1100), "a level that rose keeps its advice");
     }
+
+    /** rate=2 on MariaDB printed "server 0.00 cores" beside "2,000 tps per server core" (issue 42: a ratio of printed figures). */
+    @Test
+    void smallCoreFiguresKeepTwoSignificantDigits() {
+        assertEquals("0.00", Usage.cores(0));
+        assertEquals("0.001", Usage.cores(0.001));
+        assertEquals("0.0012", Usage.cores(0.0012345));
+        assertEquals("0.099", Usage.cores(0.0987));
+        assertEquals("0.10", Usage.cores(0.1));
+        assertEquals("1.64", Usage.cores(1.6449));
+    }
 }
