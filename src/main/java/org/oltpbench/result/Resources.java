@@ -64,7 +64,8 @@ public record Resources(ClientUse client, List<ServerUse> servers) {
      * Time the client was runnable but waited for a CPU over the interval (the scheduler's run-queue delay,
      * /proc/PID/task/TID/schedstat's second field, sched-stats.rst), in seconds; each -1 when unknown.
      *
-     * @param threadsSeconds  every thread of the oltpbench process together (2 threads waiting 1 s each = 2)
+     * @param threadsSeconds  the threads doing the level's work (terminals, analytic streams; the first 64) together
+     *                        (2 threads waiting 1 s each = 2); the JVM's own threads (JIT, GC) are not among them
      * @param reporterSeconds the reporter thread's alone: how long its wakes in the interval (a late one among them)
      *                        waited for a CPU
      * @param hostSomeSeconds the seconds in which some task of the host waited for a CPU (/proc/pressure/cpu, "some")
