@@ -616,7 +616,7 @@ public final class LevelRunner {
         double latency = counts.latencySumNanos() / 1e3;
         Histogram all = Histograms.empty();
         for (Histogram h : cumulative) all.add(h);
-        Stall stall = Stall.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().intervalSecs());
+        Stall stall = Stall.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().intervalSecs(), s.level().rate());
         var in = new Verdict.Inputs(latency > 0 ? queued / latency : 0, s.level().connections(),
                 counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
         return Usage.of(measuredOrWhole(intervals, window, start, done), counts.transactions(), cpu.hostCores(), in);

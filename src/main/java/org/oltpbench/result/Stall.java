@@ -67,6 +67,16 @@ public record Stall(List<double[]> quiet, double medianTps, double maxMs, double
      */
     public static Stall of(List<IntervalResult> intervals, Histogram latency, double windowSecs, int plannedSecs,
                            int reportIntervalSecs) {
+        return of(intervals, latency, windowSecs, plannedSecs, reportIntervalSecs, 0);
+    }
+
+    /**
+     * The rules applied to a window whose arrivals came at {@code rateTps} (0 without a rate): then what an interval
+     * asked of the server is at most the arrivals scheduled in it and those queued at its start, however long the
+     * terminals waited (a slow second at rate=20 asks 20 transactions, not the hundreds the closed loop's pace gives).
+     */
+    public static Stall of(List<IntervalResult> intervals, Histogram latency, double windowSecs, int plannedSecs,
+                           int reportIntervalSecs, double rateTps) {
         List<IntervalResult> measured = intervals.stream().filter(i -> !i.warmup() && i.seconds() > 0).toList();
         List<String> found = new ArrayList<>();
         List<double[]> quiet = new ArrayList<>();
@@ -75,8 +85,13 @@ public record Stall(List<double[]> quiet, double medianTps, double maxMs, double
             median = median(measured.stream().mapToDouble(IntervalResult::tps).toArray());
             double pace = pace(measured);
             StringBuilder at = new StringBuilder();
-            for (IntervalResult i : measured) {
+            long queued = 0;
+            for (IntervalResult i : intervals) {
+                long before = queued;
+                queued = Math.max(0, i.queue());
+                if (i.warmup() || i.seconds() <= 0) continue;
                 double asked = i.dueSecs() * pace;
+                if (rateTps > 0) asked = Math.min(asked, rateTps * i.seconds() + before);
                 if (i.seconds() >= 0.5 * reportIntervalSecs && i.dueSecs() >= HELD * i.seconds() && asked >= MIN_ASKED
                         && i.transactions() < QUIET * asked) {
                     quiet.add(new double[] {i.at() - i.seconds(), i.at()});

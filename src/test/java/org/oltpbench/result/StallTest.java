@@ -73,4 +73,37 @@ class StallTest {
         assertFalse(s.found(), s.evidence());
         assertEquals("", s.evidence());
     }
+
+    /** A 1 s interval at a rate: {@code tx} ended, one terminal due {@code due} s of it, {@code queue} left at its end. */
+    private static IntervalResult paced(int at, long tx, double due, long queue) {
+        return new IntervalResult(at, 1.0, 1, tx, tx, 0, 0, 0, 0, false, 0.05, Histograms.encode(Histograms.empty()), queue,
+                List.of(), Resources.NONE, new IntervalResult.TerminalTime(due, 1.0 - due));
+    }
+
+    /**
+     * rate=20 on two clients over a busy host (issue 42): a second in which the terminal waited 0.6 s and ended its 24
+     * transactions was called quiet ("24 of 326 asked"), the closed loop's pace (2,000 per due second here: 20 ended in
+     * 0.01 s) times its wait. At a rate the second asked its 20 arrivals and the 0 queued: 24 is not under a tenth.
+     * A second that ended none while its 20 arrivals queued is still quiet: it asked 20 (and the next 20 + 20).
+     */
+    @Test
+    void atARateAnIntervalAsksItsArrivalsAndItsQueueAtMost() {
+        List<IntervalResult> slow = new ArrayList<>();
+        for (int k = 1; k <= 6; k++) slow.add(paced(k, 20, 0.01, 0));
+        slow.add(paced(7, 24, 0.6, 0));
+        slow.add(paced(8, 20, 0.01, 0));
+        Histogram h = latency(164, 500, 0, 0);
+        assertTrue(Stall.of(slow, h, 8, 8, 1).found(), "without the rate the closed loop's pace asks 1,200 of it");
+        assertFalse(Stall.of(slow, h, 8, 8, 1, 20).found(), Stall.of(slow, h, 8, 8, 1, 20).evidence());
+
+        List<IntervalResult> stopped = new ArrayList<>();
+        for (int k = 1; k <= 5; k++) stopped.add(paced(k, 20, 0.01, 0));
+        stopped.add(paced(6, 0, 1.0, 20));
+        stopped.add(paced(7, 0, 1.0, 40));
+        stopped.add(paced(8, 20, 0.01, 20));
+        Stall s = Stall.of(stopped, h, 8, 8, 1, 20);
+        assertEquals(2, s.quiet().size(), s.evidence());
+        assertTrue(s.evidence().contains("5-6 s: 0 of 20 transactions") && s.evidence().contains("6-7 s: 0 of 40 transactions"),
+                s.evidence());
+    }
 }
