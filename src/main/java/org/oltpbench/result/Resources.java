@@ -141,5 +141,15 @@ public record Resources(ClientUse client, List<ServerUse> servers) {
         public double total() {
             return busy() + idle + iowait;
         }
+
+        /**
+         * The factor that puts a reading over this host's span (its CPU-seconds of every mode over its cores) onto an
+         * interval of {@code seconds}: the samples are taken after the harvest, so on a starved host a reading can
+         * span longer than its interval (2.09 of 2 cores busy was printed). 1 when the span is not known.
+         */
+        public double toSeconds(double seconds) {
+            double span = known() ? total() / cores : 0;
+            return span > 0 && seconds > 0 ? seconds / span : 1;
+        }
     }
 }

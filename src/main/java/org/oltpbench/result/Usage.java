@@ -145,9 +145,10 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
         for (IntervalResult i : intervals) {
             if (i.warmup() || i.resources() == Resources.NONE) continue;
             Resources r = i.resources();
+            double f = r.client().host().toSeconds(i.seconds());
             secs += i.seconds();
-            client += r.client().cpuSeconds();
-            hostBusy += r.client().host().busy();
+            client += f * r.client().cpuSeconds();
+            hostBusy += f * r.client().host().busy();
             if (r.client().cpuWait().threadsSeconds() >= 0) {
                 wait += r.client().cpuWait().threadsSeconds();
                 waitSeen += i.seconds();
@@ -161,7 +162,7 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
             }
             for (ServerUse s : r.servers()) {
                 double[] sum = sums.computeIfAbsent(s.key(), k -> new double[4]);
-                sum[0] += s.cpuSeconds();
+                sum[0] += (s.hostCpu().known() ? s.hostCpu().toSeconds(i.seconds()) : f) * s.cpuSeconds();
                 sum[1] += Math.max(0, s.readBytes());
                 sum[2] += Math.max(0, s.writeBytes());
                 sum[3] += i.seconds();

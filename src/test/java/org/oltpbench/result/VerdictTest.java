@@ -301,4 +301,24 @@ class VerdictTest {
         assertEquals("0.10", Usage.cores(0.1));
         assertEquals("1.64", Usage.cores(1.6449));
     }
+
+    /**
+     * Two clients at rate=40 on a starved host printed "this host's CPU 2.09 of 2 cores busy (104%)": a reading taken
+     * late spans longer than its interval. Here the 10 s interval's reading spans 12 s (24 CPU-seconds of every mode on 2
+     * cores), 23 busy: 23 x 10/12 = 19.17 busy CPU-seconds in the interval, 1.92 cores; the client's 6 and the server's
+     * 12 scale alike (0.50 and 1.00 cores).
+     */
+    @Test
+    void aReadingThatSpansLongerThanItsIntervalIsPutOntoItsSeconds() {
+        HostCpu host = new HostCpu(2, 23, 0, 0, 1, 0, 0, 0, 0);
+        ServerUse server = new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", 12, 100, 0, 0, -1, -1, -1,
+                HostCpu.UNKNOWN, "0-1");
+        Resources r = new Resources(new ClientUse(6, 0, 1, "lo", 1, 1, host), List.of(server));
+        IntervalResult i = new IntervalResult(10, SECS, 4, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r);
+        Usage u = Usage.of(List.of(i), 1000, 2, Verdict.Inputs.NONE);
+        assertEquals(23 * 10 / 12.0 / SECS, u.clientHostBusyCores(), 1e-9);
+        assertEquals(0.5, u.clientCores(), 1e-9);
+        assertEquals(1.0, u.serverCores(), 1e-9);
+        assertTrue(u.clientHostBusyCores() <= 2);
+    }
 }
