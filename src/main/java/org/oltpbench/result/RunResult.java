@@ -38,14 +38,14 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
      * bottleneck verdict; 3.4 each repeat's fault and outage; 3.6 the TLS the sessions negotiated; 3.7 CH's analytics per repeat. Older 3.x files are read as they are, their spreads
      * recomputed (3.3's are kept: their spreads are computed as 3.4's).
      */
-    public static final String SCHEMA_VERSION = "3.10";
+    public static final String SCHEMA_VERSION = "3.11";
 
     /**
-     * Schemas whose spreads are computed as this version computes them (3.5: per-core batch means leave out the
-     * intervals no source saw the server in). 3.7's are recomputed: CH's QphH gained its interval in 3.8, and 3.5 and
-     * 3.6 had no analytics.
+     * Schemas whose spreads are computed as this version computes them. Files before 3.11 are recomputed: their batch
+     * means were unweighted and could leave intervals out, their per-core interval averaged per-batch ratios (an
+     * interval that could exclude its own figure), their drift could fall by more than 100% (issue 42).
      */
-    private static final java.util.Set<String> SAME_SPREADS = java.util.Set.of("3.5", "3.6", "3.8", "3.9", SCHEMA_VERSION);
+    private static final java.util.Set<String> SAME_SPREADS = java.util.Set.of(SCHEMA_VERSION);
 
     /**
      * A level's spread is computed once, when it is new here (a level just run, or merged) or read from a file of an
