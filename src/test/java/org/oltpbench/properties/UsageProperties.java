@@ -1,0 +1,50 @@
+package org.oltpbench.properties;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.DoubleRange;
+import net.jqwik.api.constraints.IntRange;
+import org.oltpbench.result.IntervalResult;
+import org.oltpbench.result.ResourceSource;
+import org.oltpbench.result.Resources;
+import org.oltpbench.result.Resources.ClientUse;
+import org.oltpbench.result.Resources.HostCpu;
+import org.oltpbench.result.Resources.ServerUse;
+import org.oltpbench.result.Usage;
+import org.oltpbench.result.Verdict;
+
+/**
+ * Issue 42 §2: a window's resources fit its seconds and cores, whatever span each reading covered. On a starved host
+ * the reporter samples late, so a reading spans longer than its interval (two clients at rate=40 beside a build printed
+ * "this host's CPU 2.09 of 2 cores busy (104%)"). Intervals of 0.5-2 s whose readings span up to 3x their seconds, the
+ * host busy at any share, split between the client, a local server and other processes.
+ */
+class UsageProperties {
+    @Property(tries = 300)
+    void aWindowsCoresNeverExceedTheHostsNorTheBusyOnes(@ForAll long seed, @ForAll @IntRange(min = 1, max = 16) int cores,
+                                                       @ForAll @IntRange(min = 1, max = 30) int n,
+                                                       @ForAll @DoubleRange(min = 0, max = 2) double lateness) {
+        Random r = new Random(seed);
+        List<IntervalResult> intervals = new ArrayList<>();
+        double at = 0;
+        for (int k = 0; k < n; k++) {
+            double secs = 0.5 + 1.5 * r.nextDouble(), span = secs * (1 + lateness * r.nextDouble());
+            double busy = cores * span * r.nextDouble(), client = busy * r.nextDouble(), server = (busy - client) * r.nextDouble();
+            HostCpu host = new HostCpu(cores, busy, 0, 0, cores * span - busy, 0, 0, 0, 0);
+            ServerUse s = new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", server, 1, 0, 0, -1, -1, -1,
+                    HostCpu.UNKNOWN, "");
+            at += secs;
+            intervals.add(new IntervalResult(at, secs, 4, 100, 100, 0, 0, 0, 0, false, 0, null, -1, List.of(),
+                    new Resources(new ClientUse(client, 0, 1, "lo", 1, 1, host), List.of(s))));
+        }
+        Usage u = Usage.of(intervals, 100L * n, cores, Verdict.Inputs.NONE);
+        String why = u.clientHostBusyCores() + " busy, client " + u.clientCores() + ", server " + u.serverCores() + " of " + cores;
+        assertTrue(u.clientHostBusyCores() <= cores + 1e-9, why);
+        assertTrue(u.clientCores() + u.serverCores() <= u.clientHostBusyCores() + 1e-9, why);
+    }
+}
