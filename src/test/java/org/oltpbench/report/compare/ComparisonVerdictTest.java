@@ -71,4 +71,17 @@ class ComparisonVerdictTest {
                 + "beyond noise: mysql's level not clean (a server shared the client's busy host) (interleaved runs with "
                 + "repeat=2 or more, on a host of their own, can judge it)", verdict(pg, my));
     }
+
+    /**
+     * Issue 42 review: a level whose client was starved (its own verdict: "the figure measures this host's scheduler, not
+     * the server") is not clean either; 5640f9d said "postgres ahead beyond noise" of it.
+     */
+    @Test
+    void aStarvedClientWithholdsBeyondNoise() {
+        LabeledRun my = mysql(Interval.Method.REPEATS, Verdict.Limit.STARVED, AT_7, TO_7);
+        LabeledRun pg = postgres(Interval.Method.REPEATS, Verdict.Limit.SERVER, false, AT_7, TO_7);
+        assertEquals("postgres / mysql tps at 4 threads: 6.00 [4.61, 7.82] (95%), postgres ahead in these runs, not judged "
+                + "beyond noise: mysql's level not clean (the client was starved of CPU) (interleaved runs with "
+                + "repeat=2 or more, on a host of their own, can judge it)", verdict(pg, my));
+    }
 }
