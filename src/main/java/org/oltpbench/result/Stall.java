@@ -15,7 +15,9 @@ import org.HdrHistogram.Histogram;
  * intervals). What was asked is the terminals' due time in the interval ({@link IntervalResult#dueSecs()}: a
  * transaction in flight, or due; not keying, thinking or waiting for an arrival), times the pace: the median of the
  * transactions per due terminal-second of the intervals that ended any. An interval is judged only when at least
- * {@link #HELD} of a terminal waited on the server through it, and consecutive such intervals are quiet together only
+ * {@link #HELD} of a terminal waited on the server through it and the pace would have ended at least
+ * {@link #MIN_ASKED} transactions in it (below that the pace, a median of counts above 0, overstates a slow loop: at
+ * 0.5 a second the counts above 0 are mostly 1), and consecutive such intervals are quiet together only
  * when the server was asked enough in them that their silence is not chance over the whole window: at least
  * ln(m / {@link #FALSE_ALARM}) transactions over m measured intervals (e^-asked per span, times m places a span could
  * start, at most 1% of healthy windows: 7.6 at 20 intervals, 8.7 at 60; a closed loop ending 3 a second has an empty
@@ -39,7 +41,8 @@ import org.HdrHistogram.Histogram;
  */
 public record Stall(List<double[]> quiet, double medianTps, double maxMs, double p99Ms, double slowShare, double windowSecs,
                     int plannedSecs, String evidence) {
-    static final double QUIET = 0.10, TAIL_FACTOR = 10, SLOW_SHARE = 0.001, LONG_WINDOW = 1.2, HELD = 0.5, FALSE_ALARM = 0.01;
+    static final double QUIET = 0.10, TAIL_FACTOR = 10, SLOW_SHARE = 0.001, LONG_WINDOW = 1.2, HELD = 0.5, MIN_ASKED = 3,
+            FALSE_ALARM = 0.01;
     static final int MIN_INTERVALS = 4;
     /** Not judged: files before 3.5, merged runs. */
     public static final Stall NONE = new Stall(List.of(), 0, 0, 0, 0, 0, 0, "");
@@ -83,7 +86,7 @@ public record Stall(List<double[]> quiet, double medianTps, double maxMs, double
             for (int k = 0; k <= measured.size(); k++) {
                 IntervalResult i = k < measured.size() ? measured.get(k) : null;
                 if (i != null && i.seconds() >= 0.5 * reportIntervalSecs && i.dueSecs() >= HELD * i.seconds()
-                        && i.transactions() < QUIET * i.dueSecs() * pace) {
+                        && i.dueSecs() * pace >= MIN_ASKED && i.transactions() < QUIET * i.dueSecs() * pace) {
                     span.add(i);
                     continue;
                 }

@@ -22,15 +22,16 @@ class ClosedLoopStallProperties {
 
     /**
      * {@code terminals} terminals each run transactions back to back, exponential service of mean {@code serviceSecs}
-     * (heavy reports, CH-style queries): 3 to 6 end a second, Poisson-like, over 60 s. An empty second then has
-     * probability e^-3..e^-6 each, and over 60 seconds some are empty by chance; the server never paused. Stall's rule
+     * (heavy reports, CH-style queries): 0.3 to 6 end a second, Poisson-like, over 60 s. An empty second then has
+     * probability e^-0.3..e^-6 each, and over 60 seconds some are empty by chance; the server never paused. (Below about 2
+     * a second the median count above 0 is 1 or 2: no second asked Stall.MIN_ASKED, none is judged.) Stall's rule
      * allows at most 1% of such windows a stall (three empty seconds in a row at 3 a second: 60 x e^-9 = 0.7%): of 200
      * windows at most 6 (1% is 2 expected; 6 is 2.8 standard deviations above). Before the review each empty second
      * was quiet on its own (asked 3 or more): at 3 a second 95% of windows, at 6 a second 14%.
      */
     @Property(tries = 15, seed = "4242")
     void slowTransactionsBackToBackAreNoStall(@ForAll @IntRange(min = 8, max = 64) int terminals,
-                                              @ForAll @DoubleRange(min = 3, max = 6) double perSecond) {
+                                              @ForAll @DoubleRange(min = 0.3, max = 6) double perSecond) {
         SplittableRandom r = new SplittableRandom(terminals * 31L + Double.hashCode(perSecond));
         int stalls = 0;
         StringBuilder first = new StringBuilder();
