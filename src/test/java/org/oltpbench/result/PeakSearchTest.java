@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.IntToDoubleFunction;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.config.SearchParams;
+import org.oltpbench.stats.Interval;
 
 /**
  * threads=search's path on known curves. Each probe is three 10-s repeats at tps f, f(1 + d), f(1 - d): mean f, Student's
@@ -177,6 +178,19 @@ class PeakSearchTest {
                 List.of(one, two));
         assertEquals(PeakSearch.Step.UNDECIDED, capped.outcome().path().get(1).step());
         assertNull(capped.outcome().knee(), "ade499c: 1");
+    }
+
+    /**
+     * Issue 42 review: the latency percentile over two repeats (p95 10 and 14 ms) is Student's t of their mean, as
+     * tps's is: 12 ± 12.706 x 2 = [0, 37.41] (cut at 0); 5640f9d printed the bootstrap's [10, 14] as its 95% interval.
+     */
+    @Test
+    void aLatencyOverTwoRepeatsIsTsInterval() {
+        LevelResult l = new LevelResult(1, Map.of(), 0, List.of(repeat(1, 1, 100, 10), repeat(2, 1, 100, 14)))
+                .withSpread(95);
+        assertEquals(Interval.Method.REPEATS, l.spread().latency().method());
+        assertEquals(0.0, l.spread().latency().lower(), 1e-9);
+        assertEquals(37.41, l.spread().latency().upper(), 0.1);
     }
 
     /**
