@@ -14,9 +14,10 @@ import org.oltpbench.stats.Trend;
  * level, and the interval is of the mean of their figures. Otherwise from the one repeat's measured report intervals by
  * weighted batch means: consecutive intervals are grouped into batches long enough that their means are close to
  * independent even when the per-second rates are autocorrelated, each batch weighs by its seconds (a late report makes
- * an interval longer), and the interval is centred on the figure the repeat prints. The latency percentile's interval is a
- * percentile bootstrap: over repeats, of the mean of their percentiles; over batches, of the percentile of the batches'
- * latencies merged, which is the figure printed beside it (not a mean of per-batch percentiles).
+ * an interval longer), and the interval is centred on the figure the repeat prints. The latency percentile's interval:
+ * over repeats, Student's t of the mean of their percentiles, as every other figure's (a bootstrap over two repeats is
+ * their [min, max], which holds the mean with probability 1/2); over batches, a percentile bootstrap of the percentile of
+ * the batches' latencies merged, which is the figure printed beside it (not a mean of per-batch percentiles).
  */
 public final class Spreads {
     /** Batches the measured intervals are grouped into (Law and Kelton's usual 10), when there are enough of them. */
@@ -43,8 +44,7 @@ public final class Spreads {
         boolean analytic = done.stream().allMatch(r -> r.analytics().present());
         return new Spread(mean(done, RepeatResult::tps), mean(done, RepeatResult::qps),
                 tpcc ? mean(done, TpccMetrics::tpmC) : Interval.NONE,
-                Bootstrap.ofMean(done.stream().mapToDouble(r -> r.percentileMs(percentile)).toArray(),
-                        Interval.Method.BOOTSTRAP_REPEATS), percentile, Trend.NONE,
+                mean(done, r -> r.percentileMs(percentile)), percentile, Trend.NONE,
                 seen ? mean(done, Spreads::perServerCore) : Interval.NONE,
                 analytic ? mean(done, r -> r.analytics().qphH()) : Interval.NONE);
     }

@@ -14,9 +14,14 @@ import org.HdrHistogram.Histogram;
  * of the transactions asked of the server in it, at the level's pace (at least {@link #MIN_INTERVALS} measured
  * intervals). What was asked is the terminals' due time in the interval ({@link IntervalResult#dueSecs()}: a
  * transaction in flight, or due; not keying, thinking or waiting for an arrival), times the pace: the median of the
- * transactions per due terminal-second of the intervals that ended any. The interval is judged only when the server was asked enough that
- * an empty interval is not chance: at least {@link #HELD} of a terminal waited on it through the interval, and the pace
- * would have ended at least {@link #MIN_ASKED} transactions (an empty interval has probability e^-3 = 5% at 3). A
+ * transactions per due terminal-second of the intervals that ended any. An interval is judged only when at least
+ * {@link #HELD} of a terminal waited on the server through it and the pace would have ended at least
+ * {@link #MIN_ASKED} transactions in it (below that the pace, a median of counts above 0, overstates a slow loop: at
+ * 0.5 a second the counts above 0 are mostly 1), and consecutive such intervals are quiet together only
+ * when the server was asked enough in them that their silence is not chance over the whole window: at least
+ * ln(m / {@link #FALSE_ALARM}) transactions over m measured intervals (e^-asked per span, times m places a span could
+ * start, at most 1% of healthy windows: 7.6 at 20 intervals, 8.7 at 60; a closed loop ending 3 a second has an empty
+ * second by chance somewhere in most minutes, three in a row in under 1%). A
  * closed loop asks every terminal's whole time, so its rule is the median interval's throughput; with a rate or TPC-C's
  * pacing, an interval in which no arrival fell, or every terminal keyed and thought, asked nothing and is never quiet;</li>
  * <li>a tail beyond the percentiles: the maximum latency is at least {@link #TAIL_FACTOR} times the p99, and at least
@@ -36,7 +41,8 @@ import org.HdrHistogram.Histogram;
  */
 public record Stall(List<double[]> quiet, double medianTps, double maxMs, double p99Ms, double slowShare, double windowSecs,
                     int plannedSecs, String evidence) {
-    static final double QUIET = 0.10, TAIL_FACTOR = 10, SLOW_SHARE = 0.001, LONG_WINDOW = 1.2, HELD = 0.5, MIN_ASKED = 3;
+    static final double QUIET = 0.10, TAIL_FACTOR = 10, SLOW_SHARE = 0.001, LONG_WINDOW = 1.2, HELD = 0.5, MIN_ASKED = 3,
+            FALSE_ALARM = 0.01;
     static final int MIN_INTERVALS = 4;
     /** Not judged: files before 3.5, merged runs. */
     public static final Stall NONE = new Stall(List.of(), 0, 0, 0, 0, 0, 0, "");
@@ -85,20 +91,29 @@ public record Stall(List<double[]> quiet, double medianTps, double maxMs, double
             median = median(measured.stream().mapToDouble(IntervalResult::tps).toArray());
             double pace = pace(measured);
             StringBuilder at = new StringBuilder();
-            long queued = 0;
-            for (IntervalResult i : intervals) {
-                long before = queued;
-                queued = Math.max(0, i.queue());
-                if (i.warmup() || i.seconds() <= 0) continue;
-                double asked = i.dueSecs() * pace;
-                if (rateTps > 0) asked = Math.min(asked, rateTps * i.seconds() + before);
-                if (i.seconds() >= 0.5 * reportIntervalSecs && i.dueSecs() >= HELD * i.seconds() && asked >= MIN_ASKED
-                        && i.transactions() < QUIET * asked) {
-                    quiet.add(new double[] {i.at() - i.seconds(), i.at()});
-                    if (quiet.size() <= 3) at.append(quiet.size() == 1 ? "" : "; ").append(String.format(Locale.ROOT,
-                            "%.0f-%.0f s: %,d of %,.0f transactions, %,.1f terminals waiting", i.at() - i.seconds(), i.at(),
-                            i.transactions(), asked, i.dueSecs() / i.seconds()));
+            double[] asked = asked(intervals, pace, rateTps);
+            double bar = Math.log(measured.size() / FALSE_ALARM);
+            List<IntervalResult> span = new ArrayList<>();
+            List<Double> spanAsked = new ArrayList<>();
+            for (int k = 0; k <= measured.size(); k++) {
+                IntervalResult i = k < measured.size() ? measured.get(k) : null;
+                if (i != null && i.seconds() >= 0.5 * reportIntervalSecs && i.dueSecs() >= HELD * i.seconds()
+                        && asked[k] >= MIN_ASKED && i.transactions() < QUIET * asked[k]) {
+                    span.add(i);
+                    spanAsked.add(asked[k]);
+                    continue;
                 }
+                if (spanAsked.stream().mapToDouble(Double::doubleValue).sum() >= bar) {
+                    for (int j = 0; j < span.size(); j++) {
+                        IntervalResult q = span.get(j);
+                        quiet.add(new double[] {q.at() - q.seconds(), q.at()});
+                        if (quiet.size() <= 3) at.append(quiet.size() == 1 ? "" : "; ").append(String.format(Locale.ROOT,
+                                "%.0f-%.0f s: %,d of %,.0f transactions, %,.1f terminals waiting", q.at() - q.seconds(),
+                                q.at(), q.transactions(), spanAsked.get(j), q.dueSecs() / q.seconds()));
+                    }
+                }
+                span.clear();
+                spanAsked.clear();
             }
             if (quiet.size() > 3) at.append("; ...");
             if (!quiet.isEmpty()) found.add(quietText(quiet.size(), pace, at));
@@ -115,6 +130,24 @@ public record Stall(List<double[]> quiet, double medianTps, double maxMs, double
                     plannedSecs, windowSecs));
         }
         return new Stall(quiet, median, max, p99, slow, windowSecs, plannedSecs, String.join("; ", found));
+    }
+
+    /**
+     * What each measured interval (not warm-up, of positive length, in order) asked of the server: its terminals' due
+     * time at the level's pace; at a rate at most the arrivals scheduled in it and those queued at its start.
+     */
+    private static double[] asked(List<IntervalResult> intervals, double pace, double rateTps) {
+        double[] out = new double[intervals.size()];
+        int n = 0;
+        long queued = 0;
+        for (IntervalResult i : intervals) {
+            long before = queued;
+            queued = Math.max(0, i.queue());
+            if (i.warmup() || i.seconds() <= 0) continue;
+            double a = i.dueSecs() * pace;
+            out[n++] = rateTps > 0 ? Math.min(a, rateTps * i.seconds() + before) : a;
+        }
+        return java.util.Arrays.copyOf(out, n);
     }
 
     private static String quietText(int n, double pace, CharSequence at) {

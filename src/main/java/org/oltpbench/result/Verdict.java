@@ -25,7 +25,8 @@ import java.util.Locale;
  * <li>CONNECTIONS: waiting for a shared connection (connections=N) is at least 20% of the response time;</li>
  * <li>CONTENTION: at least 5% of transactions were retried or restarted on an error (lock waits, conflicts);</li>
  * <li>ARRIVAL_RATE: with rate=, the window served the arrivals the rate schedules in it, within the Poisson count's
- * spread ({@link #SERVED_SDS} standard deviations below rate x seconds);</li>
+ * spread ({@link #SERVED_SDS} standard deviations below rate x seconds), and its schedule ended the window at most one
+ * report interval behind (the queue had not grown);</li>
  * <li>PACING: without a rate, the terminals spent at least half of their time keying and thinking (TPC-C 5.2.5);</li>
  * <li>NONE: a server was seen and nothing above holds (latency-bound);</li>
  * <li>UNKNOWN: no source saw a server, and the client is not the limit.</li>
@@ -93,13 +94,20 @@ public record Verdict(Limit limit, String evidence) {
      * @param rateTps    the arrival rate the level was held to (rate=); 0 without one
      * @param servedTps  the transactions per second the window served
      * @param seconds    the window's seconds (the Poisson count's spread depends on them); 0 unknown
+     * @param lagIntervals how far the rate's schedule lagged at the window's end, in report intervals: the last
+     *                     measured interval's queue over rate x its seconds; -1 unknown (no rate, files without a queue)
      */
-    public record Offered(double pacedShare, double rateTps, double servedTps, double seconds) {
+    public record Offered(double pacedShare, double rateTps, double servedTps, double seconds, double lagIntervals) {
         public static final Offered CLOSED = new Offered(0, 0, 0, 0);
 
         /** Without the window's seconds: a rate is kept when 95% of it was served. */
         public Offered(double pacedShare, double rateTps, double servedTps) {
             this(pacedShare, rateTps, servedTps, 0);
+        }
+
+        /** Without the schedule's lag. */
+        public Offered(double pacedShare, double rateTps, double servedTps, double seconds) {
+            this(pacedShare, rateTps, servedTps, seconds, -1);
         }
 
         /**
@@ -108,9 +116,11 @@ public record Verdict(Limit limit, String evidence) {
          */
         public static Offered of(List<IntervalResult> intervals, double keyingAndThinkSecs, int threads, double rateTps,
                                  long served, double seconds) {
-            double paused = 0, active = 0;
+            double paused = 0, active = 0, lag = -1;
             boolean known = false;
             for (IntervalResult i : intervals) {
+                if (!i.warmup() && i.queue() > 0 && rateTps > 0 && i.seconds() > 0) lag = i.queue() / (rateTps * i.seconds());
+                else if (!i.warmup() && i.queue() == 0) lag = 0;
                 if (i.warmup() || !i.terminals().known()) continue;
                 known = true;
                 paused += i.terminals().pausedSecs();
@@ -118,15 +128,17 @@ public record Verdict(Limit limit, String evidence) {
             }
             double share = known ? (active > 0 ? paused / active : 0)
                     : threads > 0 && seconds > 0 ? keyingAndThinkSecs / (threads * seconds) : 0;
-            return new Offered(share, rateTps, seconds > 0 ? served / seconds : 0, seconds);
+            return new Offered(share, rateTps, seconds > 0 ? served / seconds : 0, seconds, lag);
         }
 
         /**
          * Whether the window served what the rate scheduled in it: at least rate x seconds less {@link #SERVED_SDS}
-         * standard deviations of that Poisson count (sqrt(rate x seconds)); without the seconds, 95% of the rate.
+         * standard deviations of that Poisson count (sqrt(rate x seconds)); without the seconds, 95% of the rate. And the
+         * schedule ended the window at most one report interval behind: a count within the spread with a backlog that
+         * grew (rate=2 for 20 s: 22 served of 40 scheduled, 18 queued, 9 s behind) is a server that did not keep up.
          */
         boolean rateKept() {
-            if (rateTps <= 0) return false;
+            if (rateTps <= 0 || lagIntervals > 1) return false;
             if (seconds <= 0) return servedTps >= 0.95 * rateTps;
             double scheduled = rateTps * seconds;
             return servedTps * seconds >= scheduled - SERVED_SDS * Math.sqrt(scheduled);

@@ -20,9 +20,11 @@ public final class Confidence {
     }
 
     /**
-     * mean ± t(n−1) · s / √n over {@code samples}, which must be independent draws of the same positive figure;
-     * when that lower limit would fall below 0 (a few very unequal samples), the percentile bootstrap of the same mean
-     * instead ({@link Bootstrap#ofMean}), whose limits stay within the samples. {@link Interval#NONE} for fewer than two.
+     * mean ± t(n−1) · s / √n over {@code samples}, which must be independent draws of the same positive figure; a lower
+     * limit below 0 is cut at 0 (the figure cannot be below it, so the cut loses no coverage). Not the percentile
+     * bootstrap: over two repeats its limits are [min, max] of the two, which holds the mean with probability 1/2, not
+     * 95%, and a peak search reads disjoint printed intervals as a rise ({@code Standing}). {@link Interval#NONE} for
+     * fewer than two.
      */
     public static Interval ofMean(double[] samples, Interval.Method method) {
         int n = samples.length;
@@ -34,8 +36,7 @@ public final class Confidence {
         for (double x : samples) ss += (x - mean) * (x - mean);
         double se = Math.sqrt(ss / (n - 1) / n);
         double h = t(n - 1) * se;
-        if (mean - h < 0) return Bootstrap.ofMean(samples, bootstrapOf(method));
-        return new Interval(mean, mean - h, mean + h, se, n, method);
+        return new Interval(mean, Math.max(0, mean - h), mean + h, se, n, method);
     }
 
     /**

@@ -31,7 +31,8 @@ public record Interval(double mean, double lower, double upper, double stdErr, i
         @JsonProperty("fieller") FIELLER,
         /**
          * The percentile bootstrap over the completed repeats: a latency percentile's mean over repeats, or a throughput
-         * mean whose t interval would have reached below 0.
+         * mean whose t interval would have reached below 0 (files from before issue 42's review; no longer made: over
+         * two repeats its limits were their [min, max]).
          */
         @JsonProperty("bootstrap-over-repeats") BOOTSTRAP_REPEATS,
         /**

@@ -216,7 +216,7 @@ class CompareProperties {
         }
 
         boolean clean() {
-            return limit != Verdict.Limit.OTHERS && limit != Verdict.Limit.HOST;
+            return limit != Verdict.Limit.OTHERS && limit != Verdict.Limit.HOST && limit != Verdict.Limit.STARVED;
         }
     }
 
@@ -225,7 +225,7 @@ class CompareProperties {
         return Combinators.combine(Arbitraries.doubles().between(5, 5000).ofScale(1), Arbitraries.doubles().between(0.001, 0.2).ofScale(4),
                 Arbitraries.of(Interval.Method.REPEATS, Interval.Method.BATCH_MEANS, Interval.Method.BOOTSTRAP_REPEATS,
                         Interval.Method.BOOTSTRAP_BATCHES), Arbitraries.of(Verdict.Limit.OTHERS, Verdict.Limit.HOST,
-                        Verdict.Limit.SERVER, Verdict.Limit.NONE, Verdict.Limit.CLIENT), Arbitraries.of(true, false),
+                        Verdict.Limit.STARVED, Verdict.Limit.SERVER, Verdict.Limit.NONE, Verdict.Limit.CLIENT), Arbitraries.of(true, false),
                 Arbitraries.integers().between(7, 8)).as(Measured::new);
     }
 

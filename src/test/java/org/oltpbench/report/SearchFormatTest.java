@@ -31,23 +31,28 @@ class SearchFormatTest {
         return String.join("\n", SearchFormat.lines(run)).replaceAll(" +", " "); // the table's padding as one space
     }
 
-    /** The figures of §1.13: [5,444, 9,426] then [15,156, 19,209], a rise, and 2 threads the knee (ade499c: 1). */
+    /**
+     * Disjoint printed intervals are printed as a rise: 7,430 and 7,440 tps [7,371.47, 7,498.53], then 17,180 and 17,185
+     * [17,150.73, 17,214.27] (t(1) = 12.706), and 2 threads the knee. (§1.13's repeats, 5,444 and 9,426, are too far
+     * apart to decide: PeakSearchTest.twoRepeatsTooFarApartAreTooNoisyToDecide.)
+     */
     @Test
     void disjointIntervalsArePrintedAsARise() {
-        String out = lines(probe(1, 5444, 9426), probe(2, 15156, 19209));
-        assertTrue(out.contains("| 2 | 2 | 17182.50 | [15156.00, 19209.00] | - | 2 | rose beyond noise over 1 |"), out);
+        String out = lines(probe(1, 7430, 7440), probe(2, 17180, 17185));
+        assertTrue(out.contains("| 2 | 2 | 17182.50 | [17150.73, 17214.27] | - | 2 | rose beyond noise over 1 |"), out);
         assertTrue(out.contains("\nKnee: 2 threads, 17182.50 tps, the fewest within noise of the peak"), out);
     }
 
     /**
-     * 10,000 [9,000, 11,000] (±10%) then 10,500 [9,500, 11,500] (±9.5%): within noise, both wider than ±3%: the step and
-     * the knee say they are too noisy to decide.
+     * Repeats 9,000 and 11,000, then 9,500 and 11,500: 10,000 ± 12.706 x 1,000 = [0, 22,706.20] (cut at 0; ±113.5% of
+     * the printed width) and 10,500 [0, 23,206.20]: within noise, both wider than ±3%: the step and the knee say they are
+     * too noisy to decide.
      */
     @Test
     void aKneeOnNoisyProbesIsNotNamed() {
         String out = lines(probe(1, 9000, 11000), probe(2, 9500, 11500));
-        assertTrue(out.contains("| 2 | 2 | 10500.00 | [9500.00, 11500.00] | - | 2 | too noisy to decide against 1 |"), out);
-        assertTrue(out.contains("\nKnee: too noisy to decide (1 threads ±10.0% after 2 repeats; 2 threads ±9.5% after 2 "
+        assertTrue(out.contains("| 2 | 2 | 10500.00 | [0.00, 23206.20] | - | 2 | too noisy to decide against 1 |"), out);
+        assertTrue(out.contains("\nKnee: too noisy to decide (1 threads ±113.5% after 2 repeats; 2 threads ±110.5% after 2 "
                 + "repeats, wider than ±3%); raise searchMaxRepeats or the time of a probe"), out);
     }
 }

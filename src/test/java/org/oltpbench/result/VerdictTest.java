@@ -261,6 +261,26 @@ class VerdictTest {
     }
 
     /**
+     * Issue 42 review: the same 22 served of rate=2's 40 over 20 s, within the Poisson spread, but the schedule ended
+     * the window 18 arrivals behind (9 s at rate 2, 9 intervals of 1 s): the queue grew, the server did not keep up,
+     * and the rate is not what bounded throughput (ade499c..5640f9d: ARRIVAL_RATE). With the queue empty at the end
+     * the 22 are the arrivals there were: the rate bounds it.
+     */
+    @Test
+    void aRateWhoseQueueGrewIsNotKept() {
+        for (long queue : new long[] {18, 0}) {
+            List<IntervalResult> w = new java.util.ArrayList<>();
+            for (int k = 1; k <= 20; k++) {
+                w.add(new IntervalResult(k, 1, 1, 1, 1, 0, 0, 0, 0, false, 0, null, k == 20 ? queue : queue * k / 20,
+                        List.of(), Resources.NONE));
+            }
+            Verdict.Offered o = Verdict.Offered.of(w, 0, 1, 2, 22, 20);
+            Limit l = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 22, Stall.NONE, o)).verdict().limit();
+            assertEquals(queue > 0 ? Limit.NONE : Limit.ARRIVAL_RATE, l, "queue " + queue);
+        }
+    }
+
+    /**
      * The pacing share from the terminals' time: 10 terminals over 10 s, 99.5 terminal-seconds paused (keying and
      * thinking) and 0.5 due: 99.5%. Without a rate that bounds throughput (PACING); with one, the rate's rule judges.
      */

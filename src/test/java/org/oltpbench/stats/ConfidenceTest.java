@@ -74,17 +74,17 @@ class ConfidenceTest {
     }
 
     /**
-     * A t interval that would reach below 0 becomes the percentile bootstrap of the same mean. For {1, 1, 100} the
-     * bootstrap's distribution is exact by hand: of 27 equally likely resamples, 8 have mean 1, 12 mean 34, 6 mean 67 and
-     * 1 mean 100, so the 2.5% quantile is 1 and the 97.5% quantile is 100 (P(mean < 100) = 26/27 = 0.963 < 0.975).
+     * A t interval that would reach below 0 is cut at 0 (issue 42 review): {1, 1, 100} has mean 34, s = 57.16,
+     * se = 33.0, t(2) = 4.303, so 34 ± 141.99 = [0, 175.99] (scipy: src/test/resources/expected/repeats_interval.py).
+     * It was the percentile bootstrap [1, 100], which over two repeats is their [min, max].
      */
     @Test
-    void aMeanWhoseTIntervalWouldGoNegativeIsBootstrapped() {
+    void aMeanWhoseTIntervalWouldGoNegativeIsCutAtZero() {
         Interval i = Confidence.ofMean(new double[] {1, 1, 100}, Interval.Method.REPEATS);
-        assertEquals(Interval.Method.BOOTSTRAP_REPEATS, i.method());
+        assertEquals(Interval.Method.REPEATS, i.method());
         assertEquals(34.0, i.mean(), 1e-12);
-        assertEquals(1.0, i.lower(), 1e-12);
-        assertEquals(100.0, i.upper(), 1e-12);
+        assertEquals(0.0, i.lower(), 1e-12);
+        assertEquals(175.98754008173225, i.upper(), 1e-9);
     }
 
     @Test

@@ -12,11 +12,12 @@ import org.oltpbench.stats.Interval;
 /**
  * What undermines a verdict between two levels, printed on the verdict's own line. "Beyond noise" needs both levels'
  * intervals over repeats (batch means within one run cannot see the swings from one run to the next) and both levels
- * clean (no repeat whose bottleneck verdict is other processes or a shared host); a drift, or runs that were not
+ * clean (no repeat whose bottleneck verdict is other processes, a shared host or a starved client: each says the figure
+ * measures this host rather than the server); a drift, or runs that were not
  * interleaved (their spans do not overlap: what changed between them is in the ratio), are said but do not withhold it.
  *
  * @param repeated both intervals are over repeats
- * @param clean    no repeat of either level was held up by other processes or a shared host
+ * @param clean    no repeat of either level was held up by other processes, a shared host or a starved client
  * @param reasons  each undermining condition, in words; empty when none
  */
 public record Caveats(boolean repeated, boolean clean, List<String> reasons) {
@@ -34,8 +35,11 @@ public record Caveats(boolean repeated, boolean clean, List<String> reasons) {
         for (var side : List.of(new Side(run, rl), new Side(base, bl))) {
             Verdict.Limit dirty = unclean(side.level);
             if (dirty != null) {
-                reasons.add(side.label + "'s level not clean (" + (dirty == Verdict.Limit.OTHERS ? "other processes held "
-                        + "the host" : "a server shared the client's busy host") + ")");
+                reasons.add(side.label + "'s level not clean (" + switch (dirty) {
+                    case OTHERS -> "other processes held the host";
+                    case STARVED -> "the client was starved of CPU";
+                    default -> "a server shared the client's busy host";
+                } + ")");
             }
             clean &= dirty == null;
             if (side.level.spread().trend().drifting()) reasons.add(side.label + " drifting");
@@ -73,11 +77,11 @@ public record Caveats(boolean repeated, boolean clean, List<String> reasons) {
         return i.method() == Interval.Method.REPEATS || i.method() == Interval.Method.BOOTSTRAP_REPEATS;
     }
 
-    /** Other processes or a shared host, where a repeat of the level was held up by them; null when none was. */
+    /** Other processes, a shared host or a starved client, where a repeat of the level was held up so; null when none was. */
     private static Verdict.Limit unclean(LevelResult l) {
         for (RepeatResult r : l.repeats()) {
             Verdict.Limit limit = r.usage().verdict().limit();
-            if (limit == Verdict.Limit.OTHERS || limit == Verdict.Limit.HOST) return limit;
+            if (limit == Verdict.Limit.OTHERS || limit == Verdict.Limit.HOST || limit == Verdict.Limit.STARVED) return limit;
         }
         return null;
     }

@@ -211,7 +211,7 @@ public final class CompareTables {
         if (c.runs().size() > 1) notes.add("Ratios divide each run's figure by " + c.baseline().label() + "'s at the same level.");
         notes.add("↑ higher is better; ↓ lower is better; unmarked rows (resources used) are neither.");
         if (intervals) {
-            notes.add("[low, high]: 95% confidence interval of the figure, by Student's t over the level's repeats, or over batch "
+            notes.add("[low, high]: 95% confidence interval of the figure, by Student's t over the level's repeats (cut at 0), or over batch "
                     + "means of its recorded intervals when it ran once (a percentile bootstrap for latency percentiles, and where t "
                     + "would reach below 0); a ratio's interval is the log-scale delta method's, from the two runs' intervals, "
                     + "and belongs to the ratio of the means (shown beside the ratio when the repeat picked differs). \""
