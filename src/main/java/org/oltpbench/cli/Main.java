@@ -23,7 +23,7 @@ import picocli.CommandLine.Mixin;
  * With a props file and no verb it does the whole job: prepare when the tables are absent, run, summarize.
  * Only {@link #main} exits; every verb returns its exit code.
  */
-@Command(name = "oltpbench", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+@Command(name = "oltpbench", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, versionProvider = Main.VersionProvider.class,
         description = "sysbench- and BenchmarkSQL-compatible OLTP benchmark.")
 public final class Main implements Callable<Integer> {
 
@@ -242,7 +242,7 @@ public final class Main implements Callable<Integer> {
                 @Option(names = "--out", paramLabel = "DIR", description = "where compare.md/.csv/.html and the charts go") Path outDir,
                 @Option(names = "--force", description = "compare runs of different workloads or scales") boolean force,
                 @Option(names = "--gate", paramLabel = "FIGURE:LOSS%", description = "fail (exit 1) when a run is worse than the "
-                        + "baseline by more than LOSS beyond noise, e.g. tps:-2.5% or p95:+10%; repeatable") List<String> gates,
+                        + "baseline by more than LOSS beyond noise, e.g. tps:-2.5%% or p95:+10%%; repeatable") List<String> gates,
                 @Option(names = "--junit", paramLabel = "FILE", description = "write the gates' verdicts as JUnit XML") Path junit,
                 @Option(names = "--verbose", description = "print stack traces with errors") boolean verbose) throws Exception {
         common.verbose |= verbose;

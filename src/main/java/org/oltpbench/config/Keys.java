@@ -263,10 +263,12 @@ public final class Keys {
         }
         notUsed("application", "the transactions are oltpbench's own SQL (BenchmarkSQL's Generic); no stored procedures");
         notUsed("monkeys", "each terminal runs on a thread of its own, with no scheduling pool");
-        notUsed("maxDeliveryBGThreads", "a deferred Delivery runs in its terminal's turn and is timed as TPC-C 2.7 says");
-        notUsed("maxDeliveryBGPerWarehouse", "likewise");
-        notUsed("rampupSUTMins", "connections and terminals start together; rampupMins is the warm-up");
-        notUsed("rampupTerminalMins", "likewise");
+        String delivery = "a deferred Delivery runs in its terminal's turn and is timed as TPC-C 2.7 says";
+        notUsed("maxDeliveryBGThreads", delivery);
+        notUsed("maxDeliveryBGPerWarehouse", delivery);
+        String rampup = "connections and terminals start together; rampupMins is the warm-up";
+        notUsed("rampupSUTMins", rampup);
+        notUsed("rampupTerminalMins", rampup);
         notUsed("restartSUTThreadProbability", "connections are not restarted at random; a lost one is reconnected and counted");
         notUsed("traceTerminalIO", "no terminal trace; journal.jsonl keeps every interval");
         notUsed("reportScript", "report.html and the charts are written at the end of every run");

@@ -38,12 +38,17 @@ final class Resolver {
                 cfg.get(Keys.PROMETHEUS_CPU), cfg.get(Keys.PROMETHEUS_MEMORY), cfg.get(Keys.METRICS_PORT), notUsed());
     }
 
-    /** The keys set that oltpbench reads and does not run, each "name (why)". */
+    /**
+     * The keys set that oltpbench reads and does not run, "name (why)", keys with one reason named together with it once
+     * ("osCollectorScript, osCollectorInterval (why)").
+     */
     private List<String> notUsed() {
-        List<String> out = new ArrayList<>();
+        java.util.Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
         Keys.notUsed().forEach((k, why) -> {
-            if (cfg.isSet(k)) out.add(k.name() + " (" + why + ")");
+            if (cfg.isSet(k)) byReason.computeIfAbsent(why, w -> new ArrayList<>()).add(k.name());
         });
+        List<String> out = new ArrayList<>();
+        byReason.forEach((why, keys) -> out.add(String.join(", ", keys) + " (" + why + ")"));
         return out;
     }
 

@@ -32,6 +32,15 @@ public record ErrorCount(Kind kind, String type, int code, String sqlState, long
         }
     }
 
+    /**
+     * The error as a reader names it: the vendor code with its SQLState ("1213 (40001)"), or the SQLState alone where
+     * the engine has no vendor code (PostgreSQL's 0: "23505"), or "0" when neither was given.
+     */
+    public String codeName() {
+        if (code != 0 || sqlState.isEmpty()) return code + (sqlState.isEmpty() ? "" : " (" + sqlState + ")");
+        return sqlState;
+    }
+
     /** The same kind, type, code and state: counts of two clients add. */
     public boolean sameAs(ErrorCount o) {
         return kind == o.kind && type.equals(o.type) && code == o.code && sqlState.equals(o.sqlState);

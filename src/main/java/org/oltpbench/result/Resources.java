@@ -20,6 +20,19 @@ public record Resources(ClientUse client, List<ServerUse> servers) {
     }
 
     /** This interval's resources with another source's servers added (Prometheus is read after the level). */
+    /**
+     * The client's CPU-seconds over an interval of {@code seconds}: a reading taken late spans more than the interval,
+     * so it is scaled by its host's span (the one rule every output divides by: usage, charts, the live endpoint).
+     */
+    public double clientCpuSeconds(double seconds) {
+        return client.host().toSeconds(seconds) * client.cpuSeconds();
+    }
+
+    /** A server's CPU-seconds over an interval of {@code seconds}, scaled by its own host's span where known, else the client's. */
+    public double serverCpuSeconds(ServerUse s, double seconds) {
+        return (s.hostCpu().known() ? s.hostCpu().toSeconds(seconds) : client.host().toSeconds(seconds)) * s.cpuSeconds();
+    }
+
     public Resources plus(List<ServerUse> more) {
         if (more.isEmpty()) return this;
         var all = new java.util.ArrayList<>(servers);

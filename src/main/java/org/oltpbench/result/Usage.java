@@ -147,7 +147,7 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
             Resources r = i.resources();
             double f = r.client().host().toSeconds(i.seconds());
             secs += i.seconds();
-            client += f * r.client().cpuSeconds();
+            client += r.clientCpuSeconds(i.seconds());
             hostBusy += f * r.client().host().busy();
             if (r.client().cpuWait().threadsSeconds() >= 0) {
                 wait += r.client().cpuWait().threadsSeconds();
@@ -162,7 +162,7 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
             }
             for (ServerUse s : r.servers()) {
                 double[] sum = sums.computeIfAbsent(s.key(), k -> new double[4]);
-                sum[0] += (s.hostCpu().known() ? s.hostCpu().toSeconds(i.seconds()) : f) * s.cpuSeconds();
+                sum[0] += r.serverCpuSeconds(s, i.seconds());
                 sum[1] += Math.max(0, s.readBytes());
                 sum[2] += Math.max(0, s.writeBytes());
                 sum[3] += i.seconds();

@@ -88,9 +88,10 @@ public final class Charts {
         for (Line l : axes.right()) for (double[] p : l.points()) levels.add((int) p[0]);
         CategoryAxis x = new CategoryAxis(workers);
         if (levels.size() > 12) x.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
-        CategoryPlot plot = new CategoryPlot(categories(axes.left(), levels), x, numberAxis(axes.leftTitle()),
-                renderer(LEFT, false));
+        LineAndShapeRenderer lines = renderer(LEFT, false);
+        CategoryPlot plot = new CategoryPlot(categories(axes.left(), levels), x, numberAxis(axes.leftTitle()), lines);
         errorBars(plot, 2, axes.left(), LEFT);
+        if (axes.left().size() > 1) sideBySide(plot, lines, 2);
         if (!axes.right().isEmpty()) {
             plot.setDataset(1, categories(axes.right(), levels));
             plot.setRangeAxis(1, numberAxis(axes.rightTitle()));
@@ -181,15 +182,33 @@ public final class Charts {
         org.jfree.chart.plot.CombinedDomainXYPlot plot = new org.jfree.chart.plot.CombinedDomainXYPlot(time);
         plot.setGap(14);
         plot.add(panel(twoAxes(first, null), marks, true), 3);
-        int colour = 2;
+        int next = 0;
         for (Axes a : more) {
             NumberAxis y = numberAxis(a.leftTitle());
             y.setAutoRangeIncludesZero(true);
-            Paint[] paints = java.util.Arrays.copyOfRange(LEFT, colour, LEFT.length);
-            colour = Math.min(LEFT.length - 2, colour + a.left().size());
+            Paint[] paints = new Paint[a.left().size()];
+            for (int i = 0; i < paints.length; i++) {
+                Paint known = roleColour(a.left().get(i).name());
+                paints[i] = known != null ? known : OTHERS[next++ % OTHERS.length];
+            }
             plot.add(panel(new XYPlot(series(a.left()), null, y, xyRenderer(paints, false)), marks, false), 2);
         }
         return chart(title, subtitle, plot);
+    }
+
+    /** The colours of the lower panels' lines that have no role of their own (the servers), in order. */
+    private static final Paint[] OTHERS = {LEFT[3], LEFT[5], LEFT[6], LEFT[7], RIGHT[3]};
+
+    /**
+     * The colour a lower panel's line has in every chart, whatever else the chart draws: the client, the analytic
+     * queries, the network's two directions (issue 43: the client was green in one level's chart, purple in another's).
+     */
+    private static Paint roleColour(String name) {
+        if (name.startsWith("client")) return LEFT[2];
+        if (name.startsWith("queries")) return LEFT[4];
+        if (name.equals("received")) return RIGHT[1];
+        if (name.equals("sent")) return RIGHT[2];
+        return null;
     }
 
     private static XYPlot panel(XYPlot p, TimeMarks marks, boolean label) {
@@ -373,22 +392,34 @@ public final class Charts {
         org.jfree.data.statistics.DefaultStatisticalCategoryDataset d = new org.jfree.data.statistics.DefaultStatisticalCategoryDataset();
         org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer r =
                 new org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer(false, false);
-        int series = 0;
         for (int i = 0; i < lines.size(); i++) {
             Line l = lines.get(i);
-            if (l.errors().isEmpty()) continue;
+            // every line is a series (one without intervals only of nulls), so series i is line i in both datasets;
             // every level first, in the axis's order: a dataset's items are drawn by column index, so columns added in
             // another order (a line that lacks the first level) would put its bars over other levels
             for (Object level : plot.getDataset(0).getColumnKeys()) d.add((Number) null, (Number) null, l.name(), (Comparable<?>) level);
             for (double[] e : l.errors()) d.add((e[1] + e[2]) / 2, (e[2] - e[1]) / 2, l.name(), Integer.valueOf((int) e[0]));
-            // the bars of line i in line i's colour: only lines with intervals become series of this dataset
-            r.setSeriesPaint(series, palette[i % palette.length]);
-            r.setSeriesVisibleInLegend(series++, false);
+            r.setSeriesPaint(i, palette[i % palette.length]);
+            r.setSeriesVisibleInLegend(i, false);
         }
         r.setErrorIndicatorStroke(new BasicStroke(1.5f));
         plot.setDataset(index, d);
         plot.setRenderer(index, r);
         plot.mapDatasetToRangeAxis(index, 0);
+    }
+
+    /**
+     * The left axis's lines side by side within each level, their error bars with them (issue 43: at one level every
+     * run's point and bar sat on one x and hid each other). The bars' dataset holds every line as a series, in the same
+     * order, so that both renderers offset a line alike.
+     */
+    private static void sideBySide(CategoryPlot plot, LineAndShapeRenderer lines, int barsIndex) {
+        lines.setUseSeriesOffset(true);
+        lines.setItemMargin(0.3);
+        if (plot.getRenderer(barsIndex) instanceof LineAndShapeRenderer bars) {
+            bars.setUseSeriesOffset(true);
+            bars.setItemMargin(0.3);
+        }
     }
 
     private static XYSeriesCollection series(List<Line> lines) {

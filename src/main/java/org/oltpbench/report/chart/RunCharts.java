@@ -29,8 +29,7 @@ public final class RunCharts {
         boolean tpcc = run.workload().family().perType();
         Family family = run.workload().family();
         String tt = "Throughput by " + family.workers();
-        String bars = sub + (run.levels().stream().anyMatch(l -> l.repeats().stream().filter(RepeatResult::completed).count() > 1)
-                ? " - points: the kept repeat (repeatPick); bars: 95% CI of the mean over repeats" : "");
+        String bars = sub + (repeated(run) ? " - " + MEANS : "");
         out.add(render("throughput.png", tt, tpcc
                 ? Charts.byThreads(tt, bars, Charts.Axes.one("transactions per minute",
                         List.of(line("tpmC (NewOrders)", run, Metric.TPMC), line("tpmTOTAL (all types)", run, Metric.TPM_TOTAL))),
@@ -183,7 +182,8 @@ public final class RunCharts {
     private static Chart compare(String file, String title, String sub, String unit, List<LabeledRun> runs, Metric m) {
         List<Charts.Line> lines = new ArrayList<>();
         for (LabeledRun r : runs) lines.add(line(r.legend(), r.run(), m));
-        return render(file, title, Charts.byThreads(title, sub, Charts.Axes.one(unit, lines),
+        boolean repeated = runs.stream().anyMatch(r -> repeated(r.run()));
+        return render(file, title, Charts.byThreads(title, repeated ? sub + " - " + MEANS : sub, Charts.Axes.one(unit, lines),
                 runs.get(0).run().workload().family().workers()));
     }
 
@@ -229,13 +229,23 @@ public final class RunCharts {
         return l.threads() + (l.rate() > 0 ? "-" + Math.round(l.rate()) + "tps" : "");
     }
 
-    /** CH's analytic queries completed per minute in each recorded interval, beside the terminals' throughput. */
-    private static Charts.Axes queryPanel(RepeatResult r) {
+    /** The window CH's queries per minute are counted over: a query takes seconds, so a 1-s count x 60 jumps 0/60/180. */
+    static final double QUERY_WINDOW_SECS = 60;
+
+    /**
+     * CH's analytic queries completed per minute at the end of each measured interval: those that ended in the last
+     * minute (or since the measurement began, when that is shorter) over that window's minutes.
+     */
+    static Charts.Axes queryPanel(RepeatResult r) {
         List<double[]> done = new ArrayList<>();
+        double began = Double.NaN;
         for (IntervalResult i : r.intervals()) {
-            if (i.seconds() > 0 && !i.warmup()) done.add(new double[] {i.at(), r.analytics().endedIn(i.at(), i.seconds()) * 60 / i.seconds()});
+            if (i.seconds() <= 0 || i.warmup()) continue;
+            if (Double.isNaN(began)) began = i.at() - i.seconds();
+            double window = Math.min(QUERY_WINDOW_SECS, i.at() - began);
+            done.add(new double[] {i.at(), r.analytics().endedIn(i.at(), window) * 60 / window});
         }
-        return Charts.Axes.one("analytic queries per minute", List.of(new Charts.Line(
+        return Charts.Axes.one("analytic queries per minute (over the last minute)", List.of(new Charts.Line(
                 "queries completed, " + r.analytics().streams() + " stream" + (r.analytics().streams() == 1 ? "" : "s"), done)));
     }
 
@@ -259,17 +269,17 @@ public final class RunCharts {
      * The level's resources per interval: cores busy (the client, each server) and MB/s on the client's interface
      * (in and out), the intervals' rates plotted at their ends as the throughput is.
      */
-    private static List<Charts.Axes> resourcePanels(RepeatResult r) {
+    static List<Charts.Axes> resourcePanels(RepeatResult r) {
         java.util.Map<String, List<double[]>> cores = new java.util.LinkedHashMap<>();
         List<double[]> in = new ArrayList<>(), out = new ArrayList<>();
         for (IntervalResult i : r.intervals()) {
             if (i.seconds() <= 0 || i.resources() == org.oltpbench.result.Resources.NONE) continue;
             var res = i.resources();
-            cores.computeIfAbsent("client (oltpbench)", k -> new ArrayList<>()).add(new double[] {i.at(), res.client().cpuSeconds() / i.seconds()});
+            cores.computeIfAbsent("client (oltpbench)", k -> new ArrayList<>()).add(new double[] {i.at(), res.clientCpuSeconds(i.seconds()) / i.seconds()});
             for (var s : res.servers()) {
                 String name = s.source() == org.oltpbench.result.ResourceSource.NODE_EXPORTER ? "host " + s.host()
                         : s.component() + " (" + s.source().label() + ")";
-                cores.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {i.at(), s.cpuSeconds() / i.seconds()});
+                cores.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {i.at(), res.serverCpuSeconds(s, i.seconds()) / i.seconds()});
             }
             if (res.client().netInBytes() >= 0) {
                 in.add(new double[] {i.at(), res.client().netInBytes() / i.seconds() / 1e6});
@@ -287,15 +297,27 @@ public final class RunCharts {
         return panels;
     }
 
-    /** The metric's line over the run's levels, with the levels' 95% intervals as error bars where there are any. */
-    private static Charts.Line line(String name, RunResult run, Metric m) {
+    /** Whether a level of the run completed more than one repeat. */
+    private static boolean repeated(RunResult run) {
+        return run.levels().stream().anyMatch(l -> l.repeats().stream().filter(RepeatResult::completed).count() > 1);
+    }
+
+    /** What a chart's points and bars are where a level ran repeats. */
+    static final String MEANS = "points: the mean over repeats, bars: its 95% CI";
+
+    /**
+     * The metric's line over the run's levels, with the levels' 95% intervals as error bars where there are any: a
+     * point is the figure its bar is the interval of (the mean over repeats, or the figure itself for one run's batch
+     * means), never the kept repeat beside an interval of another figure (issue 43: a max's dot sat at its bar's end).
+     */
+    static Charts.Line line(String name, RunResult run, Metric m) {
         List<double[]> points = new ArrayList<>(), errors = new ArrayList<>();
         // one point per thread count: a rate search's capacity probe stands for its probes (search.png draws them all)
         for (LevelResult l : run.comparedLevels()) {
             // a latency of no transaction (CH's level without terminals) is no point, not 0 ms
             if (m.better() == Metric.Better.LOWER && l.kept().counts().transactions() == 0) continue;
-            points.add(new double[] {l.threads(), m.of(l.kept())});
             org.oltpbench.stats.Interval ci = m.interval(l);
+            points.add(new double[] {l.threads(), ci.present() ? ci.mean() : m.of(l.kept())});
             if (ci.present()) errors.add(new double[] {l.threads(), ci.lower(), ci.upper()});
         }
         return new Charts.Line(name, points, errors);

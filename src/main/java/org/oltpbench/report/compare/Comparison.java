@@ -41,12 +41,20 @@ public final class Comparison {
             return switch (show) {
                 case FIGURE -> Metric.format(value) + flags;
                 case COUNT -> String.format(java.util.Locale.ROOT, "%.0f", value) + flags;
-                case INTERVAL -> !interval.present() ? "-" : centred() ? limits(interval)
-                        : "mean " + Metric.format(interval.mean()) + " " + limits(interval);
+                case INTERVAL -> !interval.present() ? "-" : centre() + Metric.format(interval.mean()) + " " + limits(interval);
                 case RATIO -> Metric.format(value) + (!interval.present() ? "" : centred() ? " " + limits(interval)
                         : " (means " + Metric.format(interval.mean()) + " " + limits(interval) + ")")
                         + (withinNoise() ? " " + WITHIN_NOISE : "") + flags;
             };
+        }
+
+        /**
+         * What an interval cell names before its limits (issue 43: a cell of bare limits left the figure they belong to
+         * unsaid): "mean " over repeats, nothing for one run's batches, whose interval is centred on the figure itself.
+         */
+        private String centre() {
+            return interval.method() == Interval.Method.REPEATS || interval.method() == Interval.Method.BOOTSTRAP_REPEATS
+                    ? "mean " : "";
         }
 
         /**
@@ -320,7 +328,7 @@ public final class Comparison {
             LevelResult l = runs.get(i).run().level(threads);
             if (l == null) continue;
             for (org.oltpbench.result.ErrorCount e : l.kept().counts().errorCodes()) {
-                String key = "errors " + e.kind() + " " + e.code() + (e.sqlState().isEmpty() ? "" : " (" + e.sqlState() + ")");
+                String key = "errors " + e.kind() + " " + e.codeName();
                 counts.computeIfAbsent(key, k -> new java.util.HashMap<>()).merge(i, e.count(), Long::sum);
             }
         }

@@ -84,7 +84,7 @@ public final class RunReport {
 
     private static String levels(RunResult run) {
         boolean tpcc = run.workload().family().perType();
-        List<String> header = new ArrayList<>(List.of("threads"));
+        List<String> header = new ArrayList<>(List.of(run.workload().family().workers()));
         for (Metric m : Metric.table(run.workload())) header.add(m.label());
         if (!tpcc) header.addAll(List.of("99th percentile(ms)", "errors"));
         header.addAll(List.of("reconnects", "client cpu (cores/host)"));
@@ -98,9 +98,9 @@ public final class RunReport {
             row.addAll(List.of(String.valueOf(r.counts().reconnects()), Marks.cpu(r)));
             rows.add(row);
             if (l.repeats().size() > 1) notes.append(Html.note(Marks.repeats(l, run.repeatPick())));
-            if (!r.completed()) notes.append(Html.note("* threads " + l.threads() + " aborted: " + r.reason()));
+            if (!r.completed()) notes.append(Html.note("* " + run.workload().family().workers(l.threads()) + " aborted: " + r.reason()));
             if (r.cpu().saturated()) {
-                notes.append(Html.note("! threads " + l.threads() + ": the client used more than half of its host's cores; "
+                notes.append(Html.note("! " + run.workload().family().workers(l.threads()) + ": the client used more than half of its host's cores; "
                         + "the figures may measure the client"));
             }
         }
@@ -144,11 +144,11 @@ public final class RunReport {
         List<List<String>> rows = new ArrayList<>();
         for (LevelResult l : run.levels()) {
             for (org.oltpbench.result.ErrorCount e : l.kept().counts().errorCodes()) {
-                rows.add(List.of(Marks.threads(l), e.type(), e.kind().toString(), String.valueOf(e.code()),
+                rows.add(List.of(Marks.threads(l), e.type(), e.kind().toString(), e.code() == 0 ? "-" : String.valueOf(e.code()),
                         e.sqlState().isEmpty() ? "-" : e.sqlState(), String.valueOf(e.count()), e.sample()));
             }
         }
-        return Html.pairs(List.of("threads", "type", "led to", "code", "SQLState", "count", "first message"), rows);
+        return Html.pairs(List.of(run.workload().family().workers(), "type", "led to", "code", "SQLState", "count", "first message"), rows);
     }
 
     /**
@@ -163,12 +163,11 @@ public final class RunReport {
             RepeatResult r = l.kept();
             org.oltpbench.result.Usage u = r.usage();
             if (!u.recorded()) continue;
-            rows.add(List.of(Marks.threads(l), "client", String.format(java.util.Locale.ROOT, "%.2f of %d", u.clientCores(),
-                    u.clientCoresAvailable()), "", u.netInMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT,
+            rows.add(List.of(Marks.threads(l), "client", org.oltpbench.result.Usage.cores(u.clientCores()) + " of " + u.clientCoresAvailable(), "", u.netInMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT,
                     "%s %.1f in, %.1f out", u.netInterface(), u.netInMBps(), u.netOutMBps()),
                     Metric.format(u.clientMicrosPerTransaction()) + " µs/txn"));
             for (org.oltpbench.result.Usage.ServerCores s : u.servers()) {
-                rows.add(List.of(Marks.threads(l), s.name(), String.format(java.util.Locale.ROOT, "%.2f", s.cores())
+                rows.add(List.of(Marks.threads(l), s.name(), org.oltpbench.result.Usage.cores(s.cores())
                         + (s.hostCores() > 0 ? " of " + s.hostCores() : ""), s.rssBytes() < 0 ? "-" : s.rssBytes() / 1_000_000 + " MB",
                         s.readMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT, "disk %.1f read, %.1f written", s.readMBps(),
                                 s.writeMBps()), ""));
@@ -180,7 +179,7 @@ public final class RunReport {
                 rows.add(List.of(Marks.threads(l), "stall", "", "", u.stall().evidence(), ""));
             }
         }
-        return Html.pairs(List.of("threads", "who", "cores busy", "memory", "I/O (MB/s)", "efficiency"), rows);
+        return Html.pairs(List.of(run.workload().family().workers(), "who", "cores busy", "memory", "I/O (MB/s)", "efficiency"), rows);
     }
 
     /** Per level's reported repeat and front end: connected thread-seconds, transactions, errors, and whether it was down. */
@@ -196,7 +195,7 @@ public final class RunReport {
                 rows.add(List.of(Marks.threads(l), "(reconnecting)", Metric.format(r.failover().disconnectedThreadSeconds()), "", "", ""));
             }
         }
-        return Html.pairs(List.of("threads", "front end", "thread-seconds connected", "transactions", "errors", "state"), rows);
+        return Html.pairs(List.of(run.workload().family().workers(), "front end", "thread-seconds connected", "transactions", "errors", "state"), rows);
     }
 
     /** Per repeat that ran a fault plan: when its commands ran, and the outage in the console's words. */
@@ -210,7 +209,7 @@ public final class RunReport {
                         lines.get(1).substring("[Outage] ".length())));
             }
         }
-        return Html.pairs(List.of("threads", "repeat", "commands", "outage"), rows);
+        return Html.pairs(List.of(run.workload().family().workers(), "repeat", "commands", "outage"), rows);
     }
 
     /** One row per rule: clause (TPC-C 5.11), rule, verdict, figures. */

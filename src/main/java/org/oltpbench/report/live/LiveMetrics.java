@@ -104,9 +104,9 @@ public final class LiveMetrics implements RunListener, AutoCloseable {
         for (double q : QUANTILES) latency.labelValues(Double.toString(q)).set(h.getValueAtPercentile(q * 100) / 1e6);
         for (int k = 0; k < i.types().size() && k < types.size(); k++) transactions.labelValues(types.get(k)).inc(i.types().get(k));
         Resources r = i.resources();
-        clientCpu.set(r.client().cpuSeconds() / s);
+        clientCpu.set(r.clientCpuSeconds(s) / s);
         for (Resources.ServerUse u : r.servers()) {
-            serverCpu.labelValues(u.source().label(), u.host(), u.component()).set(u.cpuSeconds() / s);
+            serverCpu.labelValues(u.source().label(), u.host(), u.component()).set(r.serverCpuSeconds(u, s) / s);
         }
     }
 

@@ -208,4 +208,27 @@ class ComparisonTest {
         assertEquals(m.group(3), m.group(7), row);
         assertEquals(1, md.lines().filter(l -> l.startsWith("| TPC-C")).count(), "one row of rules per level");
     }
+
+    /**
+     * An interval cell names the figure its limits belong to (issue 43 §5): "mean" over repeats, the figure itself for
+     * one run's batch means, which is centred on it.
+     */
+    @Test
+    void anIntervalCellNamesItsCentre() {
+        var repeats = new org.oltpbench.stats.Interval(200, 150, 250, 10, 3, org.oltpbench.stats.Interval.Method.REPEATS);
+        var batches = new org.oltpbench.stats.Interval(200, 190, 210, 5, 8, org.oltpbench.stats.Interval.Method.BATCH_MEANS);
+        assertEquals("mean 200.00 [150.00, 250.00]",
+                new Comparison.Cell(200.0, false, false, false, repeats, Comparison.Show.INTERVAL).text());
+        assertEquals("200.00 [190.00, 210.00]",
+                new Comparison.Cell(200.0, false, false, false, batches, Comparison.Show.INTERVAL).text());
+    }
+
+    /** PostgreSQL's errors have no vendor code (0): named by their SQLState, "23505", not "0 (23505)". */
+    @Test
+    void anErrorWithoutAVendorCodeIsNamedByItsSqlState() {
+        var pg = new org.oltpbench.result.ErrorCount(org.oltpbench.result.ErrorCount.Kind.IGNORED, "event", 0, "23505", 3, "dup");
+        var my = new org.oltpbench.result.ErrorCount(org.oltpbench.result.ErrorCount.Kind.IGNORED, "event", 1205, "HY000", 3, "x");
+        assertEquals("23505", pg.codeName());
+        assertEquals("1205 (HY000)", my.codeName());
+    }
 }

@@ -61,6 +61,9 @@ class RunReportTest {
         }
         assertTrue(html.contains("<td>11397.86</td>"), "1 terminal: 767 NewOrders in 4.038 s = 11397.86 tpmC");
         assertTrue(html.contains("NEW_ORDER") && html.contains("STOCK_LEVEL"));
+        // a TPC-C level is of terminals, in every table's first column (issue 43 §5: the levels table said threads)
+        assertTrue(html.contains("<th class=\"k\">terminals</th>"), html);
+        assertFalse(html.contains("<th class=\"k\">threads</th>"), html);
         List<String> csv = Files.readAllLines(dir.resolve("summary.csv"));
         assertEquals(3, csv.size());
         assertTrue(csv.get(1).startsWith("1,1,completed,4.038,1703,421.785,"), csv.get(1));
