@@ -121,7 +121,7 @@ class EfficiencyProperties {
 
     /** The efficiency cell of report.html's levels table: the header's "efficiency(%)" column. */
     private static String htmlLevelCell(String html) {
-        String section = html.substring(html.indexOf("Results by thread level"));
+        String section = html.substring(html.indexOf("Results by level of"));
         List<String> heads = all(section.substring(0, section.indexOf("</tr>")), "<th[^>]*>([^<]*)</th>");
         int i = heads.indexOf("efficiency(%)");
         String row = section.substring(section.indexOf("<td"));

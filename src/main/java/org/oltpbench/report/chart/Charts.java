@@ -83,6 +83,18 @@ public final class Charts {
 
     /** A figure against thread levels; x values are the levels, titled {@code workers} (threads, terminals). */
     public static JFreeChart byThreads(String title, String subtitle, Axes axes, String workers) {
+        return byThreads(title, subtitle, axes, workers, false);
+    }
+
+    /**
+     * One figure of several runs against thread levels (compare's charts): {@link #byThreads}, each run's points and
+     * bars beside the others' within a level where any has error bars, so that none hides another.
+     */
+    public static JFreeChart byRuns(String title, String subtitle, Axes axes, String workers) {
+        return byThreads(title, subtitle, axes, workers, true);
+    }
+
+    private static JFreeChart byThreads(String title, String subtitle, Axes axes, String workers, boolean sideBySide) {
         TreeSet<Integer> levels = new TreeSet<>();
         for (Line l : axes.left()) for (double[] p : l.points()) levels.add((int) p[0]);
         for (Line l : axes.right()) for (double[] p : l.points()) levels.add((int) p[0]);
@@ -91,7 +103,8 @@ public final class Charts {
         LineAndShapeRenderer lines = renderer(LEFT, false);
         CategoryPlot plot = new CategoryPlot(categories(axes.left(), levels), x, numberAxis(axes.leftTitle()), lines);
         errorBars(plot, 2, axes.left(), LEFT);
-        if (axes.left().size() > 1) sideBySide(plot, lines, 2);
+        boolean bars = axes.left().stream().anyMatch(l -> !l.errors().isEmpty());
+        if (sideBySide && bars && axes.left().size() > 1) sideBySide(plot, lines, 2);
         if (!axes.right().isEmpty()) {
             plot.setDataset(1, categories(axes.right(), levels));
             plot.setRangeAxis(1, numberAxis(axes.rightTitle()));
@@ -195,6 +208,9 @@ public final class Charts {
         }
         return chart(title, subtitle, plot);
     }
+
+    /** The share of a level's band left between runs drawn side by side. */
+    private static final double SIDE_BY_SIDE_MARGIN = 0.0;
 
     /** The colours of the lower panels' lines that have no role of their own (the servers), in order. */
     private static final Paint[] OTHERS = {LEFT[3], LEFT[5], LEFT[6], LEFT[7], RIGHT[3]};
@@ -414,11 +430,17 @@ public final class Charts {
      * order, so that both renderers offset a line alike.
      */
     private static void sideBySide(CategoryPlot plot, LineAndShapeRenderer lines, int barsIndex) {
+        // the runs share a narrow band of the level's width (wide gaps between levels, none between runs): apart enough
+        // for their bars, near enough to read as one level
+        CategoryAxis x = plot.getDomainAxis();
+        x.setCategoryMargin(0.6);
+        x.setLowerMargin(0.15);
+        x.setUpperMargin(0.15);
         lines.setUseSeriesOffset(true);
-        lines.setItemMargin(0.3);
+        lines.setItemMargin(SIDE_BY_SIDE_MARGIN);
         if (plot.getRenderer(barsIndex) instanceof LineAndShapeRenderer bars) {
             bars.setUseSeriesOffset(true);
-            bars.setItemMargin(0.3);
+            bars.setItemMargin(SIDE_BY_SIDE_MARGIN);
         }
     }
 

@@ -183,7 +183,7 @@ public final class RunCharts {
         List<Charts.Line> lines = new ArrayList<>();
         for (LabeledRun r : runs) lines.add(line(r.legend(), r.run(), m));
         boolean repeated = runs.stream().anyMatch(r -> repeated(r.run()));
-        return render(file, title, Charts.byThreads(title, repeated ? sub + " - " + MEANS : sub, Charts.Axes.one(unit, lines),
+        return render(file, title, Charts.byRuns(title, repeated ? sub + " - " + MEANS : sub, Charts.Axes.one(unit, lines),
                 runs.get(0).run().workload().family().workers()));
     }
 
@@ -245,8 +245,8 @@ public final class RunCharts {
             double window = Math.min(QUERY_WINDOW_SECS, i.at() - began);
             done.add(new double[] {i.at(), r.analytics().endedIn(i.at(), window) * 60 / window});
         }
-        return Charts.Axes.one("analytic queries per minute (over the last minute)", List.of(new Charts.Line(
-                "queries completed, " + r.analytics().streams() + " stream" + (r.analytics().streams() == 1 ? "" : "s"), done)));
+        return Charts.Axes.one("queries per minute", List.of(new Charts.Line(
+                "queries completed in the last minute, " + r.analytics().streams() + " stream" + (r.analytics().streams() == 1 ? "" : "s"), done)));
     }
 
     /** The warm-up, and with a fault plan the fault, the recovery command and the outage, on the level's time axis. */

@@ -30,7 +30,7 @@ public final class RunReport {
         String title = "oltpbench: " + run.workload().name() + " on " + LabeledRun.engine(run);
         StringBuilder b = new StringBuilder();
         b.append(Html.pairs(List.of("run", ""), identity(run)));
-        b.append("<h2>Results by thread level</h2>\n").append(levels(run));
+        b.append("<h2>Results by level of ").append(run.workload().family().workers()).append("</h2>\n").append(levels(run));
         var searched = run.search();
         if (searched != null) {
             b.append("<h2>").append(org.oltpbench.report.SearchFormat.title(run.params().sweep().search())).append("</h2>\n")
@@ -114,11 +114,15 @@ public final class RunReport {
             List<List<String>> rows = new ArrayList<>();
             for (TxnMetrics t : r.transactions()) {
                 Histogram h = t.histogram();
-                rows.add(List.of(t.name(), String.valueOf(t.completed()), Metric.format(TpccMetrics.perMinute(r, t.completed())),
-                        String.valueOf(t.rollbacks()), String.valueOf(t.retries()), String.valueOf(t.errors()),
-                        Metric.format(Histograms.meanMs(h)), Metric.format(Histograms.percentileMs(h, 90)),
-                        Metric.format(Histograms.percentileMs(h, 95)), Metric.format(Histograms.percentileMs(h, 99)),
-                        Metric.format(Histograms.maxMs(h))));
+                List<String> row = new ArrayList<>(List.of(t.name(), String.valueOf(t.completed()),
+                        Metric.format(TpccMetrics.perMinute(r, t.completed())), String.valueOf(t.rollbacks()),
+                        String.valueOf(t.retries()), String.valueOf(t.errors())));
+                // a type that never ran has no latency: "-", not 0.00 ms
+                boolean timed = h.getTotalCount() > 0;
+                for (double p : new double[] {-1, 90, 95, 99, 100}) {
+                    row.add(!timed ? "-" : Metric.format(p < 0 ? Histograms.meanMs(h) : p == 100 ? Histograms.maxMs(h) : Histograms.percentileMs(h, p)));
+                }
+                rows.add(row);
             }
             b.append("<p>").append(Html.esc(Marks.threads(l))).append(" terminals</p>\n");
             b.append(Html.table(List.of("type", "count", "per minute", "rollbacks", "retries", "errors", "avg(ms)", "90th(ms)",
@@ -165,7 +169,7 @@ public final class RunReport {
             if (!u.recorded()) continue;
             rows.add(List.of(Marks.threads(l), "client", org.oltpbench.result.Usage.cores(u.clientCores()) + " of " + u.clientCoresAvailable(), "", u.netInMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT,
                     "%s %.1f in, %.1f out", u.netInterface(), u.netInMBps(), u.netOutMBps()),
-                    Metric.format(u.clientMicrosPerTransaction()) + " µs/txn"));
+                    r.counts().transactions() == 0 ? "-" : Metric.format(u.clientMicrosPerTransaction()) + " µs/txn"));
             for (org.oltpbench.result.Usage.ServerCores s : u.servers()) {
                 rows.add(List.of(Marks.threads(l), s.name(), org.oltpbench.result.Usage.cores(s.cores())
                         + (s.hostCores() > 0 ? " of " + s.hostCores() : ""), s.rssBytes() < 0 ? "-" : s.rssBytes() / 1_000_000 + " MB",

@@ -41,7 +41,7 @@ class CompareChartsTest {
     void runsAtALevelAreDrawnSideBySide() {
         Charts.Line a = new Charts.Line("a", List.of(new double[] {4, 100}), List.of(new double[] {4, 90, 110}));
         Charts.Line b = new Charts.Line("b", List.of(new double[] {4, 120}), List.of());
-        CategoryPlot plot = Charts.byThreads("t", "s", Charts.Axes.one("tps", List.of(a, b)), "threads").getCategoryPlot();
+        CategoryPlot plot = Charts.byRuns("t", "s", Charts.Axes.one("tps", List.of(a, b)), "threads").getCategoryPlot();
         assertTrue(((LineAndShapeRenderer) plot.getRenderer(0)).getUseSeriesOffset(), "the points offset");
         assertTrue(((LineAndShapeRenderer) plot.getRenderer(2)).getUseSeriesOffset(), "the bars offset with them");
         var bars = plot.getDataset(2);
