@@ -88,6 +88,7 @@ final class ObdCommandLine {
         if (sysbench) sysbench(p, out);
         else tpcc(p, out);
         set(out, "tune", tune(p.get("optimization")));
+        out.addAll(p.ours());
         if (p.has("verbose")) {
             out.add("--verbose");
             for (String n : NOT_NEEDED) {
@@ -162,8 +163,11 @@ final class ObdCommandLine {
         if (value != null) out.addAll(List.of("--set", key + "=" + value));
     }
 
-    /** obd's options as given, defaults filled in; the deployment's name is the first word after the test's. */
-    record Parsed(String deployName, Map<String, String> values) {
+    /**
+     * obd's options as given, defaults filled in; the deployment's name is the word after the test's; {@code ours}
+     * are oltpbench's own {@code --set} and {@code -c} given beside them.
+     */
+    record Parsed(String deployName, Map<String, String> values, List<String> ours) {
         String get(String name) {
             return values.get(name);
         }
@@ -181,8 +185,13 @@ final class ObdCommandLine {
         Map<String, String> values = new LinkedHashMap<>();
         for (Option o : options) values.put(o.name(), o.fallback());
         String name = null;
+        List<String> ours = new ArrayList<>();
         for (int i = 2; i < args.length; i++) {
             String a = args[i];
+            if ((a.equals("--set") || a.equals("-c")) && i + 1 < args.length) { // oltpbench's own beside obd's
+                ours.addAll(List.of(a, args[++i]));
+                continue;
+            }
             if (!a.startsWith("-")) {
                 if (name != null) throw new ConfigException(tool + ": '" + a + "' is a second deployment name; give one");
                 name = a;
@@ -202,7 +211,7 @@ final class ObdCommandLine {
             values.put(o.name(), PeerCommandLine.unquote(value));
         }
         if (name == null) throw new ConfigException(tool + ": name the deployment (obd cluster list shows them)");
-        return new Parsed(name, values);
+        return new Parsed(name, values, ours);
     }
 
     private static String near(String flag, List<Option> options) {

@@ -50,6 +50,14 @@ class ObdCommandLineTest {
                 """, notes.toString(StandardCharsets.UTF_8));
     }
 
+    /** oltpbench's own --set and -c beside obd's options are kept, after obd's (a later --set wins). */
+    @Test
+    void oltpbenchsOwnOptionsBeside() {
+        String[] out = obd("test sysbench single --set resultDirectory=/tmp/x --tables=2 -c my.properties");
+        assertEquals("--set tune=true --set resultDirectory=/tmp/x -c my.properties",
+                String.join(" ", java.util.Arrays.copyOfRange(out, out.length - 6, out.length)));
+    }
+
     @Test
     void withoutVerboseNothingIsSaid() {
         obd(SEED_003.replace(" -v ", " "));
