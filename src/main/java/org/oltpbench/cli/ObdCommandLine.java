@@ -36,11 +36,6 @@ final class ObdCommandLine {
     private ObdCommandLine() {
     }
 
-    /** obd's home directory, where its deployments' files are: see {@link ObdDeployment#home()}. */
-    static Path home() {
-        return ObdDeployment.home();
-    }
-
     /** An option of obd test: its long name, its short one ("" for none), whether it takes a value, its default (null for none). */
     private record Option(String name, String shortName, boolean takesValue, String fallback) {
         static Option value(String name, String fallback) {

@@ -29,7 +29,7 @@ import org.oltpbench.workload.sysbench.Preset;
  * SQL workload, bounded by the query count as mysqlslap's run is.</li>
  * </ul>
  * Each runs with its program's word left in, as pasted, a path before the word allowed ({@code /opt/sysbench/bin/sysbench},
- * {@code ./bin/go-tpc}): {@link #PROGRAMS} names the translator of each word; sysbench's, go-tpc's and mysqlslap's
+ * {@code ./bin/go-tpc}): {@link #programs} names the translator of each word; sysbench's, go-tpc's and mysqlslap's
  * lines are also recognized without it, as before. {@code obd test sysbench|tpcc} is {@link ObdCommandLine}. A
  * mistyped option, test or verb is refused with the nearest name ({@link Nearest}). Any other command line is
  * returned as it is.
@@ -52,10 +52,11 @@ final class PeerCommandLine {
         return Map.of("sysbench", PeerCommandLine::sysbench,
                 "go-tpc", PeerCommandLine::goTpcProgram,
                 "mysqlslap", PeerCommandLine::mysqlslap,
-                "obd", a -> ObdCommandLine.translate(a, ObdCommandLine.home(), notes),
+                "obd", a -> ObdCommandLine.translate(a, ObdDeployment.home(), notes),
                 "pgbench", PeerCommandLine::pgbenchNotYet);
     }
 
+    /** As {@link #translate(String[], PrintStream)}, the notes dropped. */
     static String[] translate(String[] args) {
         return translate(args, new PrintStream(OutputStream.nullOutputStream()));
     }
