@@ -61,7 +61,7 @@ public final class Main implements Callable<Integer> {
     public static int execute(String[] given, PrintStream out, PrintStream err, boolean hook) {
         String[] args;
         try {
-            args = PeerCommandLine.translate(given);
+            args = PeerCommandLine.translate(given, err);
         } catch (org.oltpbench.config.ConfigException e) {
             err.println("oltpbench: " + e.getMessage());
             return Job.BAD_INPUT;

@@ -1,6 +1,9 @@
 package org.oltpbench.cli;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,7 +28,11 @@ import org.oltpbench.workload.sysbench.Preset;
  * {@code --create-schema}, {@code --create}, {@code --engine}, {@code -h -u -p -P} (and their long forms): the custom
  * SQL workload, bounded by the query count as mysqlslap's run is.</li>
  * </ul>
- * Any other command line is returned as it is.
+ * Each runs with its program's word left in, as pasted, a path before the word allowed ({@code /opt/sysbench/bin/sysbench},
+ * {@code ./bin/go-tpc}): {@link #programs} names the translator of each word; sysbench's, go-tpc's and mysqlslap's
+ * lines are also recognized without it, as before. {@code obd test sysbench|tpcc} is {@link ObdCommandLine}. A
+ * mistyped option, test or verb is refused with the nearest name ({@link Nearest}). Any other command line is
+ * returned as it is.
  */
 final class PeerCommandLine {
     private PeerCommandLine() {
@@ -35,11 +42,32 @@ final class PeerCommandLine {
     private static final List<String> SYSBENCH_VERBS = List.of("prepare", "run", "cleanup", "help");
     private static final List<String> GO_TPC_VERBS = List.of("prepare", "run", "check", "cleanup");
 
+    /** A peer's translator: the arguments after its program's word in, oltpbench's command line out. */
+    interface Translator {
+        String[] translate(String[] afterTheWord);
+    }
+
+    /** The peers' programs by their word, each with its translator; {@code notes} hears what a verbose line reports. */
+    private static Map<String, Translator> programs(PrintStream notes) {
+        return Map.of("sysbench", PeerCommandLine::sysbench,
+                "go-tpc", PeerCommandLine::goTpcProgram,
+                "mysqlslap", PeerCommandLine::mysqlslap,
+                "obd", a -> ObdCommandLine.translate(a, ObdDeployment.home(), notes),
+                "pgbench", PeerCommandLine::pgbenchNotYet);
+    }
+
+    /** As {@link #translate(String[], PrintStream)}, the notes dropped. */
     static String[] translate(String[] args) {
+        return translate(args, new PrintStream(OutputStream.nullOutputStream()));
+    }
+
+    /** {@code args} as oltpbench's command line; a verbose peer line's notes (what it read and left aside) go to {@code notes}. */
+    static String[] translate(String[] args, PrintStream notes) {
+        Translator program = args.length == 0 ? null : programs(notes).get(args[0].substring(args[0].lastIndexOf('/') + 1));
+        if (program != null) return program.translate(Arrays.copyOfRange(args, 1, args.length));
         if (args.length > 0 && (args[0].equals("tpcc") || args[0].equals("ch"))) return goTpc(args);
-        if (args.length > 0 && args[0].equals("mysqlslap")) return mysqlslap(java.util.Arrays.copyOfRange(args, 1, args.length));
         for (String a : args) if (a.startsWith("--concurrency") || a.startsWith("--number-of-queries")) return mysqlslap(args);
-        for (String a : args) if (!a.startsWith("-") && testName(a) != null) return sysbench(args);
+        for (String a : args) if (!a.startsWith("-") && (testName(a) != null || a.endsWith(".lua"))) return sysbench(args);
         return args;
     }
 
@@ -65,8 +93,11 @@ final class PeerCommandLine {
             } else if (SYSBENCH_VERBS.contains(a) && verb == null) {
                 verb = a;
             } else {
+                String word = a.substring(a.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
+                List<String> words = new ArrayList<>(SYSBENCH_VERBS);
+                words.addAll(Preset.BUILT_IN);
                 throw new ConfigException("sysbench command line: '" + a + "' is neither a test, a verb (prepare, run, "
-                        + "cleanup, help) nor an --option=value");
+                        + "cleanup, help) nor an --option=value" + Nearest.hint(word, words, ""));
             }
         }
         if ("help".equals(verb)) out.add("--help");
@@ -85,13 +116,33 @@ final class PeerCommandLine {
         }
         if (value.isEmpty()) return; // sysbench's empty value is its default
         if (Keys.lookup(name) == null) {
-            throw new ConfigException(tool + "'s --" + name + " is not an option oltpbench has; leave it out, or see "
-                    + "the key table in README.md for what replaces it");
+            String near = Nearest.of(name, optionNames());
+            throw notAnOption(tool, "--" + name, near == null ? null : "--" + near + " (" + Keys.lookup(near).name() + ")");
         }
         out.addAll(List.of("--set", name + "=" + value));
     }
 
-    private static String unquote(String v) {
+    /**
+     * One line for an option of {@code tool} that oltpbench has no key for: the nearest one it has when one is near
+     * ({@code near}, null for none), else where to look.
+     */
+    static ConfigException notAnOption(String tool, String option, String near) {
+        return new ConfigException(tool + "'s " + option + " is not an option oltpbench has; " + (near == null
+                ? "leave it out, or see the key table in README.md for what replaces it" : "did you mean " + near + "?"));
+    }
+
+    /** Every key as an option: its aliases as written ({@code mysql-db}) and its name in sysbench's dashed form ({@code table-size}). */
+    private static List<String> optionNames() {
+        List<String> names = new ArrayList<>();
+        for (var k : Keys.all()) {
+            names.addAll(k.aliases());
+            names.add(k.name().replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT));
+        }
+        return names;
+    }
+
+    /** A value the shell left quoted, as {@code --mysql-host=''} pasted into an argument array. */
+    static String unquote(String v) {
         if (v.length() >= 2 && (v.startsWith("'") && v.endsWith("'") || v.startsWith("\"") && v.endsWith("\""))) {
             return v.substring(1, v.length() - 1);
         }
@@ -107,6 +158,38 @@ final class PeerCommandLine {
             Map.entry("isolation", "isolation"), Map.entry("interval", "reportIntervalSecs"), Map.entry("count", "events"),
             Map.entry("parts", "partitions"), Map.entry("output", "output"), Map.entry("acThreads", "analyticStreams"),
             Map.entry("t", "analyticStreams"));
+
+    /** go-tpc's long flags, those with a value and the switches, for a mistyped one's nearest name. */
+    private static final List<String> GO_TPC_FLAGS = longNames(java.util.stream.Stream.concat(GO_TPC_KEYS.keySet().stream(),
+            java.util.stream.Stream.of("ignore-error", "wait", "no-check", "analyze")));
+
+    /** The long ones of some flags' names, sorted: a mistyped flag's candidates. */
+    private static List<String> longNames(java.util.stream.Stream<String> flags) {
+        return flags.filter(f -> f.length() > 1).sorted().toList();
+    }
+
+    /** go-tpc's workloads that oltpbench runs. */
+    private static final List<String> GO_TPC_WORKLOADS = List.of("tpcc", "ch");
+
+    /**
+     * A line after the word go-tpc: its workload's word (tpcc or ch) wherever it stands, global flags before it
+     * allowed ({@code go-tpc -H db1 tpcc prepare}), a flag's value never taken for it.
+     */
+    private static String[] goTpcProgram(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String before = i == 0 ? "" : args[i - 1];
+            boolean isValue = before.startsWith("-") && !before.contains("=")
+                    && GO_TPC_KEYS.containsKey(before.replaceFirst("^--?", ""));
+            if (GO_TPC_WORKLOADS.contains(args[i]) && !isValue) {
+                List<String> moved = new ArrayList<>(Arrays.asList(args));
+                moved.add(0, moved.remove(i));
+                return goTpc(moved.toArray(String[]::new));
+            }
+        }
+        String word = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse("");
+        throw new ConfigException("go-tpc command line: name the workload, tpcc or ch (oltpbench runs those of go-tpc's)"
+                + (word.isEmpty() ? "" : "; '" + word + "' is not one") + Nearest.hint(word, GO_TPC_WORKLOADS, ""));
+    }
 
     /**
      * go-tpc's tpcc and ch forms, its defaults first (TiDB on 127.0.0.1:4000, user root, database test, as go-tpc has
@@ -127,7 +210,10 @@ final class PeerCommandLine {
                 if (i + 1 < args.length) out.add(args[++i]);
                 continue;
             }
-            if (!a.startsWith("-")) throw new ConfigException("go-tpc command line: '" + a + "' is not a flag");
+            if (!a.startsWith("-")) {
+                throw new ConfigException("go-tpc command line: '" + a + "' is neither a verb (prepare, run, check, "
+                        + "cleanup) nor a flag" + Nearest.hint(a, GO_TPC_VERBS, ""));
+            }
             Flag f = Flag.of(a, false);
             String flag = f.name(), value = f.value();
             switch (flag) {
@@ -140,8 +226,8 @@ final class PeerCommandLine {
                 default -> {
                     String key = GO_TPC_KEYS.get(flag);
                     if (key == null) {
-                        throw new ConfigException("go-tpc's " + a + " is not an option oltpbench has; leave it out, or see "
-                                + "the key table in README.md");
+                        String near = Nearest.of(flag, GO_TPC_FLAGS);
+                        throw notAnOption("go-tpc", a, near == null ? null : "--" + near);
                     }
                     if (value == null) value = next(args, i++, "go-tpc", a);
                     goTpcValue(key, value, out);
@@ -197,8 +283,8 @@ final class PeerCommandLine {
             if (flag.equals("delimiter") && ";".equals(unquote(value == null ? "" : value))) continue;
             String key = MYSQLSLAP_KEYS.get(flag);
             if (key == null) {
-                throw new ConfigException("mysqlslap's " + a.replaceFirst("=.*", "") + " is not an option oltpbench has; leave "
-                        + "it out, or see the key table in README.md");
+                String near = Nearest.of(flag, longNames(MYSQLSLAP_KEYS.keySet().stream()));
+                throw notAnOption("mysqlslap", a.replaceFirst("=.*", ""), near == null ? null : "--" + near);
             }
             if (value == null) value = next(args, i++, "mysqlslap", a);
             out.addAll(List.of("--set", key + "=" + unquote(value)));
@@ -226,6 +312,11 @@ final class PeerCommandLine {
     private static String next(String[] args, int i, String tool, String arg) {
         if (i + 1 >= args.length) throw new ConfigException(tool + "'s " + arg + " needs a value");
         return args[i + 1];
+    }
+
+    /** pgbench's place in the table, until its translator comes. */
+    private static String[] pgbenchNotYet(String[] args) {
+        throw new ConfigException("pgbench's command line: not yet");
     }
 
     /** A Go duration ("10m", "1h30m", "90s", "2m30s") in whole seconds. */

@@ -79,6 +79,11 @@ public final class Database implements AutoCloseable {
 
     /** Resolves the target (starting the embedded server if asked) and proves that every front end answers. */
     public static Database open(Target t, Dialect dialect) {
+        return open(t, dialect, false);
+    }
+
+    /** As {@link #open(Target, Dialect)}, and with {@code createDatabase} the database created when absent (prepare). */
+    public static Database open(Target t, Dialect dialect, boolean createDatabase) {
         EmbeddedMariaDb embedded = null;
         FrontEnds frontEnds;
         if (t.embedded()) {
@@ -96,6 +101,7 @@ public final class Database implements AutoCloseable {
                 dialect.sessionVariables(t.session()), dialect.setupSessionVariables(t.session()), embedded, t.tls());
         db.isolation = t.session() == null ? org.oltpbench.config.Isolation.SERVER : t.session().level();
         try {
+            if (createDatabase) db.createIfAbsent();
             for (String u : frontEnds.urls()) db.connect(u).close();
         } catch (ConfigException e) {
             db.close();
@@ -105,6 +111,31 @@ public final class Database implements AutoCloseable {
             throw ConnectFailure.describe(e, db.url, t.user(), dialect);
         }
         return db;
+    }
+
+    /** A URL's database: the path after the authority, before its parameters. */
+    private static final java.util.regex.Pattern URL_DATABASE = java.util.regex.Pattern.compile("(//[^/?;]+/)([^?;]*)");
+
+    /**
+     * Creates the database of the first front end's URL when the server answers that it does not exist, connecting
+     * to {@link Dialect#serverDatabase()} to do it, as go-tpc does; a name that is not a plain identifier is left to
+     * the connect's own message.
+     */
+    private void createIfAbsent() throws SQLException {
+        try {
+            opener.open(url, properties(url)).close();
+            return;
+        } catch (SQLException e) {
+            java.util.regex.Matcher m = URL_DATABASE.matcher(url);
+            if (dialect.connectProblem(e) != Dialect.ConnectProblem.NO_DATABASE || !m.find()
+                    || !m.group(2).matches("[A-Za-z_][A-Za-z0-9_$]*")) {
+                throw e;
+            }
+            String server = url.substring(0, m.start(2)) + dialect.serverDatabase() + url.substring(m.end(2));
+            try (Connection c = opener.open(server, properties(server)); java.sql.Statement st = c.createStatement()) {
+                st.execute(dialect.createDatabase(m.group(2)));
+            }
+        }
     }
 
     public Dialect dialect() {

@@ -273,6 +273,19 @@ public interface Dialect {
     }
 
     /**
+     * The statement that creates database {@code name}, which prepare runs when the server says it is absent (as
+     * go-tpc, obd and mysqlslap create theirs): {@code CREATE DATABASE IF NOT EXISTS} on the MySQL family.
+     */
+    default String createDatabase(String name) {
+        return "CREATE DATABASE IF NOT EXISTS " + name;
+    }
+
+    /** The database a connection names to create another one: none on the MySQL family. */
+    default String serverDatabase() {
+        return "";
+    }
+
+    /**
      * The cause and the fix of a server error that kept a level from starting (a limit reached, a table missing),
      * in the engine's own terms; null when the error's own message is the best there is.
      */

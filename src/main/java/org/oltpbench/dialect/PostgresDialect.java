@@ -125,6 +125,18 @@ public class PostgresDialect implements Dialect {
                 + "(SELECT COALESCE(MAX(" + idColumn + "), 1) FROM " + table + "))");
     }
 
+    /** PostgreSQL has no IF NOT EXISTS here; it runs only when the database is absent. */
+    @Override
+    public String createDatabase(String name) {
+        return "CREATE DATABASE " + name;
+    }
+
+    /** The database every cluster has, to connect to when another is absent. */
+    @Override
+    public String serverDatabase() {
+        return "postgres";
+    }
+
     /** 28P01 password authentication failed; the rest by SQLState class. */
     @Override
     public ConnectProblem connectProblem(SQLException e) {

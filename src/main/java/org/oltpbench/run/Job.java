@@ -54,7 +54,12 @@ public final class Job {
 
     /** The target, opened; refused in one line when the server is another engine than the dialect's. */
     private Database open() {
-        Database db = Database.open(params.target(), dialect);
+        return open(false);
+    }
+
+    /** As {@link #open()}, and with {@code createDatabase} (prepare) the database created when absent. */
+    private Database open(boolean createDatabase) {
+        Database db = Database.open(params.target(), dialect, createDatabase);
         String other = dialect.notThisEngine(db.serverVersion());
         if (other != null) {
             db.close();
@@ -72,7 +77,7 @@ public final class Job {
 
     public int prepare() throws SQLException {
         Workload w = workload();
-        try (Database db = open()) {
+        try (Database db = open(true)) {
             return load(db, w) ? OK : FAILED;
         }
     }
@@ -172,7 +177,7 @@ public final class Job {
      */
     private Armed arm(boolean prepareIfAbsent, RunListener extra) throws SQLException, IOException {
         Workload w = workload();
-        Database db = open();
+        Database db = open(prepareIfAbsent);
         Armed a;
         ClientInfo client;
         String version;

@@ -3,6 +3,7 @@ package org.oltpbench.cli;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.oltpbench.config.ConfigException;
@@ -98,5 +99,69 @@ class PeerCommandLineTest {
                 + "--set host=127.0.0.1 --set user=bench --set password=bench"), PeerCommandLine.translate(words(
                 "mysqlslap --query=/select.sql --concurrency=100 --number-of-queries=10000000 --iterations=1 "
                 + "--create-schema=drds_xncs_bic_cs_trou_0000 --engine=innodb -h127.0.0.1 -ubench -pbench")));
+    }
+
+    /** Issue 43 §2: each program's word left in, as pasted, with or without a path before it. */
+    @Test
+    void theProgramsWordIsLeftIn() {
+        String seed000 = "/alidata1/xzl/sysbench-1.0.17/src/lua/oltp_read_write.lua --mysql-host='' --mysql-db=sysbenchtest "
+                + "--table-size=2000000 --tables=4 --threads=4 prepare";
+        String[] bare = PeerCommandLine.translate(words(seed000));
+        assertArrayEquals(bare, PeerCommandLine.translate(words("sysbench " + seed000)));
+        assertArrayEquals(bare, PeerCommandLine.translate(words("/opt/sysbench/bin/sysbench " + seed000)));
+        // go-tpc's README line; before, "go-tpc" was refused by picocli as "Unknown options: '-H' ..."
+        String goTpc = "tpcc -H 127.0.0.1 -P 4000 --warehouses 4 prepare";
+        String[] goTpcBare = PeerCommandLine.translate(words(goTpc));
+        assertArrayEquals(goTpcBare, PeerCommandLine.translate(words("go-tpc " + goTpc)));
+        assertArrayEquals(goTpcBare, PeerCommandLine.translate(words("./bin/go-tpc " + goTpc)));
+        // go-tpc's global flags may stand before its workload; a flag's value that reads "tpcc" stays a value
+        assertArrayEquals(goTpcBare, PeerCommandLine.translate(words("go-tpc -H 127.0.0.1 -P 4000 tpcc --warehouses 4 prepare")));
+        assertTrue(String.join(" ", PeerCommandLine.translate(words("go-tpc -D tpcc tpcc run"))).contains("database=tpcc"));
+        String slap = "--query=/select.sql --concurrency=100 -h127.0.0.1";
+        assertArrayEquals(PeerCommandLine.translate(words(slap)),
+                PeerCommandLine.translate(words("/usr/bin/mysqlslap " + slap)));
+    }
+
+    /** pgbench's entry in the table until its translator (PgbenchCommandLine) is merged. */
+    @Test
+    void pgbenchHasItsPlace() {
+        ConfigException e = assertThrows(ConfigException.class, () -> PeerCommandLine.translate(words("pgbench -i -s 1")));
+        assertEquals("pgbench's command line: not yet", e.getMessage());
+    }
+
+    @Test
+    void goTpcWithoutItsWorkload() {
+        ConfigException e = assertThrows(ConfigException.class, () -> PeerCommandLine.translate(words("go-tpc tpc prepare")));
+        assertEquals("go-tpc command line: name the workload, tpcc or ch (oltpbench runs those of go-tpc's); 'tpc' is not "
+                + "one; did you mean 'tpcc'?", e.getMessage());
+    }
+
+    /** Issue 43 §2: a typo in a peer's form names the nearest option, test or verb, as --set does for keys. */
+    @Test
+    void typosGetTheNearestName() {
+        assertEquals("sysbench's --table-sise is not an option oltpbench has; did you mean --table-size (tableSize)?",
+                refusal("sysbench oltp_read_write --table-sise=100 run"));
+        assertEquals("sysbench command line: 'oltp_raed_write' is neither a test, a verb (prepare, run, cleanup, help) nor "
+                + "an --option=value; did you mean 'oltp_read_write'?", refusal("sysbench oltp_raed_write --tables=2 run"));
+        assertEquals("sysbench command line: '/usr/share/sysbench/oltp_raed_write.lua' is neither a test, a verb (prepare, "
+                + "run, cleanup, help) nor an --option=value; did you mean 'oltp_read_write'?",
+                refusal("/usr/share/sysbench/oltp_raed_write.lua --tables=2 run"));
+        assertEquals("sysbench command line: 'rnu' is neither a test, a verb (prepare, run, cleanup, help) nor an "
+                + "--option=value; did you mean 'run'?", refusal("sysbench oltp_read_write --tables=2 rnu"));
+        assertEquals("sysbench's --mysql-dv is not an option oltpbench has; did you mean --mysql-db (database)?",
+                refusal("sysbench oltp_read_write --mysql-dv=x run"));
+        assertEquals("go-tpc command line: 'rnu' is neither a verb (prepare, run, check, cleanup) nor a flag; did you mean "
+                + "'run'?", refusal("go-tpc tpcc --warehouses 4 rnu"));
+        assertEquals("go-tpc's --warehouse is not an option oltpbench has; did you mean --warehouses?",
+                refusal("go-tpc tpcc --warehouse 4 run"));
+        assertEquals("mysqlslap's --concurency is not an option oltpbench has; did you mean --concurrency?",
+                refusal("mysqlslap --concurency=4 --query=x"));
+        // nothing near: where to look, as before
+        assertEquals("sysbench's --histogram is not an option oltpbench has; leave it out, or see the key table in "
+                + "README.md for what replaces it", refusal("sysbench oltp_read_write --histogram=on run"));
+    }
+
+    private static String refusal(String line) {
+        return assertThrows(ConfigException.class, () -> PeerCommandLine.translate(words(line))).getMessage();
     }
 }
