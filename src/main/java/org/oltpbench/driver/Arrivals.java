@@ -18,7 +18,7 @@ import org.oltpbench.random.SbRandom;
  */
 public class Arrivals {
     /** The gap before the next arrival, drawn by the claimant's generator; a test places arrivals by hand. */
-    interface Gaps {
+    public interface Gaps {
         long next(SbRandom rnd, double meanNanos);
     }
 
@@ -64,7 +64,7 @@ public class Arrivals {
 
     private final Gaps gaps;
 
-    Arrivals(double perSecond, long limitNanos, Gaps gaps) {
+    public Arrivals(double perSecond, long limitNanos, Gaps gaps) {
         this.meanNanos = 1e9 / perSecond;
         this.limitNanos = limitNanos > 0 ? limitNanos : Long.MAX_VALUE;
         this.gaps = gaps;
