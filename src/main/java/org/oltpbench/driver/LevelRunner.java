@@ -169,8 +169,10 @@ public final class LevelRunner {
             RepeatResult r;
             LevelRun run = level = new LevelRun(workload, db.dialect(), sessions, shared, s.level().threads(), s.ignore(),
                     s.level().perTerminal() > 0 ? Budget.UNLIMITED : Budget.of(s.level().events()), clock);
+            long connecting = System.nanoTime(); // connections take real time, whatever the level's clock
             List<Thread> threads = startWorkers(run);
             run.awaitReady(listener);
+            if (run.setupFailure() == null) listener.connected((System.nanoTime() - connecting) / 1e9);
             if (run.setupFailure() != null) {
                 run.release();
                 joinAll(run, threads);

@@ -28,6 +28,11 @@ public final class SysbenchFormat {
                 i.writes() / s, i.other() / s, percentile, p, i.ignoredErrors() / s, i.reconnects() / s);
     }
 
+    /** With latencyLimitMs, the progress line's last part: transactions above the limit, arrivals skipped. */
+    public static String limit(org.oltpbench.result.Schedule s) {
+        return String.format(Locale.ROOT, " late/skipped: %d/%d", s.late(), s.skipped());
+    }
+
     /** With a rate: arrivals due but not yet started (an estimate, see IntervalResult.queue). */
     public static String queue(IntervalResult i) {
         return String.format(Locale.ROOT, "[ %ds ] queue length: %d", Math.round(i.at()), i.queue());
