@@ -25,7 +25,8 @@ import java.util.Map;
  */
 public record Counts(long transactions, long rollbacks, long reads, long writes, long other, long ignoredErrors,
                      long errors, long retries, long reconnects, long latencySumNanos, Map<String, Long> tallies,
-                     List<ErrorCount> errorCodes, Schedule schedule) {
+                     List<ErrorCount> errorCodes, @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                                     valueFilter = Schedule.Absent.class) Schedule schedule) {
 
     public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 

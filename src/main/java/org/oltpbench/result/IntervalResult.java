@@ -27,7 +27,8 @@ import org.HdrHistogram.Histogram;
 public record IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes,
                              long other, long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores,
                              String latency, long queue, List<Long> types, Resources resources, TerminalTime terminals,
-                             Schedule schedule) {
+                             @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                                     valueFilter = Schedule.Absent.class) Schedule schedule) {
     public IntervalResult {
         if (schedule == null) schedule = Schedule.NONE;
         types = types == null ? List.of() : List.copyOf(types);

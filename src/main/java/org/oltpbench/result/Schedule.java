@@ -13,6 +13,19 @@ package org.oltpbench.result;
 public record Schedule(long skipped, long late, long lagNanos, long maxLagNanos) {
     public static final Schedule NONE = new Schedule(0, 0, 0, 0);
 
+    /** Jackson's filter: NONE is left out of result files, as files from before it read it. */
+    public static final class Absent {
+        @Override
+        public boolean equals(Object o) {
+            return o == null || NONE.equals(o);
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+    }
+
     /** Both added; the largest lag of the two. */
     public Schedule plus(Schedule o) {
         return new Schedule(skipped + o.skipped, late + o.late, lagNanos + o.lagNanos, Math.max(maxLagNanos, o.maxLagNanos));
