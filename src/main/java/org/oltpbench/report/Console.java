@@ -81,7 +81,7 @@ public final class Console implements RunListener {
     public static Style style(WorkloadInfo info, int percentile, org.oltpbench.config.OutputParams.PeerSummary peer,
                               PgbenchFormat.Run run) {
         return switch (info.family().style()) {
-            case SYSBENCH -> sysbench(percentile, run.limitMs() > 0);
+            case SYSBENCH -> sysbench(percentile, run.limitMs());
             case TPCC -> tpcc(info, peer == org.oltpbench.config.OutputParams.PeerSummary.BENCHMARKSQL);
             case PGBENCH -> pgbench(info, run);
         };
@@ -121,15 +121,20 @@ public final class Console implements RunListener {
     }
 
     public static Style sysbench(int percentile) {
-        return sysbench(percentile, false);
+        return sysbench(percentile, 0);
     }
 
-    /** sysbench's lines; with a latency limit each progress line ends with what it counted late and skipped. */
-    public static Style sysbench(int percentile, boolean limited) {
+    /**
+     * sysbench's lines; with a latency limit ({@code limitMs} > 0) each progress line ends with what it counted late and
+     * skipped, and the summary is followed by the window's figures.
+     */
+    public static Style sysbench(int percentile, double limitMs) {
+        boolean limited = limitMs > 0;
         return new Style() {
             @Override
             public void summary(PrintStream out, RepeatResult r, int probeWarehouses) {
                 SysbenchFormat.summary(out, r, percentile);
+                if (limited) out.println(SysbenchFormat.limitSummary(r, limitMs));
             }
 
             @Override

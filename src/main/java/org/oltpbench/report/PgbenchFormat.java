@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.result.Counts;
+import org.oltpbench.result.Histograms;
 import org.oltpbench.result.IntervalResult;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.result.Schedule;
@@ -60,17 +61,12 @@ public final class PgbenchFormat {
     public static String progress(IntervalResult i, boolean rate, boolean limit) {
         Histogram h = i.histogram();
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "progress: %.1f s, %.1f tps, lat %.3f ms stddev %.3f, %d failed",
-                i.at(), i.tps(), ms(h.getMean(), h), ms(h.getStdDeviation(), h), i.ignoredErrors()));
+                i.at(), i.tps(), Histograms.meanMs(h), Histograms.stddevMs(h), i.ignoredErrors()));
         if (rate) {
             b.append(String.format(Locale.ROOT, ", lag %.3f ms", i.schedule().lagMs(i.transactions())));
             if (limit) b.append(", ").append(i.schedule().skipped()).append(" skipped");
         }
         return b.toString();
-    }
-
-    /** A histogram figure in µs as ms; 0 for an empty histogram. */
-    private static double ms(double micros, Histogram h) {
-        return h.getTotalCount() == 0 ? 0 : micros / 1000.0;
     }
 
     /**
@@ -129,7 +125,7 @@ public final class PgbenchFormat {
         }
         Histogram h = r.histogram();
         return List.of(String.format(Locale.ROOT, "latency average = %.3f ms", r.avgMs()),
-                String.format(Locale.ROOT, "latency stddev = %.3f ms", ms(h.getStdDeviation(), h)));
+                String.format(Locale.ROOT, "latency stddev = %.3f ms", Histograms.stddevMs(h)));
     }
 
     /**

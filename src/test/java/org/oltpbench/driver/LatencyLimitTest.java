@@ -35,10 +35,7 @@ class LatencyLimitTest {
      */
     @Test
     void anArrivalExactlyTheLimitBehindIsSentOneJustOverIsSkipped() throws Exception {
-        clock.join();
-        try {
-            ThreadStats stats = new ThreadStats(1, true);
-            Pacer p = everyTenMs(stats);
+        onTheClock((p, stats) -> {
             clock.parkUntil(25 * MS);
             assertEquals(20 * MS, p.awaitNext(clock, Long.MAX_VALUE), "exactly 5 ms behind: sent");
             assertEquals(25 * MS, clock.nanoTime(), "sent at once, no wait");
@@ -47,9 +44,7 @@ class LatencyLimitTest {
             assertEquals(40 * MS, p.awaitNext(clock, Long.MAX_VALUE), "30 ms was 5 ms + 1 ns behind: skipped");
             assertEquals(40 * MS, clock.nanoTime(), "the 40 ms arrival is waited for");
             assertEquals(2, stats.snapshot().skipped());
-        } finally {
-            clock.leave();
-        }
+        });
     }
 
     /**
@@ -59,13 +54,23 @@ class LatencyLimitTest {
      */
     @Test
     void skipsStopAtTheDeadline() throws Exception {
-        clock.join();
-        try {
-            ThreadStats stats = new ThreadStats(1, true);
-            Pacer p = everyTenMs(stats);
+        onTheClock((p, stats) -> {
             clock.parkUntil(1_000 * MS);
             assertEquals(50 * MS, p.awaitNext(clock, 45 * MS));
             assertEquals(4, stats.snapshot().skipped());
+        });
+    }
+
+    interface Body {
+        void run(Pacer p, ThreadStats stats) throws Exception;
+    }
+
+    /** Runs {@code body} as the level's one terminal on the simulated clock, with the 10 ms schedule and a 5 ms limit. */
+    private void onTheClock(Body body) throws Exception {
+        clock.join();
+        try {
+            ThreadStats stats = new ThreadStats(1, true);
+            body.run(everyTenMs(stats), stats);
         } finally {
             clock.leave();
         }
