@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
-import java.util.concurrent.CountDownLatch;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
@@ -14,12 +13,12 @@ import org.oltpbench.driver.Pacer;
 import org.oltpbench.measure.Snapshot;
 import org.oltpbench.measure.ThreadStats;
 import org.oltpbench.random.SbRandom;
-import org.oltpbench.util.Clock;
+import org.oltpbench.driver.SimClock;
 
 /**
  * pgbench's -R rate -L limit over generated rates, limits and service times: every arrival the schedule dealt before
  * the deadline was either sent or skipped (skipped + sent = scheduled), and late counts exactly the sent transactions
- * whose latency from the intended start was above the limit (so late <= sent). One terminal on a clock of its own:
+ * whose latency from the intended start was above the limit (so late <= sent). One terminal alone on the simulated clock:
  * a transaction runs from max(now, its arrival) for its service time.
  */
 class LatencyLimitProperties {
@@ -38,7 +37,8 @@ class LatencyLimitProperties {
             claims[0]++;
             return (long) (-Math.log(1.0 - r.nextDouble()) * mean);
         });
-        ManualClock clock = new ManualClock();
+        SimClock clock = new SimClock(0);
+        clock.join(); // the only member: each wait moves the time to its end
         ThreadStats stats = new ThreadStats(1, true);
         stats.latencyLimit(limit);
         a.start(0);
@@ -47,37 +47,17 @@ class LatencyLimitProperties {
         while (true) {
             long at = p.awaitNext(clock, deadline);
             if (at >= deadline) break;
-            long begin = clock.now, end = begin + (long) (serviceMs * MS * (0.5 + r.nextDouble())); // 0.5x to 1.5x
-            clock.now = end;
+            long begin = clock.nanoTime(), end = begin + (long) (serviceMs * MS * (0.5 + r.nextDouble())); // 0.5x to 1.5x
+            clock.parkUntil(end);
             stats.event(0, end - at, end - begin);
             sent++;
             if (end - at > limit) late++;
         }
+        clock.leave();
         Snapshot s = stats.snapshot();
         assertEquals(sent, s.events());
         assertEquals(claims[0] - 1, s.skipped() + sent, "the last claim, at or after the deadline, is neither");
         assertEquals(late, s.late());
         assertTrue(s.late() <= sent);
-    }
-
-    /** One terminal's time: it moves only when the terminal waits or works. */
-    private static final class ManualClock implements Clock {
-        long now;
-
-        @Override
-        public long nanoTime() {
-            return now;
-        }
-
-        @Override
-        public void parkUntil(long at) {
-            now = Math.max(now, at);
-        }
-
-        @Override
-        public boolean await(CountDownLatch latch, long at) {
-            parkUntil(at);
-            return latch.getCount() == 0;
-        }
     }
 }
