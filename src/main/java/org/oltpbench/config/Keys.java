@@ -80,6 +80,9 @@ public final class Keys {
     public static final Key<Double> RATE = def("rate", List.of("tx-rate"), ValueParser.decimalOrSearch(0, 1e9), "0", "tps",
             "target transactions per second over all threads: one Poisson arrival process shared by every thread, latency "
             + "from the intended start, service time beside it; 0 = unlimited; search = the highest rate within searchLimit");
+    public static final Key<Double> LATENCY_LIMIT_MS = def("latencyLimitMs", List.of("latency-limit"), decimal(0, 86_400_000),
+            "0", "ms", "transactions slower than this, from the intended start, count as late; with a rate, an arrival "
+            + "already more than this behind when a thread is free is skipped, not sent, and counted (pgbench's -L); 0 = none");
     public static final Key<Integer> WARMUP_SECS = def("warmupSecs", List.of("warmup-time"), integer(0, 86_400), "0", "s",
             "seconds run before measuring at each level; not counted");
     public static final Key<Integer> REPORT_INTERVAL_SECS = def("reportIntervalSecs", List.of("report-interval"),

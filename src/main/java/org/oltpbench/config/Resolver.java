@@ -103,7 +103,7 @@ final class Resolver {
         return new SweepParams(levels, search.present() ? search.repeatsAtMost() : cfg.get(Keys.REPEAT), cfg.get(Keys.REPEAT_PICK),
                 warmupSecs(), cfg.get(Keys.REPORT_INTERVAL_SECS), intervalSecs(), startAt == null ? null : startAt.toString(),
                 cfg.get(Keys.LEVEL_PAUSE_SECS), cfg.get(Keys.RAND_SEED), cfg.get(Keys.IGNORE_ERRORS), cfg.get(Keys.CHECK_AFTER_RUN),
-                share, fault(), search);
+                share, fault(), search, cfg.get(Keys.LATENCY_LIMIT_MS));
     }
 
     /**

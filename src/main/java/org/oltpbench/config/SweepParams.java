@@ -21,18 +21,31 @@ import java.util.List;
  * @param checkAfterRun      run the workload's checks after each repeat
  * @param share              this client's share of a job several clients run
  * @param fault              a fault caused inside every repeat's window (faultAt); NONE without one
+ * @param latencyLimitMs     transactions slower than this (from the intended start) count as late, and with a rate an
+ *                           arrival more than this behind when a terminal is free is skipped (pgbench's -L); 0 = none
+ *                           (and in files from before it existed)
  */
 public record SweepParams(List<LevelParams> levels, int repeat, String repeatPick, int warmupSecs, int reportIntervalSecs,
                           int intervalSecs, String startAt, int levelPauseSecs, long randSeed, List<String> ignoreErrors,
                           boolean checkAfterRun, ClientShare share, FaultPlan fault,
                           @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
-                                  valueFilter = SearchParams.Absent.class) SearchParams search) {
+                                  valueFilter = SearchParams.Absent.class) SearchParams search,
+                          @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                          double latencyLimitMs) {
 
     public SweepParams {
         levels = List.copyOf(levels);
         ignoreErrors = List.copyOf(ignoreErrors);
         if (fault == null) fault = FaultPlan.NONE;
         if (search == null) search = SearchParams.NONE;
+    }
+
+    /** A sweep without a latency limit. */
+    public SweepParams(List<LevelParams> levels, int repeat, String repeatPick, int warmupSecs, int reportIntervalSecs,
+                       int intervalSecs, String startAt, int levelPauseSecs, long randSeed, List<String> ignoreErrors,
+                       boolean checkAfterRun, ClientShare share, FaultPlan fault, SearchParams search) {
+        this(levels, repeat, repeatPick, warmupSecs, reportIntervalSecs, intervalSecs, startAt, levelPauseSecs, randSeed,
+                ignoreErrors, checkAfterRun, share, fault, search, 0);
     }
 
     /** A sweep of the listed levels, with a fault plan. */
@@ -126,7 +139,7 @@ public record SweepParams(List<LevelParams> levels, int repeat, String repeatPic
         }
         return new SweepParams(out, first.repeat, first.repeatPick, first.warmupSecs, first.reportIntervalSecs,
                 first.intervalSecs, first.startAt, first.levelPauseSecs, first.randSeed, first.ignoreErrors,
-                first.checkAfterRun, first.share, first.fault, first.search);
+                first.checkAfterRun, first.share, first.fault, first.search, first.latencyLimitMs);
     }
 
     /** The most sessions a level of this client holds open: its terminals, or the connections they share. */

@@ -129,7 +129,8 @@ public final class LevelRunner {
         int types = workload.info().transactions().size();
         stats = new ThreadStats[s.level().threads()];
         recycled = new Histogram[s.level().threads()][types];
-        arrivals = Arrivals.at(s.level().rate());
+        long limitNanos = Math.round(s.sweep().latencyLimitMs() * 1e6);
+        arrivals = Arrivals.at(s.level().rate(), limitNanos);
         boolean sharing = s.level().connections() > 0;
         int tallies = workload.info().tallies().size();
         errorLog = new ErrorLog(workload.info().typeNames());
@@ -137,6 +138,7 @@ public final class LevelRunner {
         for (int i = 0; i < s.level().threads(); i++) {
             stats[i] = new ThreadStats(types, arrivals.limited(), sharing, tallies, maxRing);
             stats[i].log(errorLog);
+            stats[i].latencyLimit(limitNanos);
         }
         ringScratch = new ThreadStats.Scratch();
         cumulative = Histograms.empties(types);
@@ -167,8 +169,10 @@ public final class LevelRunner {
             RepeatResult r;
             LevelRun run = level = new LevelRun(workload, db.dialect(), sessions, shared, s.level().threads(), s.ignore(),
                     s.level().perTerminal() > 0 ? Budget.UNLIMITED : Budget.of(s.level().events()), clock);
+            long connecting = System.nanoTime(); // connections take real time, whatever the level's clock
             List<Thread> threads = startWorkers(run);
             run.awaitReady(listener);
+            if (run.setupFailure() == null) listener.connected((System.nanoTime() - connecting) / 1e9);
             if (run.setupFailure() != null) {
                 run.release();
                 joinAll(run, threads);
@@ -206,7 +210,7 @@ public final class LevelRunner {
         SbRandom seeds = SbRandom.uniform(s.seed());
         for (int i = 0; i < s.level().threads(); i++) {
             long seed = seeds.nextLong();
-            Pacer pacer = arrivals.pacer(SbRandom.uniform(seed ^ 0x5DEECE66DL));
+            Pacer pacer = arrivals.pacer(SbRandom.uniform(seed ^ 0x5DEECE66DL), stats[i]);
             stats[i].timing(clock, run::deadline);
             Worker w = new Worker(run, i, stats[i], pacer, seed,
                     s.level().perTerminal() > 0 ? Budget.of(s.level().perTerminal()) : run.budget());
@@ -464,7 +468,7 @@ public final class LevelRunner {
                 d.reads(), d.writes(), d.other(), d.ignoredErrors(), d.reconnects(), warmup,
                 seconds > 0 ? CpuClock.cores(last.cpu(), cpu) : 0, Histograms.encode(interval), arrivals.queue(now),
                 typeCounts(d), resources.between(last.res(), here.res()),
-                new IntervalResult.TerminalTime(d.dueNanos() / 1e9, d.pausedNanos() / 1e9));
+                new IntervalResult.TerminalTime(d.dueNanos() / 1e9, d.pausedNanos() / 1e9), schedule(d));
         interval.reset();
         intervals.add(i);
         // journaled before it is shown: an interval the console printed is on disk
@@ -500,6 +504,11 @@ public final class LevelRunner {
         return new org.oltpbench.result.IntervalDetail(new Counts(d.events(), rollbacks, d.reads(), d.writes(), d.other(),
                 d.ignoredErrors(), errors, retries, d.reconnects(), d.latencyNanos(), tallies, errorLog.sinceLastHarvest()),
                 types);
+    }
+
+    /** What the latency limit and the rate's schedule counted in {@code d}. */
+    private static org.oltpbench.result.Schedule schedule(Snapshot d) {
+        return new org.oltpbench.result.Schedule(d.skipped(), d.late(), d.lagNanos(), d.maxLagNanos());
     }
 
     /** Transactions per type in {@code d} (committed plus prescribed rollbacks), in the workload's order. */
@@ -563,7 +572,7 @@ public final class LevelRunner {
         List<String> names = workload.info().tallies();
         for (int k = 0; k < names.size(); k++) tallies.put(names.get(k), t.tally(types.size(), k));
         Counts counts = new Counts(t.events(), rollbacks, t.reads(), t.writes(), t.other(), t.ignoredErrors(), errors, retries,
-                t.reconnects(), t.latencyNanos(), tallies, errorLog.counts());
+                t.reconnects(), t.latencyNanos(), tallies, errorLog.counts(), schedule(t));
         List<Long> threadEvents = new ArrayList<>(), threadNanos = new ArrayList<>();
         long[] ev = diff(done.reading().threadEvents(), start.reading().threadEvents());
         long[] ns = diff(done.reading().threadNanos(), start.reading().threadNanos());

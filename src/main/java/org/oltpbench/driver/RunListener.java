@@ -33,6 +33,13 @@ public interface RunListener {
     default void connecting(int open, int total, boolean done) {
     }
 
+    /**
+     * A repeat's terminals have all connected and prepared their statements, {@code seconds} after they started to
+     * (pgbench's "initial connection time").
+     */
+    default void connected(double seconds) {
+    }
+
     default void repeatFinished(RunResult run, RepeatResult repeat) {
     }
 
@@ -102,6 +109,11 @@ public interface RunListener {
             @Override
             public void connecting(int open, int total, boolean done) {
                 for (RunListener l : listeners) l.connecting(open, total, done);
+            }
+
+            @Override
+            public void connected(double seconds) {
+                for (RunListener l : listeners) l.connected(seconds);
             }
 
             @Override

@@ -118,6 +118,11 @@ public final class WriterThread implements RunListener {
     }
 
     @Override
+    public void connected(double seconds) {
+        enqueue(() -> inner.connected(seconds));
+    }
+
+    @Override
     public void runStarted(RunResult run) {
         flush();
         inner.runStarted(run);

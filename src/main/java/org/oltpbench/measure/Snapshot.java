@@ -65,6 +65,29 @@ public final class Snapshot {
         return slots[ThreadStats.PAUSED_NS];
     }
 
+    /** Arrivals of the rate's schedule skipped, not sent: more than latencyLimitMs behind when a terminal was free. */
+    public long skipped() {
+        return slots[ThreadStats.SKIPPED];
+    }
+
+    /** Transactions whose latency (from the intended start) exceeded latencyLimitMs. */
+    public long late() {
+        return slots[ThreadStats.LATE];
+    }
+
+    /** With a rate: the summed schedule lag (actual start minus intended start) of the transactions that ended. */
+    public long lagNanos() {
+        return slots[ThreadStats.LAG_NS];
+    }
+
+    /**
+     * The largest schedule lag since the level started (a maximum, not an amount: {@link #minus} keeps the later one and
+     * {@link Sum} the largest, so a window's figure includes the warm-up's).
+     */
+    public long maxLagNanos() {
+        return slots[ThreadStats.LAG_MAX_NS];
+    }
+
     /** The counters of transaction type {@code k}. */
     public Type type(int k) {
         int b = ThreadStats.TYPE_BASE + k * ThreadStats.PER_TYPE;
@@ -81,6 +104,7 @@ public final class Snapshot {
     public Snapshot minus(Snapshot earlier) {
         long[] out = new long[slots.length];
         for (int i = 0; i < out.length; i++) out[i] = slots[i] - earlier.slots[i];
+        out[ThreadStats.LAG_MAX_NS] = slots[ThreadStats.LAG_MAX_NS];
         return new Snapshot(out);
     }
 
@@ -98,6 +122,8 @@ public final class Snapshot {
 
         public void add(Snapshot s) {
             for (int i = 0; i < acc.length; i++) acc[i] += s.slots[i];
+            acc[ThreadStats.LAG_MAX_NS] = Math.max(acc[ThreadStats.LAG_MAX_NS] - s.slots[ThreadStats.LAG_MAX_NS],
+                    s.slots[ThreadStats.LAG_MAX_NS]);
         }
 
         public Snapshot total() {

@@ -16,9 +16,10 @@ public final class ThreadStats {
      * {@code TYPE_BASE + type * PER_TYPE + field}.
      */
     static final int EVENTS = 0, READS = 1, WRITES = 2, OTHER = 3, ERRORS = 4, RECONNECTS = 5, LATENCY_NS = 6,
-            COMMITS = 7, AUTOCOMMITS = 8, DUE_NS = 9, PAUSED_NS = 10, PHASE = 11, PHASE_SINCE = 12;
+            COMMITS = 7, AUTOCOMMITS = 8, DUE_NS = 9, PAUSED_NS = 10, PHASE = 11, PHASE_SINCE = 12, SKIPPED = 13,
+            LATE = 14, LAG_NS = 15, LAG_MAX_NS = 16;
     static final int COUNT = 0, ROLLBACKS = 1, RETRIES = 2, TYPE_ERRORS = 3, KEYING_NS = 4, THINK_NS = 5;
-    static final int TYPE_BASE = 13, PER_TYPE = 6;
+    static final int TYPE_BASE = 17, PER_TYPE = 6;
     /** The owner's phase ({@link #PHASE}): none (before the level, after its end), a transaction due, a wait by design. */
     private static final long IDLE = 0, DUE = 1, PAUSED = 2;
 
@@ -236,6 +237,24 @@ public final class ThreadStats {
         return out;
     }
 
+    /** Latencies above this count as late (latencyLimitMs, pgbench's -L); Long.MAX_VALUE: no limit. */
+    private long lateAboveNanos = Long.MAX_VALUE;
+
+    /** Before the level starts: transactions whose latency exceeds {@code nanos} count as late; 0 = no limit. */
+    public void latencyLimit(long nanos) {
+        lateAboveNanos = nanos > 0 ? nanos : Long.MAX_VALUE;
+    }
+
+    /**
+     * Owner thread only: an arrival of the rate's schedule was skipped, not sent: it was already more than the latency
+     * limit behind when this terminal became free (pgbench's -R with -L).
+     */
+    public void skipped() {
+        beginPublish();
+        add(SKIPPED, 1);
+        endPublish();
+    }
+
     /** Owner thread only: whether the level has ended for this thread (its deadline passed, or its stop cut a wait). */
     public boolean cutOff() {
         return Thread.currentThread().isInterrupted() || clock.nanoTime() >= deadline.getAsLong();
@@ -395,6 +414,8 @@ public final class ThreadStats {
         addStatements();
         add(EVENTS, 1);
         add(LATENCY_NS, nanos);
+        if (nanos > lateAboveNanos) add(LATE, 1); // pgbench: late when strictly above the limit
+        if (serviceNanos >= 0) lag(nanos + idle - serviceNanos);
         add(typeSlot(type, outcome), 1);
         long service = serviceNanos >= 0 ? micros(serviceNanos - idle) : -1;
         long queue = pendingQueueNanos >= 0 && queueRecorders.length > 0 ? micros(pendingQueueNanos) : -1;
@@ -415,6 +436,12 @@ public final class ThreadStats {
         }
         pendingQueueNanos = -1;
         endPublish();
+    }
+
+    /** Inside a publication: the schedule lag of a rate-limited transaction (its actual start minus its intended one). */
+    private void lag(long nanos) {
+        add(LAG_NS, nanos);
+        if (nanos > counters.getPlain(LAG_MAX_NS)) counters.lazySet(LAG_MAX_NS, nanos);
     }
 
     /**

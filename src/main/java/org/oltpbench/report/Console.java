@@ -38,6 +38,10 @@ public final class Console implements RunListener {
         default String workers() {
             return "threads";
         }
+
+        /** A repeat's terminals connected in {@code seconds}. */
+        default void connected(double seconds) {
+        }
     }
 
     private final PrintStream out;
@@ -68,19 +72,69 @@ public final class Console implements RunListener {
         this.style = style;
     }
 
-    /** The console lines of a workload's family: sysbench's, or BenchmarkSQL's and go-tpc's per type. */
+    /** The console lines of a workload's family: sysbench's, BenchmarkSQL's and go-tpc's per type, or pgbench's. */
     public static Style style(WorkloadInfo info, int percentile, org.oltpbench.config.OutputParams.PeerSummary peer) {
+        return style(info, percentile, peer, new PgbenchFormat.Run(0, 0, true, 0, false));
+    }
+
+    /** As {@link #style(WorkloadInfo, int, org.oltpbench.config.OutputParams.PeerSummary)}; pgbench's summary shows {@code run}. */
+    public static Style style(WorkloadInfo info, int percentile, org.oltpbench.config.OutputParams.PeerSummary peer,
+                              PgbenchFormat.Run run) {
         return switch (info.family().style()) {
-            case SYSBENCH -> sysbench(percentile);
+            case SYSBENCH -> sysbench(percentile, run.limitMs());
             case TPCC -> tpcc(info, peer == org.oltpbench.config.OutputParams.PeerSummary.BENCHMARKSQL);
+            case PGBENCH -> pgbench(info, run);
+        };
+    }
+
+    /** pgbench's progress line and summary block; a sweep of several levels ends with sysbench's table. */
+    public static Style pgbench(WorkloadInfo info, PgbenchFormat.Run run) {
+        return new Style() {
+            private double connectSecs;
+
+            @Override
+            public void connected(double seconds) {
+                connectSecs = seconds;
+            }
+
+            @Override
+            public void summary(PrintStream out, RepeatResult r, int probeWarehouses) {
+                for (String line : PgbenchFormat.summary(r, info.script(), run, r.threads(), connectSecs)) out.println(line);
+                out.println();
+            }
+
+            @Override
+            public void table(PrintStream out, RunResult result) {
+                if (result.levels().size() > 1) SysbenchFormat.sweepTable(out, result);
+            }
+
+            @Override
+            public void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.TxnMetrics>> types) {
+                out.println(PgbenchFormat.progress(sum, run.rate() > 0, run.limitMs() > 0));
+            }
+
+            @Override
+            public String workers() {
+                return "clients";
+            }
         };
     }
 
     public static Style sysbench(int percentile) {
+        return sysbench(percentile, 0);
+    }
+
+    /**
+     * sysbench's lines; with a latency limit ({@code limitMs} > 0) each progress line ends with what it counted late and
+     * skipped, and the summary is followed by the window's figures.
+     */
+    public static Style sysbench(int percentile, double limitMs) {
+        boolean limited = limitMs > 0;
         return new Style() {
             @Override
             public void summary(PrintStream out, RepeatResult r, int probeWarehouses) {
                 SysbenchFormat.summary(out, r, percentile);
+                if (limited) out.println(SysbenchFormat.limitSummary(r, limitMs));
             }
 
             @Override
@@ -90,7 +144,7 @@ public final class Console implements RunListener {
 
             @Override
             public void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.TxnMetrics>> types) {
-                out.println(SysbenchFormat.interval(sum, percentile));
+                out.println(SysbenchFormat.interval(sum, percentile) + (limited ? SysbenchFormat.limit(sum.schedule()) : ""));
                 if (sum.queue() >= 0) out.println(SysbenchFormat.queue(sum));
             }
         };
@@ -226,6 +280,11 @@ public final class Console implements RunListener {
         style.live(out, IntervalResult.sum(line), List.copyOf(lineTypes));
         line.clear();
         lineTypes.clear();
+    }
+
+    @Override
+    public void connected(double seconds) {
+        style.connected(seconds);
     }
 
     @Override

@@ -28,6 +28,23 @@ public final class SysbenchFormat {
                 i.writes() / s, i.other() / s, percentile, p, i.ignoredErrors() / s, i.reconnects() / s);
     }
 
+    /** With latencyLimitMs, the progress line's last part: transactions above the limit, arrivals skipped. */
+    public static String limit(org.oltpbench.result.Schedule s) {
+        return String.format(Locale.ROOT, " late/skipped: %d/%d", s.late(), s.skipped());
+    }
+
+    /**
+     * With latencyLimitMs, after the summary: the window's transactions above the limit of those sent, and the arrivals
+     * skipped of those scheduled (pgbench's percentages: late of processed, skipped of processed + skipped + failed).
+     */
+    public static String limitSummary(RepeatResult r, double limitMs) {
+        var c = r.counts();
+        var s = c.schedule();
+        long sent = c.transactions(), all = sent + s.skipped() + c.ignoredErrors();
+        return String.format(Locale.ROOT, "[Latency limit] %d of %d transactions above %.1f ms (%.3f%%); %d arrivals skipped (%.3f%%)",
+                s.late(), sent, limitMs, sent > 0 ? 100.0 * s.late() / sent : 0, s.skipped(), all > 0 ? 100.0 * s.skipped() / all : 0);
+    }
+
     /** With a rate: arrivals due but not yet started (an estimate, see IntervalResult.queue). */
     public static String queue(IntervalResult i) {
         return String.format(Locale.ROOT, "[ %ds ] queue length: %d", Math.round(i.at()), i.queue());

@@ -20,10 +20,13 @@ import java.util.Map;
  * @param tallies        what the workload counted of the inputs it generated, by the names its WorkloadInfo declares
  *                       (TPC-C: order lines, remote lines, remote and by-name payments, ...), for the audit
  * @param errorCodes     every error in the window by what it led to, transaction type, vendor code and SQLState
+ * @param schedule       skipped and late transactions under latencyLimitMs, and the rate's schedule lag; NONE in files
+ *                       from before it was recorded
  */
 public record Counts(long transactions, long rollbacks, long reads, long writes, long other, long ignoredErrors,
                      long errors, long retries, long reconnects, long latencySumNanos, Map<String, Long> tallies,
-                     List<ErrorCount> errorCodes) {
+                     List<ErrorCount> errorCodes, @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                                     valueFilter = Schedule.Absent.class) Schedule schedule) {
 
     public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
@@ -41,7 +44,15 @@ public record Counts(long transactions, long rollbacks, long reads, long writes,
                 tallies, List.of());
     }
 
+    /** Counts without the schedule's figures. */
+    public Counts(long transactions, long rollbacks, long reads, long writes, long other, long ignoredErrors, long errors,
+                  long retries, long reconnects, long latencySumNanos, Map<String, Long> tallies, List<ErrorCount> errorCodes) {
+        this(transactions, rollbacks, reads, writes, other, ignoredErrors, errors, retries, reconnects, latencySumNanos,
+                tallies, errorCodes, Schedule.NONE);
+    }
+
     public Counts {
+        if (schedule == null) schedule = Schedule.NONE;
         tallies = tallies == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tallies));
         errorCodes = errorCodes == null ? List.of() : List.copyOf(errorCodes);
     }
@@ -59,7 +70,7 @@ public record Counts(long transactions, long rollbacks, long reads, long writes,
         }
         return new Counts(transactions + o.transactions, rollbacks + o.rollbacks, reads + o.reads, writes + o.writes,
                 other + o.other, ignoredErrors + o.ignoredErrors, errors + o.errors, retries + o.retries,
-                reconnects + o.reconnects, latencySumNanos + o.latencySumNanos, t, codes);
+                reconnects + o.reconnects, latencySumNanos + o.latencySumNanos, t, codes, schedule.plus(o.schedule));
     }
 
     /** A tally by name; 0 when the workload keeps none of that name. */

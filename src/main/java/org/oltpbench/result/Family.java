@@ -10,7 +10,9 @@ public enum Family {
     /** TPC-C: tpmC per transaction type, BenchmarkSQL's and go-tpc's console. */
     TPCC(Headline.TPMC, Style.TPCC),
     /** mysqlslap-style custom SQL: as sysbench. */
-    SQL(Headline.QPS, Style.SYSBENCH);
+    SQL(Headline.QPS, Style.SYSBENCH),
+    /** pgbench's TPC-B-like and custom scripts: tps, pgbench's console. */
+    PGBENCH(Headline.QPS, Style.PGBENCH);
 
     /** The figure a family's runs are judged by. */
     public enum Headline {
@@ -28,9 +30,9 @@ public enum Family {
         }
     }
 
-    /** The console lines a family prints: sysbench's, or BenchmarkSQL's and go-tpc's per transaction type. */
+    /** The console lines a family prints: sysbench's, BenchmarkSQL's and go-tpc's per transaction type, or pgbench's. */
     public enum Style {
-        SYSBENCH, TPCC
+        SYSBENCH, TPCC, PGBENCH
     }
 
     private final Headline headline;
@@ -54,9 +56,13 @@ public enum Family {
         return headline == Headline.TPMC;
     }
 
-    /** What a level's concurrency is called: TPC-C's terminals (the spec's and BenchmarkSQL's word), sysbench's threads. */
+    /** What a level's concurrency is called: TPC-C's terminals (the spec's and BenchmarkSQL's word), pgbench's clients, sysbench's threads. */
     public String workers() {
-        return this == TPCC ? "terminals" : "threads";
+        return switch (this) {
+            case TPCC -> "terminals";
+            case PGBENCH -> "clients";
+            default -> "threads";
+        };
     }
 
     /** {@code n} and the word for it: "1 terminal", "16 threads". */

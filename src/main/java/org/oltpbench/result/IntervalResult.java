@@ -21,11 +21,16 @@ import org.HdrHistogram.Histogram;
  *                       recorded and in merged runs
  * @param terminals      what the terminals did over the interval: what the level asked of the server in it; UNKNOWN in
  *                       files from before it was recorded and in merged runs
+ * @param schedule       skipped and late transactions under latencyLimitMs, and the rate's schedule lag, over the
+ *                       interval; NONE in files from before it was recorded
  */
 public record IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes,
                              long other, long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores,
-                             String latency, long queue, List<Long> types, Resources resources, TerminalTime terminals) {
+                             String latency, long queue, List<Long> types, Resources resources, TerminalTime terminals,
+                             @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                                     valueFilter = Schedule.Absent.class) Schedule schedule) {
     public IntervalResult {
+        if (schedule == null) schedule = Schedule.NONE;
         types = types == null ? List.of() : List.copyOf(types);
         if (resources == null) resources = Resources.NONE;
         if (terminals == null) terminals = TerminalTime.UNKNOWN;
@@ -51,6 +56,14 @@ public record IntervalResult(double at, double seconds, int threads, long transa
         TerminalTime plus(TerminalTime o) {
             return known() && o.known() ? new TerminalTime(dueSecs + o.dueSecs, pausedSecs + o.pausedSecs) : UNKNOWN;
         }
+    }
+
+    /** An interval without the schedule's figures. */
+    public IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes, long other,
+                          long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores, String latency,
+                          long queue, List<Long> types, Resources resources, TerminalTime terminals) {
+        this(at, seconds, threads, transactions, reads, writes, other, ignoredErrors, reconnects, warmup, clientCpuCores,
+                latency, queue, types, resources, terminals, Schedule.NONE);
     }
 
     /** An interval without the terminals' time (files before it, merged runs). */
@@ -80,7 +93,7 @@ public record IntervalResult(double at, double seconds, int threads, long transa
     /** This interval with other resource figures (Prometheus' are added after the level). */
     public IntervalResult with(Resources r) {
         return new IntervalResult(at, seconds, threads, transactions, reads, writes, other, ignoredErrors, reconnects, warmup,
-                clientCpuCores, latency, queue, types, r, terminals);
+                clientCpuCores, latency, queue, types, r, terminals, schedule);
     }
 
     /** An interval of a run without a rate or per-type counts. */
@@ -103,7 +116,9 @@ public record IntervalResult(double at, double seconds, int threads, long transa
         long[] types = new long[last.types().size()];
         Histogram h = Histograms.empty();
         TerminalTime terminals = new TerminalTime(0, 0);
+        Schedule schedule = Schedule.NONE;
         for (IntervalResult p : parts) {
+            schedule = schedule.plus(p.schedule());
             terminals = terminals.plus(p.terminals());
             seconds += p.seconds();
             cpu += p.clientCpuCores() * p.seconds();
@@ -118,7 +133,7 @@ public record IntervalResult(double at, double seconds, int threads, long transa
         }
         return new IntervalResult(last.at(), seconds, last.threads(), tx, r, w, o, ign, rec, last.warmup(),
                 seconds > 0 ? cpu / seconds : 0, Histograms.encode(h), last.queue(),
-                java.util.Arrays.stream(types).boxed().toList(), last.resources(), terminals);
+                java.util.Arrays.stream(types).boxed().toList(), last.resources(), terminals, schedule);
     }
 
     public long queries() {

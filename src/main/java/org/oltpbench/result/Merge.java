@@ -173,6 +173,7 @@ public final class Merge {
             long tx = 0, rd = 0, wr = 0, ot = 0, ig = 0, rc = 0, queue = 0;
             boolean warm = false;
             Histogram h = Histograms.empty();
+            Schedule schedule = Schedule.NONE;
             long[] types = new long[parts.get(0).intervals().get(i).types().size()];
             boolean typed = true;
             for (RepeatResult p : parts) {
@@ -191,9 +192,11 @@ public final class Merge {
                 warm |= x.warmup();
                 queue = queue < 0 || x.queue() < 0 ? -1 : queue + x.queue();
                 h.add(x.histogram());
+                schedule = schedule.plus(x.schedule());
             }
             out.add(new IntervalResult(at, secs, threads, tx, rd, wr, ot, ig, rc, warm, cpu, Histograms.encode(h), queue,
-                    typed ? java.util.Arrays.stream(types).boxed().toList() : List.of()));
+                    typed ? java.util.Arrays.stream(types).boxed().toList() : List.of(), Resources.NONE,
+                    IntervalResult.TerminalTime.UNKNOWN, schedule));
         }
         return out;
     }

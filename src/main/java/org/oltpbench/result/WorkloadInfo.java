@@ -11,12 +11,20 @@ import java.util.List;
  * @param transactions the transaction table, in the order terminals report the types
  * @param scale        how much data the run drove
  * @param tallies      names of what its terminals count of the inputs they generate (see {@link Counts#tallies})
+ * @param script       a scripted workload's own description (pgbench's); NONE for the others and in older files
  */
-public record WorkloadInfo(String name, Family family, List<TxnType> transactions, Scale scale, List<String> tallies) {
+public record WorkloadInfo(String name, Family family, List<TxnType> transactions, Scale scale, List<String> tallies,
+                           Script script) {
 
     public WorkloadInfo {
         transactions = List.copyOf(transactions);
         tallies = tallies == null ? List.of() : List.copyOf(tallies);
+        if (script == null) script = Script.NONE;
+    }
+
+    /** A workload without a script. */
+    public WorkloadInfo(String name, Family family, List<TxnType> transactions, Scale scale, List<String> tallies) {
+        this(name, family, transactions, scale, tallies, Script.NONE);
     }
 
     /** A workload that tallies nothing. */
@@ -65,6 +73,45 @@ public record WorkloadInfo(String name, Family family, List<TxnType> transaction
 
         private static String plural(long n, String noun) {
             return n + " " + noun + (n == 1 ? "" : "s");
+        }
+    }
+
+    /**
+     * A scripted workload as its peer describes it (pgbench's summary), and its statements, whose times its terminals
+     * add up in two tallies each ({@link #nanosTally}, {@link #countTally}; see measure.StatementTimes).
+     *
+     * @param description  pgbench's "transaction type": {@code <builtin: TPC-B (sort of)>}, a script's file name, or
+     *                     "multiple scripts"
+     * @param queryMode    simple, extended or prepared
+     * @param scaleFactor  pgbench's scale (100,000 pgbench_accounts rows a unit)
+     * @param jobs         pgbench's -j as the line gave it (its "number of threads")
+     * @param statements   each command's first line, in the script's order; empty when per-statement times are not kept
+     */
+    public record Script(String description, String queryMode, int scaleFactor, int jobs, List<String> statements) {
+        public static final Script NONE = new Script("", "", 0, 0, List.of());
+
+        public Script {
+            statements = statements == null ? List.of() : List.copyOf(statements);
+        }
+
+        /** The tally that sums statement {@code k}'s times in nanoseconds. */
+        public static String nanosTally(int k) {
+            return "statement" + (k + 1) + "Nanos";
+        }
+
+        /** The tally that counts statement {@code k}'s executions. */
+        public static String countTally(int k) {
+            return "statement" + (k + 1) + "Count";
+        }
+
+        /** The tallies per-statement times need, in the order StatementTimes writes them: each statement's nanos and count. */
+        public List<String> tallies() {
+            List<String> out = new java.util.ArrayList<>();
+            for (int k = 0; k < statements.size(); k++) {
+                out.add(nanosTally(k));
+                out.add(countTally(k));
+            }
+            return out;
         }
     }
 }

@@ -242,7 +242,8 @@ public final class Job {
             writer = new ResultWriter(dir);
             WorkloadInfo info = w.info();
             Console console = new Console(out, params.output().percentile(), params.sweep().reportIntervalSecs(),
-                    params.sweep().intervalSecs(), params.sweep().warmupSecs(), Console.style(info, params.output().percentile(), params.output().peerSummary()), !params.share().alone());
+                    params.sweep().intervalSecs(), params.sweep().warmupSecs(), Console.style(info, params.output().percentile(), params.output().peerSummary(),
+                    org.oltpbench.report.PgbenchFormat.Run.of(params, !info.script().statements().isEmpty())), !params.share().alone());
             // the files before the console (a line is on disk before the console shows it), the journal after the
             // result writer (a repeat's end line follows its entry in result.json), the charts after the console
             List<RunListener> all = new java.util.ArrayList<>(List.of(writer, new JournalWriter(dir), new IntervalLog(dir),

@@ -15,7 +15,7 @@ public final class Levels {
     private final int threads;
     private int repeat = 1, warmupSecs, secs, reportIntervalSecs, connections;
     private long events, seed, perTerminal;
-    private double rate;
+    private double rate, latencyLimitMs;
     private boolean virtual;
     private IgnoreList ignore = new IgnoreList(List.of());
     private FaultPlan fault = FaultPlan.NONE;
@@ -50,6 +50,11 @@ public final class Levels {
 
     public Levels rate(double tps) {
         rate = tps;
+        return this;
+    }
+
+    public Levels latencyLimitMs(double ms) {
+        latencyLimitMs = ms;
         return this;
     }
 
@@ -92,7 +97,7 @@ public final class Levels {
         var level = new SweepParams.LevelParams(threads, threads, secs, events, rate,
                 virtual ? ThreadModel.VIRTUAL : ThreadModel.PLATFORM, connections, perTerminal);
         var sweep = new SweepParams(List.of(level), 1, "max", warmupSecs, reportIntervalSecs, reportIntervalSecs, null, 0, seed, List.of(), false,
-                ClientShare.ALONE, fault);
+                ClientShare.ALONE, fault, org.oltpbench.config.SearchParams.NONE, latencyLimitMs);
         return new LevelRunner.Settings(sweep, level, repeat, seed, ignore);
     }
 }
