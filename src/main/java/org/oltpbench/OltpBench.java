@@ -76,7 +76,10 @@ public final class OltpBench {
         return ConfigLoader.load(props, sets, System.getenv());
     }
 
-    /** The job's parameters, resolved and checked across keys as a run resolves them. */
+    /**
+     * The job's parameters, resolved and checked across keys as a run resolves them; with db=auto the engine (and
+     * ${db} in the result directory) is read from the server when the job runs.
+     */
     public RunParams params() {
         return RunParams.of(config(), ZonedDateTime.now());
     }

@@ -17,7 +17,8 @@ import org.oltpbench.workload.sysbench.Preset;
  * <ul>
  * <li>sysbench 1.0's {@code [options] TESTNAME [prepare|run|cleanup|help]}, TESTNAME a built-in test name or the path
  * of its script ({@code /opt/sysbench/share/sysbench/oltp_read_only.lua}); each {@code --name=value} is the key of
- * that name ({@code --table-size} is tableSize), {@code --db-driver=pgsql} is db=postgres, an empty value
+ * that name ({@code --table-size} is tableSize), {@code --db-driver=pgsql} is db=pgsql (the PostgreSQL family, the
+ * engine read from the server), an empty value
  * ({@code --mysql-host=''}) leaves the key at its default as sysbench does, and an option oltpbench has no key for is
  * refused by name;</li>
  * <li>go-tpc's {@code tpcc [prepare|run|check|cleanup]} with its flags ({@code --warehouses}, {@code -T}, {@code --time
@@ -110,9 +111,9 @@ final class PeerCommandLine {
         int eq = nameValue.indexOf('=');
         String name = eq < 0 ? nameValue : nameValue.substring(0, eq);
         String value = eq < 0 ? "on" : unquote(nameValue.substring(eq + 1));
-        if (name.equals("db-driver")) {
+        if (name.equals("db-driver")) { // the driver names the protocol; the engine is read from the server
             name = "db";
-            value = value.equals("pgsql") ? "postgres" : value;
+            value = value.equals("pgsql") ? Keys.DB_PGSQL : value.equals("mysql") ? Keys.DB_AUTO : value;
         }
         if (value.isEmpty()) return; // sysbench's empty value is its default
         if (Keys.lookup(name) == null) {
@@ -192,11 +193,12 @@ final class PeerCommandLine {
     }
 
     /**
-     * go-tpc's tpcc and ch forms, its defaults first (TiDB on 127.0.0.1:4000, user root, database test, as go-tpc has
-     * them; ch's one OLAP worker), the verb wherever it stands (run when none).
+     * go-tpc's tpcc and ch forms, its defaults first (127.0.0.1:4000, TiDB's port, when -P is absent; user root,
+     * database test, as go-tpc has them; ch's one OLAP worker), the verb wherever it stands (run when none). The engine
+     * is read from the server, on the protocol -d names.
      */
     private static String[] goTpc(String[] args) {
-        List<String> out = new ArrayList<>(List.of("--set", "workload=" + args[0], "--set", "db=tidb", "--set", "database=test",
+        List<String> out = new ArrayList<>(List.of("--set", "workload=" + args[0], "--set", "port=4000", "--set", "database=test",
                 "--set", "user=root"));
         String verb = null;
         for (int i = 1; i < args.length; i++) {
@@ -246,6 +248,7 @@ final class PeerCommandLine {
         String v = switch (key) {
             case "time", "reportIntervalSecs" -> String.valueOf(goSeconds(value));
             case "isolation" -> isolation(value);
+            case "db" -> value.equals("postgres") ? Keys.DB_PGSQL : value.equals("mysql") ? Keys.DB_AUTO : value;
             case "output" -> {
                 if (!value.equals("plain")) {
                     throw new ConfigException("go-tpc's --output " + value + " is not offered: oltpbench prints go-tpc's "
@@ -268,8 +271,7 @@ final class PeerCommandLine {
             Map.entry("P", "port"));
 
     private static String[] mysqlslap(String[] args) {
-        List<String> out = new ArrayList<>(List.of("--set", "workload=sql", "--set", "time=0", "--set", "db=mysql", "--set",
-                "peerSummary=mysqlslap"));
+        List<String> out = new ArrayList<>(List.of("--set", "workload=sql", "--set", "time=0", "--set", "peerSummary=mysqlslap"));
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("-c") && i + 1 < args.length && args[i + 1].endsWith(".properties") || a.equals("--set")) {

@@ -26,13 +26,19 @@ public final class ConfigLoader {
 
     public static Config load(Path propsFile, List<String> sets, Map<String, String> env) {
         Map<Key<?>, String> raw = new LinkedHashMap<>();
-        if (propsFile != null) readProps(propsFile, raw);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        if (propsFile != null) readProps(propsFile, raw, names);
         String envPassword = env.get(PASSWORD_ENV);
         if (envPassword != null) raw.put(Keys.PASSWORD, envPassword);
         for (String set : sets) {
             int eq = set.indexOf('=');
             if (eq <= 0) throw new ConfigException("--set '" + set + "' is not key=value; write it as --set threads=16");
+            names.add(set.substring(0, eq).trim());
             raw.put(resolve(set.substring(0, eq).trim(), "--set"), set.substring(eq + 1).trim());
+        }
+        // sysbench's pgsql-host, pgsql-port, ... name the PostgreSQL family when db does not say which engine
+        if (!raw.containsKey(Keys.DB) && names.stream().anyMatch(n -> Key.normalize(n).startsWith("pgsql"))) {
+            raw.put(Keys.DB, Keys.DB_PGSQL);
         }
         String jobIndex = env.get(JOB_INDEX_ENV);
         if (jobIndex != null && !raw.containsKey(Keys.CLIENT_INDEX)) raw.put(Keys.CLIENT_INDEX, jobIndex.trim());
@@ -74,10 +80,10 @@ public final class ConfigLoader {
     }
 
     /**
-     * Reads a props file: BenchmarkSQL's style (key=value, '#', '!' and '//' comment lines), and sysbench
+     * Reads a props file into {@code raw}, each key's name as written into {@code names}: BenchmarkSQL's style (key=value, '#', '!' and '//' comment lines), and sysbench
      * option names. A key given twice in one file, under any of its names, is refused.
      */
-    static void readProps(Path file, Map<Key<?>, String> raw) {
+    static void readProps(Path file, Map<Key<?>, String> raw, java.util.Set<String> names) {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -96,6 +102,7 @@ public final class ConfigLoader {
             int sep = separator(line);
             String where = file + " line " + (first + 1);
             if (sep < 0) throw new ConfigException(where + ": '" + line + "' is not key=value");
+            names.add(line.substring(0, sep).strip());
             Key<?> key = resolve(line.substring(0, sep).strip(), where);
             Integer before = seenAt.put(key, first + 1);
             if (before != null) {

@@ -28,8 +28,12 @@ public final class Keys {
     private static final int MAX_THREADS = 100_000;
 
     // --- connection (BenchmarkSQL's keys) ---
-    public static final Key<String> DB = def("db", oneOf("mysql", "mariadb", "oceanbase", "tidb", "klustron", "postgres"),
-            "mysql", "", "engine dialect: mysql, mariadb, oceanbase, tidb, klustron or postgres");
+    /** db= values that ask for the engine to be read from the server: any engine, or one of the PostgreSQL family. */
+    public static final String DB_AUTO = "auto", DB_PGSQL = "pgsql";
+    public static final Key<String> DB = def("db", oneOf(DB_AUTO, DB_PGSQL, "mysql", "mariadb", "oceanbase", "tidb", "klustron",
+            "postgres"), DB_AUTO, "", "engine dialect: auto (read from the server: the PostgreSQL protocol for a jdbc:postgresql: "
+            + "conn, else the MySQL protocol; mariadb with embedded=true), pgsql (the PostgreSQL family, read from the server), "
+            + "mysql, mariadb, oceanbase, tidb, klustron or postgres");
     public static final Key<String> DRIVER = def("driver", string(), null, "",
             "JDBC driver class; optional, the dialect picks one");
     public static final Key<String> CONN = def("conn", string(), null, "",

@@ -29,4 +29,9 @@ public record OutputParams(String resultDirectory, int percentile, MonitorParams
     public OutputParams(String resultDirectory, int percentile) {
         this(resultDirectory, percentile, MonitorParams.NONE);
     }
+
+    /** These settings with another result directory. */
+    public OutputParams withResultDirectory(String dir) {
+        return new OutputParams(dir, percentile, monitor, peerSummary);
+    }
 }

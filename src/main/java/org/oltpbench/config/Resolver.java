@@ -65,8 +65,22 @@ final class Resolver {
         }
     }
 
+    /**
+     * The dialect's name: db, or with db=auto on the embedded server its MariaDB; "auto" or "pgsql" when the engine is
+     * to be read from the server, which {@link RunParams#withEngine} does once the job connects.
+     */
+    private String db() {
+        String db = cfg.get(Keys.DB);
+        return db.equals(Keys.DB_AUTO) && cfg.get(Keys.EMBEDDED) ? "mariadb" : db;
+    }
+
+    /** Whether the engine is read from the server: the dialect name waits for it. */
+    static boolean undecided(String db) {
+        return db.equals(Keys.DB_AUTO) || db.equals(Keys.DB_PGSQL);
+    }
+
     private Target target() {
-        return new Target(cfg.get(Keys.DB), cfg.get(Keys.EMBEDDED), cfg.get(Keys.CONN), cfg.get(Keys.HOST), cfg.get(Keys.PORT),
+        return new Target(db(), cfg.get(Keys.EMBEDDED), cfg.get(Keys.CONN), cfg.get(Keys.HOST), cfg.get(Keys.PORT),
                 cfg.get(Keys.DATABASE), cfg.get(Keys.USER), cfg.get(Keys.PASSWORD), cfg.get(Keys.DRIVER), cfg.get(Keys.DB_PS_MODE),
                 new Target.SessionParams(cfg.get(Keys.OB_QUERY_TIMEOUT), cfg.get(Keys.OB_TRX_TIMEOUT), cfg.get(Keys.TIDB_TXN_MODE),
                         cfg.get(Keys.ISOLATION)),
@@ -312,12 +326,13 @@ final class Resolver {
 
     /**
      * resultDirectory with %t conversions filled from the start time (BenchmarkSQL's convention), ${db},
-     * ${workload} and ${clientIndex}; with several clients and no ${clientIndex}, "-client<i>" is appended.
+     * ${workload} and ${clientIndex}; with several clients and no ${clientIndex}, "-client<i>" is appended. ${db} stays
+     * while the engine is to be read from the server ({@link RunParams#withEngine} fills it).
      */
     private String resultDirectory(ZonedDateTime started, String workloadName) {
         String pattern = cfg.get(Keys.RESULT_DIRECTORY);
         if (share.count() > 1 && !pattern.contains("${clientIndex}")) pattern += "-client${clientIndex}";
-        String filled = pattern.replace("${db}", cfg.get(Keys.DB)).replace("${workload}", workloadName)
+        String filled = (undecided(db()) ? pattern : RunParams.withDb(pattern, db())).replace("${workload}", workloadName)
                 .replace("${clientIndex}", String.valueOf(share.index()));
         try {
             return Path.of(String.format(Locale.ROOT, filled.replace("%t", "%1$t"), started)).toString();

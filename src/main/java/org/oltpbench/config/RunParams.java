@@ -32,13 +32,32 @@ public record RunParams(Target target, SweepParams sweep, LoadParams load, Outpu
         return sweep.share();
     }
 
-    /** These parameters as result files record them: no password anywhere. */
-    /** These parameters with another result directory. */
-    public RunParams withResultDirectory(String dir) {
-        return new RunParams(target, sweep, load, new OutputParams(dir, output.percentile(), output.monitor(),
-                output.peerSummary()), workload);
+    /**
+     * These parameters for the engine read from the server (db=auto or pgsql): the target's db is {@code engine}'s
+     * dialect name, marked detected, and ${db} in the result directory is filled with it, so that every later use
+     * (labels, directory names, the dialect's rules) is the engine found.
+     */
+    public RunParams withEngine(String engine) {
+        return new RunParams(target.detectedAs(engine), sweep, load,
+                output.withResultDirectory(withDb(output.resultDirectory(), engine)), workload);
     }
 
+    /** Whether the engine is still to be read from the server (db=auto or pgsql, not embedded). */
+    public boolean engineUndecided() {
+        return Resolver.undecided(target.db());
+    }
+
+    /** {@code resultDirectory} with ${db} filled. */
+    static String withDb(String resultDirectory, String db) {
+        return resultDirectory.replace("${db}", db);
+    }
+
+    /** These parameters with another result directory. */
+    public RunParams withResultDirectory(String dir) {
+        return new RunParams(target, sweep, load, output.withResultDirectory(dir), workload);
+    }
+
+    /** These parameters as result files record them: no password anywhere. */
     public RunParams redacted() {
         return new RunParams(target.redacted(), sweep, load, output, workload);
     }

@@ -18,19 +18,32 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * @param session  the session variables asked for
  * @param tune     apply the engine's published benchmark settings and restore them after the job
  * @param tls      whether the sessions encrypt their connections (ssl=)
+ * @param detected whether db was read from the server (db=auto or pgsql); false in files written before it was recorded
  */
 public record Target(String db, boolean embedded, String conn, String hosts, int port, String database, String user,
                      @JsonIgnore String password, String driver, String psMode, SessionParams session, boolean tune,
-                     Tls tls) {
+                     Tls tls, boolean detected) {
 
     public Target {
         if (tls == null) tls = Tls.DEFAULT;
     }
 
+    /** A target whose engine is named by db= (or not yet read from the server). */
+    public Target(String db, boolean embedded, String conn, String hosts, int port, String database, String user,
+                  String password, String driver, String psMode, SessionParams session, boolean tune, Tls tls) {
+        this(db, embedded, conn, hosts, port, database, user, password, driver, psMode, session, tune, tls, false);
+    }
+
     /** This target as result files record it: the password dropped, a URL's password replaced by ***. */
     public Target redacted() {
         return new Target(db, embedded, conn == null ? null : Config.redact(conn), hosts, port, database, user, null,
-                driver, psMode, session, tune, tls);
+                driver, psMode, session, tune, tls, detected);
+    }
+
+    /** This target with the engine read from its server: db is that engine's dialect name. */
+    public Target detectedAs(String engine) {
+        return new Target(engine, embedded, conn, hosts, port, database, user, password, driver, psMode, session, tune, tls,
+                true);
     }
 
     /**

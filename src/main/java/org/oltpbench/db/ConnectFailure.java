@@ -26,7 +26,8 @@ final class ConnectFailure {
                 && e.getMessage().toLowerCase(java.util.Locale.ROOT).contains("connect")) {
             msg = "cannot connect to " + url + " (" + rootCause(e) + "); check conn/host/port and that the server is running";
         } else if (e.getMessage() != null && e.getMessage().startsWith("No suitable driver")) {
-            msg = "no JDBC driver accepts the URL " + url + "; conn must start with jdbc:mysql:, jdbc:mariadb: or jdbc:postgresql:";
+            msg = "no JDBC driver accepts the URL " + url + "; conn must start with jdbc:mysql:, jdbc:mariadb:, jdbc:oceanbase: "
+                    + "or jdbc:postgresql:";
         } else {
             msg = "cannot connect to " + url + ": " + Text.firstLine(e.getMessage());
         }

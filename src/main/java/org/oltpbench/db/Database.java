@@ -12,6 +12,8 @@ import org.oltpbench.config.Target;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.JdbcDriver;
+import org.oltpbench.dialect.Protocol;
+import org.oltpbench.dialect.ServerIdentity;
 
 /**
  * Where the benchmark connects: the dialect, the JDBC URL and credentials, and (for embedded=true)
@@ -89,17 +91,10 @@ public final class Database implements AutoCloseable {
         if (t.embedded()) {
             embedded = EmbeddedMariaDb.start(t.database());
             frontEnds = FrontEnds.ofConn(dialect.jdbcUrl("127.0.0.1", embedded.port(), t.database()));
-        } else if (t.conn() != null) {
-            frontEnds = FrontEnds.ofConn(t.conn());
         } else {
-            frontEnds = FrontEnds.ofHosts(dialect, t.hosts(), t.port(), t.database());
+            frontEnds = frontEnds(t, dialect);
         }
-        // every front end shares the first one's scheme (one conn string, or one dialect)
-        loadDriver(t.driver() != null ? t.driver() : JdbcDriver.forUrl(frontEnds.urls().get(0)).className());
-        boolean serverPrepared = t.psMode().equals("auto") ? dialect.serverPreparedBeforeProbe() : t.psMode().equals("enable");
-        Database db = new Database(dialect, frontEnds, t.user(), t.password(), serverPrepared,
-                dialect.sessionVariables(t.session()), dialect.setupSessionVariables(t.session()), embedded, t.tls());
-        db.isolation = t.session() == null ? org.oltpbench.config.Isolation.SERVER : t.session().level();
+        Database db = unproved(t, dialect, frontEnds, embedded);
         try {
             if (createDatabase) db.createIfAbsent();
             for (String u : frontEnds.urls()) db.connect(u).close();
@@ -124,17 +119,76 @@ public final class Database implements AutoCloseable {
     private void createIfAbsent() throws SQLException {
         try {
             opener.open(url, properties(url)).close();
-            return;
         } catch (SQLException e) {
+            String server = serverUrl(e);
+            if (server == null) throw e;
             java.util.regex.Matcher m = URL_DATABASE.matcher(url);
-            if (dialect.connectProblem(e) != Dialect.ConnectProblem.NO_DATABASE || !m.find()
-                    || !m.group(2).matches("[A-Za-z_][A-Za-z0-9_$]*")) {
-                throw e;
-            }
-            String server = url.substring(0, m.start(2)) + dialect.serverDatabase() + url.substring(m.end(2));
+            m.find();
             try (Connection c = opener.open(server, properties(server)); java.sql.Statement st = c.createStatement()) {
                 st.execute(dialect.createDatabase(m.group(2)));
             }
+        }
+    }
+
+    /**
+     * The first front end's URL with the server's own database in place of its own, when {@code e} says that database
+     * does not exist and its name is a plain identifier (so that prepare may create it); otherwise null.
+     */
+    private String serverUrl(SQLException e) {
+        java.util.regex.Matcher m = URL_DATABASE.matcher(url);
+        if (dialect.connectProblem(e) != Dialect.ConnectProblem.NO_DATABASE || !m.find()
+                || !m.group(2).matches("[A-Za-z_][A-Za-z0-9_$]*")) {
+            return null;
+        }
+        return url.substring(0, m.start(2)) + dialect.serverDatabase() + url.substring(m.end(2));
+    }
+
+    /** A server's front ends as conn or hosts give them; a host without a port takes {@code dialect}'s default. */
+    private static FrontEnds frontEnds(Target t, Dialect dialect) {
+        return t.conn() != null ? FrontEnds.ofConn(JdbcDriver.shipped(t.conn()))
+                : FrontEnds.ofHosts(dialect, t.hosts(), t.port(), t.database());
+    }
+
+    /** The target's database with its driver loaded and nothing connected yet. */
+    private static Database unproved(Target t, Dialect dialect, FrontEnds frontEnds, EmbeddedMariaDb embedded) {
+        // every front end shares the first one's scheme (one conn string, or one dialect)
+        loadDriver(t.driver() != null ? t.driver() : JdbcDriver.forUrl(frontEnds.urls().get(0)).className());
+        boolean serverPrepared = t.psMode().equals("auto") ? dialect.serverPreparedBeforeProbe() : t.psMode().equals("enable");
+        Database db = new Database(dialect, frontEnds, t.user(), t.password(), serverPrepared,
+                dialect.sessionVariables(t.session()), dialect.setupSessionVariables(t.session()), embedded, t.tls());
+        db.isolation = t.session() == null ? org.oltpbench.config.Isolation.SERVER : t.session().level();
+        return db;
+    }
+
+    /**
+     * What the server behind {@code t}'s first front end says it is, read with {@code protocol}'s identity query on
+     * one setup connection (db=auto's detection); a failed connect is the one line every failed connect gets.
+     */
+    public static ServerIdentity identify(Target t, Protocol protocol) {
+        Dialect base = protocol.base();
+        return unproved(t, base, frontEnds(t, base), null).identity();
+    }
+
+    /**
+     * What the server says it is, on one connection: which engine it is. A database that does not exist yet is no
+     * obstacle (prepare creates it): the server's own database answers instead.
+     */
+    public ServerIdentity identity() {
+        try (Connection c = serverConnection()) {
+            return dialect.protocol().identity(c);
+        } catch (SQLException e) {
+            throw ConnectFailure.describe(e, url, user, dialect);
+        }
+    }
+
+    /** A connection to the first front end's database, or to its server's own when that database does not exist. */
+    private Connection serverConnection() throws SQLException {
+        try {
+            return opener.open(url, properties(url));
+        } catch (SQLException e) {
+            String server = serverUrl(e);
+            if (server == null) throw e;
+            return opener.open(server, properties(server));
         }
     }
 
@@ -342,8 +396,8 @@ public final class Database implements AutoCloseable {
     }
 
     /** Checks that the named driver is in the jar. BenchmarkSQL's props name mysql-connector-j's pre-8.0 class. */
-    private static void loadDriver(String className) {
-        if (className.equals("com.mysql.jdbc.Driver")) className = JdbcDriver.MYSQL.className();
+    private static void loadDriver(String named) {
+        String className = JdbcDriver.shippedClass(named);
         try {
             Class.forName(className);
         } catch (ClassNotFoundException e) {

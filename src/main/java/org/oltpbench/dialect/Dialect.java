@@ -161,12 +161,21 @@ public interface Dialect {
         return List.of();
     }
 
+    /** The wire protocol of this engine's servers: the family db=auto tells its engines apart in. */
+    Protocol protocol();
+
     /**
-     * Why a server whose version string is {@code version} is not this dialect's engine, or null when it may be: a
-     * dialect that sends its engine's own statements (TiDB's session variables) refuses another engine in one line
-     * rather than failing later on an unknown variable.
+     * Whether {@code server} is this dialect's engine. Detection (db=auto) asks the dialects of the server's protocol
+     * in a fixed order, the more specific first ({@link Dialects#engineOf}); a db= that names another engine than the
+     * one found is refused in one line.
      */
-    default String notThisEngine(String version) {
+    boolean recognises(ServerIdentity server);
+
+    /**
+     * A variable only this engine's servers have, read by detection beside the version string (which a proxy in front
+     * of the server may report as its own); null when the version string says enough.
+     */
+    default String markerVariable() {
         return null;
     }
 

@@ -1,6 +1,8 @@
 package org.oltpbench.dialect;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Supplier;
 
 /** The explicit map from {@code db=} names to dialects: no reflection, no registry files. */
@@ -13,6 +15,12 @@ public final class Dialects {
             "klustron", KlustronDialect::new,
             "postgres", PostgresDialect::new);
 
+    /**
+     * The order in which detection asks the dialects whether a server is theirs: within each protocol the more specific
+     * engine first, the family's base (mysql, postgres) last, since it takes any server of its protocol.
+     */
+    private static final List<String> DETECTION = List.of("tidb", "oceanbase", "mariadb", "mysql", "klustron", "postgres");
+
     private Dialects() {
     }
 
@@ -21,5 +29,19 @@ public final class Dialects {
         Supplier<Dialect> f = FACTORIES.get(db);
         if (f == null) throw new IllegalArgumentException("no dialect " + db);
         return f.get();
+    }
+
+    /** The dialect whose engine {@code server}, reached on {@code protocol}, is: the first that recognises it. */
+    public static Dialect engineOf(ServerIdentity server, Protocol protocol) {
+        return family(protocol).stream().filter(d -> d.recognises(server)).findFirst().orElse(protocol.base());
+    }
+
+    /** The marker variables the dialects of {@code protocol} recognise their servers by, for its identity query. */
+    static List<String> markers(Protocol protocol) {
+        return family(protocol).stream().map(Dialect::markerVariable).filter(Objects::nonNull).toList();
+    }
+
+    private static List<Dialect> family(Protocol protocol) {
+        return DETECTION.stream().map(Dialects::forName).filter(d -> d.protocol() == protocol).toList();
     }
 }

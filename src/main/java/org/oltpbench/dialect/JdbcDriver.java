@@ -188,6 +188,31 @@ public enum JdbcDriver {
             if (url.startsWith(d.scheme)) return d;
         }
         throw new ConfigException("conn '" + url + "' is not a URL oltpbench has a driver for; "
-                + "it must start with jdbc:mysql:, jdbc:mariadb: or jdbc:postgresql:");
+                + "it must start with jdbc:mysql:, jdbc:mariadb:, jdbc:oceanbase: or jdbc:postgresql:");
+    }
+
+    /**
+     * OceanBase's own Connector/J (com.oceanbase:oceanbase-client, class com.alipay.oceanbase.jdbc.Driver), which
+     * OceanBase's BenchmarkSQL props name, is a fork of MariaDB Connector/J and is not shipped: its URLs run on MariaDB
+     * Connector/J, over the same MySQL protocol.
+     */
+    private static final String OCEANBASE_SCHEME = "jdbc:oceanbase:", OCEANBASE_CLASS = "com.alipay.oceanbase.jdbc.Driver";
+
+    /** {@code conn} as a shipped driver takes it: a jdbc:oceanbase: URL as jdbc:mariadb:, its properties kept. */
+    public static String shipped(String conn) {
+        return conn.startsWith(OCEANBASE_SCHEME) ? MARIADB.scheme + conn.substring(OCEANBASE_SCHEME.length()) : conn;
+    }
+
+    /** The shipped class for a driver class a props file names: the peers' pre-8.0 MySQL and OceanBase classes mapped. */
+    public static String shippedClass(String className) {
+        if (className.equals("com.mysql.jdbc.Driver")) return MYSQL.className;
+        return className.equals(OCEANBASE_CLASS) ? MARIADB.className : className;
+    }
+
+    /** The line that says a peer's driver runs on a shipped one, or "" when the target names none. */
+    public static String substitution(String conn, String className) {
+        if ((conn == null || !conn.startsWith(OCEANBASE_SCHEME)) && !OCEANBASE_CLASS.equals(className)) return "";
+        return "driver: OceanBase's Connector/J (" + OCEANBASE_CLASS + ", jdbc:oceanbase:) is not shipped; MariaDB "
+                + "Connector/J, of which it is a fork, runs the same URL over the same MySQL protocol";
     }
 }

@@ -7,6 +7,12 @@ public class MariaDbDialect extends MySqlDialect {
         return "mariadb";
     }
 
+    /** "10.11.19-MariaDB-0+deb12u1", "11.4.5-MariaDB": MariaDB names itself in its version. */
+    @Override
+    public boolean recognises(ServerIdentity server) {
+        return server.version().contains("MariaDB");
+    }
+
     /** MariaDB 10.11 names it tx_isolation (transaction_isolation came with 11.1). */
     @Override
     public String isolationQuery() {

@@ -26,6 +26,17 @@ public class MySqlDialect implements Dialect {
         return "mysql";
     }
 
+    @Override
+    public Protocol protocol() {
+        return Protocol.MYSQL;
+    }
+
+    /** The MySQL protocol's base: any server of it that no more specific dialect recognises (Percona, Aurora, 8.x). */
+    @Override
+    public boolean recognises(ServerIdentity server) {
+        return true;
+    }
+
     /** MariaDB Connector/J: on oltp_read_write it costs about half the client CPU of mysql-connector-j (README). */
     @Override
     public JdbcDriver driver() {

@@ -31,6 +31,20 @@ public class OceanBaseDialect extends MySqlDialect {
         return 2881;
     }
 
+    /**
+     * OceanBase names itself in its version ("5.7.25-OceanBase-v4.2.1.2", seekdb's "5.7.25-OceanBase seekdb-v1.4.0.0")
+     * and version comment ("OceanBase 4.3.5.3 seekdb ..."); its ob_ variables say it where a proxy reports MySQL's version.
+     */
+    @Override
+    public boolean recognises(ServerIdentity server) {
+        return server.says("OceanBase") || server.variables().contains(markerVariable());
+    }
+
+    @Override
+    public String markerVariable() {
+        return "ob_query_timeout";
+    }
+
     @Override
     public String userHint() {
         return "; OceanBase users are user@tenant (e.g. root@test), and user@tenant#cluster through obproxy";

@@ -21,6 +21,17 @@ public class PostgresDialect implements Dialect {
     }
 
     @Override
+    public Protocol protocol() {
+        return Protocol.POSTGRESQL;
+    }
+
+    /** The PostgreSQL protocol's base: any server of it that no more specific dialect recognises. */
+    @Override
+    public boolean recognises(ServerIdentity server) {
+        return true;
+    }
+
+    @Override
     public JdbcDriver driver() {
         return JdbcDriver.POSTGRES;
     }

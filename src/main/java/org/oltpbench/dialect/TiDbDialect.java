@@ -25,10 +25,10 @@ public class TiDbDialect extends MySqlDialect {
         return "tidb";
     }
 
-    /** TiDB says so in its version ("8.0.11-TiDB-v8.4.0"); "unknown" (the version could not be read) is let through. */
+    /** TiDB says so in its version ("8.0.11-TiDB-v8.4.0"). */
     @Override
-    public String notThisEngine(String version) {
-        return version.contains("TiDB") || version.equals("unknown") ? null : "the server says it is " + version + ", not TiDB";
+    public boolean recognises(ServerIdentity server) {
+        return server.version().contains("-TiDB-");
     }
 
     @Override

@@ -17,6 +17,10 @@ import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Dialects;
+import org.oltpbench.dialect.JdbcDriver;
+import org.oltpbench.dialect.Protocol;
+import org.oltpbench.dialect.ServerIdentity;
+import org.oltpbench.config.Target;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.StartGate;
 import org.oltpbench.driver.StopSignal;
@@ -45,29 +49,62 @@ public final class Job {
     private final Dialect dialect;
     private boolean checkFailed;
 
+    /** A job on {@code params}; with db=auto (or pgsql) the engine is read from the server here, on one connection. */
     public Job(RunParams params, PrintStream out, StopSignal stop) {
-        this.params = params;
+        this.params = detected(params);
         this.out = out;
         this.stop = stop;
-        this.dialect = Dialects.forName(params.target().db());
+        this.dialect = Dialects.forName(this.params.target().db());
     }
 
-    /** The target, opened; refused in one line when the server is another engine than the dialect's. */
+    /**
+     * {@code params} with the engine their server says it is, when db asks for it to be read (db=auto, pgsql);
+     * otherwise as they are. A failed connect is the one line every failed connect gets.
+     */
+    private static RunParams detected(RunParams params) {
+        Protocol protocol = Protocol.toDetect(params.target());
+        if (protocol == null) return params;
+        return params.withEngine(Dialects.engineOf(Database.identify(params.target(), protocol), protocol).name());
+    }
+
+    /**
+     * The target, opened; refused in one line when db= names another engine than the server is. The server is asked
+     * before the dialect's own session settings reach it (OceanBase's ob_ variables, which another engine refuses);
+     * the embedded server, which only oltpbench can reach, after it starts.
+     */
     private Database open() {
         return open(false);
     }
 
     /** As {@link #open()}, and with {@code createDatabase} (prepare) the database created when absent. */
     private Database open(boolean createDatabase) {
-        Database db = Database.open(params.target(), dialect, createDatabase);
-        String other = dialect.notThisEngine(db.serverVersion());
-        if (other != null) {
-            db.close();
-            throw new ConfigException("db=" + dialect.name() + ", but " + other + " (at " + db.url() + "): set db= to its "
-                    + "engine (mysql, mariadb, oceanbase, tidb, klustron, postgres); go-tpc's command line assumes TiDB, "
-                    + "so add --set db=... to it");
+        Target t = params.target();
+        if (!t.detected() && !t.embedded()) refuseOtherEngine(Database.identify(t, dialect.protocol()), address(t));
+        Database db = Database.open(t, dialect, createDatabase);
+        if (t.embedded()) {
+            try {
+                refuseOtherEngine(db.identity(), org.oltpbench.config.Config.redact(db.url()));
+            } catch (ConfigException e) {
+                db.close();
+                throw e;
+            }
         }
+        String substitution = JdbcDriver.substitution(t.conn(), t.driver());
+        if (!substitution.isEmpty()) out.println(substitution);
         return db;
+    }
+
+    /** Where {@code t} connects, for messages: its URL without a password, or its host list and port. */
+    private static String address(Target t) {
+        return t.conn() != null ? org.oltpbench.config.Config.redact(t.conn()) : t.hosts() + (t.port() > 0 ? ":" + t.port() : "");
+    }
+
+    /** One line with the fix when {@code server}, at {@code where}, is not the engine db= names. */
+    private void refuseOtherEngine(ServerIdentity server, String where) {
+        Dialect found = Dialects.engineOf(server, dialect.protocol());
+        if (found.name().equals(dialect.name())) return;
+        throw new ConfigException("db=" + dialect.name() + ", but the server at " + where + " is " + found.name() + " ("
+                + server.version() + "): set db=" + found.name() + ", or leave db out to read the engine from the server");
     }
 
     /** The workload, built before the server is opened: its refusals cost no server start (embedded=true). */
@@ -200,8 +237,8 @@ public final class Job {
             server.checkLimits(w);
             version = db.serverVersion();
             client = ClientMachine.describe(db);
-            out.printf("oltpbench %s: %s on %s %s (%s %s)%n", Version.get(), w.name(), dialect.name(), version,
-                    client.driverName(), client.driverVersion());
+            out.printf("oltpbench %s: %s on %s%s %s (%s %s)%n", Version.get(), w.name(), dialect.name(),
+                    params.target().detected() ? " (detected)" : "", version, client.driverName(), client.driverVersion());
             if (!w.disclaimer().isEmpty()) out.println(w.disclaimer());
             if (!server.protocolNote().isEmpty()) out.println(server.protocolNote());
             out.println();

@@ -41,8 +41,11 @@ class PeerCommandLineTest {
 
     @Test
     void sysbenchsDriverAndHelpAndAnOptionWithoutAKey() {
-        assertArrayEquals(words("--set db=postgres --set workload=oltp_point_select --help"),
+        // the driver names the protocol, not the engine: pgsql is the PostgreSQL family, mysql any MySQL-protocol engine
+        assertArrayEquals(words("--set db=pgsql --set workload=oltp_point_select --help"),
                 PeerCommandLine.translate(words("--db-driver=pgsql oltp_point_select help")));
+        assertArrayEquals(words("--set db=auto --set workload=oltp_point_select run"),
+                PeerCommandLine.translate(words("--db-driver=mysql oltp_point_select run")));
         ConfigException e = assertThrows(ConfigException.class,
                 () -> PeerCommandLine.translate(words("oltp_read_write --histogram=on run")));
         assertEquals("sysbench's --histogram is not an option oltpbench has; leave it out, or see the key table in "
@@ -51,7 +54,8 @@ class PeerCommandLineTest {
 
     @Test
     void goTpcsReadmeLines() {
-        String defaults = "--set workload=tpcc --set db=tidb --set database=test --set user=root ";
+        // no engine: it is read from the server; TiDB's port 4000 is go-tpc's default, a later -P wins over it
+        String defaults = "--set workload=tpcc --set port=4000 --set database=test --set user=root ";
         assertArrayEquals(words(defaults + "--set warehouses=4 --set partitions=4 prepare"),
                 PeerCommandLine.translate(words("tpcc --warehouses 4 --parts 4 prepare")));
         assertArrayEquals(words(defaults + "--set warehouses=4 run"), PeerCommandLine.translate(words("tpcc --warehouses 4 run")));
@@ -65,12 +69,16 @@ class PeerCommandLineTest {
                 + "--wait --ignore-error")));
         assertArrayEquals(words(defaults + "--set warehouses=4 --set loadWorkers=8 prepare"),
                 PeerCommandLine.translate(words("tpcc prepare --warehouses 4 -T 8")));
+        // -d names the protocol: postgres is the PostgreSQL family (Klustron or PostgreSQL, read from the server)
+        assertArrayEquals(words(defaults + "--set db=pgsql --set port=5432 run"),
+                PeerCommandLine.translate(words("tpcc -d postgres -P 5432 run")));
+        assertArrayEquals(words(defaults + "--set db=auto run"), PeerCommandLine.translate(words("tpcc --driver=mysql run")));
     }
 
     /** go-tpc's ch: -T terminals, -t (acThreads) OLAP workers as analytic streams; prepare's --analyze is what ours does. */
     @Test
     void goTpcsChLines() {
-        String defaults = "--set workload=ch --set db=tidb --set database=test --set user=root ";
+        String defaults = "--set workload=ch --set port=4000 --set database=test --set user=root ";
         assertArrayEquals(words(defaults + "--set warehouses=2 --set threads=4 --set analyticStreams=2 --set time=60 run"),
                 PeerCommandLine.translate(words("ch --warehouses 2 run -T 4 -t 2 --time 1m")));
         assertArrayEquals(words(defaults + "--set warehouses=2 --set checkAfterLoad=false prepare"),
@@ -94,7 +102,7 @@ class PeerCommandLineTest {
     @Test
     void seed002sMysqlslapLine() {
         // seed 002's line, the host, user and password as a user fills them in
-        assertArrayEquals(words("--set workload=sql --set time=0 --set db=mysql --set peerSummary=mysqlslap --set query=/select.sql --set threads=100 "
+        assertArrayEquals(words("--set workload=sql --set time=0 --set peerSummary=mysqlslap --set query=/select.sql --set threads=100 "
                 + "--set events=10000000 --set repeat=1 --set database=drds_xncs_bic_cs_trou_0000 --set mysqlStorageEngine=innodb "
                 + "--set host=127.0.0.1 --set user=bench --set password=bench"), PeerCommandLine.translate(words(
                 "mysqlslap --query=/select.sql --concurrency=100 --number-of-queries=10000000 --iterations=1 "

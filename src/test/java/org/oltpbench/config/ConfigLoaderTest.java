@@ -120,7 +120,7 @@ class ConfigLoaderTest {
         assertTrue(e.getMessage().contains("threads") && e.getMessage().contains("'8,x'")
                 && e.getMessage().contains("comma list"), e.getMessage());
         e = assertThrows(ConfigException.class, () -> ConfigLoader.load(null, List.of("db=oracle"), Map.of()));
-        assertTrue(e.getMessage().contains("one of mysql, mariadb, oceanbase, tidb, klustron, postgres"), e.getMessage());
+        assertTrue(e.getMessage().contains("one of auto, pgsql, mysql, mariadb, oceanbase, tidb, klustron, postgres"), e.getMessage());
         e = assertThrows(ConfigException.class, () -> ConfigLoader.load(null, List.of("skip_trx=maybe"), Map.of()));
         assertTrue(e.getMessage().contains("true or false"), e.getMessage());
     }

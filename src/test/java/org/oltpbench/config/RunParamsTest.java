@@ -207,7 +207,11 @@ class RunParamsTest {
 
     @Test
     void resultDirectoryIsFilledOnceFromTheStartTime() {
-        assertEquals("results/20261124-090507-mysql-oltp_read_write", params().output().resultDirectory());
+        assertEquals("results/20261124-090507-mysql-oltp_read_write", params("db=mysql").output().resultDirectory());
+        assertEquals("results/20261124-090507-${db}-oltp_read_write", params().output().resultDirectory(),
+                "db=auto: ${db} waits for the engine read from the server");
+        assertEquals("results/20261124-090507-mariadb-oltp_read_write", params("embedded=true").output().resultDirectory(),
+                "db=auto on the embedded server: MariaDB");
         assertEquals("r/tpcc-2", params("workload=tpcc", "clientCount=3", "clientIndex=2", "threads=3",
                 "warehouses=3", "resultDirectory=r/${workload}-${clientIndex}").output().resultDirectory());
         assertEquals("r-client1", params("clientCount=2", "clientIndex=1", "threads=2", "resultDirectory=r")

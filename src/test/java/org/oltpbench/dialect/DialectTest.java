@@ -175,4 +175,22 @@ class DialectTest {
         assertEquals(null, Dialects.forName("tidb").commitCounter().name());
         assertTrue(Dialects.forName("oceanbase").commitCounter().note().contains("GV$SYSSTAT"));
     }
+
+    /**
+     * OceanBase's BenchmarkSQL props name OceanBase's own Connector/J (com.oceanbase:oceanbase-client 2.4.12 on Maven
+     * Central, 1.1 MB): not shipped; its URL runs on MariaDB Connector/J, of which it is a fork, with its properties kept.
+     */
+    @Test
+    void oceanBasesOwnDriverRunsOnMariaDbConnectorJ() {
+        String conn = "jdbc:oceanbase://127.0.0.1:2881/tpcc?useUnicode=true&rewriteBatchedStatements=true";
+        assertEquals("jdbc:mariadb://127.0.0.1:2881/tpcc?useUnicode=true&rewriteBatchedStatements=true", JdbcDriver.shipped(conn));
+        assertEquals(JdbcDriver.MARIADB, JdbcDriver.forUrl(JdbcDriver.shipped(conn)));
+        assertEquals("org.mariadb.jdbc.Driver", JdbcDriver.shippedClass("com.alipay.oceanbase.jdbc.Driver"));
+        assertEquals("com.mysql.cj.jdbc.Driver", JdbcDriver.shippedClass("com.mysql.jdbc.Driver"));
+        assertEquals("jdbc:postgresql://h/x", JdbcDriver.shipped("jdbc:postgresql://h/x"));
+        assertTrue(JdbcDriver.substitution(conn, null).startsWith("driver: OceanBase's Connector/J"));
+        assertTrue(JdbcDriver.substitution(null, "com.alipay.oceanbase.jdbc.Driver").startsWith("driver: OceanBase's"));
+        assertEquals("", JdbcDriver.substitution("jdbc:mariadb://h/x", null));
+        assertEquals("", JdbcDriver.substitution(null, null));
+    }
 }

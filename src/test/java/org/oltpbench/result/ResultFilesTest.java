@@ -50,6 +50,24 @@ class ResultFilesTest {
                 e.getMessage());
     }
 
+    /**
+     * Whether the engine was read from the server is recorded with the target; a file written before that was recorded
+     * (the committed fixture, schema 3.x without the field) reads as not detected.
+     */
+    @Test
+    void theDetectedEngineIsRecordedAndOldFilesReadAsNamed(@TempDir Path dir) throws Exception {
+        RunResult old = ResultFiles.read(Path.of("src/test/resources/results/sysbench-3-levels.json"));
+        assertEquals(false, old.params().target().detected());
+        assertEquals("mariadb", old.params().target().db());
+        RunResult s = sample();
+        RunResult detected = new RunResult(s.schemaVersion(), s.oltpbenchVersion(), s.workload(), s.params().withEngine("tidb"),
+                s.server(), s.client(), s.terms(), s.startedAt(), s.endedAt(), s.mergedFrom(), s.levels(), s.load());
+        ResultFiles.write(dir, detected);
+        assertTrue(Files.readString(dir.resolve(ResultFiles.FILE)).contains("\"detected\" : true"));
+        assertEquals(true, ResultFiles.read(dir).params().target().detected());
+        assertEquals("tidb", ResultFiles.read(dir).params().target().db());
+    }
+
     /** A newer minor version with fields this reader does not know still reads. */
     @Test
     void aNewerMinorVersionReads() {

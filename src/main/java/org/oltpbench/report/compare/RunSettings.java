@@ -15,7 +15,7 @@ import org.oltpbench.result.RunResult;
  * A run's parameters as named settings, for the lists of what differs between runs and for labels: every leaf of the
  * parameters by its dotted path, but the sweep's levels as the keys a user set (threads, time, events, rate,
  * connections, threadModel) instead of the records' internal form, and without the result directory (which always
- * differs).
+ * differs) and whether the engine was named or read from the server (the same engine either way).
  */
 public final class RunSettings {
     private RunSettings() {
@@ -25,7 +25,7 @@ public final class RunSettings {
         Map<String, String> out = new LinkedHashMap<>();
         if (run.params() == null) return out;
         for (Map.Entry<String, Object> e : Flat.of(run.params()).entrySet()) {
-            if (e.getKey().equals("output.resultDirectory")) continue;
+            if (e.getKey().equals("output.resultDirectory") || e.getKey().equals("target.detected")) continue;
             if (e.getKey().equals("sweep.levels")) {
                 out.putAll(levels(run.params().sweep().levels()));
                 continue;

@@ -38,6 +38,10 @@ class RunSettingsTest {
         List<RunResult> reruns = List.of(run("mariadb", Fixtures.params("db=mariadb", "threads=4")),
                 run("mariadb", Fixtures.params("db=mariadb", "threads=4")));
         assertEquals(List.of("mariadb run 1", "mariadb run 2"), RunSettings.labels(reruns));
+        // the engine named (db=mariadb) or read from the server (db=auto) is the same engine: not a setting that differs
+        List<RunResult> namedAndFound = List.of(run("mariadb", Fixtures.params("db=mariadb", "threads=4")),
+                run("mariadb", Fixtures.params("threads=4").withEngine("mariadb")));
+        assertEquals(List.of("mariadb run 1", "mariadb run 2"), RunSettings.labels(namedAndFound));
         List<RunResult> sweeps = List.of(run("mariadb", Fixtures.params("db=mariadb", "threads=4", "time=10")),
                 run("mariadb", Fixtures.params("db=mariadb", "threads=8", "time=20")));
         assertEquals(List.of("mariadb threads=4 time=10", "mariadb threads=8 time=20"), RunSettings.labels(sweeps));
