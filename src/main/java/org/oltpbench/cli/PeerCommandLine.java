@@ -37,6 +37,7 @@ final class PeerCommandLine {
 
     static String[] translate(String[] args) {
         if (args.length > 0 && (args[0].equals("tpcc") || args[0].equals("ch"))) return goTpc(args);
+        if (args.length > 0 && args[0].equals("pgbench")) return PgbenchCommandLine.translate(java.util.Arrays.copyOfRange(args, 1, args.length));
         if (args.length > 0 && args[0].equals("mysqlslap")) return mysqlslap(java.util.Arrays.copyOfRange(args, 1, args.length));
         for (String a : args) if (a.startsWith("--concurrency") || a.startsWith("--number-of-queries")) return mysqlslap(args);
         for (String a : args) if (!a.startsWith("-") && testName(a) != null) return sysbench(args);

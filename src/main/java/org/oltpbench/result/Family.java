@@ -10,7 +10,9 @@ public enum Family {
     /** TPC-C: tpmC per transaction type, BenchmarkSQL's and go-tpc's console. */
     TPCC(Headline.TPMC, Style.TPCC),
     /** mysqlslap-style custom SQL: as sysbench. */
-    SQL(Headline.QPS, Style.SYSBENCH);
+    SQL(Headline.QPS, Style.SYSBENCH),
+    /** pgbench's scripts (TPC-B-like, custom): a transaction per script, sysbench's console lines. */
+    PGBENCH(Headline.QPS, Style.SYSBENCH);
 
     /** The figure a family's runs are judged by. */
     public enum Headline {

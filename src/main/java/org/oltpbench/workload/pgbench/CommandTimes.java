@@ -1,0 +1,43 @@
+package org.oltpbench.workload.pgbench;
+
+import org.oltpbench.measure.ThreadStats;
+
+/**
+ * Per-command latency (pgbench's -r), kept in the terminal's tallies without allocation: command k of the run's
+ * commands (every script's, in order) adds its nanoseconds to tally {@code 2k} and one to tally {@code 2k + 1}, named
+ * by {@link #tallyNames}; they are published with the transaction as every tally is. {@link #NONE} never reads the
+ * clock.
+ */
+class CommandTimes {
+    /** Times nothing: a run without -r. */
+    static final CommandTimes NONE = new CommandTimes() {
+        @Override
+        long start() {
+            return 0;
+        }
+
+        @Override
+        void end(ThreadStats stats, int command, long start) {
+        }
+    };
+
+    long start() {
+        return System.nanoTime();
+    }
+
+    /** Command {@code command} (its index among all the run's commands) ended. */
+    void end(ThreadStats stats, int command, long start) {
+        stats.tally(2 * command, System.nanoTime() - start);
+        stats.tally(2 * command + 1, 1);
+    }
+
+    /** The tallies' names for {@code commands} commands: statement1Nanos, statement1Count, statement2Nanos, ... */
+    static java.util.List<String> tallyNames(int commands) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int k = 1; k <= commands; k++) {
+            out.add("statement" + k + "Nanos");
+            out.add("statement" + k + "Count");
+        }
+        return out;
+    }
+}
