@@ -25,7 +25,8 @@ final class ExprParser {
         ExprParser p = new ExprParser(text, symbols, where);
         Expr e = p.sum();
         p.skipSpace();
-        if (p.pos < text.length()) throw p.error("unexpected '" + text.substring(p.pos) + "'");
+        if (p.pos < text.length()) throw p.error("unexpected '" + text.substring(p.pos) + "' (the operators offered are + - * / %; "
+                + "comparisons, boolean and bitwise operators are not)");
         return e;
     }
 
