@@ -7,34 +7,34 @@ import java.util.List;
  * it. They run through the same parser and terminal as a custom script.
  */
 public enum BuiltIn {
-    TPCB_LIKE("tpcb-like", "TPC-B (sort of)", """
-            \\set aid random(1, 100000 * :scale)
-            \\set bid random(1, 1 * :scale)
-            \\set tid random(1, 10 * :scale)
-            \\set delta random(-5000, 5000)
-            BEGIN;
-            UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;
-            SELECT abalance FROM pgbench_accounts WHERE aid = :aid;
+    TPCB_LIKE("tpcb-like", "TPC-B (sort of)", Sql.DRAWS + Sql.BEGIN + Sql.ACCOUNT + """
             UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;
             UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;
-            INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);
-            END;
-            """),
-    SIMPLE_UPDATE("simple-update", "simple update", """
-            \\set aid random(1, 100000 * :scale)
-            \\set bid random(1, 1 * :scale)
-            \\set tid random(1, 10 * :scale)
-            \\set delta random(-5000, 5000)
-            BEGIN;
-            UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;
-            SELECT abalance FROM pgbench_accounts WHERE aid = :aid;
-            INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);
-            END;
-            """),
+            """ + Sql.HISTORY),
+    SIMPLE_UPDATE("simple-update", "simple update", Sql.DRAWS + Sql.BEGIN + Sql.ACCOUNT + Sql.HISTORY),
     SELECT_ONLY("select-only", "select only", """
             \\set aid random(1, 100000 * :scale)
             SELECT abalance FROM pgbench_accounts WHERE aid = :aid;
             """);
+
+    /** The lines the scripts share, in their order. */
+    private static final class Sql {
+        static final String DRAWS = """
+                \\set aid random(1, 100000 * :scale)
+                \\set bid random(1, 1 * :scale)
+                \\set tid random(1, 10 * :scale)
+                \\set delta random(-5000, 5000)
+                """;
+        static final String BEGIN = "BEGIN;\n";
+        static final String ACCOUNT = """
+                UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;
+                SELECT abalance FROM pgbench_accounts WHERE aid = :aid;
+                """;
+        static final String HISTORY = """
+                INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);
+                END;
+                """;
+    }
 
     private final String id, title, text;
 

@@ -7,14 +7,11 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.oltpbench.config.LoadParams;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.load.LoadMeter;
+import org.oltpbench.db.load.LoadPool;
 import org.oltpbench.db.load.RowSink;
 import org.oltpbench.db.load.Sinks;
 import org.oltpbench.dialect.Dialect;
@@ -134,31 +131,13 @@ final class PgbenchLoader {
     /** Branches and tellers in one task, then the accounts one scale unit per task. */
     private void generate(LoadMeter meter) throws SQLException {
         long total = (long) scale * (ACCOUNTS + TELLERS + BRANCHES);
-        Progress progress = new Progress(out, "generating", total, "tuples", loaded::get);
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(load.workers(), scale)));
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            futures.add(pool.submit(() -> {
-                small(meter);
-                return null;
-            }));
-            for (int unit = 0; unit < scale; unit++) {
-                long from = (long) unit * ACCOUNTS + 1;
-                futures.add(pool.submit(() -> {
-                    accounts(meter, from, from + ACCOUNTS - 1);
-                    return null;
-                }));
-            }
-            progress.awaitAll(futures);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof SQLException se) throw se;
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException("pgbench load interrupted");
-        } finally {
-            pool.shutdownNow();
+        List<LoadPool.Task> tasks = new ArrayList<>();
+        tasks.add(() -> small(meter));
+        for (int unit = 0; unit < scale; unit++) {
+            long from = (long) unit * ACCOUNTS + 1;
+            tasks.add(() -> accounts(meter, from, from + ACCOUNTS - 1));
         }
+        LoadPool.run(load.workers(), tasks, new Progress(out, "generating", total, "tuples", loaded::get));
     }
 
     private void small(LoadMeter meter) throws SQLException {
