@@ -13,6 +13,7 @@ import org.oltpbench.config.ConfigException;
  * {@code -r}, {@code -n}, {@code -v}, {@code --random-seed}). {@code -h -p -U} and the trailing dbname say where to
  * connect, defaulting as libpq does to PGHOST, PGPORT, PGUSER (else the login name) and PGDATABASE (else the user);
  * PGPASSWORD is the password. {@code -j} (pgbench's threads) is recorded: every client is a thread of its own here.
+ * Without {@code -M} the protocol is pgbench's default, simple.
  * Options pgbench has and oltpbench does not are refused by name, in one line.
  */
 public final class PgbenchCommandLine {
@@ -181,8 +182,9 @@ public final class PgbenchCommandLine {
                 add(out, "scripts=" + String.join(",", scripts.isEmpty() ? List.of("tpcb-like") : scripts));
                 if (!timed && !counted) add(out, "runTxnsPerTerminal=10"); // pgbench's default
                 if (!progress) add(out, "reportIntervalSecs=0"); // pgbench prints progress only with -P
-                if (mode != null) add(out, "dbPsMode=" + protocol(mode));
-                if (mode != null) add(out, "queryMode=" + mode);
+                String m = mode == null ? "simple" : mode; // pgbench's default protocol
+                add(out, "dbPsMode=" + protocol(m));
+                add(out, "queryMode=" + m);
             }
             for (String s : sets) add(out, s);
             out.add(initialize ? "prepare" : "run");

@@ -48,8 +48,9 @@ class PgbenchCommandLineTest {
     }
 
     @Test
-    void withoutTimeOrCountEachClientRunsTenAndNoProgressIsPrinted() {
-        has(sets("h43"), "runTxnsPerTerminal=10", "reportIntervalSecs=0", "scripts=tpcb-like");
+    void withoutTimeOrCountEachClientRunsTenNoProgressIsPrintedAndTheProtocolIsSimple() {
+        has(sets("h43"), "runTxnsPerTerminal=10", "reportIntervalSecs=0", "scripts=tpcb-like", "dbPsMode=disable",
+                "queryMode=simple");
         has(sets("-t 500 h43"), "runTxnsPerTerminal=500");
         assertTrue(!sets("-t 500 h43").contains("runTxnsPerTerminal=10"));
     }
