@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.Test;
 
@@ -31,40 +32,29 @@ class PgRandomTest {
         return chi;
     }
 
-    @Test
-    void uniformIsInclusive() {
-        PgRandom r = new PgRandom(42);
-        double[] p = new double[10];
-        java.util.Arrays.fill(p, 0.1);
-        double chi = chiSquare(() -> r.random(1, 10), p);
-        assertTrue(chi < CHI2_999_DF9, "chi2 " + chi);
+    /** A distribution over [1, 10] as drawn, and SciPy's probabilities of its ten values. */
+    private record Case(String name, java.util.function.ToLongFunction<PgRandom> draw, double[] expected) {
     }
 
     @Test
-    void gaussianIsTruncatedAtItsParameter() {
-        PgRandom r = new PgRandom(42);
-        double chi = chiSquare(() -> r.gaussian(1, 10, 2.5), new double[] {0.016748471426962612, 0.044611109439541094,
-            0.0930030887736952, 0.15176713097616018, 0.19387019938364086, 0.19387019938364097, 0.15176713097616024,
-            0.09300308877369512, 0.04461110943954116, 0.016748471426962563});
-        assertTrue(chi < CHI2_999_DF9, "chi2 " + chi);
-    }
-
-    @Test
-    void exponentialDecaysFromTheLowerBound() {
-        PgRandom r = new PgRandom(42);
-        double chi = chiSquare(() -> r.exponential(1, 10, 1.5), new double[] {0.17929904911941943, 0.1543241217425125,
-            0.1328280025385723, 0.11432612127755692, 0.09840140449733181, 0.08469487374228202, 0.07289755339229542,
-            0.0627435056666199, 0.054003835796130883, 0.0464815322272788});
-        assertTrue(chi < CHI2_999_DF9, "chi2 " + chi);
-    }
-
-    @Test
-    void zipfianIsKToTheMinusS() {
-        PgRandom r = new PgRandom(42);
-        double chi = chiSquare(() -> r.zipfian(1, 10, 1.5), new double[] {0.5011686015541614, 0.1771898583383635,
-            0.09644994233889422, 0.06264607519427043, 0.04482588245054449, 0.0341002041364419, 0.02706056091074144,
-            0.022148732292295414, 0.018561800057561542, 0.015848342726725532});
-        assertTrue(chi < CHI2_999_DF9, "chi2 " + chi);
+    void eachDistributionIsPgbenchs() {
+        double[] uniform = new double[10];
+        java.util.Arrays.fill(uniform, 0.1);
+        List<Case> cases = List.of(new Case("random(1, 10)", r -> r.random(1, 10), uniform),
+                new Case("random_gaussian(1, 10, 2.5)", r -> r.gaussian(1, 10, 2.5), new double[] {0.016748471426962612,
+                    0.044611109439541094, 0.0930030887736952, 0.15176713097616018, 0.19387019938364086, 0.19387019938364097,
+                    0.15176713097616024, 0.09300308877369512, 0.04461110943954116, 0.016748471426962563}),
+                new Case("random_exponential(1, 10, 1.5)", r -> r.exponential(1, 10, 1.5), new double[] {0.17929904911941943,
+                    0.1543241217425125, 0.1328280025385723, 0.11432612127755692, 0.09840140449733181, 0.08469487374228202,
+                    0.07289755339229542, 0.0627435056666199, 0.054003835796130883, 0.0464815322272788}),
+                new Case("random_zipfian(1, 10, 1.5)", r -> r.zipfian(1, 10, 1.5), new double[] {0.5011686015541614,
+                    0.1771898583383635, 0.09644994233889422, 0.06264607519427043, 0.04482588245054449, 0.0341002041364419,
+                    0.02706056091074144, 0.022148732292295414, 0.018561800057561542, 0.015848342726725532}));
+        for (Case c : cases) {
+            PgRandom r = new PgRandom(42);
+            double chi = chiSquare(() -> c.draw().applyAsLong(r), c.expected());
+            assertTrue(chi < CHI2_999_DF9, c.name() + ": chi2 " + chi);
+        }
     }
 
     @Test
