@@ -54,7 +54,7 @@ final class PeerCommandLine {
                 "go-tpc", PeerCommandLine::goTpcProgram,
                 "mysqlslap", PeerCommandLine::mysqlslap,
                 "obd", a -> ObdCommandLine.translate(a, ObdDeployment.home(), notes),
-                "pgbench", PeerCommandLine::pgbenchNotYet);
+                "pgbench", PgbenchCommandLine::translate);
     }
 
     /** As {@link #translate(String[], PrintStream)}, the notes dropped. */
@@ -314,11 +314,6 @@ final class PeerCommandLine {
     private static String next(String[] args, int i, String tool, String arg) {
         if (i + 1 >= args.length) throw new ConfigException(tool + "'s " + arg + " needs a value");
         return args[i + 1];
-    }
-
-    /** pgbench's place in the table, until its translator comes. */
-    private static String[] pgbenchNotYet(String[] args) {
-        throw new ConfigException("pgbench's command line: not yet");
     }
 
     /** A Go duration ("10m", "1h30m", "90s", "2m30s") in whole seconds. */

@@ -207,6 +207,27 @@ public final class Keys {
             "workload=sql: a file of CREATE TABLE (and index) statements that prepare runs, then fills each table with "
             + "tableSize generated rows");
 
+    // --- pgbench (workload=pgbench) ---
+    public static final Key<List<String>> SCRIPTS = def("scripts", words(), "tpcb-like", "",
+            "workload=pgbench: the scripts each transaction is drawn from, NAME[@W] or FILE[@W] (weight W, 1 when absent): "
+            + "pgbench's built-ins tpcb-like, simple-update, select-only, or a file of pgbench's script syntax (SQL, \\set, "
+            + "\\sleep, :variables)");
+    public static final Key<Integer> SCALE = def("scale", integer(1, 1_000_000), "1", "units",
+            "workload=pgbench: pgbench's scale factor: 100,000 accounts, 10 tellers and 1 branch per unit");
+    public static final Key<Integer> FILL_FACTOR = def("fillFactor", integer(10, 100), "100", "%",
+            "workload=pgbench: fill factor of pgbench_accounts, _tellers and _branches (PostgreSQL; pgbench's -F)");
+    public static final Key<String> PARTITION_METHOD = def("partitionMethod", oneOf("range", "hash"), "range", "",
+            "workload=pgbench: how partitions split pgbench_accounts on aid (pgbench's --partition-method)");
+    public static final Key<String> VACUUM = def("vacuum", oneOf("default", "none", "all"), "default", "",
+            "workload=pgbench: before a run, as pgbench: default = vacuum pgbench_branches and _tellers and empty "
+            + "pgbench_history; all = pgbench_accounts too (-v); none = nothing (-n)");
+    public static final Key<String> QUERY_MODE = def("queryMode", oneOf("", "simple", "extended", "prepared"), "", "",
+            "workload=pgbench: pgbench's -M as given, recorded and shown; the protocol itself is dbPsMode's");
+    public static final Key<Integer> JOBS = def("jobs", integer(1, 100_000), "1", "threads",
+            "workload=pgbench: pgbench's -j (its threads), recorded and shown: every client here is a thread of its own");
+    public static final Key<Boolean> REPORT_PER_COMMAND = def("reportPerCommand", bool(), "false", "",
+            "workload=pgbench: time every command of the scripts (pgbench's -r)");
+
     // --- BenchmarkSQL 5.0 keys kept so its props files load (TPC-C workload) ---
     public static final Key<Integer> WAREHOUSES = def("warehouses", ValueParser.countOrSearch(1, 1_000_000), "1", "warehouses",
             "TPC-C scale; search = load searchMax warehouses and find the most that pass TPC-C's limits, paced");

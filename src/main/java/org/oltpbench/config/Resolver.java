@@ -362,6 +362,9 @@ final class Resolver {
             case "tpcc" -> tpcc(AnalyticParams.NONE);
             case "ch" -> tpcc(analytic());
             case "sql" -> sql();
+            case "pgbench" -> new PgbenchParams(cfg.get(Keys.SCRIPTS), cfg.get(Keys.SCALE), cfg.get(Keys.FILL_FACTOR),
+                    cfg.get(Keys.PARTITION_METHOD), cfg.get(Keys.REPORT_PER_COMMAND), cfg.get(Keys.VACUUM),
+                    cfg.get(Keys.QUERY_MODE), cfg.get(Keys.JOBS), cfg.get(Keys.RAND_SEED));
             default -> sysbench(name);
         };
     }

@@ -95,6 +95,50 @@ public interface Dialect {
         return true;
     }
 
+    // --- pgbench's tables and scripts ---
+
+    /** The clause that gives a table pgbench's fill factor (-F), after its columns; "" where the engine has none. */
+    default String fillFactor(int percent) {
+        return "";
+    }
+
+    /**
+     * Whether primary keys are added after the rows, as pgbench does for heap tables (PostgreSQL), rather than declared
+     * with the table, which suits clustered tables (the MySQL family takes the rows in key order into the key).
+     */
+    default boolean primaryKeysAfterLoad() {
+        return false;
+    }
+
+    /** A pgbench script's END in this engine's words: the MySQL family knows only COMMIT. */
+    default String endTransaction() {
+        return "COMMIT";
+    }
+
+    /** pgbench's vacuum step after a load: the statistics, and where the engine has one, the vacuum. */
+    default String vacuumAnalyze(String table) {
+        return analyze(table);
+    }
+
+    /**
+     * The clause after CREATE TABLE's columns that splits a table on {@code column} into {@code parts} partitions:
+     * {@code method} range (partition i below {@code upper[i]}, the last unbounded) or hash.
+     */
+    default String partitionBy(String column, String method, int parts, long[] upper) {
+        if (method.equals("hash")) return "PARTITION BY HASH(" + column + ") PARTITIONS " + parts;
+        StringBuilder b = new StringBuilder("PARTITION BY RANGE (" + column + ") (");
+        for (int i = 0; i < parts; i++) {
+            b.append(i == 0 ? "" : ", ").append("PARTITION p").append(i + 1).append(" VALUES LESS THAN ")
+                    .append(i == parts - 1 ? "MAXVALUE" : "(" + upper[i] + ")");
+        }
+        return b.append(')').toString();
+    }
+
+    /** Statements that create the partitions {@link #partitionBy} declared, each with {@code options}; none by default. */
+    default List<String> partitionsOf(String table, String method, int parts, long[] upper, String options) {
+        return List.of();
+    }
+
     // --- tuning and server facts ---
 
     /** The session's transaction mode where the engine has several (TiDB's tidb_txn_mode); "" where it has one. */

@@ -69,6 +69,46 @@ public class PostgresDialect implements Dialect {
         return parts;
     }
 
+    @Override
+    public String fillFactor(int percent) {
+        return "WITH (fillfactor=" + percent + ")";
+    }
+
+    @Override
+    public boolean primaryKeysAfterLoad() {
+        return true;
+    }
+
+    @Override
+    public String endTransaction() {
+        return "END";
+    }
+
+    @Override
+    public String vacuumAnalyze(String table) {
+        return "VACUUM ANALYZE " + table;
+    }
+
+    /** Declarative partitioning; the partitions are tables of their own ({@link #partitionsOf}). */
+    @Override
+    public String partitionBy(String column, String method, int parts, long[] upper) {
+        return "PARTITION BY " + method.toUpperCase(java.util.Locale.ROOT) + " (" + column + ")";
+    }
+
+    /** pgbench's: {@code <table>_1 .. _N}, the first range from MINVALUE, the last to MAXVALUE. */
+    @Override
+    public List<String> partitionsOf(String table, String method, int parts, long[] upper, String options) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < parts; i++) {
+            String bounds = method.equals("hash") ? "WITH (MODULUS " + parts + ", REMAINDER " + i + ")"
+                    : "FROM (" + (i == 0 ? "MINVALUE" : String.valueOf(upper[i - 1])) + ") TO ("
+                    + (i == parts - 1 ? "MAXVALUE" : String.valueOf(upper[i])) + ")";
+            out.add("CREATE TABLE " + table + "_" + (i + 1) + " PARTITION OF " + table + " FOR VALUES " + bounds
+                    + (options.isEmpty() ? "" : " " + options));
+        }
+        return out;
+    }
+
     /** PostgreSQL's benchmark settings need a restart; tune=true changes nothing here. */
     @Override
     public ServerSettings settings(Connection c) {

@@ -83,7 +83,7 @@ public final class PgbenchFormat {
         long cnt = c.transactions(), failed = c.ignoredErrors(), total = cnt + s.skipped() + failed;
         out.add("transaction type: " + script.description());
         out.add("scaling factor: " + script.scaleFactor());
-        out.add("query mode: " + script.queryMode());
+        out.add("query mode: " + (script.queryMode().isEmpty() ? "simple" : script.queryMode())); // pgbench's default -M
         out.add("number of clients: " + clients);
         out.add("number of threads: " + Math.max(1, script.jobs()));
         out.add("maximum number of tries: 1");

@@ -70,6 +70,7 @@ final class Schema2 {
             case TpccParams t -> WorkloadInfo.Scale.warehouses(t.warehouseCount());
             case org.oltpbench.config.SysbenchParams s -> WorkloadInfo.Scale.tables(s.tables(), s.tableSize());
             case org.oltpbench.config.SqlParams q -> WorkloadInfo.Scale.tables(0, q.tableSize());
+            case org.oltpbench.config.PgbenchParams p -> WorkloadInfo.Scale.tables(4, 100_000L * p.scale()); // after 2.x
         };
     }
 }

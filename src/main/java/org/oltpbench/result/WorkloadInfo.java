@@ -78,7 +78,7 @@ public record WorkloadInfo(String name, Family family, List<TxnType> transaction
 
     /**
      * A scripted workload as its peer describes it (pgbench's summary), and its statements, whose times its terminals
-     * add up in two tallies each ({@link #nanosTally}, {@link #countTally}; see measure.StatementTimes).
+     * add up in two tallies each ({@link #nanosTally}, {@link #countTally}; the pgbench workload's CommandTimes writes them).
      *
      * @param description  pgbench's "transaction type": {@code <builtin: TPC-B (sort of)>}, a script's file name, or
      *                     "multiple scripts"
@@ -104,7 +104,7 @@ public record WorkloadInfo(String name, Family family, List<TxnType> transaction
             return "statement" + (k + 1) + "Count";
         }
 
-        /** The tallies per-statement times need, in the order StatementTimes writes them: each statement's nanos and count. */
+        /** The tallies per-statement times need, in the order the pgbench workload's CommandTimes writes them: each statement's nanos and count. */
         public List<String> tallies() {
             List<String> out = new java.util.ArrayList<>();
             for (int k = 0; k < statements.size(); k++) {

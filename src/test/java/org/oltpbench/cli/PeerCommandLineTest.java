@@ -130,11 +130,10 @@ class PeerCommandLineTest {
                 PeerCommandLine.translate(words("/usr/bin/mysqlslap " + slap)));
     }
 
-    /** pgbench's entry in the table until its translator (PgbenchCommandLine) is merged. */
+    /** pgbench's word, with a path before it, reaches its translator. */
     @Test
     void pgbenchHasItsPlace() {
-        ConfigException e = assertThrows(ConfigException.class, () -> PeerCommandLine.translate(words("pgbench -i -s 1")));
-        assertEquals("pgbench's command line: not yet", e.getMessage());
+        assertArrayEquals(PgbenchCommandLine.translate(words("-i -s 1 db")), PeerCommandLine.translate(words("/usr/bin/pgbench -i -s 1 db")));
     }
 
     @Test

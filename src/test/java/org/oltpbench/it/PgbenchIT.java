@@ -1,0 +1,160 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.RunResult;
+
+/**
+ * Issue 43 §3: pgbench's own lines on PostgreSQL (-i -s 1, a 3-s run of two clients, a custom script with \set and
+ * :var), the tables each tool made run by the other (PostgreSQL 15's pgbench), and the built-in tpcb-like on MariaDB
+ * through oltpbench's keys.
+ */
+class PgbenchIT {
+    @TempDir
+    Path dir;
+
+    /** host, port, database and user of the PostgreSQL server, as pgbench's -h -p -U and dbname. */
+    private static String[] pg() throws Exception {
+        PgServer.Target t = PgServer.get();
+        URI u = URI.create(t.url().substring("jdbc:".length()));
+        return new String[] {"-h", u.getHost(), "-p", String.valueOf(u.getPort()), "-U", t.user(), u.getPath().substring(1)};
+    }
+
+    /** PostgreSQL 15's pgbench: $PGBIN's, Debian's under /usr/lib/postgresql, or the PATH's; absent: skip (CI: fail). */
+    private static String peer() {
+        List<String> places = new ArrayList<>();
+        if (System.getenv("PGBIN") != null) places.add(System.getenv("PGBIN"));
+        File[] debian = new File("/usr/lib/postgresql").listFiles();
+        if (debian != null) for (File v : debian) places.add(v + "/bin");
+        for (String p : places) if (new File(p, "pgbench").canExecute()) return p + "/pgbench";
+        Tools.require("pgbench", "install postgresql-client (Debian) or set PGBIN");
+        return "pgbench";
+    }
+
+    private Tools.Outcome oltpbench(String name, String... line) {
+        List<String> args = new ArrayList<>(List.of(line));
+        args.addAll(List.of("--set", "resultDirectory=" + dir.resolve(name)));
+        Tools.Outcome o = Tools.cli(args.toArray(String[]::new));
+        assertEquals(0, o.code(), String.join(" ", line) + "\n" + o.out() + o.err());
+        return o;
+    }
+
+    private static String[] pgbench(String[] where, String... options) {
+        List<String> out = new ArrayList<>(List.of("pgbench"));
+        out.addAll(List.of(options));
+        out.addAll(List.of(where));
+        return out.toArray(String[]::new);
+    }
+
+    private static long query(String sql) throws Exception {
+        PgServer.Target t = PgServer.get();
+        try (Connection c = Tools.connect(t.url(), t.user(), ""); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    @Test
+    void pgbenchsLinesRunAndEachToolReadsTheOthersTables() throws Exception {
+        String[] where = pg();
+        String pgbench = peer();
+        // oltpbench makes the tables, pgbench 15 runs on them
+        Tools.Outcome init = oltpbench("init", pgbench(where, "-i", "-s", "1"));
+        assertTrue(init.out().contains("creating primary keys...") && init.out().contains("done in "), init.out());
+        assertEquals(100_000, query("SELECT count(*) FROM pgbench_accounts"));
+        List<String> peerRun = new ArrayList<>(List.of(pgbench, "-n", "-c", "2", "-t", "50"));
+        peerRun.addAll(List.of(where));
+        Tools.Result r = Tools.run(peerRun, 60);
+        assertEquals(0, r.code(), r.out());
+        assertTrue(r.out().contains("number of transactions actually processed: 100/100"), r.out());
+        // pgbench's run line, 3 s of two clients
+        oltpbench("run", pgbench(where, "-c", "2", "-j", "2", "-T", "3", "-P", "1"));
+        RunResult run = ResultFiles.read(dir.resolve("run"));
+        assertEquals("pgbench", run.workload().name());
+        assertEquals(2, run.levels().get(0).threads());
+        assertTrue(run.levels().get(0).kept().counts().transactions() > 0);
+        // tpcb-like moves a teller and its branch together: their sums agree (check)
+        oltpbench("check", "--set", "workload=pgbench", "--set", "db=postgres", "--set", "conn=" + PgServer.get().url(),
+                "--set", "user=" + PgServer.get().user(), "check");
+        customScript(where);
+        // pgbench 15 makes the tables, oltpbench runs on them
+        List<String> peerInit = new ArrayList<>(List.of(pgbench, "-i", "-s", "1", "-q"));
+        peerInit.addAll(List.of(where));
+        r = Tools.run(peerInit, 120);
+        assertEquals(0, r.code(), r.out());
+        oltpbench("select", pgbench(where, "-S", "-c", "2", "-t", "100"));
+        assertEquals(200, ResultFiles.read(dir.resolve("select")).levels().get(0).kept().counts().transactions());
+    }
+
+    /** A custom script: \set with the random functions and arithmetic, :var bound, \sleep; each delta is 1..100. */
+    private void customScript(String[] where) throws Exception {
+        Path script = dir.resolve("bump.sql");
+        Files.writeString(script, """
+                \\set aid random(1, 100000 * :scale)
+                \\set delta random_gaussian(1, 100, 2.5) + 0 * :client_id
+                \\set z random_zipfian(1, 10, 1.5) * 2 - 1
+                BEGIN;
+                UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;
+                \\sleep 1 ms
+                SELECT abalance, :z::int FROM pgbench_accounts WHERE aid = :aid;
+                END;
+                """);
+        long before = query("SELECT sum(abalance) FROM pgbench_accounts");
+        oltpbench("custom", pgbench(where, "-n", "-f", script + "@1", "-c", "2", "-t", "20"));
+        long after = query("SELECT sum(abalance) FROM pgbench_accounts");
+        assertEquals(40, ResultFiles.read(dir.resolve("custom")).levels().get(0).kept().counts().transactions());
+        assertTrue(after - before >= 40 && after - before <= 4_000, "40 deltas of 1..100 added " + (after - before));
+    }
+
+    /** MariaDB: OLTPBENCH_MARIADB_URL (_USER, _PASSWORD), else .ci/replicas' primary (MY1, bench/bench). */
+    private static List<String> mariadb() throws Exception {
+        String url = System.getenv("OLTPBENCH_MARIADB_URL"), user = System.getenv("OLTPBENCH_MARIADB_USER"),
+                password = System.getenv("OLTPBENCH_MARIADB_PASSWORD");
+        if (url == null || url.isBlank()) {
+            Tools.requireEnv("OLTPBENCH_REPLICAS_DIR", "start the replica sets as .ci/run does (.ci/replicas up DIR), or set "
+                    + "OLTPBENCH_MARIADB_URL");
+            String port = "";
+            for (String line : Files.readAllLines(Path.of(System.getenv("OLTPBENCH_REPLICAS_DIR"), "ports"))) {
+                if (line.startsWith("MY1=")) port = line.substring(4);
+            }
+            url = "jdbc:mariadb://127.0.0.1:" + port + "/oltpbench";
+            user = "bench";
+            password = "bench";
+        }
+        return List.of("--set", "db=mariadb", "--set", "conn=" + url, "--set", "user=" + user, "--set",
+                "password=" + (password == null ? "" : password), "--set", "workload=pgbench");
+    }
+
+    @Test
+    void tpcbLikeOnMariaDb() throws Exception {
+        List<String> target = mariadb();
+        List<String> prepare = new ArrayList<>(target);
+        prepare.addAll(List.of("--set", "scale=1", "--set", "partitions=2", "prepare"));
+        Tools.Outcome p = oltpbench("prepare", prepare.toArray(String[]::new));
+        assertTrue(p.out().contains("check passed"), p.out());
+        List<String> run = new ArrayList<>(target);
+        run.addAll(List.of("--set", "threads=2", "--set", "time=3", "run"));
+        Tools.Outcome o = oltpbench("run", run.toArray(String[]::new));
+        assertTrue(o.out().contains("pgbench on mariadb"), o.out());
+        assertTrue(ResultFiles.read(dir.resolve("run")).levels().get(0).kept().counts().transactions() > 0);
+        List<String> check = new ArrayList<>(target);
+        check.add("check");
+        oltpbench("check", check.toArray(String[]::new));
+        List<String> cleanup = new ArrayList<>(target);
+        cleanup.add("cleanup");
+        oltpbench("cleanup", cleanup.toArray(String[]::new));
+    }
+}
