@@ -12,6 +12,8 @@ import java.util.function.LongSupplier;
  */
 public final class Progress {
     static final int PLAIN_EVERY_SECS = 10;
+    /** A progress that prints nothing: for a step with nothing to count. */
+    public static final Progress SILENT = new Progress(new PrintStream(java.io.OutputStream.nullOutputStream()), "", 0, "", () -> 0);
     private static final int WIDTH = 30;
 
     private final PrintStream out;
