@@ -134,7 +134,7 @@ public final class TpccWorkload implements Workload {
     }
 
     /** "1-3, 5, 7-8" for ascending warehouse numbers. */
-    static String ranges(List<Integer> ws) {
+    public static String ranges(List<Integer> ws) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < ws.size(); ) {
             int j = i;
