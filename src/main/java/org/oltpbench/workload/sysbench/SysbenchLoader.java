@@ -137,7 +137,7 @@ final class SysbenchLoader {
             for (String sql : dialect.afterExplicitIdLoad("sbtest" + t, "id", s.autoInc())) st.execute(sql);
             if (createSecondary) {
                 out.printf("Creating a secondary index on 'sbtest%d'...%n", t);
-                st.execute(createIndex(dialect, layout, t));
+                meter.stop().cancelling(st, () -> st.execute(createIndex(dialect, layout, t)));
             }
         }
         complete.add(t);

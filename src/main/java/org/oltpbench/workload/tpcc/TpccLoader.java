@@ -134,10 +134,7 @@ final class TpccLoader {
             {"bmsql_history", "h_w_id"}, {"bmsql_oorder", "o_w_id"}, {"bmsql_new_order", "no_w_id"},
             {"bmsql_order_line", "ol_w_id"}};
         try (Statement st = c.createStatement()) {
-            for (String[] t : byTable) {
-                meter.stop().check();
-                st.execute("DELETE FROM " + t[0] + " WHERE " + t[1] + " = " + w);
-            }
+            for (String[] t : byTable) meter.stop().cancelling(st, () -> st.execute("DELETE FROM " + t[0] + " WHERE " + t[1] + " = " + w));
         }
     }
 

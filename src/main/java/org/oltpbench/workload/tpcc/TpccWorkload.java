@@ -162,7 +162,8 @@ public final class TpccWorkload implements Workload {
                 if (!indexesLater) for (String sql : TpccSchema.createIndexes(dialect, layout)) st.execute(sql);
             }
             missing = missingWarehouses(c);
-            if (missing.isEmpty() && (!share.leads() || loadFinished(c) && (!indexesLater || indexExists(c)))) {
+            // a load stopped after its last warehouse is finished here: its indexes and bmsql_config, written last
+            if (missing.isEmpty() && loadFinished(c) && (!indexesLater || indexExists(c))) {
                 throw new ConfigException("warehouses " + first + "-" + (first + count - 1)
                         + " are already loaded; run cleanup first, or set warehouseRange to the ones still missing");
             }
@@ -182,11 +183,8 @@ public final class TpccWorkload implements Workload {
             return loaded;
         }
         if (!share.alone()) awaitOtherClients(db, stop);
-        if (stop.stopping()) {
-            throw LoadStopped.kept("kept every warehouse (" + first + "-" + (first + count - 1) + ") and the items; not yet "
-                    + "done: the secondary indexes and bmsql_config");
-        }
-        finish(db, indexesLater);
+        if (stop.stopping()) throw LoadStopped.kept(stoppedBeforeTheEnd());
+        finish(db, stop, indexesLater);
         return loaded;
     }
 
@@ -233,14 +231,24 @@ public final class TpccWorkload implements Workload {
         return true;
     }
 
+    /** What a load stopped after its last warehouse kept. */
+    private String stoppedBeforeTheEnd() {
+        return "kept every warehouse (" + ranges(java.util.stream.IntStream.range(first, first + count).boxed().toList())
+                + ") and the items; not yet done: the secondary indexes and bmsql_config";
+    }
+
     /** The leading client's last steps: the secondary indexes (indexesAfterLoad), then bmsql_config. */
-    private void finish(Database db, boolean indexesLater) throws SQLException {
+    private void finish(Database db, LoadStop stop, boolean indexesLater) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             if (indexesLater && !indexExists(c)) {
-                Progress.during(out, "creating the secondary indexes", () -> {
-                    for (String sql : TpccSchema.createIndexes(dialect, Layout.tpcc(load, null))) st.execute(sql);
-                    return null;
-                });
+                try {
+                    Progress.during(out, "creating the secondary indexes", () -> {
+                        for (String sql : TpccSchema.createIndexes(dialect, Layout.tpcc(load, null))) stop.cancelling(st, () -> st.execute(sql));
+                        return null;
+                    });
+                } catch (LoadStopped e) {
+                    throw LoadStopped.kept(stoppedBeforeTheEnd());
+                }
             }
             writeConfig(c);
         }
