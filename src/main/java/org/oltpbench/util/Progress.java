@@ -78,22 +78,6 @@ public final class Progress {
                 " ".repeat(WIDTH - filled), n, total, unit, rate, unit, secs, eta);
     }
 
-    /** Waits for every future in order, redrawing the line each second, then prints the final line. */
-    public void awaitAll(java.util.List<? extends java.util.concurrent.Future<?>> futures)
-            throws java.util.concurrent.ExecutionException, InterruptedException {
-        for (java.util.concurrent.Future<?> f : futures) {
-            while (true) {
-                try {
-                    f.get(1, java.util.concurrent.TimeUnit.SECONDS);
-                    break;
-                } catch (java.util.concurrent.TimeoutException e) {
-                    print();
-                }
-            }
-        }
-        finish();
-    }
-
     /** A step that may throw. */
     public interface Step<T, E extends Exception> {
         T run() throws E;
