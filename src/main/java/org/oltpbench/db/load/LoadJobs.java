@@ -19,7 +19,7 @@ import org.oltpbench.util.Progress;
  * no unit counts as complete unless its last rows were committed before its worker said so.
  */
 public final class LoadJobs {
-    static final long POLL_MILLIS = 200, GRACE_MILLIS = 2000;
+    static final long POLL_MILLIS = 200, GRACE_MILLIS = 2000, PRINT_NANOS = 1_000_000_000L;
 
     /** One job of a load. */
     @FunctionalInterface
@@ -48,7 +48,8 @@ public final class LoadJobs {
         }));
         pool.shutdown();
         try {
-            for (Future<?> f : futures) await(f, progress, stop);
+            long[] printedAt = {System.nanoTime()};
+            for (Future<?> f : futures) await(f, progress, stop, printedAt);
         } catch (LoadStopped e) {
             pool.shutdownNow();
             awaitQuietly(pool);
@@ -61,14 +62,18 @@ public final class LoadJobs {
         }
     }
 
-    private static void await(Future<?> f, Progress progress, LoadStop stop) throws SQLException {
+    /** Waits for {@code f}, asking the stop every poll and redrawing the progress line every second. */
+    private static void await(Future<?> f, Progress progress, LoadStop stop, long[] printedAt) throws SQLException {
         while (true) {
             stop.check();
             try {
                 f.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
                 return;
             } catch (TimeoutException e) {
-                progress.print();
+                if (System.nanoTime() - printedAt[0] >= PRINT_NANOS) {
+                    printedAt[0] = System.nanoTime();
+                    progress.print();
+                }
             } catch (ExecutionException e) {
                 stop.check();
                 if (e.getCause() instanceof SQLException se) throw se;
