@@ -14,7 +14,8 @@ import sun.misc.Signal;
  * SIGTERM, a closed terminal SIGHUP. The first signal while a level measures lets the report interval in progress
  * finish; then the job writes the results, restores tuned settings and exits 128 + the signal's number (130, 143,
  * 129). A first signal at any other time (loading, connecting) exits through the shutdown hook, which stops the job at
- * once and waits for its results. A second signal halts the JVM at once: what the intervals already wrote
+ * once and waits for its results: a load stops between batches, cancels a long statement, runs no checks, and says the
+ * complete warehouses or tables that a prepare again keeps (see {@link org.oltpbench.db.load.LoadJobs}). A second signal halts the JVM at once: what the intervals already wrote
  * (intervals.csv, the .hlog files, result.json after every level) stays on disk, tuned settings stay changed, and an
  * embedded server is killed (see {@link Halt}). Under the launcher (OLTPBENCH_RELAUNCHED), a terminal's Ctrl-C
  * arrives twice, from the terminal and passed on by the launcher: a repeat of the same signal within 500 ms is that

@@ -26,7 +26,7 @@ final class Interleave {
         sameLevels(jobs, labels);
         List<Job> distinct = distinctDirectories(jobs, labels, out);
         List<RunResult> runs = Job.interleaved(distinct, labels, prepareIfAbsent);
-        if (runs == null) return Job.FAILED;
+        if (runs == null) return distinct.get(0).exitCode(null); // a stopped load (130, 143) or failed checks (1)
         int code = Job.OK;
         for (int i = 0; i < distinct.size(); i++) code = Math.max(code, distinct.get(i).exitCode(runs.get(i)));
         Map<String, Path> dirs = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package org.oltpbench.driver;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.oltpbench.db.load.LoadStop;
 
 /**
  * Ctrl-C and its kin, in two strengths.
@@ -11,9 +12,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@link #raise()} (SIGTERM, a Ctrl-C outside a measured level, an embedding program): the level stops at once.</li>
  * </ul>
  * Either way the results gathered so far are written before the JVM exits (the shutdown hook waits for
- * {@link #finished}).
+ * {@link #finished}). A load asks the same object between its batches ({@link LoadStop}): any stop ends it.
  */
-public final class StopSignal {
+public final class StopSignal implements LoadStop {
     private volatile boolean raised, finishInterval, measuring;
     /** The process's exit status once stopped: 128 + the signal's number (SIGINT 130, SIGTERM 143, SIGHUP 129). */
     private volatile int exitCode = 130;
@@ -22,6 +23,12 @@ public final class StopSignal {
     /** Whether any stop was asked for: no new level or repeat starts. */
     public boolean raised() {
         return raised || finishInterval;
+    }
+
+    /** A load stops on any stop: it has no interval to finish. */
+    @Override
+    public boolean stopping() {
+        return raised();
     }
 
     /** Whether the level must stop now, without finishing its interval. */

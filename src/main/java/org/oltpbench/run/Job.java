@@ -15,6 +15,7 @@ import org.oltpbench.config.RunParams;
 import org.oltpbench.result.Terms;
 import org.oltpbench.result.WorkloadInfo;
 import org.oltpbench.db.Database;
+import org.oltpbench.db.load.LoadStopped;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Dialects;
 import org.oltpbench.dialect.JdbcDriver;
@@ -115,7 +116,7 @@ public final class Job {
     public int prepare() throws SQLException {
         Workload w = workload();
         try (Database db = open(true)) {
-            return load(db, w) ? OK : FAILED;
+            return load(db, w);
         }
     }
 
@@ -226,7 +227,7 @@ public final class Job {
             }
             if (!w.isPrepared(db)) {
                 if (!prepareIfAbsent) throw new ConfigException(w.unprepared(db));
-                if (!load(db, w)) {
+                if (load(db, w) != OK) {
                     db.close();
                     return null;
                 }
@@ -378,15 +379,27 @@ public final class Job {
     /** What this job's prepare loaded, for result.json; NONE until it loads. */
     private org.oltpbench.result.LoadResult loaded = org.oltpbench.result.LoadResult.NONE;
 
-    /** prepare, then (checkAfterLoad) the workload's checks; false when a check failed. */
-    private boolean load(Database db, Workload w) throws SQLException {
+    /**
+     * prepare, then (checkAfterLoad) the workload's checks: OK, FAILED when a check failed, or the stop's exit code when
+     * a signal stopped the load (the checks then do not run, and one line says what was kept and how to resume).
+     */
+    private int load(Database db, Workload w) throws SQLException {
         long t0 = System.nanoTime();
-        loaded = w.prepare(db);
+        try {
+            loaded = w.prepare(db, stop);
+        } catch (LoadStopped e) {
+            out.printf(Locale.ROOT, "prepare %s after %.1f s: %s%s%n", stop.reason(), (System.nanoTime() - t0) / 1e9,
+                    e.kept().isEmpty() ? "" : e.kept() + "; ", e.resume());
+            return stop.exitCode();
+        }
         out.printf(Locale.ROOT, "prepare done in %.1f s%n", (System.nanoTime() - t0) / 1e9);
-        if (!params.share().leads()) return true; // client 0 checks the whole data set once every client has loaded
-        return !params.load().checkAfterLoad() || printCheck(checked(db, w)) == OK;
+        if (stop.stopping()) {
+            out.println("checks skipped: prepare " + stop.reason() + " (the data set is complete; the check verb runs them)");
+            return stop.exitCode();
+        }
+        if (!params.share().leads()) return OK; // client 0 checks the whole data set once every client has loaded
+        return !params.load().checkAfterLoad() || printCheck(checked(db, w)) == OK ? OK : FAILED;
     }
-
 
     /** The workload's checks, with a progress line while they run (TPC-C's take seconds to minutes). */
     private CheckReport checked(Database db, Workload w) throws SQLException {

@@ -12,6 +12,8 @@ import java.util.function.LongSupplier;
  */
 public final class Progress {
     static final int PLAIN_EVERY_SECS = 10;
+    /** A progress that prints nothing: for a step with nothing to count. */
+    public static final Progress SILENT = new Progress(new PrintStream(java.io.OutputStream.nullOutputStream()), "", 0, "", () -> 0);
     private static final int WIDTH = 30;
 
     private final PrintStream out;
@@ -74,22 +76,6 @@ public final class Progress {
         String eta = rate > 0 && n < total ? String.format(Locale.ROOT, "%.0fs", (total - n) / rate) : "-";
         return String.format(Locale.ROOT, "%s [%s%s] %d/%d %s, %.0f %s/s, elapsed %.0fs, ETA %s", label, "#".repeat(filled),
                 " ".repeat(WIDTH - filled), n, total, unit, rate, unit, secs, eta);
-    }
-
-    /** Waits for every future in order, redrawing the line each second, then prints the final line. */
-    public void awaitAll(java.util.List<? extends java.util.concurrent.Future<?>> futures)
-            throws java.util.concurrent.ExecutionException, InterruptedException {
-        for (java.util.concurrent.Future<?> f : futures) {
-            while (true) {
-                try {
-                    f.get(1, java.util.concurrent.TimeUnit.SECONDS);
-                    break;
-                } catch (java.util.concurrent.TimeoutException e) {
-                    print();
-                }
-            }
-        }
-        finish();
     }
 
     /** A step that may throw. */

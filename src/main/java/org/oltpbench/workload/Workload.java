@@ -38,8 +38,17 @@ public interface Workload {
         return "the tables of " + name() + " are missing; run prepare first";
     }
 
-    /** Creates and loads the data set; returns what it loaded, per table ({@link LoadResult#NONE} when nothing). */
-    LoadResult prepare(Database db) throws SQLException;
+    /**
+     * Creates and loads the data set; returns what it loaded, per table ({@link LoadResult#NONE} when nothing). A
+     * {@code stop} ends the load between batches with {@link org.oltpbench.db.load.LoadStopped}, which says the complete
+     * units (TPC-C's warehouses, sysbench's tables) that a prepare again keeps; it reloads the others.
+     */
+    LoadResult prepare(Database db, org.oltpbench.db.load.LoadStop stop) throws SQLException;
+
+    /** {@link #prepare(Database, org.oltpbench.db.load.LoadStop)} that nothing stops. */
+    default LoadResult prepare(Database db) throws SQLException {
+        return prepare(db, org.oltpbench.db.load.LoadStop.NEVER);
+    }
 
     /** Checks before the run what the server must accept (a custom script's SQL); throws a one-line ConfigException. */
     default void validate(Database db) throws SQLException {

@@ -47,7 +47,7 @@ final class OneStatement implements Workload {
     }
 
     @Override
-    public LoadResult prepare(Database db) {
+    public LoadResult prepare(Database db, org.oltpbench.db.load.LoadStop stop) {
         return LoadResult.NONE;
     }
 

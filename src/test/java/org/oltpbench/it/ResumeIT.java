@@ -5,17 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.db.Database;
-import org.oltpbench.dialect.Dialects;
 
 /**
  * A prepare killed with SIGKILL midway, then prepare again: complete tables and warehouses are kept untouched, partial
@@ -44,7 +38,7 @@ class ResumeIT {
         long deadline = System.nanoTime() + 120_000_000_000L;
         while (System.nanoTime() < deadline && p.isAlive()) {
             try {
-                if (count(db, sql) >= atLeast) break;
+                if (Tools.count(db, sql) >= atLeast) break;
             } catch (java.sql.SQLException notYet) {
                 // the table is not created yet
             }
@@ -55,32 +49,20 @@ class ResumeIT {
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
     }
 
-    private static Database server() {
-        return Database.open(Params.target(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true"), Map.of())),
-                Dialects.forName("mariadb"));
-    }
-
-    private static long count(Database db, String sql) throws Exception {
-        try (Connection c = db.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
     private static String fingerprint(Database db, String table) throws Exception {
-        return count(db, "SELECT COUNT(*) FROM " + table) + ":" + count(db, "SELECT COALESCE(SUM(CRC32(CONCAT(id, k, c, pad))), 0) FROM " + table);
+        return Tools.count(db, "SELECT COUNT(*) FROM " + table) + ":" + Tools.count(db, "SELECT COALESCE(SUM(CRC32(CONCAT(id, k, c, pad))), 0) FROM " + table);
     }
 
     @Test
     void sysbenchPrepareKeepsCompleteTablesAndReloadsTheRest() throws Exception {
-        try (Database db = server()) {
+        try (Database db = Tools.embeddedMariaDb()) {
             // two complete tables, then a prepare of four killed while it loads the other two
             Tools.Outcome first = Tools.cli("--set", "db=mariadb", "--set", "conn=" + db.url(), "--set", "tables=2",
                     "--set", "table_size=200000", "prepare");
             assertEquals(0, first.code(), first.out() + first.err());
             String kept1 = fingerprint(db, "sbtest1"), kept2 = fingerprint(db, "sbtest2");
             killWhen(prepare(db, "tables=4", "table_size=200000", "loadWorkers=1"), db, "SELECT COUNT(*) FROM sbtest3", 20_000);
-            long partial = count(db, "SELECT COUNT(*) FROM sbtest3") + count(db, "SELECT COUNT(*) FROM sbtest4");
+            long partial = Tools.count(db, "SELECT COUNT(*) FROM sbtest3") + Tools.count(db, "SELECT COUNT(*) FROM sbtest4");
             assertTrue(partial < 400_000, "the kill left sbtest3 and sbtest4 partial: " + partial + " rows");
 
             Tools.Outcome again = Tools.cli("--set", "db=mariadb", "--set", "conn=" + db.url(), "--set", "tables=4",
@@ -89,7 +71,7 @@ class ResumeIT {
             assertTrue(again.out().contains("resuming a prepare: kept sbtest1, sbtest2; reloading from clean sbtest3 ("), again.out());
             assertEquals(kept1, fingerprint(db, "sbtest1"), "kept rows untouched");
             assertEquals(kept2, fingerprint(db, "sbtest2"), "kept rows untouched");
-            for (int t = 1; t <= 4; t++) assertEquals(200_000, count(db, "SELECT COUNT(*) FROM sbtest" + t), "sbtest" + t);
+            for (int t = 1; t <= 4; t++) assertEquals(200_000, Tools.count(db, "SELECT COUNT(*) FROM sbtest" + t), "sbtest" + t);
             Tools.Outcome check = Tools.cli("--set", "db=mariadb", "--set", "conn=" + db.url(), "--set", "tables=4",
                     "--set", "table_size=200000", "check");
             assertEquals(0, check.code(), check.out() + check.err());
@@ -99,24 +81,24 @@ class ResumeIT {
 
     @Test
     void tpccPrepareKeepsCompleteWarehousesAndReloadsTheRest() throws Exception {
-        try (Database db = server()) {
+        try (Database db = Tools.embeddedMariaDb()) {
             String[] sets = {"workload=tpcc", "warehouses=4", "loadWorkers=1"};
             killWhen(prepare(db, sets), db, "SELECT COUNT(*) FROM bmsql_warehouse", 1);
-            long done = count(db, "SELECT COUNT(*) FROM bmsql_warehouse");
+            long done = Tools.count(db, "SELECT COUNT(*) FROM bmsql_warehouse");
             assertTrue(done >= 1 && done < 4, done + " warehouse rows after the kill");
-            String keptCustomers = count(db, "SELECT COUNT(*) FROM bmsql_customer WHERE c_w_id = 1") + ":"
-                    + count(db, "SELECT SUM(CRC32(CONCAT(c_id, c_d_id, c_last, c_data))) FROM bmsql_customer WHERE c_w_id = 1");
+            String keptCustomers = Tools.count(db, "SELECT COUNT(*) FROM bmsql_customer WHERE c_w_id = 1") + ":"
+                    + Tools.count(db, "SELECT SUM(CRC32(CONCAT(c_id, c_d_id, c_last, c_data))) FROM bmsql_customer WHERE c_w_id = 1");
 
             List<String> args = new ArrayList<>(List.of("--set", "db=mariadb", "--set", "conn=" + db.url()));
             for (String s : sets) args.addAll(List.of("--set", s));
             Tools.Outcome again = Tools.cli(concat(args, "prepare"));
             assertEquals(0, again.code(), again.out() + again.err());
             assertTrue(again.out().contains("resuming a prepare: kept warehouse(s) 1"), again.out());
-            assertEquals(keptCustomers, count(db, "SELECT COUNT(*) FROM bmsql_customer WHERE c_w_id = 1") + ":"
-                    + count(db, "SELECT SUM(CRC32(CONCAT(c_id, c_d_id, c_last, c_data))) FROM bmsql_customer WHERE c_w_id = 1"),
+            assertEquals(keptCustomers, Tools.count(db, "SELECT COUNT(*) FROM bmsql_customer WHERE c_w_id = 1") + ":"
+                    + Tools.count(db, "SELECT SUM(CRC32(CONCAT(c_id, c_d_id, c_last, c_data))) FROM bmsql_customer WHERE c_w_id = 1"),
                     "warehouse 1's customers untouched");
-            assertEquals(120_000, count(db, "SELECT COUNT(*) FROM bmsql_customer"));
-            assertEquals(400_000, count(db, "SELECT COUNT(*) FROM bmsql_stock"));
+            assertEquals(120_000, Tools.count(db, "SELECT COUNT(*) FROM bmsql_customer"));
+            assertEquals(400_000, Tools.count(db, "SELECT COUNT(*) FROM bmsql_stock"));
             Tools.Outcome check = Tools.cli(concat(args, "check"));
             assertEquals(0, check.code(), check.out() + check.err());
             Tools.cli(concat(args, "cleanup"));

@@ -269,7 +269,7 @@ class RunLoopIT {
         }
 
         @Override
-        public org.oltpbench.result.LoadResult prepare(Database db) {
+        public org.oltpbench.result.LoadResult prepare(Database db, org.oltpbench.db.load.LoadStop stop) {
             return org.oltpbench.result.LoadResult.NONE;
         }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +31,7 @@ class SignalsIT {
     @ParameterizedTest
     @CsvSource({"INT, 130, Ctrl-C", "TERM, 143, SIGTERM"}) // SIGHUP takes the same path: performance.md has it by hand
     void aSignalToTheStartedPidAloneActsAsCtrlC(String signal, int code, String what) throws Exception {
-        String java = oldJava();
+        String java = Tools.oldJava();
         List<String> cmd = new ArrayList<>(List.of("python3", "-c", Tools.DEFAULT_SIGNALS, java, "-jar", "target/oltpbench.jar"));
         for (String s : List.of("db=mariadb", "embedded=true", "tables=1", "table_size=2000", "threads=2", "time=120",
                 "report-interval=1", "resultDirectory=" + dir.resolve("r"))) cmd.addAll(List.of("--set", s));
@@ -73,15 +72,5 @@ class SignalsIT {
         }
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();
-    }
-
-    /** A java older than 21 (the launcher then re-runs the jar); CI's Debian has 17 as its default. */
-    private static String oldJava() {
-        for (File jvm : new File[] {new File("/usr/lib/jvm/java-17-openjdk-amd64"), new File("/usr/lib/jvm/java-17-openjdk-arm64")}) {
-            File java = new File(jvm, "bin/java");
-            if (java.canExecute()) return java.getPath();
-        }
-        Tools.requireEnv("OLTPBENCH_OLD_JAVA", "install openjdk-17-jre-headless, or name a java older than 21");
-        return System.getenv("OLTPBENCH_OLD_JAVA");
     }
 }

@@ -108,6 +108,32 @@ public final class Tools {
             + "for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP): signal.signal(s, signal.SIG_DFL)\n"
             + "os.execvp(sys.argv[1], sys.argv[1:])";
 
+    /** An embedded MariaDB that this test owns (its data outlives the jars it starts against it). */
+    static org.oltpbench.db.Database embeddedMariaDb() {
+        return org.oltpbench.db.Database.open(Params.target(org.oltpbench.config.ConfigLoader.load(null,
+                List.of("db=mariadb", "embedded=true"), java.util.Map.of())), org.oltpbench.dialect.Dialects.forName("mariadb"));
+    }
+
+    /** The first column of {@code sql}'s first row, as a count. */
+    static long count(org.oltpbench.db.Database db, String sql) throws Exception {
+        try (java.sql.Connection c = db.connect(); java.sql.Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** A java older than 21 (the launcher then re-runs the jar); CI's Debian has 17 as its default. */
+    static String oldJava() {
+        for (java.io.File jvm : new java.io.File[] {new java.io.File("/usr/lib/jvm/java-17-openjdk-amd64"),
+                new java.io.File("/usr/lib/jvm/java-17-openjdk-arm64")}) {
+            java.io.File java = new java.io.File(jvm, "bin/java");
+            if (java.canExecute()) return java.getPath();
+        }
+        requireEnv("OLTPBENCH_OLD_JAVA", "install openjdk-17-jre-headless, or name a java older than 21");
+        return System.getenv("OLTPBENCH_OLD_JAVA");
+    }
+
     /** Runs oltpbench's command line in this JVM (no Ctrl-C hook). */
     static Outcome cli(String... args) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(), err = new java.io.ByteArrayOutputStream();

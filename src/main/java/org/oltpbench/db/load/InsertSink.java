@@ -100,4 +100,9 @@ public final class InsertSink implements RowSink {
             st.close();
         }
     }
+
+    @Override
+    public void discard() throws SQLException {
+        st.close();
+    }
 }

@@ -10,11 +10,29 @@ import org.oltpbench.result.LoadResult;
 
 /**
  * Rows and send time per table of one load, shared by its workers: each sink it wraps counts its rows and times the
- * calls that may send (endRow, close), and adds both to its table when closed.
+ * calls that may send (endRow, close), and adds both to its table when closed. Each sink also asks the load's stop
+ * before every row: once stopping, it throws {@link LoadStopped} and its close sends nothing, so a stop takes effect
+ * between batches and no half-built row or chunk is sent after it.
  */
 public final class LoadMeter {
     private final Map<String, AtomicLong[]> tables = new LinkedHashMap<>();
     private final long t0 = System.nanoTime();
+    private final LoadStop stop;
+
+    /** A meter for a load that {@code stop} ends. */
+    public LoadMeter(LoadStop stop) {
+        this.stop = stop;
+    }
+
+    /** A meter for a load nothing stops. */
+    public LoadMeter() {
+        this(LoadStop.NEVER);
+    }
+
+    /** The load's stop, for its workers' waits and long statements. */
+    public LoadStop stop() {
+        return stop;
+    }
 
     /** {@code sink} for {@code table}, counted. */
     public RowSink meter(String table, RowSink sink) {
@@ -22,7 +40,7 @@ public final class LoadMeter {
         synchronized (tables) {
             t = tables.computeIfAbsent(table, k -> new AtomicLong[] {new AtomicLong(), new AtomicLong()});
         }
-        return new Metered(sink, t);
+        return new Metered(sink, t, stop);
     }
 
     /** The load so far as a result: wall time since this meter was made, and each table. */
@@ -34,15 +52,17 @@ public final class LoadMeter {
         return new LoadResult((System.nanoTime() - t0) / 1e9, workers, method, warehouses, out);
     }
 
-    /** One worker's sink: plain counters, published to the table's on close. */
+    /** One worker's sink: plain counters, published to the table's on close; stopped before a row once stopping. */
     private static final class Metered implements RowSink {
         private final RowSink sink;
         private final AtomicLong[] table;
+        private final LoadStop stop;
         private long rows, nanos;
 
-        Metered(RowSink sink, AtomicLong[] table) {
+        Metered(RowSink sink, AtomicLong[] table, LoadStop stop) {
             this.sink = sink;
             this.table = table;
+            this.stop = stop;
         }
 
         @Override
@@ -72,6 +92,7 @@ public final class LoadMeter {
 
         @Override
         public void endRow() throws SQLException {
+            stop.check();
             long s = System.nanoTime();
             sink.endRow();
             nanos += System.nanoTime() - s;
@@ -79,7 +100,17 @@ public final class LoadMeter {
         }
 
         @Override
+        public void discard() throws SQLException {
+            sink.discard();
+        }
+
+        @Override
         public void close() throws SQLException {
+            if (stop.stopping()) {
+                // the rows buffered since the last batch are dropped: the unit they belong to is not complete
+                sink.discard();
+                throw new LoadStopped();
+            }
             long s = System.nanoTime();
             try {
                 sink.close();

@@ -26,4 +26,10 @@ public interface RowSink extends AutoCloseable {
 
     @Override
     void close() throws SQLException;
+
+    /**
+     * Drops the buffered rows without sending any and releases what the sink holds: how a stopped load closes it (a
+     * half-built row sent by LOAD DATA would arrive as a row, and could mark a unit complete).
+     */
+    void discard() throws SQLException;
 }

@@ -59,4 +59,9 @@ public final class TextSink implements RowSink {
     public void close() throws SQLException {
         flush();
     }
+
+    @Override
+    public void discard() {
+        rows.reset();
+    }
 }

@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.oltpbench.config.LoadParams;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.load.LoadMeter;
-import org.oltpbench.db.load.LoadPool;
 import org.oltpbench.db.load.RowSink;
 import org.oltpbench.db.load.Sinks;
 import org.oltpbench.dialect.Dialect;
@@ -94,7 +93,7 @@ final class PgbenchLoader {
     }
 
     /** Runs the five steps, printing pgbench's step lines and its closing "done in" line; returns what it loaded. */
-    org.oltpbench.result.LoadResult run(Layout layout) throws SQLException {
+    org.oltpbench.result.LoadResult run(Layout layout, org.oltpbench.db.load.LoadStop stop) throws SQLException {
         long t0 = System.nanoTime();
         out.println("dropping old tables...");
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
@@ -104,17 +103,18 @@ final class PgbenchLoader {
             for (String sql : createTables(dialect, layout, scale, fillFactor, partitionMethod)) st.execute(sql);
             long t2 = System.nanoTime();
             out.println("generating data (client-side)...");
-            LoadMeter meter = new LoadMeter();
+            LoadMeter meter = new LoadMeter(stop);
             generate(meter);
             long t3 = System.nanoTime();
             out.println("vacuuming...");
             for (String t : List.of("pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history")) {
-                st.execute(dialect.vacuumAnalyze(t));
+                String vacuum = dialect.vacuumAnalyze(t);
+                stop.cancelling(st, () -> st.execute(vacuum));
             }
             long t4 = System.nanoTime();
             if (dialect.primaryKeysAfterLoad()) {
                 out.println("creating primary keys...");
-                for (String sql : primaryKeys()) st.execute(sql);
+                for (String sql : primaryKeys()) stop.cancelling(st, () -> st.execute(sql));
             }
             long t5 = System.nanoTime();
             out.printf(Locale.ROOT, "done in %.2f s (drop tables %.2f s, create tables %.2f s, client-side generate %.2f s, "
@@ -131,13 +131,14 @@ final class PgbenchLoader {
     /** Branches and tellers in one task, then the accounts one scale unit per task. */
     private void generate(LoadMeter meter) throws SQLException {
         long total = (long) scale * (ACCOUNTS + TELLERS + BRANCHES);
-        List<LoadPool.Task> tasks = new ArrayList<>();
+        List<org.oltpbench.db.load.LoadJobs.Job> tasks = new ArrayList<>();
         tasks.add(() -> small(meter));
         for (int unit = 0; unit < scale; unit++) {
             long from = (long) unit * ACCOUNTS + 1;
             tasks.add(() -> accounts(meter, from, from + ACCOUNTS - 1));
         }
-        LoadPool.run(load.workers(), tasks, new Progress(out, "generating", total, "tuples", loaded::get));
+        org.oltpbench.db.load.LoadJobs.run(tasks, load.workers(), new Progress(out, "generating", total, "tuples", loaded::get),
+                meter.stop());
     }
 
     private void small(LoadMeter meter) throws SQLException {

@@ -120,12 +120,21 @@ public final class PgbenchWorkload implements Workload {
         return "pgbench's tables are missing; run pgbench -i (prepare) first";
     }
 
-    /** pgbench -i: drops the four tables and makes them again, as pgbench does. */
+    /**
+     * pgbench -i: drops the four tables and makes them again, as pgbench does; a stop keeps nothing that a prepare
+     * again would keep (it drops them first), as a stopped pgbench -i.
+     */
     @Override
-    public LoadResult prepare(Database db) throws SQLException {
+    public LoadResult prepare(Database db, org.oltpbench.db.load.LoadStop stop) throws SQLException {
         if (weightsZero()) throw new ConfigException("scripts: every weight is 0; give one a weight above 0");
-        LoadResult loaded = new PgbenchLoader(db, load, params.scale(), params.fillFactor(), params.partitionMethod(), out)
-                .run(Layout.sysbench(load));
+        LoadResult loaded;
+        try {
+            loaded = new PgbenchLoader(db, load, params.scale(), params.fillFactor(), params.partitionMethod(), out)
+                    .run(Layout.sysbench(load), stop);
+        } catch (org.oltpbench.db.load.LoadStopped e) {
+            throw org.oltpbench.db.load.LoadStopped.kept("kept nothing: pgbench -i drops its tables and loads them whole",
+                    "run the same command again: it loads the tables from the start");
+        }
         LoadReport.print(out, loaded);
         return loaded;
     }

@@ -12,10 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.load.RowSink;
@@ -60,27 +56,13 @@ final class RowLoader {
             columns = columns(c, table);
         }
         List<String> names = columns.stream().map(Column::name).toList();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, workers));
-        Progress progress = new Progress(out, "loading " + table, rows, "rows", loaded::get);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int from = 1; from <= rows; from += CHUNK) {
-                int lo = from, hi = Math.min(rows, from + CHUNK - 1);
-                futures.add(pool.submit(() -> {
-                    chunk(table, names, columns, lo, hi);
-                    return null;
-                }));
-            }
-            progress.awaitAll(futures);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof SQLException se) throw se;
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException("prepare interrupted");
-        } finally {
-            pool.shutdownNow();
+        List<org.oltpbench.db.load.LoadJobs.Job> jobs = new ArrayList<>();
+        for (int from = 1; from <= rows; from += CHUNK) {
+            int lo = from, hi = Math.min(rows, from + CHUNK - 1);
+            jobs.add(() -> chunk(table, names, columns, lo, hi));
         }
+        org.oltpbench.db.load.LoadJobs.run(jobs, workers, new Progress(out, "loading " + table, rows, "rows", loaded::get),
+                meter.stop());
         for (Column k : columns) {
             if (!k.key()) continue;
             try (Connection c = db.connect(); Statement st = c.createStatement()) {

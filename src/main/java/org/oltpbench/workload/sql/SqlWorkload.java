@@ -109,7 +109,7 @@ public final class SqlWorkload implements Workload {
     }
 
     @Override
-    public LoadResult prepare(Database db) throws SQLException {
+    public LoadResult prepare(Database db, org.oltpbench.db.load.LoadStop stop) throws SQLException {
         if (tables.isEmpty()) {
             throw new ConfigException("workload=sql has no create file naming a table, so there is nothing to prepare; give "
                     + "create=FILE with CREATE TABLE statements, or run the queries without prepare");
@@ -127,11 +127,18 @@ public final class SqlWorkload implements Workload {
                 }
             }
         }
-        LoadMeter meter = new LoadMeter();
+        LoadMeter meter = new LoadMeter(stop);
         RowLoader loader = new RowLoader(db, load.method(), load.workers(), seed, out, meter);
-        for (String t : tables) {
-            out.printf("Inserting %d records into '%s'%n", params.tableSize(), t);
-            loader.load(t, params.tableSize());
+        for (int i = 0; i < tables.size(); i++) {
+            out.printf("Inserting %d records into '%s'%n", params.tableSize(), tables.get(i));
+            try {
+                loader.load(tables.get(i), params.tableSize());
+            } catch (org.oltpbench.db.load.LoadStopped e) {
+                // prepare refuses tables that exist, so it cannot resume: the tables go, and a prepare again makes them
+                throw org.oltpbench.db.load.LoadStopped.kept((i == 0 ? "kept nothing complete" : "complete: "
+                        + String.join(", ", tables.subList(0, i))) + "; incomplete: " + String.join(", ", tables.subList(i, tables.size())),
+                        "run cleanup, then the same command again (workload=sql loads its tables whole)");
+            }
         }
         LoadResult loaded = meter.result(load.workers(), load.method(), 0);
         LoadReport.print(out, loaded);

@@ -7,12 +7,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.oltpbench.db.Database;
+import org.oltpbench.db.load.LoadJobs;
 import org.oltpbench.db.load.RowSink;
 import org.oltpbench.db.load.Sinks;
 import org.oltpbench.dialect.Dialect;
@@ -40,6 +37,7 @@ final class SysbenchLoader {
     private final PrintStream out;
     private final java.util.concurrent.atomic.AtomicLong loaded = new java.util.concurrent.atomic.AtomicLong();
     private final org.oltpbench.db.load.LoadMeter meter;
+    private final java.util.Set<Integer> complete = new java.util.concurrent.ConcurrentSkipListSet<>();
 
     SysbenchLoader(Database db, SysbenchSettings s, boolean secondary, boolean createSecondary, Layout layout,
                    int workers, String method, long seed, PrintStream out, org.oltpbench.db.load.LoadMeter meter) {
@@ -99,29 +97,19 @@ final class SysbenchLoader {
         }
     }
 
+    /** The tables this loader completed: every row committed, and the k index made (when asked). */
+    List<Integer> complete() {
+        return new ArrayList<>(complete);
+    }
+
     private void runAll(List<int[]> chunks, AtomicInteger[] left, long total) throws SQLException {
-        Progress progress = new Progress(out, "loading", total, "rows", loaded::get);
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(workers, chunks.size())));
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int[] ch : chunks) {
-                futures.add(pool.submit(() -> {
-                    insertChunk(ch[0], ch[1], ch[2]);
-                    if (left[ch[0]].decrementAndGet() == 0) finishTable(ch[0]);
-                    return null;
-                }));
-            }
-            if (total > 0) progress.awaitAll(futures);
-            else for (Future<?> f : futures) f.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof SQLException se) throw se;
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException("prepare interrupted");
-        } finally {
-            pool.shutdownNow();
-        }
+        List<LoadJobs.Job> jobs = new ArrayList<>();
+        for (int[] ch : chunks) jobs.add(() -> {
+            insertChunk(ch[0], ch[1], ch[2]);
+            if (left[ch[0]].decrementAndGet() == 0) finishTable(ch[0]);
+        });
+        LoadJobs.run(jobs, workers, total > 0 ? new Progress(out, "loading", total, "rows", loaded::get) : Progress.SILENT,
+                meter.stop());
     }
 
     private void insertChunk(int table, int from, int to) throws SQLException {
@@ -144,12 +132,14 @@ final class SysbenchLoader {
 
     /** After a table's last row: the dialect's id fix-up, then the k index (sysbench's order). */
     void finishTable(int t) throws SQLException {
+        meter.stop().check();
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             for (String sql : dialect.afterExplicitIdLoad("sbtest" + t, "id", s.autoInc())) st.execute(sql);
             if (createSecondary) {
                 out.printf("Creating a secondary index on 'sbtest%d'...%n", t);
-                st.execute(createIndex(dialect, layout, t));
+                meter.stop().cancelling(st, () -> st.execute(createIndex(dialect, layout, t)));
             }
         }
+        complete.add(t);
     }
 }

@@ -87,6 +87,10 @@ public final class SysbenchWorkload implements Workload {
     public boolean isPrepared(Database db) throws SQLException {
         try (Connection c = db.connect()) {
             for (int t : tableNumbers()) if (!Database.tableExists(c, "sbtest" + t)) return false;
+            // the k index is made after a table's last row: without it the table's load was stopped (prepare resumes it)
+            if (loadRows() > 0 && params.createSecondary()) {
+                for (int t : tableNumbers()) if (!hasIndex(c, "sbtest" + t, "k_" + t)) return false;
+            }
             if (!bulk() && preset.rows().equals("equal") && loadRows() > 0) checkIdRange(c);
         }
         return true;
@@ -97,6 +101,10 @@ public final class SysbenchWorkload implements Workload {
         try (Connection c = db.connect()) {
             List<String> missing = new java.util.ArrayList<>();
             for (int t : tableNumbers()) if (!Database.tableExists(c, "sbtest" + t)) missing.add("sbtest" + t);
+            if (missing.isEmpty()) {
+                return "the tables are there but their prepare was stopped before it ended (a k index is missing); run "
+                        + "prepare, which keeps the complete tables and loads the rest";
+            }
             if (missing.size() < tableNumbers().size()) {
                 return String.join(", ", missing) + (missing.size() == 1 ? " is" : " are") + " missing; run prepare, which keeps "
                         + "the complete tables and loads the rest";
@@ -117,7 +125,7 @@ public final class SysbenchWorkload implements Workload {
     }
 
     @Override
-    public LoadResult prepare(Database db) throws SQLException {
+    public LoadResult prepare(Database db, org.oltpbench.db.load.LoadStop stop) throws SQLException {
         int clients = params.share().count();
         if (clients > 1 && (bulk() || params.tables() < clients)) {
             throw new ConfigException("prepare with clientCount=" + clients + " splits the sysbench tables, so it needs tables >= "
@@ -135,15 +143,26 @@ public final class SysbenchWorkload implements Workload {
             createBulkTables(db);
             return LoadResult.NONE;
         }
-        LoadMeter meter = new LoadMeter();
+        LoadMeter meter = new LoadMeter(stop);
         SysbenchLoader loader = new SysbenchLoader(db, s, params.secondary(), params.createSecondary(),
                 Layout.sysbench(load), load.workers(), load.method(), seed(params), out, meter);
         List<Integer> tables = resumable(db, loader);
         if (tables.isEmpty()) return LoadResult.NONE;
-        loader.load(loadRows(), tables);
+        try {
+            loader.load(loadRows(), tables);
+        } catch (org.oltpbench.db.load.LoadStopped e) {
+            throw org.oltpbench.db.load.LoadStopped.kept(kept(tables, loader.complete()));
+        }
         LoadResult loaded = meter.result(load.workers(), load.method(), 0);
         LoadReport.print(out, loaded);
         return loaded;
+    }
+
+    /** "kept sbtest1, sbtest2; incomplete: sbtest3": the tables after a stopped load of {@code loading}. */
+    private String kept(List<Integer> loading, List<Integer> loaded) {
+        List<String> kept = new java.util.ArrayList<>(), not = new java.util.ArrayList<>();
+        for (int t : tableNumbers()) (loading.contains(t) && !loaded.contains(t) ? not : kept).add("sbtest" + t);
+        return "kept " + (kept.isEmpty() ? "no complete table" : String.join(", ", kept)) + "; incomplete: " + String.join(", ", not);
     }
 
     /**

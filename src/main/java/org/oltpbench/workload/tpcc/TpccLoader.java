@@ -8,13 +8,10 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.oltpbench.db.Database;
+import org.oltpbench.db.load.LoadJobs;
+import org.oltpbench.db.load.LoadStopped;
 import org.oltpbench.db.load.RowSink;
 import org.oltpbench.db.load.Sinks;
 import org.oltpbench.dialect.Dialect;
@@ -23,8 +20,9 @@ import org.oltpbench.util.Progress;
 /**
  * TPC-C's initial population (4.3.3.1) in BenchmarkSQL's tables. {@code loadWorkers} threads load whole
  * warehouses in parallel, ITEM is one job of its own. Rows go through the loadMethod sink in bounded
- * autocommitted chunks. A warehouse's bmsql_warehouse row is written last, so it marks a complete warehouse:
- * an interrupted load is finished by loading again, which clears and reloads only incomplete warehouses.
+ * autocommitted chunks. A warehouse's bmsql_warehouse row is written last, after every other row of it is committed,
+ * so it marks a complete warehouse: an interrupted or stopped load is finished by loading again, which clears and
+ * reloads only incomplete warehouses. A stop (Ctrl-C) takes effect between batches ({@link LoadJobs}).
  */
 final class TpccLoader {
     static final int ITEMS = 100_000, DISTRICTS = 10, CUSTOMERS = 3000, ORDERS = 3000, FIRST_UNDELIVERED = 2101;
@@ -39,6 +37,8 @@ final class TpccLoader {
     private final String now = LocalDateTime.now().withNano(0).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
     private final AtomicLong rows = new AtomicLong();
     private final org.oltpbench.db.load.LoadMeter meter;
+    private final java.util.Set<Integer> complete = new java.util.concurrent.ConcurrentSkipListSet<>();
+    private volatile boolean itemsDone;
 
     TpccLoader(Database db, String method, int workers, long seed, int cLoad, PrintStream out,
                org.oltpbench.db.load.LoadMeter meter) {
@@ -52,37 +52,33 @@ final class TpccLoader {
         this.out = out;
     }
 
-    /** Loads ITEM (when empty) and the given warehouses. */
+    /**
+     * Loads ITEM (when {@code item}) and the given warehouses. A stop ends it between batches with {@link LoadStopped}
+     * ({@link #complete()} and {@link #itemsComplete()} then say what this load finished).
+     */
     void load(List<Integer> warehouses, boolean item) throws SQLException {
-        List<Runnable> jobs = new ArrayList<>();
-        AtomicInteger done = new AtomicInteger();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(workers, warehouses.size() + (item ? 1 : 0))));
-        List<Future<?>> futures = new ArrayList<>();
-        if (item) futures.add(pool.submit(() -> {
+        List<LoadJobs.Job> jobs = new ArrayList<>();
+        if (item) jobs.add(() -> {
             loadItems();
-            return null;
-        }));
-        for (int w : warehouses) {
-            futures.add(pool.submit(() -> {
-                loadWarehouse(w);
-                done.incrementAndGet();
-                return null;
-            }));
-        }
-        pool.shutdown();
+            itemsDone = true;
+        });
+        for (int w : warehouses) jobs.add(() -> {
+            loadWarehouse(w);
+            complete.add(w);
+        });
         Progress progress = new Progress(out, "loading " + warehouses.size() + " warehouse(s)", rowsExpected(warehouses.size(), item),
                 "rows", rows::get);
-        try {
-            progress.awaitAll(futures);
-        } catch (ExecutionException e) {
-            pool.shutdownNow();
-            if (e.getCause() instanceof SQLException se) throw se;
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            pool.shutdownNow();
-            Thread.currentThread().interrupt();
-            throw new SQLException("load interrupted");
-        }
+        LoadJobs.run(jobs, workers, progress, meter.stop());
+    }
+
+    /** The warehouses this load completed: their warehouse row, written last, is committed. */
+    List<Integer> complete() {
+        return new ArrayList<>(complete);
+    }
+
+    /** Whether this load committed all of ITEM. */
+    boolean itemsComplete() {
+        return itemsDone;
     }
 
     static long rowsExpected(int warehouses, boolean item) {
@@ -132,16 +128,13 @@ final class TpccLoader {
         }
     }
 
-    /** Leftovers of an interrupted load of warehouse w. */
+    /** Leftovers of an interrupted load of warehouse w, a table at a time (a stop is seen between them). */
     private void clear(Connection c, int w) throws SQLException {
+        String[][] byTable = {{"bmsql_stock", "s_w_id"}, {"bmsql_district", "d_w_id"}, {"bmsql_customer", "c_w_id"},
+            {"bmsql_history", "h_w_id"}, {"bmsql_oorder", "o_w_id"}, {"bmsql_new_order", "no_w_id"},
+            {"bmsql_order_line", "ol_w_id"}};
         try (Statement st = c.createStatement()) {
-            st.execute("DELETE FROM bmsql_stock WHERE s_w_id = " + w);
-            st.execute("DELETE FROM bmsql_district WHERE d_w_id = " + w);
-            st.execute("DELETE FROM bmsql_customer WHERE c_w_id = " + w);
-            st.execute("DELETE FROM bmsql_history WHERE h_w_id = " + w);
-            st.execute("DELETE FROM bmsql_oorder WHERE o_w_id = " + w);
-            st.execute("DELETE FROM bmsql_new_order WHERE no_w_id = " + w);
-            st.execute("DELETE FROM bmsql_order_line WHERE ol_w_id = " + w);
+            for (String[] t : byTable) meter.stop().cancelling(st, () -> st.execute("DELETE FROM " + t[0] + " WHERE " + t[1] + " = " + w));
         }
     }
 

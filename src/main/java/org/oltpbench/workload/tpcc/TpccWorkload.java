@@ -17,6 +17,8 @@ import org.oltpbench.config.ConfigException;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.SharedConnections;
 import org.oltpbench.db.load.LoadMeter;
+import org.oltpbench.db.load.LoadStop;
+import org.oltpbench.db.load.LoadStopped;
 import org.oltpbench.result.LoadResult;
 import org.oltpbench.workload.LoadReport;
 import org.oltpbench.dialect.Dialect;
@@ -85,7 +87,7 @@ public final class TpccWorkload implements Workload {
     public boolean isPrepared(Database db) throws SQLException {
         try (Connection c = db.connect()) {
             for (String t : TpccSchema.TABLES) if (!Database.tableExists(c, t)) return false;
-            return missingWarehouses(c).isEmpty();
+            return missingWarehouses(c).isEmpty() && loadFinished(c);
         }
     }
 
@@ -95,6 +97,10 @@ public final class TpccWorkload implements Workload {
         try (Connection c = db.connect()) {
             for (String t : TpccSchema.TABLES) if (!Database.tableExists(c, t)) return Workload.super.unprepared(db);
             List<Integer> missing = missingWarehouses(c);
+            if (missing.isEmpty()) {
+                return "warehouses " + first + "-" + (first + count - 1) + " are loaded, but their prepare was stopped before "
+                        + "its last steps (the secondary indexes, bmsql_config); run prepare to finish it";
+            }
             Integer loaded = configured(c, "warehouses");
             int lo = missing.get(0), hi = missing.get(missing.size() - 1);
             String which = missing.size() == 1 ? "warehouse " + lo + " is"
@@ -128,7 +134,7 @@ public final class TpccWorkload implements Workload {
     }
 
     /** "1-3, 5, 7-8" for ascending warehouse numbers. */
-    static String ranges(List<Integer> ws) {
+    public static String ranges(List<Integer> ws) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < ws.size(); ) {
             int j = i;
@@ -142,12 +148,12 @@ public final class TpccWorkload implements Workload {
     }
 
     @Override
-    public LoadResult prepare(Database db) throws SQLException {
+    public LoadResult prepare(Database db, LoadStop stop) throws SQLException {
         boolean indexesLater = params.indexesAfterLoad();
         List<Integer> missing;
         boolean items;
         int cLoad;
-        if (!share.leads()) awaitLead(db, "to create the TPC-C tables", c -> loadConstantIfPresent(c) != null);
+        if (!share.leads()) awaitLead(db, stop, "to create the TPC-C tables", c -> loadConstantIfPresent(c) != null);
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             if (!Database.tableExists(c, "bmsql_warehouse")) {
                 out.println("Creating the TPC-C tables (BenchmarkSQL 5.0 schema)...");
@@ -156,40 +162,96 @@ public final class TpccWorkload implements Workload {
                 if (!indexesLater) for (String sql : TpccSchema.createIndexes(dialect, layout)) st.execute(sql);
             }
             missing = missingWarehouses(c);
-            if (missing.isEmpty()) {
+            // a load stopped after its last warehouse is finished here: its indexes and bmsql_config, written last
+            if (missing.isEmpty() && loadFinished(c) && (!indexesLater || indexExists(c))) {
                 throw new ConfigException("warehouses " + first + "-" + (first + count - 1)
                         + " are already loaded; run cleanup first, or set warehouseRange to the ones still missing");
             }
-            items = share.leads() && count(st, "SELECT COUNT(*) FROM bmsql_item") == 0;
+            items = share.leads() && itemsToLoad(st);
             cLoad = loadConstant(c);
         }
         if (missing.size() < count) {
             List<Integer> kept = new ArrayList<>();
             for (int w = first; w < first + count; w++) if (!missing.contains(w)) kept.add(w);
             out.println("resuming a prepare: kept warehouse(s) " + ranges(kept) + " (complete: their warehouse row, written "
-                    + "last, is in); loading " + ranges(missing) + " from clean (rows a broken load left are deleted first)");
+                    + "last, is in); " + (missing.isEmpty() ? "finishing it" : "loading " + ranges(missing)
+                    + " from clean (rows a broken load left are deleted first)"));
         }
-        out.printf("Loading %d warehouse(s) with %d worker(s)%s...%n", missing.size(), load.workers(),
-                items ? " and the 100,000 items" : "");
-        LoadMeter meter = new LoadMeter();
-        new TpccLoader(db, load.method(), load.workers(), seed, cLoad, out, meter).load(missing, items);
-        LoadResult loaded = meter.result(load.workers(), load.method(), missing.size());
-        LoadReport.print(out, loaded);
+        LoadResult loaded = missing.isEmpty() && !items ? LoadResult.NONE : loadWarehouses(db, stop, missing, items, cLoad);
         if (!share.leads()) {
-            awaitLead(db, "to finish the load (every client's warehouses, then the indexes)", this::loadFinished);
+            awaitLead(db, stop, "to finish the load (every client's warehouses, then the indexes)", this::loadFinished);
             return loaded;
         }
-        if (!share.alone()) awaitOtherClients(db);
+        if (!share.alone()) awaitOtherClients(db, stop);
+        if (stop.stopping()) throw LoadStopped.kept(stoppedBeforeTheEnd());
+        finish(db, stop, indexesLater);
+        return loaded;
+    }
+
+    /** The warehouses and items a prepare lacks, loaded; a stop says which warehouses it kept complete. */
+    private LoadResult loadWarehouses(Database db, LoadStop stop, List<Integer> missing, boolean items, int cLoad)
+            throws SQLException {
+        out.printf("Loading %d warehouse(s) with %d worker(s)%s...%n", missing.size(), load.workers(),
+                items ? " and the 100,000 items" : "");
+        LoadMeter meter = new LoadMeter(stop);
+        TpccLoader loader = new TpccLoader(db, load.method(), load.workers(), seed, cLoad, out, meter);
+        try {
+            loader.load(missing, items);
+        } catch (LoadStopped e) {
+            throw LoadStopped.kept(kept(missing, loader.complete(), !items || loader.itemsComplete()));
+        }
+        LoadResult loaded = meter.result(load.workers(), load.method(), missing.size());
+        LoadReport.print(out, loaded);
+        return loaded;
+    }
+
+    /** "kept warehouse(s) 1-2 and the items; incomplete: warehouse(s) 3-4": this client's range after a stopped load. */
+    private String kept(List<Integer> missing, List<Integer> loaded, boolean itemsComplete) {
+        List<Integer> complete = new ArrayList<>(), incomplete = new ArrayList<>();
+        for (int w = first; w < first + count; w++) (missing.contains(w) && !loaded.contains(w) ? incomplete : complete).add(w);
+        List<String> kept = new ArrayList<>(), not = new ArrayList<>();
+        (complete.isEmpty() ? not : kept).add("warehouse(s) " + ranges(complete.isEmpty() ? incomplete : complete));
+        if (!complete.isEmpty() && !incomplete.isEmpty()) not.add("warehouse(s) " + ranges(incomplete));
+        if (share.leads()) (itemsComplete ? kept : not).add("the items");
+        return "kept " + (kept.isEmpty() ? "nothing complete" : String.join(" and ", kept))
+                + (not.isEmpty() ? "" : "; incomplete: " + String.join(", ", not));
+    }
+
+    /**
+     * Whether ITEM must be loaded: empty, or partial (a load stopped in it: its rows are deleted first). It is complete
+     * with all of its 100,000 rows.
+     */
+    private boolean itemsToLoad(Statement st) throws SQLException {
+        long n = count(st.getConnection().createStatement(), "SELECT COUNT(*) FROM bmsql_item");
+        if (n == TpccLoader.ITEMS) return false;
+        if (n > 0) {
+            out.println("resuming a prepare: bmsql_item holds " + n + " of " + TpccLoader.ITEMS + " rows; loading it from clean");
+            st.execute("DELETE FROM bmsql_item");
+        }
+        return true;
+    }
+
+    /** What a load stopped after its last warehouse kept. */
+    private String stoppedBeforeTheEnd() {
+        return "kept every warehouse (" + ranges(java.util.stream.IntStream.range(first, first + count).boxed().toList())
+                + ") and the items; not yet done: the secondary indexes and bmsql_config";
+    }
+
+    /** The leading client's last steps: the secondary indexes (indexesAfterLoad), then bmsql_config. */
+    private void finish(Database db, LoadStop stop, boolean indexesLater) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             if (indexesLater && !indexExists(c)) {
-                Progress.during(out, "creating the secondary indexes", () -> {
-                    for (String sql : TpccSchema.createIndexes(dialect, Layout.tpcc(load, null))) st.execute(sql);
-                    return null;
-                });
+                try {
+                    Progress.during(out, "creating the secondary indexes", () -> {
+                        for (String sql : TpccSchema.createIndexes(dialect, Layout.tpcc(load, null))) stop.cancelling(st, () -> st.execute(sql));
+                        return null;
+                    });
+                } catch (LoadStopped e) {
+                    throw LoadStopped.kept(stoppedBeforeTheEnd());
+                }
             }
             writeConfig(c);
         }
-        return loaded;
     }
 
     /**
@@ -272,7 +334,7 @@ public final class TpccWorkload implements Workload {
     }
 
     /** Polls every 2 s, with a progress line, until the leading client has done its part; gives up after {@link #STALL_SECS}. */
-    private void awaitLead(Database db, String what, Ready ready) throws SQLException {
+    private void awaitLead(Database db, LoadStop stop, String what, Ready ready) throws SQLException {
         long t0 = System.nanoTime();
         Progress p = new Progress(out, "waiting for client 0 " + what, 0, "", () -> 0);
         while (true) {
@@ -284,13 +346,13 @@ public final class TpccWorkload implements Workload {
                         + "is the client with clientIndex=0 running against the same database?");
             }
             p.print();
-            pause();
+            pause(stop);
         }
         p.finish();
     }
 
     /** The leading client waits until every client's warehouses are loaded; gives up when none arrives for STALL_SECS. */
-    private void awaitOtherClients(Database db) throws SQLException {
+    private void awaitOtherClients(Database db, LoadStop stop) throws SQLException {
         int total = whole[1] - whole[0] + 1;
         long[] loaded = {0};
         Progress p = new Progress(out, "waiting for the other clients' warehouses", total, "warehouses", () -> loaded[0]);
@@ -314,14 +376,18 @@ public final class TpccWorkload implements Workload {
                         + " loaded); is every client of clientCount=" + share.count() + " running its prepare?");
             }
             p.print();
-            pause();
+            pause(stop);
         }
         p.finish();
     }
 
-    private static void pause() throws SQLException {
+    /** Two seconds between polls; a stop ends the wait within a tenth of them. */
+    private static void pause(LoadStop stop) throws SQLException {
         try {
-            Thread.sleep(2000);
+            for (int i = 0; i < 10; i++) {
+                stop.check();
+                Thread.sleep(200);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLException("prepare interrupted");

@@ -36,6 +36,9 @@ class LoadMeterTest {
             public void close() {
                 sleep(2);
             }
+
+            public void discard() {
+            }
         };
     }
 
