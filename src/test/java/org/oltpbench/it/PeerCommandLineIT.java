@@ -43,18 +43,11 @@ class PeerCommandLineIT {
             return new Server(u.getHost(), u.getPort(), user, password);
         }
 
-        /** Debian's MariaDB: OLTPBENCH_MARIADB_URL when set, else the primary of the replica sets .ci/run starts. */
+        /** Debian's MariaDB (Tools.debianMariaDb). */
         static Server mariaDb() throws Exception {
-            if (System.getenv("OLTPBENCH_MARIADB_URL") != null) {
-                return of("OLTPBENCH_MARIADB_URL", env("OLTPBENCH_MARIADB_USER", "bench"), env("OLTPBENCH_MARIADB_PASSWORD", "bench"));
-            }
-            Tools.requireEnv("OLTPBENCH_REPLICAS_DIR", "start the replica sets as .ci/run does (.ci/replicas up DIR), "
-                    + "or set OLTPBENCH_MARIADB_URL");
-            java.util.Properties ports = new java.util.Properties();
-            try (var in = Files.newBufferedReader(Path.of(System.getenv("OLTPBENCH_REPLICAS_DIR"), "ports"))) {
-                ports.load(in);
-            }
-            return new Server("127.0.0.1", Integer.parseInt(ports.getProperty("MY1")), "bench", "bench");
+            Tools.Login l = Tools.debianMariaDb();
+            java.net.URI u = java.net.URI.create(l.url().substring(5));
+            return new Server(u.getHost(), u.getPort(), l.user(), l.password());
         }
 
         static Server named(String name) throws Exception {

@@ -119,23 +119,11 @@ class PgbenchIT {
         assertTrue(after - before >= 40 && after - before <= 4_000, "40 deltas of 1..100 added " + (after - before));
     }
 
-    /** MariaDB: OLTPBENCH_MARIADB_URL (_USER, _PASSWORD), else .ci/replicas' primary (MY1, bench/bench). */
+    /** Debian's MariaDB (Tools.debianMariaDb). */
     private static List<String> mariadb() throws Exception {
-        String url = System.getenv("OLTPBENCH_MARIADB_URL"), user = System.getenv("OLTPBENCH_MARIADB_USER"),
-                password = System.getenv("OLTPBENCH_MARIADB_PASSWORD");
-        if (url == null || url.isBlank()) {
-            Tools.requireEnv("OLTPBENCH_REPLICAS_DIR", "start the replica sets as .ci/run does (.ci/replicas up DIR), or set "
-                    + "OLTPBENCH_MARIADB_URL");
-            String port = "";
-            for (String line : Files.readAllLines(Path.of(System.getenv("OLTPBENCH_REPLICAS_DIR"), "ports"))) {
-                if (line.startsWith("MY1=")) port = line.substring(4);
-            }
-            url = "jdbc:mariadb://127.0.0.1:" + port + "/oltpbench";
-            user = "bench";
-            password = "bench";
-        }
-        return List.of("--set", "db=mariadb", "--set", "conn=" + url, "--set", "user=" + user, "--set",
-                "password=" + (password == null ? "" : password), "--set", "workload=pgbench");
+        Tools.Login l = Tools.debianMariaDb();
+        return List.of("--set", "db=mariadb", "--set", "conn=" + l.url(), "--set", "user=" + l.user(), "--set",
+                "password=" + l.password(), "--set", "workload=pgbench");
     }
 
     @Test

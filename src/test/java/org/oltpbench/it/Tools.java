@@ -43,6 +43,29 @@ public final class Tools {
 
     /** Waits until the server of a JDBC URL answers SQL (a server just started needs seconds), then creates the URL's database. */
     /** Waits up to {@code waitSecs} for the server at {@code url} to accept {@code user}'s login. */
+    /** A server's URL and login, as the ITs pass them to the jar. */
+    record Login(String url, String user, String password) {
+    }
+
+    /**
+     * Debian's MariaDB: OLTPBENCH_MARIADB_URL (_USER, _PASSWORD; bench/bench when absent) when set, else the primary of
+     * the replica sets .ci/run starts (MY1, bench/bench).
+     */
+    static Login debianMariaDb() throws IOException {
+        String url = System.getenv("OLTPBENCH_MARIADB_URL");
+        if (url != null && !url.isBlank()) {
+            return new Login(url, System.getenv().getOrDefault("OLTPBENCH_MARIADB_USER", "bench"),
+                    System.getenv().getOrDefault("OLTPBENCH_MARIADB_PASSWORD", "bench"));
+        }
+        requireEnv("OLTPBENCH_REPLICAS_DIR", "start the replica sets as .ci/run does (.ci/replicas up DIR), or set "
+                + "OLTPBENCH_MARIADB_URL");
+        java.util.Properties ports = new java.util.Properties();
+        try (var in = java.nio.file.Files.newBufferedReader(java.nio.file.Path.of(System.getenv("OLTPBENCH_REPLICAS_DIR"), "ports"))) {
+            ports.load(in);
+        }
+        return new Login("jdbc:mariadb://127.0.0.1:" + ports.getProperty("MY1") + "/oltpbench", "bench", "bench");
+    }
+
     static void awaitLogin(String url, String user, String password, int waitSecs) throws Exception {
         long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
         while (true) {
