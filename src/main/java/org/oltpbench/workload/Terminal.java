@@ -33,6 +33,18 @@ public interface Terminal extends AutoCloseable {
     /** Rolls back whatever the failed transaction left open; must not throw. */
     void rollbackQuietly();
 
+    /**
+     * ROLLBACK on {@code control}, a terminal's statement for transaction control; a broken connection's failure is
+     * swallowed: the caller's classification of the error that got here deals with it.
+     */
+    static void rollbackQuietly(java.sql.Statement control) {
+        try {
+            control.execute("ROLLBACK");
+        } catch (SQLException | RuntimeException e) {
+            // see above
+        }
+    }
+
     /** Flushes buffered work (bulk inserts) at the end of a level; counts what it sends. */
     default void finish(ThreadStats stats) throws SQLException {
     }

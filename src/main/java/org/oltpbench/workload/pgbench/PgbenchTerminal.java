@@ -144,11 +144,7 @@ final class PgbenchTerminal implements Terminal {
 
     @Override
     public void rollbackQuietly() {
-        try {
-            control.execute("ROLLBACK");
-        } catch (SQLException | RuntimeException e) {
-            // a lost connection: the caller's classification deals with it
-        }
+        Terminal.rollbackQuietly(control);
     }
 
     @Override

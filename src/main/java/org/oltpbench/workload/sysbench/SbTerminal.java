@@ -47,11 +47,7 @@ abstract class SbTerminal implements Terminal {
 
     @Override
     public void rollbackQuietly() {
-        try {
-            control.execute("ROLLBACK");
-        } catch (SQLException | RuntimeException e) {
-            // the connection may be broken; the caller's classification deals with that
-        }
+        Terminal.rollbackQuietly(control);
     }
 
     @Override
