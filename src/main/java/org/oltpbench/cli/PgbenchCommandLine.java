@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.oltpbench.config.ConfigException;
+import org.oltpbench.config.Keys;
 
 /**
  * pgbench's command line (PostgreSQL 15), the words after {@code pgbench}, as oltpbench's verb and keys:
@@ -168,8 +169,8 @@ public final class PgbenchCommandLine {
             String login = first(user, env.get("PGUSER"), System.getProperty("user.name"));
             String hostValue = first(host, env.get("PGHOST"), "127.0.0.1");
             List<String> out = new ArrayList<>();
-            // pgbench speaks only PostgreSQL's protocol
-            add(out, "db=postgres");
+            // pgbench speaks only PostgreSQL's protocol; which engine of it (postgres, klustron) the server says
+            add(out, "db=" + Keys.DB_PGSQL);
             add(out, "workload=pgbench");
             add(out, "host=" + (hostValue.startsWith("/") ? "127.0.0.1" : hostValue)); // a socket directory: JDBC has TCP
             add(out, "port=" + first(port, env.get("PGPORT"), "5432"));

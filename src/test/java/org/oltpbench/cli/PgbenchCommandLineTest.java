@@ -33,7 +33,9 @@ class PgbenchCommandLineTest {
     void initializeIsPrepareWithTheScaleFillFactorAndPartitions() {
         List<String> a = sets("-i -s 100 -F 90 --partitions 8 --partition-method=hash -q h43");
         assertEquals("prepare", a.get(a.size() - 1));
-        has(a, "db=postgres", "workload=pgbench", "scale=100", "fillFactor=90", "partitions=8", "partitionMethod=hash",
+        // db=pgsql: the engine is read on PostgreSQL's protocol, so a Klustron compute node (seed 004) is klustron;
+        // db=postgres refused it ("db=postgres, but the server ... is klustron")
+        has(a, "db=pgsql", "workload=pgbench", "scale=100", "fillFactor=90", "partitions=8", "partitionMethod=hash",
                 "database=h43", "loadMethod=auto", "host=db1", "port=5433", "user=bench");
         assertEquals("prepare", sets("--initialize --scale=2").get(sets("--initialize --scale=2").size() - 1));
     }
