@@ -106,6 +106,25 @@ class PgbenchCommandLineTest {
         assertTrue(assertThrows(ConfigException.class, () -> sets("a b")).getMessage().contains("a second database name"));
     }
 
+    /** A mistyped long option gets the nearest of pgbench's, as sysbench's do (it said only "see pgbench --help"). */
+    @Test
+    void aMistypedLongOptionGetsTheNearest() {
+        assertEquals("pgbench's --clinet=2 is not an option pgbench 15 has; did you mean --client?",
+                assertThrows(ConfigException.class, () -> sets("--clinet=2 -t 5 h43")).getMessage());
+        assertEquals("pgbench's --progres=5 is not an option pgbench 15 has; did you mean --progress?",
+                assertThrows(ConfigException.class, () -> sets("--progres=5 h43")).getMessage());
+    }
+
+    /**
+     * -t and -T together: pgbench 15 says "specify either a number of transactions (-t) or a duration (-T), not both"
+     * and exits 1; oltpbench ran the -t count and dropped -T without a word.
+     */
+    @Test
+    void transactionsAndDurationTogetherAreRefused() {
+        assertEquals("pgbench command line: -t and -T both; give a number of transactions (-t) or a duration (-T), not both",
+                assertThrows(ConfigException.class, () -> sets("-c 2 -T 1 -t 5 h43")).getMessage());
+    }
+
     @Test
     void helpAndVersion() {
         assertEquals(List.of("--help"), sets("--help"));
