@@ -68,7 +68,10 @@ final class PeerCommandLine {
         if (program != null) return program.translate(Arrays.copyOfRange(args, 1, args.length));
         if (args.length > 0 && (args[0].equals("tpcc") || args[0].equals("ch"))) return goTpc(args);
         for (String a : args) if (a.startsWith("--concurrency") || a.startsWith("--number-of-queries")) return mysqlslap(args);
-        for (String a : args) if (!a.startsWith("-") && (testName(a) != null || a.endsWith(".lua"))) return sysbench(args);
+        for (String a : args) {
+            String test = a.startsWith("--test=") ? a.substring(7) : a.startsWith("-") ? "" : a;
+            if (testName(test) != null || test.endsWith(".lua")) return sysbench(args);
+        }
         return args;
     }
 
@@ -87,12 +90,18 @@ final class PeerCommandLine {
             if (a.equals("-c") || a.equals("--set")) { // oltpbench's own options may sit beside sysbench's
                 out.add(a);
                 if (i + 1 < args.length) out.add(args[++i]);
+            } else if (a.startsWith("--test=") && testName(a.substring(7)) != null) {
+                // sysbench 1.0 still takes its older --test=TESTNAME (with a deprecation warning)
+                out.addAll(List.of("--set", "workload=" + testName(a.substring(7))));
             } else if (a.startsWith("--")) {
                 option(a.substring(2), "sysbench", out);
             } else if (testName(a) != null) {
                 out.addAll(List.of("--set", "workload=" + testName(a)));
             } else if (SYSBENCH_VERBS.contains(a) && verb == null) {
                 verb = a;
+            } else if (SYSBENCH_VERBS.contains(a)) {
+                throw new ConfigException("sysbench command line: two commands, '" + verb + "' and '" + a
+                        + "'; sysbench takes one: run them as two lines");
             } else {
                 String word = a.substring(a.lastIndexOf('/') + 1).replaceFirst("\\.lua$", "");
                 List<String> words = new ArrayList<>(SYSBENCH_VERBS);

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.oltpbench.config.ConfigException;
+import org.oltpbench.config.Keys;
 
 /**
  * pgbench's command line (PostgreSQL 15), the words after {@code pgbench}, as oltpbench's verb and keys:
@@ -125,7 +126,7 @@ public final class PgbenchCommandLine {
                 throw new ConfigException("pgbench's " + as + " is not offered (" + REFUSED.get(name) + "); leave it out");
             }
             if (!KEYS.containsKey(name)) {
-                throw new ConfigException("pgbench's " + as + " is not an option pgbench 15 has; see pgbench --help");
+                throw new ConfigException("pgbench's " + as + " is not an option pgbench 15 has; " + nearest(name, as));
             }
             String key = KEYS.get(name);
             switch (name) {
@@ -143,6 +144,14 @@ public final class PgbenchCommandLine {
                     sets.add(key + "=" + value);
                 }
             }
+        }
+
+        /** "did you mean --client?" for a mistyped long option (--clinet), else where to look. */
+        private static String nearest(String name, String as) {
+            List<String> longNames = java.util.stream.Stream.of(KEYS, FLAGS, REFUSED).flatMap(m -> m.keySet().stream())
+                    .filter(n -> n.length() > 1).toList();
+            String near = as.startsWith("--") ? Nearest.of(name, longNames) : null;
+            return near == null ? "see pgbench --help" : "did you mean --" + near + "?";
         }
 
         private void flag(String flag) {
@@ -164,12 +173,16 @@ public final class PgbenchCommandLine {
         /** oltpbench's arguments: pgbench's defaults first, then what the line set, then the verb. */
         String[] args(Map<String, String> env) {
             if (help) return new String[] {"--help"};
+            if (timed && counted) { // pgbench refuses the pair too
+                throw new ConfigException("pgbench command line: -t and -T both; give a number of transactions (-t) or a "
+                        + "duration (-T), not both");
+            }
             if (version) return new String[] {"--version"};
             String login = first(user, env.get("PGUSER"), System.getProperty("user.name"));
             String hostValue = first(host, env.get("PGHOST"), "127.0.0.1");
             List<String> out = new ArrayList<>();
-            // pgbench speaks only PostgreSQL's protocol
-            add(out, "db=postgres");
+            // pgbench speaks only PostgreSQL's protocol; which engine of it (postgres, klustron) the server says
+            add(out, "db=" + Keys.DB_PGSQL);
             add(out, "workload=pgbench");
             add(out, "host=" + (hostValue.startsWith("/") ? "127.0.0.1" : hostValue)); // a socket directory: JDBC has TCP
             add(out, "port=" + first(port, env.get("PGPORT"), "5432"));

@@ -13,7 +13,10 @@ final class ConnectFailure {
     static ConfigException describe(SQLException e, String url, String user, Dialect dialect) {
         Dialect.ConnectProblem problem = dialect.connectProblem(e);
         String msg;
-        if (aboutTls(e)) {
+        if (notPostgresql(e)) {
+            msg = "cannot connect to " + url + ": the server there does not speak PostgreSQL's protocol; check the port, "
+                    + "or for a MySQL-protocol server use jdbc:mysql: (sysbench's --mysql-host and --mysql-port, go-tpc's -d mysql)";
+        } else if (aboutTls(e)) {
             msg = "cannot connect to " + url + " with the TLS asked for (" + rootCause(e) + "); set ssl=off to connect in "
                     + "clear, ssl=on to encrypt without verifying the certificate, or put the driver's own TLS "
                     + "properties in conn";
@@ -32,6 +35,16 @@ final class ConnectFailure {
             msg = "cannot connect to " + url + ": " + Text.firstLine(e.getMessage());
         }
         return new ConfigException(msg, e);
+    }
+
+    /**
+     * pgjdbc's answer when the server replies to its first message (the SSL request) with a byte no PostgreSQL server
+     * sends, as a MySQL-protocol server's greeting is: a protocol violation (08P01) that names SSL and has no cause; a
+     * TLS handshake that fails has an SSLException beneath it.
+     */
+    static boolean notPostgresql(SQLException e) {
+        return "08P01".equals(e.getSQLState()) && e.getCause() == null && e.getMessage() != null
+                && e.getMessage().contains("setting up the SSL connection");
     }
 
     /** A refusal about TLS: the server has none, or the driver would not use it as set (any cause names SSL or TLS). */

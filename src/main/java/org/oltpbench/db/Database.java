@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -161,12 +162,17 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * What the server behind {@code t}'s first front end says it is, read with {@code protocol}'s identity query on
-     * one setup connection (db=auto's detection); a failed connect is the one line every failed connect gets.
+     * What the server behind each of {@code t}'s front ends says it is (keyed by the front end's URL without a
+     * password), read with {@code protocol}'s identity query on one setup connection each (db=auto's detection); a
+     * failed connect is the one line every failed connect gets.
      */
-    public static ServerIdentity identify(Target t, Protocol protocol) {
+    public static Map<String, ServerIdentity> identify(Target t, Protocol protocol) {
         Dialect base = protocol.base();
-        return unproved(t, base, frontEnds(t, base), null).identity();
+        Map<String, ServerIdentity> servers = new LinkedHashMap<>();
+        for (String url : frontEnds(t, base).urls()) {
+            servers.put(org.oltpbench.config.Config.redact(url), unproved(t, base, FrontEnds.ofConn(url), null).identity());
+        }
+        return servers;
     }
 
     /**

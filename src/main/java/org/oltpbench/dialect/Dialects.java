@@ -36,6 +36,23 @@ public final class Dialects {
         return family(protocol).stream().filter(d -> d.recognises(server)).findFirst().orElse(protocol.base());
     }
 
+    /**
+     * The one engine the servers behind every front end are ({@code servers}: each front end's address, for messages,
+     * to what its server says), on {@code protocol}. Front ends of different engines are refused in one line: one
+     * dialect's rules (retry codes, session settings, terms) apply to every connection of a run.
+     */
+    public static Dialect engineOf(java.util.Map<String, ServerIdentity> servers, Protocol protocol) {
+        java.util.Map<String, Dialect> engines = new java.util.LinkedHashMap<>();
+        servers.forEach((where, server) -> engines.put(where, engineOf(server, protocol)));
+        if (engines.values().stream().map(Dialect::name).distinct().count() > 1) {
+            throw new org.oltpbench.config.ConfigException("the front ends are different engines ("
+                    + engines.entrySet().stream().map(e -> e.getKey() + " is " + e.getValue().name())
+                            .collect(java.util.stream.Collectors.joining(", "))
+                    + "); list the front ends of one engine in host or conn");
+        }
+        return engines.values().iterator().next();
+    }
+
     /** The marker variables the dialects of {@code protocol} recognise their servers by, for its identity query. */
     static List<String> markers(Protocol protocol) {
         return family(protocol).stream().map(Dialect::markerVariable).filter(Objects::nonNull).toList();

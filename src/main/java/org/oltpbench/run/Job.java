@@ -84,7 +84,7 @@ public final class Job {
         Database db = Database.open(t, dialect, createDatabase);
         if (t.embedded()) {
             try {
-                refuseOtherEngine(db.identity(), org.oltpbench.config.Config.redact(db.url()));
+                refuseOtherEngine(java.util.Map.of(db.url(), db.identity()), org.oltpbench.config.Config.redact(db.url()));
             } catch (ConfigException e) {
                 db.close();
                 throw e;
@@ -100,9 +100,13 @@ public final class Job {
         return t.conn() != null ? org.oltpbench.config.Config.redact(t.conn()) : t.hosts() + (t.port() > 0 ? ":" + t.port() : "");
     }
 
-    /** One line with the fix when {@code server}, at {@code where}, is not the engine db= names. */
-    private void refuseOtherEngine(ServerIdentity server, String where) {
-        Dialect found = Dialects.engineOf(server, dialect.protocol());
+    /**
+     * One line with the fix when the {@code servers} behind the front ends, at {@code where}, are not the engine db=
+     * names (or are not one engine).
+     */
+    private void refuseOtherEngine(java.util.Map<String, ServerIdentity> servers, String where) {
+        Dialect found = Dialects.engineOf(servers, dialect.protocol());
+        ServerIdentity server = servers.values().iterator().next();
         if (found.name().equals(dialect.name())) return;
         throw new ConfigException("db=" + dialect.name() + ", but the server at " + where + " is " + found.name() + " ("
                 + server.version() + "): set db=" + found.name() + ", or leave db out to read the engine from the server");

@@ -52,6 +52,27 @@ class PeerCommandLineTest {
                 + "README.md for what replaces it", e.getMessage());
     }
 
+    /**
+     * sysbench 1.0.20 runs {@code --test=oltp_read_only ... run} (printing "the --test option is deprecated"); it was
+     * refused as "sysbench's --test is not an option oltpbench has; did you mean --host (host)?".
+     */
+    @Test
+    void sysbenchsOlderTestOption() {
+        String[] expected = words("--set workload=oltp_read_only --set tables=1 run");
+        assertArrayEquals(expected, PeerCommandLine.translate(words("sysbench --test=oltp_read_only --tables=1 run")));
+        assertArrayEquals(expected, PeerCommandLine.translate(words("--test=oltp_read_only --tables=1 run")));
+        assertArrayEquals(expected, PeerCommandLine.translate(words("--test=/usr/share/sysbench/oltp_read_only.lua --tables=1 run")));
+    }
+
+    /** Two commands on one line: said as two, not as "'run' is neither a test, a verb ...; did you mean 'run'?". */
+    @Test
+    void sysbenchsTwoCommands() {
+        ConfigException e = assertThrows(ConfigException.class,
+                () -> PeerCommandLine.translate(words("sysbench oltp_read_only --tables=1 prepare run")));
+        assertEquals("sysbench command line: two commands, 'prepare' and 'run'; sysbench takes one: run them as two lines",
+                e.getMessage());
+    }
+
     @Test
     void goTpcsReadmeLines() {
         // no engine: it is read from the server; TiDB's port 4000 is go-tpc's default, a later -P wins over it

@@ -33,7 +33,9 @@ class PgbenchCommandLineTest {
     void initializeIsPrepareWithTheScaleFillFactorAndPartitions() {
         List<String> a = sets("-i -s 100 -F 90 --partitions 8 --partition-method=hash -q h43");
         assertEquals("prepare", a.get(a.size() - 1));
-        has(a, "db=postgres", "workload=pgbench", "scale=100", "fillFactor=90", "partitions=8", "partitionMethod=hash",
+        // db=pgsql: the engine is read on PostgreSQL's protocol, so a Klustron compute node (seed 004) is klustron;
+        // db=postgres refused it ("db=postgres, but the server ... is klustron")
+        has(a, "db=pgsql", "workload=pgbench", "scale=100", "fillFactor=90", "partitions=8", "partitionMethod=hash",
                 "database=h43", "loadMethod=auto", "host=db1", "port=5433", "user=bench");
         assertEquals("prepare", sets("--initialize --scale=2").get(sets("--initialize --scale=2").size() - 1));
     }
@@ -102,6 +104,25 @@ class PgbenchCommandLineTest {
         assertEquals("pgbench's -M needs a value", assertThrows(ConfigException.class, () -> sets("-M")).getMessage());
         assertTrue(assertThrows(ConfigException.class, () -> sets("-M fast h43")).getMessage().contains("-M fast is not a protocol"));
         assertTrue(assertThrows(ConfigException.class, () -> sets("a b")).getMessage().contains("a second database name"));
+    }
+
+    /** A mistyped long option gets the nearest of pgbench's, as sysbench's do (it said only "see pgbench --help"). */
+    @Test
+    void aMistypedLongOptionGetsTheNearest() {
+        assertEquals("pgbench's --clinet=2 is not an option pgbench 15 has; did you mean --client?",
+                assertThrows(ConfigException.class, () -> sets("--clinet=2 -t 5 h43")).getMessage());
+        assertEquals("pgbench's --progres=5 is not an option pgbench 15 has; did you mean --progress?",
+                assertThrows(ConfigException.class, () -> sets("--progres=5 h43")).getMessage());
+    }
+
+    /**
+     * -t and -T together: pgbench 15 says "specify either a number of transactions (-t) or a duration (-T), not both"
+     * and exits 1; oltpbench ran the -t count and dropped -T without a word.
+     */
+    @Test
+    void transactionsAndDurationTogetherAreRefused() {
+        assertEquals("pgbench command line: -t and -T both; give a number of transactions (-t) or a duration (-T), not both",
+                assertThrows(ConfigException.class, () -> sets("-c 2 -T 1 -t 5 h43")).getMessage());
     }
 
     @Test

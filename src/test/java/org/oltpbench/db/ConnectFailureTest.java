@@ -1,5 +1,6 @@
 package org.oltpbench.db;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ConnectException;
@@ -18,6 +19,23 @@ class ConnectFailureTest {
         String m = ConnectFailure.describe(e, "jdbc:mariadb://h:3306/db", "sb", Dialects.forName(db)).getMessage();
         assertTrue(m.lines().count() == 1, m);
         return m;
+    }
+
+    /**
+     * jdbc:postgresql: at a MySQL-protocol server (go-tpc's -d postgres without -P reaches TiDB's 4000): pgjdbc 42.7
+     * says "An error occurred while setting up the SSL connection.", state 08P01, no cause (read at MariaDB 3307, TiDB
+     * 4000 and seekdb 2881); it was told as a TLS problem ("set ssl=off ...").
+     */
+    @Test
+    void aMysqlProtocolServerAtAPostgresqlUrl() {
+        String m = msg(new SQLException("An error occurred while setting up the SSL connection.", "08P01"), "postgres");
+        assertEquals("cannot connect to jdbc:mariadb://h:3306/db: the server there does not speak PostgreSQL's protocol; "
+                + "check the port, or for a MySQL-protocol server use jdbc:mysql: (sysbench's --mysql-host and --mysql-port, "
+                + "go-tpc's -d mysql)", m);
+        // a handshake that fails beneath is still TLS's
+        SQLException tls = new SQLException("An error occurred while setting up the SSL connection.", "08P01",
+                new javax.net.ssl.SSLHandshakeException("PKIX path building failed"));
+        assertTrue(msg(tls, "postgres").contains("with the TLS asked for"), msg(tls, "postgres"));
     }
 
     @Test

@@ -45,6 +45,27 @@ class DetectionTest {
                 Protocol.POSTGRESQL).name());
     }
 
+    /**
+     * Front ends of one engine are that engine; of two engines (hosts=127.0.0.1:3307,127.0.0.1:3308: Debian's MariaDB
+     * 10.11 and MySQL 8.0.31) a refusal naming each, where the first one's engine was taken for both.
+     */
+    @Test
+    void frontEndsOfDifferentEnginesAreRefused() {
+        ServerIdentity maria = new ServerIdentity("10.11.19-MariaDB-0+deb12u1", "Debian 12", Set.of());
+        ServerIdentity mysql = new ServerIdentity("8.0.31", "MySQL Community Server - GPL", Set.of());
+        java.util.Map<String, ServerIdentity> same = new java.util.LinkedHashMap<>();
+        same.put("jdbc:mariadb://a:3307/x", maria);
+        same.put("jdbc:mariadb://b:3307/x", maria);
+        assertEquals("mariadb", Dialects.engineOf(same, Protocol.MYSQL).name());
+        java.util.Map<String, ServerIdentity> mixed = new java.util.LinkedHashMap<>();
+        mixed.put("jdbc:mariadb://a:3307/x", maria);
+        mixed.put("jdbc:mariadb://a:3308/x", mysql);
+        org.oltpbench.config.ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.oltpbench.config.ConfigException.class, () -> Dialects.engineOf(mixed, Protocol.MYSQL));
+        assertEquals("the front ends are different engines (jdbc:mariadb://a:3307/x is mariadb, jdbc:mariadb://a:3308/x is "
+                + "mysql); list the front ends of one engine in host or conn", e.getMessage());
+    }
+
     /** The identity query asks each protocol for the markers of its own family only. */
     @Test
     void eachProtocolReadsItsFamilysMarkers() {

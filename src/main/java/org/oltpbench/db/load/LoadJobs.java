@@ -43,6 +43,7 @@ public final class LoadJobs {
         });
         List<Future<?>> futures = new ArrayList<>();
         for (Job j : jobs) futures.add(pool.submit(() -> {
+            stop.check(); // a worker free after a stop starts no queued job: it would load (and leave half) another unit
             j.run();
             return null;
         }));

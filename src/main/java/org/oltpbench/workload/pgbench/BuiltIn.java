@@ -49,9 +49,9 @@ public enum BuiltIn {
         return id;
     }
 
-    /** How pgbench's report names it: "builtin: TPC-B (sort of)". */
+    /** How pgbench's report names it: "<builtin: TPC-B (sort of)>", a file script by its path. */
     public String label() {
-        return "builtin: " + title;
+        return "<builtin: " + title + ">";
     }
 
     public String text() {

@@ -152,7 +152,7 @@ public final class PgbenchWorkload implements Workload {
     public void validate(Database db) throws SQLException {
         if (weightsZero()) throw new ConfigException("scripts: every weight is 0; give one a weight above 0");
         vacuum(db);
-        boolean builtIn = scripts.stream().anyMatch(s -> s.label().startsWith("builtin: "));
+        boolean builtIn = scripts.stream().anyMatch(s -> s.label().startsWith("<builtin: "));
         if (!builtIn) return;
         try (Connection c = db.connect(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT count(*) FROM pgbench_branches")) {
@@ -236,7 +236,7 @@ public final class PgbenchWorkload implements Workload {
         return scripts.stream().flatMap(sc -> sc.commands().stream()).toList();
     }
 
-    /** pgbench's "transaction type": the script's label (builtin: TPC-B (sort of), a file), or "multiple scripts". */
+    /** pgbench's "transaction type": the script's label (<builtin: TPC-B (sort of)>, a file), or "multiple scripts". */
     public String description() {
         return scripts.size() == 1 ? scripts.get(0).label() : "multiple scripts";
     }
