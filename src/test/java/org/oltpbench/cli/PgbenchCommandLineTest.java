@@ -40,6 +40,15 @@ class PgbenchCommandLineTest {
         assertEquals("prepare", sets("--initialize --scale=2").get(sets("--initialize --scale=2").size() - 1));
     }
 
+    /** -I with pgbench's default steps is what prepare runs, so it is taken; other steps are refused by name. */
+    @Test
+    void theDefaultInitStepsMayBeNamed() {
+        assertEquals(sets("-i -s 2 h43"), sets("-i -I dtgvp -s 2 h43"));
+        assertEquals(sets("-i -s 2 h43"), sets("-i --init-steps=dtgvp -s 2 h43"));
+        assertTrue(assertThrows(ConfigException.class, () -> sets("-i -I dtg h43")).getMessage()
+                .contains("-I dtg is not offered: prepare runs pgbench's default steps (dtgvp)"));
+    }
+
     @Test
     void aRunLineIsRunWithClientsTimeProgressAndTheProtocol() {
         List<String> a = sets("-c 16 -j 4 -T 60 -P 5 -M prepared -r h43");

@@ -96,7 +96,7 @@ public final class PgbenchWorkload implements Workload {
         for (Script s : scripts) types.add(new TxnType(s.name(), s.weight() * 100.0 / total, 0, 0, false));
         // pgbench's summary lines: the transaction type, -M, the scale the scripts see, -j and, with -r, each command
         WorkloadInfo.Script script = new WorkloadInfo.Script(description(), params.queryMode(), (int) scale, params.jobs(),
-                params.perCommand() ? commands().stream().map(Command::text).toList() : List.of());
+                params.perCommand() ? commands().stream().map(PgbenchWorkload::asWritten).toList() : List.of());
         return new WorkloadInfo("pgbench", Family.PGBENCH, types,
                 WorkloadInfo.Scale.tables(4, (long) PgbenchLoader.ACCOUNTS * params.scale()), script.tallies(), script);
     }
@@ -132,7 +132,8 @@ public final class PgbenchWorkload implements Workload {
             loaded = new PgbenchLoader(db, load, params.scale(), params.fillFactor(), params.partitionMethod(), out)
                     .run(Layout.sysbench(load), stop);
         } catch (org.oltpbench.db.load.LoadStopped e) {
-            throw org.oltpbench.db.load.LoadStopped.kept("kept nothing: pgbench -i drops its tables and loads them whole",
+            throw org.oltpbench.db.load.LoadStopped.kept("the tables are incomplete (a prepare again drops them and loads them"
+                    + " whole, as pgbench -i does)",
                     "run the same command again: it loads the tables from the start");
         }
         LoadReport.print(out, loaded);
@@ -229,6 +230,11 @@ public final class PgbenchWorkload implements Workload {
         vars.set(symbols.get(Symbols.DEFAULT_SEED).slot(), this.seed);
         CommandTimes tally = params.perCommand() ? new CommandTimes() : CommandTimes.NONE;
         return new PgbenchTerminal(connection, scripts, symbols, dialect.endTransaction(), vars, tally);
+    }
+
+    /** A command as pgbench's -r prints it: an SQL command with the ';' that ended it in the script. */
+    static String asWritten(Command c) {
+        return c instanceof Command.Sql ? c.text() + ";" : c.text();
     }
 
     /** Every command of every script, in order: what -r reports a latency for. */

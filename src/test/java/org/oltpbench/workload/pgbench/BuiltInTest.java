@@ -19,4 +19,14 @@ class BuiltInTest {
             assertEquals(shown.substring(from, to + 1), b.text(), b.id());
         }
     }
+
+    /** -r prints each command as the script wrote it, an SQL command with its ';' (pgbench 15, rate-limit.txt's lines). */
+    @Test
+    void perCommandLinesAreTheScriptsLines() {
+        BuiltIn b = BuiltIn.values()[0];
+        Script s = ScriptParser.parse(b.text(), b.id(), b.label(), 1, new Symbols());
+        java.util.List<String> lines = s.commands().stream().map(PgbenchWorkload::asWritten).toList();
+        for (String line : lines) assertEquals(true, b.text().contains(line + "\n"), line + " is not a line of " + b.id());
+        assertEquals(true, lines.contains("BEGIN;"), lines.toString());
+    }
 }
