@@ -51,6 +51,8 @@ public class Arrivals {
     private final double meanNanos;
     /** Arrivals further behind than this when claimed are skipped; Long.MAX_VALUE: none is. */
     private final long limitNanos;
+    /** How the gaps between arrivals are drawn (exponential, or placed by a test). */
+    private final Gaps gaps;
 
     /** @param perSecond arrivals per second over all terminals */
     public Arrivals(double perSecond) {
@@ -61,8 +63,6 @@ public class Arrivals {
     public Arrivals(double perSecond, long limitNanos) {
         this(perSecond, limitNanos, EXPONENTIAL);
     }
-
-    private final Gaps gaps;
 
     public Arrivals(double perSecond, long limitNanos, Gaps gaps) {
         this.meanNanos = 1e9 / perSecond;
