@@ -21,9 +21,7 @@ final class CustomerLookup {
     }
 
     int byLastName(int w, int d, String last, ThreadStats st) throws SQLException {
-        byName.setInt(1, w);
-        byName.setInt(2, d);
-        byName.setString(3, last);
+        Txn.bind(byName, w, d).setString(3, last);
         int n = 0;
         try (ResultSet rs = byName.executeQuery()) {
             while (rs.next()) {

@@ -40,21 +40,9 @@ final class OrderStatus extends Txn {
     @Override
     boolean execute(ThreadStats st) throws SQLException {
         int id = last == null ? cid : lookup.byLastName(w, d, last, st);
-        selC.setInt(1, w);
-        selC.setInt(2, d);
-        selC.setInt(3, id);
-        one(selC, st, "customer").close();
-        lastOrder.setInt(1, w);
-        lastOrder.setInt(2, d);
-        lastOrder.setInt(3, id);
-        int oid;
-        try (ResultSet rs = one(lastOrder, st, "order of customer")) {
-            oid = rs.getInt(1);
-        }
-        lines.setInt(1, w);
-        lines.setInt(2, d);
-        lines.setInt(3, oid);
-        try (ResultSet rs = lines.executeQuery()) {
+        one(bind(selC, w, d, id), st, "customer").close();
+        int oid = oneInt(bind(lastOrder, w, d, id), st, "order of customer", 1);
+        try (ResultSet rs = bind(lines, w, d, oid).executeQuery()) {
             while (rs.next()) {
                 // lines are read, not used
             }
