@@ -104,13 +104,7 @@ abstract class Txn {
     }
 
     void close() {
-        for (PreparedStatement ps : statements) {
-            try {
-                ps.close();
-            } catch (SQLException | RuntimeException e) {
-                // connection may be gone
-            }
-        }
+        for (PreparedStatement ps : statements) org.oltpbench.workload.Terminal.closeQuietly(ps);
     }
 
     /** A remote warehouse: uniform over every warehouse 1..all but {@code w} (w itself when there is only one). */
