@@ -10,8 +10,8 @@ import org.oltpbench.measure.ThreadStats;
 final class Payment extends Txn {
     private final PreparedStatement updW, selW, updD, selD, selC, selData, updC, updCData, insH;
     private final CustomerLookup lookup;
-    private int w, d, cw, cd, cid;
-    private String last;
+    private int w, d, cw, cd;
+    private CustomerLookup.Named customer;
     private long cents;
 
     Payment(Connection c) throws SQLException {
@@ -39,16 +39,14 @@ final class Payment extends Txn {
         boolean local = r.between(1, 100) <= 85;
         this.cw = local ? w : otherWarehouse(r, w, allWarehouses);
         this.cd = local ? d : r.between(1, 10);
-        boolean byName = r.between(1, 100) <= 60;
-        this.last = byName ? r.lastName() : null;
-        this.cid = byName ? 0 : r.customerId();
+        this.customer = CustomerLookup.Named.draw(r);
         this.cents = r.between(100, 500000);
     }
 
     @Override
     void tally(ThreadStats st) {
         if (cw != w) st.tally(TpccTally.REMOTE_PAYMENTS.ordinal(), 1);
-        if (last != null) st.tally(TpccTally.PAYMENTS_BY_NAME.ordinal(), 1);
+        if (customer.byName()) st.tally(TpccTally.PAYMENTS_BY_NAME.ordinal(), 1);
     }
 
     @Override
@@ -60,7 +58,7 @@ final class Payment extends Txn {
         bindFrom(updD, 2, w, d).executeUpdate();
         String dName = oneString(bind(selD, w, d), st, "district", 1);
         st.writes(2);
-        int id = last == null ? cid : lookup.byLastName(cw, cd, last, st);
+        int id = lookup.id(cw, cd, customer, st);
         boolean bad = "BC".equals(oneString(bind(selC, cw, cd, id), st, "customer", 11));
         if (bad) updateBadCredit(id, st);
         else updateCustomer(updC, id, 3);
