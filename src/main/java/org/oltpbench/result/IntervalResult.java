@@ -112,40 +112,35 @@ public record IntervalResult(double at, double seconds, int threads, long transa
         if (parts.size() == 1) return parts.get(0);
         IntervalResult last = parts.get(parts.size() - 1);
         double seconds = 0, cpu = 0;
-        Counted sum = new Counted();
+        Counted sum = Counted.NONE;
+        Histogram h = Histograms.empty();
         long[] types = new long[last.types().size()];
         TerminalTime terminals = new TerminalTime(0, 0);
         for (IntervalResult p : parts) {
-            sum.add(p);
+            sum = sum.plus(p);
+            h.add(p.histogram());
             terminals = terminals.plus(p.terminals());
             seconds += p.seconds();
             cpu += p.clientCpuCores() * p.seconds();
             for (int k = 0; k < types.length && k < p.types().size(); k++) types[k] += p.types().get(k);
         }
-        return new IntervalResult(last.at(), seconds, last.threads(), sum.transactions, sum.reads, sum.writes, sum.other,
-                sum.ignoredErrors, sum.reconnects, last.warmup(), seconds > 0 ? cpu / seconds : 0,
-                Histograms.encode(sum.latency), last.queue(), java.util.Arrays.stream(types).boxed().toList(),
-                last.resources(), terminals, sum.schedule);
+        return new IntervalResult(last.at(), seconds, last.threads(), sum.transactions(), sum.reads(), sum.writes(),
+                sum.other(), sum.ignoredErrors(), sum.reconnects(), last.warmup(), seconds > 0 ? cpu / seconds : 0,
+                Histograms.encode(h), last.queue(), java.util.Arrays.stream(types).boxed().toList(),
+                last.resources(), terminals, sum.schedule());
     }
 
     /**
      * What intervals counted, added up (consecutive intervals, or the same interval of several clients): the counts
-     * summed, the latencies merged, the schedule's figures combined.
+     * summed, the schedule's figures combined. Their latencies are merged beside it, in one histogram.
      */
-    static final class Counted {
-        long transactions, reads, writes, other, ignoredErrors, reconnects;
-        final Histogram latency = Histograms.empty();
-        Schedule schedule = Schedule.NONE;
+    record Counted(long transactions, long reads, long writes, long other, long ignoredErrors, long reconnects,
+                   Schedule schedule) {
+        static final Counted NONE = new Counted(0, 0, 0, 0, 0, 0, Schedule.NONE);
 
-        void add(IntervalResult p) {
-            transactions += p.transactions();
-            reads += p.reads();
-            writes += p.writes();
-            other += p.other();
-            ignoredErrors += p.ignoredErrors();
-            reconnects += p.reconnects();
-            latency.add(p.histogram());
-            schedule = schedule.plus(p.schedule());
+        Counted plus(IntervalResult p) {
+            return new Counted(transactions + p.transactions(), reads + p.reads(), writes + p.writes(), other + p.other(),
+                    ignoredErrors + p.ignoredErrors(), reconnects + p.reconnects(), schedule.plus(p.schedule()));
         }
     }
 

@@ -172,7 +172,8 @@ public final class Merge {
             double at = 0, secs = 0, cpu = 0;
             long queue = 0;
             boolean warm = false;
-            IntervalResult.Counted sum = new IntervalResult.Counted();
+            IntervalResult.Counted sum = IntervalResult.Counted.NONE;
+            Histogram h = Histograms.empty();
             long[] types = new long[parts.get(0).intervals().get(i).types().size()];
             boolean typed = true;
             for (RepeatResult p : parts) {
@@ -182,14 +183,15 @@ public final class Merge {
                 at += x.at() / parts.size();
                 secs += x.seconds() / parts.size();
                 cpu += x.clientCpuCores();
-                sum.add(x);
+                sum = sum.plus(x);
+                h.add(x.histogram());
                 warm |= x.warmup();
                 queue = queue < 0 || x.queue() < 0 ? -1 : queue + x.queue();
             }
-            out.add(new IntervalResult(at, secs, threads, sum.transactions, sum.reads, sum.writes, sum.other,
-                    sum.ignoredErrors, sum.reconnects, warm, cpu, Histograms.encode(sum.latency), queue,
+            out.add(new IntervalResult(at, secs, threads, sum.transactions(), sum.reads(), sum.writes(), sum.other(),
+                    sum.ignoredErrors(), sum.reconnects(), warm, cpu, Histograms.encode(h), queue,
                     typed ? java.util.Arrays.stream(types).boxed().toList() : List.of(), Resources.NONE,
-                    IntervalResult.TerminalTime.UNKNOWN, sum.schedule));
+                    IntervalResult.TerminalTime.UNKNOWN, sum.schedule()));
         }
         return out;
     }
