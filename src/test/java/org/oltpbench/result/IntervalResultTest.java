@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
  * Intervals added up: consecutive ones as one console line ({@link IntervalResult#sum}), and the same interval of
  * several clients ({@link Merge}). Every count is summed, the latencies merged, the schedules combined.
  */
-class IntervalSumTest {
+class IntervalResultTest {
     private static IntervalResult interval(double at, long n, long ignored, long reconnects, Schedule schedule, long... micros) {
         return new IntervalResult(at, 1.0, 2, n, 3 * n, 2 * n, n, ignored, reconnects, false, 0.5, Fixtures.hist(micros), -1,
                 List.of(n), Resources.NONE, IntervalResult.TerminalTime.UNKNOWN, schedule);
