@@ -120,6 +120,16 @@ class VerdictProperties {
         assertNotEquals(Limit.NONE, v.limit(), v.evidence());
     }
 
+    /**
+     * A second of a client on {@code pinned} of {@code cores} cores whose threads waited for a CPU half a thread or as
+     * long as it ran, whichever is more, and up to {@code moreWait} beyond; the server and others take any of the rest.
+     */
+    private static Second full(Random r, int cores, int pinned, double moreWait, boolean quiet) {
+        double client = pinned * r.nextDouble(), server = (cores - client) * r.nextDouble();
+        double others = (cores - client - server) * r.nextDouble(), waited = Math.max(0.5, client) + moreWait * r.nextDouble();
+        return new Second(quiet ? 0 : 500 + r.nextInt(500), client, server, others, new CpuWait(waited, 0, -1));
+    }
+
     private static final Pattern FULL = Pattern.compile("client on ([0-9]+) cores? of this host's [0-9]+, kept full: .* ran "
             + "([0-9.]+) of them, the server or other processes the rest, ([0-9.]+)(?: \\(at least ([0-9.]+) the server's\\))?");
 
@@ -131,17 +141,10 @@ class VerdictProperties {
      */
     @Property(tries = 300)
     void aPinnedClientWhoseCoresWereFullIsTheLimit(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
-                                                   @ForAll @IntRange(min = 4, max = 30) int seconds,
-                                                   @ForAll @IntRange(min = 0, max = 3) int stalled,
                                                    @ForAll @DoubleRange(min = 0, max = 20) double moreWait) {
         Random r = new Random(seed);
-        int pinned = 1 + r.nextInt(cores - 1);
-        List<Second> w = seconds(r, seconds, stalled, quiet -> {
-            double client = pinned * r.nextDouble(), server = (cores - client) * r.nextDouble();
-            double others = (cores - client - server) * r.nextDouble(), waited = Math.max(0.5, client) + moreWait * r.nextDouble();
-            return new Second(quiet ? 0 : 500 + r.nextInt(500), client, server, others, new CpuWait(waited, 0, -1));
-        });
-        Verdict v = verdict(window(cores, w), pinned);
+        int pinned = 1 + r.nextInt(cores - 1), seconds = 4 + r.nextInt(27), stalled = r.nextInt(4); // 4-30 s, 0-3 quiet
+        Verdict v = verdict(window(cores, seconds(r, seconds, stalled, quiet -> full(r, cores, pinned, moreWait, quiet))), pinned);
         assertEquals(Limit.CLIENT, v.limit(), v.evidence());
         Matcher full = FULL.matcher(v.evidence());
         if (!full.find()) return; // it kept 90% of them busy itself
