@@ -22,7 +22,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.db.Database;
-import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.RunListener;
@@ -43,8 +42,8 @@ class RunLoopIT {
     private Database db;
 
     @BeforeAll
-    void start() {
-        db = Database.open(Params.target(config(List.of())), Dialects.forName("mariadb"));
+    void start() throws Exception {
+        db = SharedMariaDb.open(SharedMariaDb.database(RunLoopIT.class, "loop"));
     }
 
     @AfterAll
@@ -53,7 +52,7 @@ class RunLoopIT {
     }
 
     private static Config config(List<String> more) {
-        List<String> sets = new java.util.ArrayList<>(List.of("db=mariadb", "embedded=true", "rand-seed=3"));
+        List<String> sets = new java.util.ArrayList<>(List.of("db=mariadb", "rand-seed=3"));
         sets.addAll(more);
         return ConfigLoader.load(null, sets, Map.of());
     }
@@ -257,29 +256,15 @@ class RunLoopIT {
     }
 
     /** A workload whose terminals are scripted; its connection is held but unused. */
-    private record Scripted(IntFunction<Terminal> terminals) implements Workload {
+    private record Scripted(IntFunction<Terminal> terminals) implements org.oltpbench.driver.NoTables {
         @Override
         public WorkloadInfo info() {
             return new WorkloadInfo("scripted", Family.SYSBENCH, List.of(TxnType.only("event")), WorkloadInfo.Scale.tables(0, 0));
         }
 
         @Override
-        public boolean isPrepared(Database db) {
-            return true;
-        }
-
-        @Override
-        public org.oltpbench.result.LoadResult prepare(Database db, org.oltpbench.db.load.LoadStop stop) {
-            return org.oltpbench.result.LoadResult.NONE;
-        }
-
-        @Override
         public CheckReport check(Database db) {
             return new CheckReport();
-        }
-
-        @Override
-        public void cleanup(Database db) {
         }
 
         @Override
