@@ -20,14 +20,10 @@ import org.oltpbench.result.RunResult;
  * runs are on the shared embedded server: the two point-select searches on one table loaded once (they only read it).
  */
 class SearchIT {
+    /** The database of the point-select searches: its table loaded by the first, read by both. */
+    private static Tools.Login points;
     @TempDir
     Path dir;
-    private static Tools.Login points;
-
-    @BeforeAll
-    static void pointSelectTable() throws Exception {
-        points = SharedMariaDb.database(SearchIT.class, "points");
-    }
 
     /** The command line: the search's own settings after {@code target}'s and oltp_point_select on 1 table of 1,000 rows. */
     private static String[] pointSelect(String... sets) {
@@ -35,6 +31,11 @@ class SearchIT {
         a.addAll(List.of("--set", "workload=oltp_point_select", "--set", "tables=1", "--set", "tableSize=1000"));
         a.addAll(List.of(sets));
         return a.toArray(new String[0]);
+    }
+
+    @BeforeAll
+    static void pointSelectTable() throws Exception {
+        points = SharedMariaDb.database(SearchIT.class, "points");
     }
 
     @Test
@@ -93,6 +94,8 @@ class SearchIT {
      * capacity may lie above searchMax. The W and W+1 answer on 10 warehouses is on the performance page.
      */
     @Test
+    @org.junit.jupiter.api.Tag("quiet") // a probe passes on TPC-C's efficiency (85%), which a host shared with another
+    // JVM's runs can take from 10 paced terminals: a CPU burner beside it ended the search at 1 warehouse
     void warehousesSearchProbesTenPacedTerminalsPerWarehouse() throws Exception {
         Path out = dir.resolve("warehouses");
         List<String> a = SharedMariaDb.sets(SharedMariaDb.database(SearchIT.class, "tpcc"));
