@@ -19,6 +19,10 @@ import org.oltpbench.result.RunResult;
  * search block, result.json carries the settings and the answer, report.html a section and search.png is drawn. The
  * runs are on the shared embedded server: the two point-select searches on one table loaded once (they only read it).
  */
+// quiet (the whole class, so that it runs in one group and writes one report): the warehouses search's probes pass on
+// TPC-C's efficiency (85%), which a host shared with another JVM's runs can take from 10 paced terminals (a CPU burner
+// beside it ended the search at 1 warehouse)
+@org.junit.jupiter.api.Tag("quiet")
 class SearchIT {
     /** The database of the point-select searches: its table loaded by the first, read by both. */
     private static Tools.Login points;
@@ -94,8 +98,6 @@ class SearchIT {
      * capacity may lie above searchMax. The W and W+1 answer on 10 warehouses is on the performance page.
      */
     @Test
-    @org.junit.jupiter.api.Tag("quiet") // a probe passes on TPC-C's efficiency (85%), which a host shared with another
-    // JVM's runs can take from 10 paced terminals: a CPU burner beside it ended the search at 1 warehouse
     void warehousesSearchProbesTenPacedTerminalsPerWarehouse() throws Exception {
         Path out = dir.resolve("warehouses");
         List<String> a = SharedMariaDb.sets(SharedMariaDb.database(SearchIT.class, "tpcc"));
