@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,14 +33,25 @@ import org.oltpbench.workload.tpcc.TpccWorkload;
  * limit can be hit), and tune/restore.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class OceanBaseContractIT {
+class OceanBaseContractIT implements Contract.OnMySqlProtocol {
+    /** This class's own database (Tools.ownDatabase). */
+    private String url;
     private Database db;
 
     @BeforeAll
     void connect() throws Exception {
         Tools.requireEnv("OLTPBENCH_OB_URL", "start seekdb (pip download pylibseekdb) and set OLTPBENCH_OB_URL, as .ci/run does");
-        createDatabase(System.getenv("OLTPBENCH_OB_URL"), 90);
+        url = Tools.ownDatabase(System.getenv("OLTPBENCH_OB_URL"), user(), "", OceanBaseContractIT.class, 90);
         db = Database.open(Params.target(config()), Dialects.forName("oceanbase"));
+    }
+
+    @Override
+    public Database db() {
+        return db;
+    }
+
+    private static String user() {
+        return System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root");
     }
 
     @AfterAll
@@ -54,9 +64,10 @@ class OceanBaseContractIT {
         Tools.createDatabase(url, System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"), waitSecs);
     }
 
-    static Config config(String... sets) {
-        List<String> all = new ArrayList<>(List.of("db=oceanbase", "conn=" + System.getenv("OLTPBENCH_OB_URL"),
-                "user=" + System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"), "tables=2", "table_size=2000", "rand-seed=3"));
+    @Override
+    public Config config(String... sets) {
+        List<String> all = new ArrayList<>(List.of("db=oceanbase", "conn=" + url, "user=" + user(), "tables=2",
+                "table_size=2000", "rand-seed=3"));
         all.addAll(List.of(sets));
         return ConfigLoader.load(null, all, Map.of());
     }
@@ -82,11 +93,11 @@ class OceanBaseContractIT {
         db.useServerPrepared(false); // dbPsMode=auto for TPC-C's ~50 statements at open_cursors=50
         w.prepare(db);
         try {
-            assertEquals(2, count("SELECT COUNT(*) FROM information_schema.partitions WHERE table_schema = DATABASE() "
+            assertEquals(2, Tools.count(db, "SELECT COUNT(*) FROM information_schema.partitions WHERE table_schema = DATABASE() "
                     + "AND table_name = 'bmsql_stock' AND partition_name IS NOT NULL"));
             Contract.assertPassed(w.check(db));
             for (int terminals : new int[] {1, 8, 16}) {
-                RepeatResult r = Contract.run(db, w, cfg, terminals, 4);
+                RepeatResult r = Contract.run(db, w, cfg, terminals, Contract.TPCC_SECS);
                 assertEquals(0, r.counts().ignoredErrors(), terminals + " terminals");
                 assertTrue(r.transactions().get(0).committed() > 0);
             }
@@ -141,23 +152,5 @@ class OceanBaseContractIT {
         try (Connection c = db.connect()) {
             assertEquals(before, db.dialect().settings(c).read(Setting.variable("ob_sql_work_area_percentage", "x")));
         }
-    }
-
-    private long count(String sql) throws SQLException {
-        try (Connection c = db.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    @Test
-    void aSameNamedTableInAnotherDatabaseIsNotOurs() throws Exception {
-        Contract.sameNamedTableElsewhereIsNotOurs(db, config("tables=1"), "DATABASE");
-    }
-
-    /** isolation= on seekdb (OceanBase's kernel). */
-    @Test
-    void isolationIsSetOnEverySession() throws Exception {
-        Contract.isolation(config(), Dialects.forName("oceanbase"));
     }
 }
