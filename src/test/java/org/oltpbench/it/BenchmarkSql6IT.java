@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,18 +25,11 @@ class BenchmarkSql6IT {
     @Test
     void samplePostgresqlPropertiesRuns() throws Exception {
         PgServer.Target pg = PgServer.get();
-        String base = pg.url().substring(0, pg.url().lastIndexOf('/') + 1);
-        try (Connection c = java.sql.DriverManager.getConnection(base + "postgres", pg.user(), "");
-             Statement st = c.createStatement()) {
-            st.execute("DROP DATABASE IF EXISTS bsql6");
-            st.execute("CREATE DATABASE bsql6");
-        } catch (SQLException e) {
-            throw new AssertionError("cannot create the database bsql6: " + e.getMessage(), e);
-        }
+        String own = Tools.ownDatabase(pg.url(), pg.user(), "", BenchmarkSql6IT.class, 60);
         Path props = dir.resolve("sample.postgresql.properties");
         Files.writeString(props, String.join("\n",
                 "# General Driver and connection parameters", "db=postgres", "driver=org.postgresql.Driver",
-                "application=Generic", "conn=" + base + "bsql6", "user=" + pg.user(), "password=PWbmsql", "",
+                "application=Generic", "conn=" + own, "user=" + pg.user(), "password=PWbmsql", "",
                 "warehouses=1", "loadWorkers=2", "monkeys=2", "sutThreads=4", "maxDeliveryBGThreads=12",
                 "maxDeliveryBGPerWarehouse=1", "rampupMins=0.05", "rampupSUTMins=0", "rampupTerminalMins=0", "runMins=0.1",
                 "reportIntervalSecs=1", "restartSUTThreadProbability=0.0", "keyingTimeMultiplier=0.01",

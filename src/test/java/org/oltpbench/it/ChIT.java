@@ -158,7 +158,7 @@ class ChIT {
     void postgresGivesTheSameAnswersAndRefusesAQueryItCannotRunBeforeTheLevel() throws Exception {
         PgServer.Target server = PgServer.get();
         PgServer.Target pg = new PgServer.Target(Tools.ownDatabase(server.url(), server.user(), "", ChIT.class, 60), server.user());
-        sameAsReference("postgres", answers(cfg("db=postgres", "conn=" + pg.url(), "user=" + pg.user()), QUIET,
+        sameAsReference("postgres", answers(cfg("postgres", new Tools.Login(pg.url(), pg.user(), "")), QUIET,
                 db -> aQueryTheServerCannotRunIsRefusedBeforeTheLevel(pg)));
     }
 
@@ -177,27 +177,32 @@ class ChIT {
         assertTrue(!o.out().contains("[Current]"), "no level started: " + o.out());
     }
 
+    /** CH's keys on {@code server} (its URL and login) as {@code db}. */
+    private static Config cfg(String db, Tools.Login server, String... sets) {
+        return cfg(Tools.concat(new String[] {"db=" + db, "conn=" + server.url(), "user=" + server.user(), "password="
+                + server.password()}, sets));
+    }
+
+    /** The server of OLTPBENCH_{@code engine}_URL (this class's own database there) as db={@code db}: the reference's answers. */
+    private void sameAnswersOn(String engine, String db, String hint) throws Exception {
+        sameAsReference(db, answers(cfg(db, Tools.ownDatabase(engine, ChIT.class, hint))));
+    }
+
     @Test
     @Order(3)
     void mysqlGivesTheSameAnswers() throws Exception {
-        Tools.requireEnv("OLTPBENCH_MYSQL_URL", "start mysqld 8.0 and set OLTPBENCH_MYSQL_URL, as .ci/run does");
-        String user = System.getenv().getOrDefault("OLTPBENCH_MYSQL_USER", "root");
-        String password = System.getenv().getOrDefault("OLTPBENCH_MYSQL_PASSWORD", "");
-        String url = Tools.ownDatabase(System.getenv("OLTPBENCH_MYSQL_URL") + "?allowPublicKeyRetrieval=true&useSSL=false",
-                user, password, ChIT.class, 60).replaceFirst("\\?.*$", "");
-        sameAsReference("mysql", answers(cfg("db=mysql", "conn=" + url, "user=" + user, "password=" + password)));
+        sameAnswersOn("MYSQL", "mysql", "start mysqld 8.0 and set OLTPBENCH_MYSQL_URL, as .ci/run does");
     }
 
     @Test
     @Order(4)
     void tidbGivesTheSameAnswers() throws Exception {
-        Tools.requireEnv("OLTPBENCH_TIDB_URL", "build and start tidb-server and set OLTPBENCH_TIDB_URL, as .ci/run does");
-        String user = System.getenv().getOrDefault("OLTPBENCH_TIDB_USER", "root");
-        String url = Tools.ownDatabase(System.getenv("OLTPBENCH_TIDB_URL"), user, "", ChIT.class, 90);
+        Tools.Login tidb = Tools.ownDatabase("TIDB", ChIT.class, "build and start tidb-server and set OLTPBENCH_TIDB_URL, as "
+                + ".ci/run does");
         java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
         // tidb-server has no TiFlash store: asking for replicas is refused, said in one line, and the queries read TiKV's rows
-        sameAsReference("tidb", answers(cfg("db=tidb", "conn=" + url, "user=" + user, "tiflashReplicas=1"),
-                new PrintStream(printed, true, StandardCharsets.UTF_8), OnLoaded.NOTHING));
+        sameAsReference("tidb", answers(cfg("tidb", tidb, "tiflashReplicas=1"), new PrintStream(printed, true,
+                StandardCharsets.UTF_8), OnLoaded.NOTHING));
         String out = printed.toString(StandardCharsets.UTF_8);
         assertTrue(out.contains("tiflashReplicas=1: this cluster refused them (") && out.contains("it has no TiFlash store"), out);
     }
@@ -205,10 +210,7 @@ class ChIT {
     @Test
     @Order(5)
     void seekdbGivesTheSameAnswers() throws Exception {
-        Tools.requireEnv("OLTPBENCH_OB_URL", "start seekdb and set OLTPBENCH_OB_URL, as .ci/run does");
-        String user = System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root");
-        String url = Tools.ownDatabase(System.getenv("OLTPBENCH_OB_URL"), user, "", ChIT.class, 90);
-        sameAsReference("oceanbase", answers(cfg("db=oceanbase", "conn=" + url, "user=" + user)));
+        sameAnswersOn("OB", "oceanbase", "start seekdb and set OLTPBENCH_OB_URL, as .ci/run does");
     }
 
     /** Debian's MariaDB 10.11 (Tools.debianMariaDb: in CI the replica sets' primary, whose replicas apply the load too). */
@@ -216,8 +218,8 @@ class ChIT {
     @Order(6)
     void debiansMariaDbGivesTheSameAnswers() throws Exception {
         Tools.Login l = Tools.debianMariaDb();
-        String url = Tools.ownDatabase(l.url(), l.user(), l.password(), ChIT.class, 60);
-        sameAsReference("Debian's mariadb", answers(cfg("db=mariadb", "conn=" + url, "user=" + l.user(), "password=" + l.password())));
+        Tools.Login own = new Tools.Login(Tools.ownDatabase(l.url(), l.user(), l.password(), ChIT.class, 60), l.user(), l.password());
+        sameAsReference("Debian's mariadb", answers(cfg("mariadb", own)));
     }
 
     /** tiflashReplicas is TiDB's: elsewhere it is refused in one line before anything is loaded. */

@@ -40,6 +40,46 @@ final class Contract {
     }
 
     /**
+     * A contract class on an engine's server reached by URL ({@code OLTPBENCH_<engine>_URL}, as .ci/run sets it): its own
+     * database there (Tools.ownDatabase), opened once for the class's tests and closed after them (after the class's own
+     * {@code @AfterAll}).
+     */
+    @org.junit.jupiter.api.TestInstance(org.junit.jupiter.api.TestInstance.Lifecycle.PER_CLASS)
+    abstract static class OnServer {
+        private final String engine, dialect, hint;
+        /** The server's URL (this class's database) and login. */
+        Tools.Login server;
+        Database db;
+
+        /** {@code hint}: how to start the server, said when its variable is not set. */
+        OnServer(String engine, String dialect, String hint) {
+            this.engine = engine;
+            this.dialect = dialect;
+            this.hint = hint;
+        }
+
+        @org.junit.jupiter.api.BeforeAll
+        void connect() throws Exception {
+            server = Tools.ownDatabase(engine, getClass(), hint);
+            db = Database.open(Params.target(config()), org.oltpbench.dialect.Dialects.forName(dialect));
+        }
+
+        @org.junit.jupiter.api.AfterAll
+        void close() {
+            if (db != null) db.close();
+        }
+
+        public Database db() {
+            return db;
+        }
+
+        /** A job's keys on this server ({@link Contract#serverConfig}), then {@code sets}. */
+        public Config config(String... sets) {
+            return serverConfig(dialect, server.url(), server.user(), server.password(), sets);
+        }
+    }
+
+    /**
      * The checks a MySQL-protocol server reached by URL passes as the others do: its namespace is the database, and
      * isolation= reaches every session. An engine's class gives its open database and its job's keys.
      */

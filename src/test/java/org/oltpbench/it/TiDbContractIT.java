@@ -10,17 +10,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.FutureTask;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.oltpbench.config.Config;
-import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
@@ -40,34 +36,17 @@ import org.oltpbench.workload.tpcc.TpccWorkload;
  * sysbench preset, a TPC-C sweep at 1, 8 and 16 terminals without errors in both transaction modes, tune/restore, and
  * killed sessions reconnected. It proves TiDB's SQL layer, DDL, error codes and protocol, not TiKV's performance.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class TiDbContractIT implements Contract.OnMySqlProtocol {
-    /** This class's own database (Tools.ownDatabase). */
-    private String url;
-    private Database db;
+class TiDbContractIT extends Contract.OnServer implements Contract.OnMySqlProtocol {
     /** TPC-C's 2 warehouses, loaded by the first transaction mode's sweep and run by both; dropped after the class. */
     private TpccWorkload tpcc;
 
-    @BeforeAll
-    void connect() throws Exception {
-        Tools.requireEnv("OLTPBENCH_TIDB_URL", "build and start tidb-server (-store=unistore) and set OLTPBENCH_TIDB_URL, as .ci/run does");
-        url = Tools.ownDatabase(System.getenv("OLTPBENCH_TIDB_URL"), user(), "", TiDbContractIT.class, 90);
-        db = Database.open(Params.target(config()), Dialects.forName("tidb"));
+    TiDbContractIT() {
+        super("TIDB", "tidb", "build and start tidb-server (-store=unistore) and set OLTPBENCH_TIDB_URL, as .ci/run does");
     }
 
     @AfterAll
-    void close() throws Exception {
+    void dropTpcc() throws Exception {
         if (tpcc != null) tpcc.cleanup(db);
-        if (db != null) db.close();
-    }
-
-    @Override
-    public Database db() {
-        return db;
-    }
-
-    private static String user() {
-        return System.getenv().getOrDefault("OLTPBENCH_TIDB_USER", "root");
     }
 
     /**
@@ -77,14 +56,6 @@ class TiDbContractIT implements Contract.OnMySqlProtocol {
      */
     static final Contract.KnownDefect UNISTORE_INCONSISTENT_READ = new Contract.KnownDefect("error 8133",
             "unistore reads an index entry without its row, ngaut/unistore#334");
-
-    @Override
-    public Config config(String... sets) {
-        List<String> all = new ArrayList<>(List.of("db=tidb", "conn=" + url, "user=" + user(),
-                "tables=2", "table_size=2000", "rand-seed=3"));
-        all.addAll(List.of(sets));
-        return ConfigLoader.load(null, all, Map.of());
-    }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.oltpbench.it.Contract#presets")
@@ -184,7 +155,7 @@ class TiDbContractIT implements Contract.OnMySqlProtocol {
 
     /** Kills every other session of this database (TiDB's KILL takes the id its processlist shows). */
     private List<Long> killOthers() throws SQLException {
-        String name = url.substring(url.lastIndexOf('/') + 1);
+        String name = server.url().substring(server.url().lastIndexOf('/') + 1);
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             List<Long> ids = new ArrayList<>();
             try (ResultSet rs = st.executeQuery("SELECT ID FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() "

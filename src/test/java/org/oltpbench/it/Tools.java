@@ -120,6 +120,23 @@ public final class Tools {
     }
 
     /**
+     * The server that {@code OLTPBENCH_<engine>_URL} names (its login in _USER and _PASSWORD; root and none when they are
+     * absent) with {@code test}'s own database on it ({@link #ownDatabase}); without the variable a loud skip (in CI a
+     * failure) that says {@code hint}.
+     */
+    static Login ownDatabase(String engine, Class<?> test, String hint) throws Exception {
+        String prefix = "OLTPBENCH_" + engine;
+        requireEnv(prefix + "_URL", hint);
+        String url = System.getenv(prefix + "_URL");
+        String user = System.getenv().getOrDefault(prefix + "_USER", "root");
+        String password = System.getenv().getOrDefault(prefix + "_PASSWORD", "");
+        // MySQL 8's caching_sha2_password in clear: the test's own login may fetch the server's RSA key
+        if (!url.startsWith("jdbc:mysql:")) return new Login(ownDatabase(url, user, password, test, 90), user, password);
+        String own = ownDatabase(url + "?allowPublicKeyRetrieval=true&useSSL=false", user, password, test, 90);
+        return new Login(own.substring(0, own.indexOf('?')), user, password);
+    }
+
+    /**
      * A test's own connection, beside the benchmark's: in clear on the MySQL protocol, as oltpbench's sessions are by
      * default (MariaDB Connector/J 4 would otherwise ask for TLS, which the test servers do not all have).
      */
