@@ -47,12 +47,13 @@ class PostgresContractIT {
 
     /**
      * Every preset and TPC-C as postgres; as klustron, whose dialect is PostgreSQL's under another name (its sharding is
-     * partitionedTablesAsKlustron's), oltp_read_write and TPC-C only: the other presets' SQL is the same statement for
-     * statement, and ran twice for 45 s of CI.
+     * partitionedTablesAsKlustron's), oltp_read_write only: the other presets' SQL is the same statement for statement,
+     * and ran twice for 45 s of CI. TPC-C as klustron is partitionedTablesAsKlustron's (the same contract, on
+     * partitioned tables): a third TPC-C load here took 20 s of CI for SQL that postgres's case runs word for word.
      */
     static Stream<Arguments> cases() {
         return Stream.concat(Stream.concat(Preset.BUILT_IN.stream(), Stream.of("tpcc")).map(w -> Arguments.of("postgres", w)),
-                Stream.of("oltp_read_write", "tpcc").map(w -> Arguments.of("klustron", w)));
+                Stream.of(Arguments.of("klustron", "oltp_read_write")));
     }
 
     /** Klustron's sharding is hash partitions: PostgreSQL's declarative partitioning, one table per partition. */

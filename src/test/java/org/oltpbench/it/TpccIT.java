@@ -87,7 +87,9 @@ class TpccIT {
             int terminals = level[0];
             TpccWorkload wl = level[1] == 1 ? perItem : w;
             long before = count("SELECT SUM(d_next_o_id) FROM bmsql_district");
-            var s = org.oltpbench.driver.Levels.threads(terminals).time(5).interval(1).seed(9)
+            // long enough for hundreds of New-Orders, so that their 1% of rollbacks is seen: one terminal is the slowest
+            int secs = terminals == 1 ? 10 : 5;
+            var s = org.oltpbench.driver.Levels.threads(terminals).time(secs).interval(1).seed(9)
                     .ignore(new IgnoreList(List.of("1213", "1205"))).build();
             RepeatResult r = new LevelRunner(s, wl, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
             String at = terminals + " terminals" + (level[1] == 1 ? " perItem" : "");
@@ -100,7 +102,7 @@ class TpccIT {
             assertEquals(no.committed(), after - before, at + ": growth of sum(d_next_o_id)");
             // 2.4.1.4: 1% of New-Orders roll back; over this many the share lies well inside 0.2%..2.5%
             long ended = no.completed();
-            System.out.printf("tpcc: %s: %d New-Orders in 5 s, %d rolled back%n", at, ended, no.rollbacks());
+            System.out.printf("tpcc: %s: %d New-Orders in %d s, %d rolled back%n", at, ended, secs, no.rollbacks());
             assertTrue(no.rollbacks() > 0, at + ": no rollback among " + ended + " New-Orders");
             assertTrue(no.rollbacks() > ended * 0.002 && no.rollbacks() < ended * 0.025, at + ": rollbacks " + no.rollbacks() + " of " + ended);
             // the summary's Count and the histogram hold the same transactions
