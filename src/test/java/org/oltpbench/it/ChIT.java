@@ -55,12 +55,22 @@ class ChIT {
         return ConfigLoader.load(null, all, Map.of());
     }
 
-    /** Loads the CH data set afresh, runs the 22 queries once, drops the data set; each query's canonical rows. */
-    static Map<String, List<String>> answers(Config cfg) throws Exception {
-        return answers(cfg, new PrintStream(java.io.OutputStream.nullOutputStream()));
+    private static final PrintStream QUIET = new PrintStream(java.io.OutputStream.nullOutputStream());
+
+    /** What a test does on the loaded data set after the queries, before it is dropped. */
+    @FunctionalInterface
+    interface OnLoaded {
+        OnLoaded NOTHING = db -> { };
+
+        void accept(Database db) throws Exception;
     }
 
-    static Map<String, List<String>> answers(Config cfg, PrintStream printed) throws Exception {
+    /** Loads the CH data set afresh, runs the 22 queries once, drops the data set; each query's canonical rows. */
+    static Map<String, List<String>> answers(Config cfg) throws Exception {
+        return answers(cfg, QUIET, OnLoaded.NOTHING);
+    }
+
+    static Map<String, List<String>> answers(Config cfg, PrintStream printed, OnLoaded after) throws Exception {
         RunParams p = Params.of(cfg);
         try (Database db = Database.open(p.target(), Dialects.forName(p.target().db()))) {
             Workload w = Workloads.create(p.workload(), p.load(), db.dialect(), printed);
@@ -77,6 +87,7 @@ class ChIT {
                     System.err.printf("CH at 1 warehouse on %s: load %.1f s, the 22 queries %.1f s%n", p.target().db(),
                             loadSecs, (System.nanoTime() - t) / 1e9);
                 }
+                after.accept(db);
                 return out;
             } finally {
                 w.cleanup(db);
@@ -138,32 +149,60 @@ class ChIT {
         assertEquals(List.of("NULL"), reference().get("Q17"));
     }
 
+    /**
+     * The postgres answers; then, on the data set they were read from, a query the server cannot run is refused in one
+     * line before the level starts (here: a column renamed away).
+     */
     @Test
     @Order(2)
-    void postgresGivesTheSameAnswers() throws Exception {
-        PgServer.Target pg = PgServer.get();
-        sameAsReference("postgres", answers(cfg("db=postgres", "conn=" + pg.url(), "user=" + pg.user())));
+    void postgresGivesTheSameAnswersAndRefusesAQueryItCannotRunBeforeTheLevel() throws Exception {
+        PgServer.Target server = PgServer.get();
+        PgServer.Target pg = new PgServer.Target(Tools.ownDatabase(server.url(), server.user(), "", ChIT.class, 60), server.user());
+        sameAsReference("postgres", answers(cfg("postgres", new Tools.Login(pg.url(), pg.user(), "")), QUIET,
+                db -> aQueryTheServerCannotRunIsRefusedBeforeTheLevel(pg)));
+    }
+
+    /** {@code pg}'s CH data set as {@link #cfg} loads it: its Q2 made unrunnable, a run refused before its level. */
+    private static void aQueryTheServerCannotRunIsRefusedBeforeTheLevel(PgServer.Target pg) throws Exception {
+        String[] job = {"--set", "db=postgres", "--set", "conn=" + pg.url(), "--set", "user=" + pg.user(), "--set", "workload=ch",
+                "--set", "warehouses=1", "--set", "loadWorkers=2", "--set", "randSeed=11"};
+        try (Connection c = Tools.connect(pg.url(), pg.user(), ""); var st = c.createStatement()) {
+            st.execute("ALTER TABLE bmsql_supplier RENAME COLUMN su_comment TO su_note");
+        }
+        Tools.Outcome o = Tools.cli(Tools.concat(job, "--set", "time=2", "run"));
+        assertEquals(2, o.code(), o.out() + o.err());
+        String err = o.err().strip();
+        assertTrue(err.startsWith("oltpbench: CH's Q2 cannot run on this server (") && err.contains("su_comment")
+                && err.endsWith("run with analyticStreams=0 for TPC-C alone on CH's data") && !err.contains("\n"), err);
+        assertTrue(!o.out().contains("[Current]"), "no level started: " + o.out());
+    }
+
+    /** CH's keys on {@code server} (its URL and login) as {@code db}. */
+    private static Config cfg(String db, Tools.Login server, String... sets) {
+        return cfg(Tools.concat(new String[] {"db=" + db, "conn=" + server.url(), "user=" + server.user(), "password="
+                + server.password()}, sets));
+    }
+
+    /** The server of OLTPBENCH_{@code engine}_URL (this class's own database there) as db={@code db}: the reference's answers. */
+    private void sameAnswersOn(String engine, String db, String hint) throws Exception {
+        sameAsReference(db, answers(cfg(db, Tools.ownDatabase(engine, ChIT.class, hint))));
     }
 
     @Test
     @Order(3)
     void mysqlGivesTheSameAnswers() throws Exception {
-        Tools.requireEnv("OLTPBENCH_MYSQL_URL", "start mysqld 8.0 and set OLTPBENCH_MYSQL_URL, as .ci/run does");
-        sameAsReference("mysql", answers(cfg("db=mysql", "conn=" + System.getenv("OLTPBENCH_MYSQL_URL"),
-                "user=" + System.getenv().getOrDefault("OLTPBENCH_MYSQL_USER", "root"),
-                "password=" + System.getenv().getOrDefault("OLTPBENCH_MYSQL_PASSWORD", ""))));
+        sameAnswersOn("MYSQL", "mysql", "start mysqld 8.0 and set OLTPBENCH_MYSQL_URL, as .ci/run does");
     }
 
     @Test
     @Order(4)
     void tidbGivesTheSameAnswers() throws Exception {
-        Tools.requireEnv("OLTPBENCH_TIDB_URL", "build and start tidb-server and set OLTPBENCH_TIDB_URL, as .ci/run does");
-        String url = System.getenv("OLTPBENCH_TIDB_URL"), user = System.getenv().getOrDefault("OLTPBENCH_TIDB_USER", "root");
-        Tools.createDatabase(url, user, 90);
+        Tools.Login tidb = Tools.ownDatabase("TIDB", ChIT.class, "build and start tidb-server and set OLTPBENCH_TIDB_URL, as "
+                + ".ci/run does");
         java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
         // tidb-server has no TiFlash store: asking for replicas is refused, said in one line, and the queries read TiKV's rows
-        sameAsReference("tidb", answers(cfg("db=tidb", "conn=" + url, "user=" + user, "tiflashReplicas=1"),
-                new PrintStream(printed, true, StandardCharsets.UTF_8)));
+        sameAsReference("tidb", answers(cfg("tidb", tidb, "tiflashReplicas=1"), new PrintStream(printed, true,
+                StandardCharsets.UTF_8), OnLoaded.NOTHING));
         String out = printed.toString(StandardCharsets.UTF_8);
         assertTrue(out.contains("tiflashReplicas=1: this cluster refused them (") && out.contains("it has no TiFlash store"), out);
     }
@@ -171,24 +210,16 @@ class ChIT {
     @Test
     @Order(5)
     void seekdbGivesTheSameAnswers() throws Exception {
-        Tools.requireEnv("OLTPBENCH_OB_URL", "start seekdb and set OLTPBENCH_OB_URL, as .ci/run does");
-        String url = System.getenv("OLTPBENCH_OB_URL");
-        Tools.createDatabase(url, System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"), 90);
-        sameAsReference("oceanbase", answers(cfg("db=oceanbase", "conn=" + url,
-                "user=" + System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"))));
+        sameAnswersOn("OB", "oceanbase", "start seekdb and set OLTPBENCH_OB_URL, as .ci/run does");
     }
 
-    /** Debian's MariaDB 10.11: the replica sets' primary (its replicas apply the load too). */
+    /** Debian's MariaDB 10.11 (Tools.debianMariaDb: in CI the replica sets' primary, whose replicas apply the load too). */
     @Test
     @Order(6)
     void debiansMariaDbGivesTheSameAnswers() throws Exception {
-        Tools.requireEnv("OLTPBENCH_REPLICAS_DIR", "start the replica sets with .ci/replicas up DIR as .ci/run does");
-        java.util.Properties ports = new java.util.Properties();
-        try (var in = java.nio.file.Files.newBufferedReader(java.nio.file.Path.of(System.getenv("OLTPBENCH_REPLICAS_DIR"), "ports"))) {
-            ports.load(in);
-        }
-        sameAsReference("Debian's mariadb", answers(cfg("db=mariadb", "conn=jdbc:mariadb://127.0.0.1:" + ports.getProperty("MY1")
-                + "/oltpbench", "user=bench", "password=bench")));
+        Tools.Login l = Tools.debianMariaDb();
+        Tools.Login own = new Tools.Login(Tools.ownDatabase(l.url(), l.user(), l.password(), ChIT.class, 60), l.user(), l.password());
+        sameAsReference("Debian's mariadb", answers(cfg("mariadb", own)));
     }
 
     /** tiflashReplicas is TiDB's: elsewhere it is refused in one line before anything is loaded. */
@@ -200,27 +231,6 @@ class ChIT {
         assertEquals(2, o.code(), o.out() + o.err());
         assertEquals("oltpbench: tiflashReplicas asks TiDB for TiFlash replicas; this is db=mariadb, which has none: leave "
                 + "tiflashReplicas out", o.err().strip());
-    }
-
-    /** A query the server cannot run is refused in one line before the level starts (here: a column renamed away). */
-    @Test
-    @Order(7)
-    void aQueryTheServerCannotRunIsRefusedBeforeTheLevel() throws Exception {
-        PgServer.Target pg = PgServer.get();
-        String[] job = {"--set", "db=postgres", "--set", "conn=" + pg.url(), "--set", "user=" + pg.user(), "--set", "workload=ch",
-                "--set", "warehouses=1", "--set", "loadWorkers=2", "--set", "randSeed=11"};
-        Tools.cli(Tools.concat(job, "cleanup"));
-        assertEquals(0, Tools.cli(Tools.concat(job, "prepare")).code());
-        try (Connection c = Tools.connect(pg.url(), pg.user(), ""); var st = c.createStatement()) {
-            st.execute("ALTER TABLE bmsql_supplier RENAME COLUMN su_comment TO su_note");
-        }
-        Tools.Outcome o = Tools.cli(Tools.concat(job, "--set", "time=2", "run"));
-        assertEquals(2, o.code(), o.out() + o.err());
-        String err = o.err().strip();
-        assertTrue(err.startsWith("oltpbench: CH's Q2 cannot run on this server (") && err.contains("su_comment")
-                && err.endsWith("run with analyticStreams=0 for TPC-C alone on CH's data") && !err.contains("\n"), err);
-        assertTrue(!o.out().contains("[Current]"), "no level started: " + o.out());
-        Tools.cli(Tools.concat(job, "cleanup"));
     }
 
     /** The README's command: workload=ch on the embedded default prints tpmC, QphH, freshness and the per-query table. */

@@ -28,7 +28,86 @@ import org.oltpbench.workload.tpcc.TpccWorkload;
 final class Contract {
     static final PrintStream QUIET = new PrintStream(java.io.OutputStream.nullOutputStream());
 
+    /**
+     * A sysbench level's seconds: its assertions (events, statements as planned, rows changed exactly when the preset
+     * writes) need a few transactions, which a second gives on every engine at 1 thread.
+     */
+    static final int SYSBENCH_SECS = 1;
+    /** A TPC-C level's seconds: a committed New-Order and the twelve checks after it need no more. */
+    static final int TPCC_SECS = 2;
+
     private Contract() {
+    }
+
+    /**
+     * A contract class on an engine's server reached by URL ({@code OLTPBENCH_<engine>_URL}, as .ci/run sets it): its own
+     * database there (Tools.ownDatabase), opened once for the class's tests and closed after them (after the class's own
+     * {@code @AfterAll}).
+     */
+    @org.junit.jupiter.api.TestInstance(org.junit.jupiter.api.TestInstance.Lifecycle.PER_CLASS)
+    abstract static class OnServer {
+        private final String engine, dialect, hint;
+        /** The server's URL (this class's database) and login. */
+        Tools.Login server;
+        Database db;
+
+        /** {@code hint}: how to start the server, said when its variable is not set. */
+        OnServer(String engine, String dialect, String hint) {
+            this.engine = engine;
+            this.dialect = dialect;
+            this.hint = hint;
+        }
+
+        @org.junit.jupiter.api.BeforeAll
+        void connect() throws Exception {
+            server = Tools.ownDatabase(engine, getClass(), hint);
+            db = Database.open(Params.target(config()), org.oltpbench.dialect.Dialects.forName(dialect));
+        }
+
+        @org.junit.jupiter.api.AfterAll
+        void close() {
+            if (db != null) db.close();
+        }
+
+        public Database db() {
+            return db;
+        }
+
+        /** A job's keys on this server ({@link Contract#serverConfig}), then {@code sets}. */
+        public Config config(String... sets) {
+            return serverConfig(dialect, server.url(), server.user(), server.password(), sets);
+        }
+    }
+
+    /**
+     * The checks a MySQL-protocol server reached by URL passes as the others do: its namespace is the database, and
+     * isolation= reaches every session. An engine's class gives its open database and its job's keys.
+     */
+    interface OnMySqlProtocol {
+        Database db();
+
+        Config config(String... sets);
+
+        @org.junit.jupiter.api.Test
+        default void aSameNamedTableInAnotherDatabaseIsNotOurs() throws Exception {
+            sameNamedTableElsewhereIsNotOurs(db(), config("tables=1"), "DATABASE");
+        }
+
+        /** isolation= on the server (tidb-server refuses SERIALIZABLE unless tidb_skip_isolation_level_check is on). */
+        @org.junit.jupiter.api.Test
+        default void isolationIsSetOnEverySession() throws Exception {
+            isolation(config(), db().dialect());
+        }
+    }
+
+    /** A listener that counts {@code started} down at the level's first interval report: a moment inside its window. */
+    static org.oltpbench.driver.RunListener firstInterval(java.util.concurrent.CountDownLatch started) {
+        return new org.oltpbench.driver.RunListener() {
+            @Override
+            public void interval(org.oltpbench.result.IntervalResult interval) {
+                started.countDown();
+            }
+        };
     }
 
     /** Prints how long a step took, so a slow step in CI's log has a name. */
@@ -148,12 +227,13 @@ final class Contract {
             took(db.dialect().name() + " " + preset.name() + " check", t0);
             for (int threads : threadLevels) {
                 t0 = System.nanoTime();
-                long before = fingerprint(db, preset.script().equals("bulk_insert") ? threads : cfg.get(Keys.TABLES));
-                RepeatResult r = run(db, w, cfg, threads, 2);
+                boolean bulk = preset.script().equals("bulk_insert");
+                long before = bulk ? rows(db, threads) : fingerprint(db, cfg.get(Keys.TABLES));
+                RepeatResult r = run(db, w, cfg, threads, SYSBENCH_SECS);
                 if (preset.script().equals("oltp")) assertQueriesMatchPlan(w.plan(), r);
                 assertPassed(w.check(db));
                 boolean writes = preset.script().equals("oltp") ? w.plan().writes() > 0 : !preset.script().startsWith("random");
-                long after = fingerprint(db, preset.script().equals("bulk_insert") ? threads : cfg.get(Keys.TABLES));
+                long after = bulk ? rows(db, threads) : fingerprint(db, cfg.get(Keys.TABLES));
                 if (writes) assertNotEquals(before, after, preset.name() + " changed no row");
                 else assertEquals(before, after, preset.name() + " changed rows");
                 took(db.dialect().name() + " " + preset.name() + " " + threads + " threads + checks", t0);
@@ -177,7 +257,7 @@ final class Contract {
             took(db.dialect().name() + " tpcc check", t0);
             for (int threads : threadLevels) {
                 t0 = System.nanoTime();
-                RepeatResult r = run(db, w, cfg, threads, 3);
+                RepeatResult r = run(db, w, cfg, threads, TPCC_SECS);
                 assertTrue(r.transactions().get(0).committed() > 0, "no committed NewOrder");
                 assertPassed(w.check(db));
                 took(db.dialect().name() + " tpcc " + threads + " terminals + check", t0);
@@ -228,6 +308,16 @@ final class Contract {
 
     static void assertPassed(CheckReport report) {
         assertTrue(report.passed(), report.lines().toString());
+    }
+
+    /**
+     * The rows of sbtest1..tables: bulk_insert's fingerprint, as it only ever adds rows (a second of 8 threads adds
+     * hundreds of thousands, which {@link #fingerprint} would read back one by one).
+     */
+    static long rows(Database db, int tables) throws Exception {
+        long n = 0;
+        for (int t = 1; t <= tables; t++) n += Tools.count(db, "SELECT COUNT(*) FROM sbtest" + t);
+        return n;
     }
 
     /** A hash over every row of sbtest1..tables, with the row count. */

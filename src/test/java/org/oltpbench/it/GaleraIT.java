@@ -33,6 +33,9 @@ import org.oltpbench.result.ResultFiles;
  * twice, its warehouse and district updates once), in 0 of 6 with text statements. oltpbench reports it (3.3.2 FAIL,
  * exit 1); this test is about failover and recovery, not that server defect.
  */
+// quiet: the fault's time (8 s, within 0.3 s), the recovery (within 15 s) and each node's thread-seconds are measured
+// on three server processes that a host busy with other classes would slow unevenly
+@org.junit.jupiter.api.Tag("quiet")
 class GaleraIT {
 
     /** The cluster .ci/run started: its directory (with the ports file) and the script that kills and starts nodes. */

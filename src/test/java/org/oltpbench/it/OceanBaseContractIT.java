@@ -6,23 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.oltpbench.config.Config;
-import org.oltpbench.config.ConfigLoader;
-import org.oltpbench.db.Database;
 import org.oltpbench.dialect.AutoProtocol;
 import org.oltpbench.dialect.Demand;
-import org.oltpbench.dialect.Dialects;
 import org.oltpbench.result.RepeatResult;
 import org.oltpbench.tune.Setting;
 import org.oltpbench.tune.Tuner;
@@ -33,32 +24,14 @@ import org.oltpbench.workload.tpcc.TpccWorkload;
  * every sysbench preset and TPC-C, partitioned DDL, a TPC-C sweep to 16 terminals without errors (no open-cursor
  * limit can be hit), and tune/restore.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class OceanBaseContractIT {
-    private Database db;
-
-    @BeforeAll
-    void connect() throws Exception {
-        Tools.requireEnv("OLTPBENCH_OB_URL", "start seekdb (pip download pylibseekdb) and set OLTPBENCH_OB_URL, as .ci/run does");
-        createDatabase(System.getenv("OLTPBENCH_OB_URL"), 90);
-        db = Database.open(Params.target(config()), Dialects.forName("oceanbase"));
-    }
-
-    @AfterAll
-    void close() {
-        if (db != null) db.close();
+class OceanBaseContractIT extends Contract.OnServer implements Contract.OnMySqlProtocol {
+    OceanBaseContractIT() {
+        super("OB", "oceanbase", "start seekdb (pip download pylibseekdb) and set OLTPBENCH_OB_URL, as .ci/run does");
     }
 
     /** Waits until seekdb answers SQL (it needs a few seconds after start), then creates the URL's database. */
     static void createDatabase(String url, int waitSecs) throws Exception {
         Tools.createDatabase(url, System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"), waitSecs);
-    }
-
-    static Config config(String... sets) {
-        List<String> all = new ArrayList<>(List.of("db=oceanbase", "conn=" + System.getenv("OLTPBENCH_OB_URL"),
-                "user=" + System.getenv().getOrDefault("OLTPBENCH_OB_USER", "root"), "tables=2", "table_size=2000", "rand-seed=3"));
-        all.addAll(List.of(sets));
-        return ConfigLoader.load(null, all, Map.of());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -82,11 +55,11 @@ class OceanBaseContractIT {
         db.useServerPrepared(false); // dbPsMode=auto for TPC-C's ~50 statements at open_cursors=50
         w.prepare(db);
         try {
-            assertEquals(2, count("SELECT COUNT(*) FROM information_schema.partitions WHERE table_schema = DATABASE() "
+            assertEquals(2, Tools.count(db, "SELECT COUNT(*) FROM information_schema.partitions WHERE table_schema = DATABASE() "
                     + "AND table_name = 'bmsql_stock' AND partition_name IS NOT NULL"));
             Contract.assertPassed(w.check(db));
             for (int terminals : new int[] {1, 8, 16}) {
-                RepeatResult r = Contract.run(db, w, cfg, terminals, 4);
+                RepeatResult r = Contract.run(db, w, cfg, terminals, Contract.TPCC_SECS);
                 assertEquals(0, r.counts().ignoredErrors(), terminals + " terminals");
                 assertTrue(r.transactions().get(0).committed() > 0);
             }
@@ -141,23 +114,5 @@ class OceanBaseContractIT {
         try (Connection c = db.connect()) {
             assertEquals(before, db.dialect().settings(c).read(Setting.variable("ob_sql_work_area_percentage", "x")));
         }
-    }
-
-    private long count(String sql) throws SQLException {
-        try (Connection c = db.connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    @Test
-    void aSameNamedTableInAnotherDatabaseIsNotOurs() throws Exception {
-        Contract.sameNamedTableElsewhereIsNotOurs(db, config("tables=1"), "DATABASE");
-    }
-
-    /** isolation= on seekdb (OceanBase's kernel). */
-    @Test
-    void isolationIsSetOnEverySession() throws Exception {
-        Contract.isolation(config(), Dialects.forName("oceanbase"));
     }
 }

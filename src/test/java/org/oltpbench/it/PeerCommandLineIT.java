@@ -102,10 +102,10 @@ class PeerCommandLineIT {
         Server s = Server.mariaDb();
         s.drop("h43b_sysbench");
         String my = s.sysbench() + " --mysql-db=h43b_sysbench";
-        // seed 000, prepare and run; table-size 2,000 (printed 2,000,000), tables 2 (4), time 3 (180), report-interval 1 (10)
+        // seed 000, prepare and run; table-size 2,000 (printed 2,000,000), tables 2 (4), time 1 (180), report-interval 1 (10)
         String lua = "sysbench /alidata1/xzl/sysbench-1.0.17/src/lua/oltp_read_write.lua ";
         run("p0", lua + my + " --table-size=2000 --tables=2 --threads=4 prepare");
-        RunResult r0 = run("r0", lua + my + " --table-size=2000 --tables=2 --threads=24 --report-interval=1 --time=3 run");
+        RunResult r0 = run("r0", lua + my + " --table-size=2000 --tables=2 --threads=24 --report-interval=1 --time=1 run");
         assertEquals("oltp_read_write", r0.workload().name());
         assertEquals(24, r0.levels().get(0).threads());
         assertTrue(r0.levels().get(0).kept().counts().transactions() > 0);
@@ -113,9 +113,9 @@ class PeerCommandLineIT {
         RunResult r3 = run("r3", "sysbench /opt/sysbench/share/sysbench/oltp_read_only.lua " + my
                 + " --tables=2 --table_size=2000 --threads=1 --events=2000 --report-interval=10 --time=300 run");
         assertEquals(2000, r3.levels().get(0).kept().counts().transactions());
-        // seed 001's option block: ps-mode disable, uniform, 32 threads; tables 2 (30), time 3 (30)
+        // seed 001's option block: ps-mode disable, uniform, 32 threads; tables 2 (30), time 1 (30)
         RunResult r1 = run("r1", "sysbench oltp_point_select " + my + " --table_size=2000 --tables=2 --threads=32 "
-                + "--report-interval=10 --time=3 --db-ps-mode=disable --rand-type=uniform run");
+                + "--report-interval=10 --time=1 --db-ps-mode=disable --rand-type=uniform run");
         assertEquals("oltp_point_select", r1.workload().name());
         run("c0", lua + my + " --tables=2 cleanup");
         s.drop("h43b_sysbench");
@@ -130,7 +130,7 @@ class PeerCommandLineIT {
                 + s.host() + " --mysql-port=" + s.port() + " --mysql-user='' --mysql-password='' --mysql-db=h43b_seed000 "
                 + "--table-size=1000 --tables=2 ";
         run("p", lua + "--threads=4 prepare");
-        RunResult r = run("r", lua + "--threads=4 --report-interval=1 --time=3 run");
+        RunResult r = run("r", lua + "--threads=4 --report-interval=1 --time=1 run");
         assertTrue(r.levels().get(0).kept().counts().transactions() > 0);
         s.drop("h43b_seed000");
     }
@@ -152,7 +152,7 @@ class PeerCommandLineIT {
 
     /**
      * go-tpc's README lines, the word go-tpc left in, on each MySQL-protocol server: prepare creates the database as
-     * go-tpc does, run, check and cleanup. 1 warehouse (README 4), 2 threads for 3 s.
+     * go-tpc does, run, check and cleanup. 1 warehouse (README 4), 2 threads for 1 s.
      */
     @ParameterizedTest
     @ValueSource(strings = {"mariadb", "mysql8", "seekdb", "tidb"})
@@ -163,7 +163,7 @@ class PeerCommandLineIT {
                 + s.password()) + " -D h43b_gotpc";
         run("prepare", "go-tpc tpcc --warehouses 1" + at + " prepare");
         assertTrue(s.has("h43b_gotpc"));
-        RunResult r = run("run", "go-tpc tpcc --warehouses 1" + at + " run -T 2 --time 3s --interval 1s");
+        RunResult r = run("run", "go-tpc tpcc --warehouses 1" + at + " run -T 2 --time 1s --interval 1s");
         assertEquals("tpcc", r.workload().name());
         assertEquals(2, r.levels().get(0).threads());
         assertTrue(r.levels().get(0).kept().counts().transactions() > 0);
@@ -175,7 +175,7 @@ class PeerCommandLineIT {
     /**
      * Seed 003's obd line, run as a user runs it (the jar, obd's OBD_HOME), its deployment obce a config.yaml whose
      * observer is seekdb; user root@sys (printed tpcc@tpcc, password tpcc), database h43b_obd (tpcc), which the job
-     * creates as obd does; tables 2 (10), table-size 1,000 (1,000,000), time 3 (300).
+     * creates as obd does; tables 2 (10), table-size 1,000 (1,000,000), time 1 (300).
      */
     @Test
     void seed003sObdLine() throws Exception {
@@ -186,7 +186,7 @@ class PeerCommandLineIT {
                 + "\n  global:\n    appname: obcluster\n  server1:\n    mysql_port: " + s.port() + "\n    zone: zone1\n");
         String line = "obd test sysbench obce -v --component='oceanbase-ce' --user=root --tenant=sys --database=h43b_obd "
                 + "--sysbench-bin=/opt/sysbench/bin/sysbench --sysbench-script-dir=/opt/sysbench/share/sysbench "
-                + "--script-name=oltp_read_only.lua --tables=2 --table-size=1000 --threads=1 --time=3";
+                + "--script-name=oltp_read_only.lua --tables=2 --table-size=1000 --threads=1 --time=1";
         List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-jar",
                 "target/oltpbench.jar"));
         cmd.addAll(List.of(line.split(" ")));

@@ -26,9 +26,20 @@ class PgbenchIT {
     @TempDir
     Path dir;
 
+    /** This class's own database on the PostgreSQL server (Tools.ownDatabase), made once. */
+    private static PgServer.Target own;
+
+    private static synchronized PgServer.Target target() throws Exception {
+        if (own == null) {
+            PgServer.Target server = PgServer.get();
+            own = new PgServer.Target(Tools.ownDatabase(server.url(), server.user(), "", PgbenchIT.class, 60), server.user());
+        }
+        return own;
+    }
+
     /** host, port, database and user of the PostgreSQL server, as pgbench's -h -p -U and dbname. */
     private static String[] pg() throws Exception {
-        PgServer.Target t = PgServer.get();
+        PgServer.Target t = target();
         URI u = URI.create(t.url().substring("jdbc:".length()));
         return new String[] {"-h", u.getHost(), "-p", String.valueOf(u.getPort()), "-U", t.user(), u.getPath().substring(1)};
     }
@@ -60,7 +71,7 @@ class PgbenchIT {
     }
 
     private static long query(String sql) throws Exception {
-        PgServer.Target t = PgServer.get();
+        PgServer.Target t = target();
         try (Connection c = Tools.connect(t.url(), t.user(), ""); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
@@ -87,8 +98,8 @@ class PgbenchIT {
         assertEquals(2, run.levels().get(0).threads());
         assertTrue(run.levels().get(0).kept().counts().transactions() > 0);
         // tpcb-like moves a teller and its branch together: their sums agree (check)
-        oltpbench("check", "--set", "workload=pgbench", "--set", "db=postgres", "--set", "conn=" + PgServer.get().url(),
-                "--set", "user=" + PgServer.get().user(), "check");
+        oltpbench("check", "--set", "workload=pgbench", "--set", "db=postgres", "--set", "conn=" + target().url(),
+                "--set", "user=" + target().user(), "check");
         customScript(where);
         // pgbench 15 makes the tables, oltpbench runs on them
         List<String> peerInit = new ArrayList<>(List.of(pgbench, "-i", "-s", "1", "-q"));
@@ -119,10 +130,11 @@ class PgbenchIT {
         assertTrue(after - before >= 40 && after - before <= 4_000, "40 deltas of 1..100 added " + (after - before));
     }
 
-    /** Debian's MariaDB (Tools.debianMariaDb). */
+    /** Debian's MariaDB (Tools.debianMariaDb), this class's own database on it. */
     private static List<String> mariadb() throws Exception {
         Tools.Login l = Tools.debianMariaDb();
-        return List.of("--set", "db=mariadb", "--set", "conn=" + l.url(), "--set", "user=" + l.user(), "--set",
+        String url = Tools.ownDatabase(l.url(), l.user(), l.password(), PgbenchIT.class, 60);
+        return List.of("--set", "db=mariadb", "--set", "conn=" + url, "--set", "user=" + l.user(), "--set",
                 "password=" + l.password(), "--set", "workload=pgbench");
     }
 

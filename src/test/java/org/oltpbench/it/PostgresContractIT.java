@@ -23,10 +23,13 @@ import org.oltpbench.workload.sysbench.Preset;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresContractIT {
     private final Map<String, Database> dbs = new java.util.HashMap<>();
+    /** This class's own database on the server (Tools.ownDatabase), and its user. */
+    private PgServer.Target pg;
 
     @BeforeAll
     void connect() throws Exception {
-        PgServer.get();
+        PgServer.Target server = PgServer.get();
+        pg = new PgServer.Target(Tools.ownDatabase(server.url(), server.user(), "", PostgresContractIT.class, 60), server.user());
         for (String db : List.of("postgres", "klustron")) dbs.put(db, Database.open(Params.target(config(db)), Dialects.forName(db)));
     }
 
@@ -35,30 +38,22 @@ class PostgresContractIT {
         dbs.values().forEach(Database::close);
     }
 
-    static Config config(String db, String... sets) {
-        PgServer.Target pg = pgServer();
+    private Config config(String db, String... sets) {
         List<String> all = new ArrayList<>(List.of("db=" + db, "conn=" + pg.url(), "user=" + pg.user(), "tables=2", "table_size=2000",
                 "rand-seed=3"));
         all.addAll(List.of(sets));
         return ConfigLoader.load(null, all, Map.of());
     }
 
-    private static PgServer.Target pgServer() {
-        try {
-            return PgServer.get();
-        } catch (Exception e) {
-            throw new AssertionError("the PostgreSQL server of the tests did not start: " + e.getMessage(), e);
-        }
-    }
-
     /**
      * Every preset and TPC-C as postgres; as klustron, whose dialect is PostgreSQL's under another name (its sharding is
-     * partitionedTablesAsKlustron's), oltp_read_write and TPC-C only: the other presets' SQL is the same statement for
-     * statement, and ran twice for 45 s of CI.
+     * partitionedTablesAsKlustron's), oltp_read_write only: the other presets' SQL is the same statement for statement,
+     * and ran twice for 45 s of CI. TPC-C as klustron is partitionedTablesAsKlustron's (the same contract, on
+     * partitioned tables): a third TPC-C load here took 20 s of CI for SQL that postgres's case runs word for word.
      */
     static Stream<Arguments> cases() {
         return Stream.concat(Stream.concat(Preset.BUILT_IN.stream(), Stream.of("tpcc")).map(w -> Arguments.of("postgres", w)),
-                Stream.of("oltp_read_write", "tpcc").map(w -> Arguments.of("klustron", w)));
+                Stream.of(Arguments.of("klustron", "oltp_read_write")));
     }
 
     /** Klustron's sharding is hash partitions: PostgreSQL's declarative partitioning, one table per partition. */
@@ -91,9 +86,12 @@ class PostgresContractIT {
         w.cleanup(db);
         w.prepare(db);
         // a FutureTask, so that the killer's failure (and its verdict) reaches the test's thread
+        // terminated at the level's first interval report, 1 s into its window
+        var started = new java.util.concurrent.CountDownLatch(1);
         var killer = new java.util.concurrent.FutureTask<Boolean>(() -> {
             try (java.sql.Connection c = db.connect(); java.sql.Statement st = c.createStatement()) {
-                Thread.sleep(2000);
+                org.junit.jupiter.api.Assertions.assertTrue(started.await(60, java.util.concurrent.TimeUnit.SECONDS),
+                        "the level reported no interval");
                 // one backend of this database other than this one and the counter's: the newest benchmark session
                 try (java.sql.ResultSet rs = st.executeQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                         + "WHERE datname = current_database() AND pid <> pg_backend_pid() AND state IS NOT NULL "
@@ -102,10 +100,10 @@ class PostgresContractIT {
                 }
             }
         });
-        var s = org.oltpbench.driver.Levels.threads(4).time(5).interval(1).seed(3)
+        var s = org.oltpbench.driver.Levels.threads(4).time(3).interval(1).seed(3)
                 .ignore(new org.oltpbench.driver.IgnoreList(cfg.get(org.oltpbench.config.Keys.IGNORE_ERRORS))).build();
         new Thread(killer).start();
-        var r = new org.oltpbench.driver.LevelRunner(s, w, db, org.oltpbench.driver.RunListener.SILENT,
+        var r = new org.oltpbench.driver.LevelRunner(s, w, db, Contract.firstInterval(started),
                 new org.oltpbench.driver.StopSignal()).run();
         org.junit.jupiter.api.Assertions.assertTrue(killer.get(), "a benchmark backend was terminated");
         org.junit.jupiter.api.Assertions.assertNull(r.reason(), r.reason());

@@ -94,6 +94,49 @@ public final class Tools {
     }
 
     /**
+     * The database of one test class on the server of {@code url}: the URL's database name and the class's simple name
+     * in lower case ({@code oltpbench_tidbcontractit} in CI), dropped if a former run left it and created empty, so that
+     * classes running at the same time on one server share no table and no per-database counter. Waits up to
+     * {@code waitSecs} for the server to answer (one just started needs seconds). Returns the URL naming it.
+     */
+    static String ownDatabase(String url, String user, String password, Class<?> test, int waitSecs) throws Exception {
+        int slash = url.lastIndexOf('/'), query = url.indexOf('?', slash);
+        String base = url.substring(0, slash + 1), tail = query < 0 ? "" : url.substring(query);
+        String name = (query < 0 ? url.substring(slash + 1) : url.substring(slash + 1, query)) + "_"
+                + test.getSimpleName().toLowerCase(java.util.Locale.ROOT);
+        boolean postgres = url.startsWith("jdbc:postgresql:");
+        long deadline = System.nanoTime() + waitSecs * 1_000_000_000L;
+        while (true) {
+            try (java.sql.Connection c = Tools.connect(base + (postgres ? "postgres" : ""), user, password);
+                 java.sql.Statement st = c.createStatement()) {
+                st.execute("DROP DATABASE IF EXISTS " + name + (postgres ? " WITH (FORCE)" : ""));
+                st.execute("CREATE DATABASE " + name);
+                return base + name + tail;
+            } catch (java.sql.SQLException e) {
+                if (System.nanoTime() > deadline) throw new AssertionError(base + " did not answer in " + waitSecs + " s", e);
+                Thread.sleep(500);
+            }
+        }
+    }
+
+    /**
+     * The server that {@code OLTPBENCH_<engine>_URL} names (its login in _USER and _PASSWORD; root and none when they are
+     * absent) with {@code test}'s own database on it ({@link #ownDatabase}); without the variable a loud skip (in CI a
+     * failure) that says {@code hint}.
+     */
+    static Login ownDatabase(String engine, Class<?> test, String hint) throws Exception {
+        String prefix = "OLTPBENCH_" + engine;
+        requireEnv(prefix + "_URL", hint);
+        String url = System.getenv(prefix + "_URL");
+        String user = System.getenv().getOrDefault(prefix + "_USER", "root");
+        String password = System.getenv().getOrDefault(prefix + "_PASSWORD", "");
+        // MySQL 8's caching_sha2_password in clear: the test's own login may fetch the server's RSA key
+        if (!url.startsWith("jdbc:mysql:")) return new Login(ownDatabase(url, user, password, test, 90), user, password);
+        String own = ownDatabase(url + "?allowPublicKeyRetrieval=true&useSSL=false", user, password, test, 90);
+        return new Login(own.substring(0, own.indexOf('?')), user, password);
+    }
+
+    /**
      * A test's own connection, beside the benchmark's: in clear on the MySQL protocol, as oltpbench's sessions are by
      * default (MariaDB Connector/J 4 would otherwise ask for TLS, which the test servers do not all have).
      */

@@ -21,7 +21,16 @@ public final class TpccCheck {
 
     /** @param initialDelivered orders per district delivered at load time (2100 in TPC-C's population) */
     public TpccCheck(int initialDelivered) {
-        this.conditions = conditions(initialDelivered);
+        this(conditions(initialDelivered));
+    }
+
+    private TpccCheck(List<Condition> conditions) {
+        this.conditions = conditions;
+    }
+
+    /** This check with the condition of {@code clause} alone (e.g. "3.3.2.1"): one condition's probe, at its cost. */
+    public TpccCheck only(String clause) {
+        return new TpccCheck(conditions.stream().filter(k -> k.clause().equals(clause)).toList());
     }
 
     public List<Condition> conditions() {
