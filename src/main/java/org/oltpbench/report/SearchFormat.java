@@ -178,10 +178,7 @@ public final class SearchFormat {
     /** The run's level a probe was. */
     private static LevelResult probe(RunResult run, PeakSearch.Probe p) {
         SearchParams.Axis axis = run.params().sweep().search().axis();
-        for (LevelResult l : run.levels()) {
-            int at = axis == Axis.RATE ? (int) Math.round(l.rate()) : axis == Axis.WAREHOUSES ? l.warehouses() : l.threads();
-            if (at == p.at()) return l;
-        }
+        for (LevelResult l : run.levels()) if (l.at(axis) == p.at()) return l;
         return null;
     }
 

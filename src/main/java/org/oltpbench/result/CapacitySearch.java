@@ -124,7 +124,7 @@ public final class CapacitySearch implements SearchDecisions {
     /** The probe as the search judges it: its level, figures, and whether it passed. */
     private PeakSearch.Probe judge(LevelResult l) {
         RepeatResult r = l.kept();
-        int at = p.axis() == Axis.RATE ? (int) Math.round(l.rate()) : l.warehouses();
+        int at = l.at(p.axis());
         double ms = p.limit().present() ? r.percentileMs(p.limit().percentile()) : Double.NaN;
         Interval ci = l.spread().tps();
         double tps = ci.present() ? ci.mean() : r.tps();

@@ -42,6 +42,15 @@ public record LevelResult(int threads, Map<String, Integer> threadsPerHost, int 
         return new LevelResult(threads, threadsPerHost, picked, repeats, spread, rate, warehouses);
     }
 
+    /** Its level on a search's {@code axis}: its threads, its arrival rate in whole tps, or its warehouses. */
+    public int at(org.oltpbench.config.SearchParams.Axis axis) {
+        return switch (axis) {
+            case THREADS -> threads;
+            case RATE -> (int) Math.round(rate);
+            case WAREHOUSES -> warehouses;
+        };
+    }
+
     /** Whether {@code o} is the same level of the run: the same threads, rate and warehouses. */
     public boolean sameLevel(LevelResult o) {
         return threads == o.threads && rate == o.rate && warehouses == o.warehouses;

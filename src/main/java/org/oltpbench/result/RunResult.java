@@ -1,5 +1,8 @@
 package org.oltpbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;
 import org.oltpbench.config.RunParams;
@@ -20,10 +23,26 @@ import org.oltpbench.config.RunParams;
  * @param mergedFrom       the result directories merge joined into this one; empty for a run
  * @param levels           the thread levels run so far
  * @param load             what this job's prepare loaded (prepareIfAbsent), per table; NONE when the tables were there
+ * @param search           threads=, rate= or warehouses=search's answer (the path, peak, knee, first level over the
+ *                         limit, notes), replayed once from the levels in the order they ran; null for listed levels.
+ *                         Derived: the value given is not used but computed here, written for people reading the file,
+ *                         ignored when read back
  */
+@JsonPropertyOrder({"schemaVersion", "oltpbenchVersion", "workload", "params", "server",
+        "client", "terms", "startedAt", "endedAt", "mergedFrom", "levels", "load", "conformance", "search"})
 public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
                         ServerInfo server, ClientInfo client, Terms terms, String startedAt, String endedAt,
-                        List<String> mergedFrom, List<LevelResult> levels, LoadResult load) {
+                        List<String> mergedFrom, List<LevelResult> levels, LoadResult load,
+                        @JsonProperty(value = "search", access = JsonProperty.Access.READ_ONLY)
+                        @JsonInclude(JsonInclude.Include.NON_NULL) PeakSearch.Outcome search) {
+
+    /** A run as it was measured: its search's answer, when it searched, is derived from its levels. */
+    public RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
+                     ServerInfo server, ClientInfo client, Terms terms, String startedAt, String endedAt,
+                     List<String> mergedFrom, List<LevelResult> levels, LoadResult load) {
+        this(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt, mergedFrom,
+                levels, load, null);
+    }
 
     /** A run whose job loaded nothing. */
     public RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
@@ -57,6 +76,8 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
         int percentile = params != null ? params.output().percentile() : 95;
         boolean current = SAME_SPREADS.contains(schemaVersion);
         levels = levels.stream().map(l -> current ? l.withSpread(percentile) : l.withSpreadRecomputed(percentile)).toList();
+        search = params == null || !params.sweep().search().present() ? null
+                : SearchDecisions.replay(params.sweep().search(), workload, params.sweep().warmupSecs(), levels).outcome();
     }
 
     /** A run that has just started: no levels yet. */
@@ -116,10 +137,8 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
     public LevelResult level(int threads) {
         LevelResult first = null;
         for (LevelResult l : levels) if (l.threads() == threads && first == null) first = l;
-        if (first == null || first.rate() == 0 || params == null) return first;
-        PeakSearch.Outcome o = search();
-        if (o == null || o.peak() == null) return first;
-        for (LevelResult l : levels) if (l.threads() == threads && Math.round(l.rate()) == o.peak().at()) return l;
+        if (first == null || first.rate() == 0 || search == null || search.peak() == null) return first;
+        for (LevelResult l : levels) if (l.threads() == threads && l.at(search.axis()) == search.peak().at()) return l;
         return first;
     }
 
@@ -145,17 +164,6 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
                 || t.terminalWarehouseFixed();
         for (LevelResult l : levels) if (!l.repeats().isEmpty()) out.add(Conformance.of(workload, l, fixed));
         return out;
-    }
-
-    /**
-     * threads=search's answer (the path, peak, knee, first level over the limit, notes), replayed from the levels in the
-     * order they ran; null for listed levels. Derived, for people reading the file; ignored when read back.
-     */
-    @com.fasterxml.jackson.annotation.JsonProperty("search")
-    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-    public PeakSearch.Outcome search() {
-        if (params == null || !params.sweep().search().present()) return null;
-        return SearchDecisions.replay(params.sweep().search(), workload, params.sweep().warmupSecs(), levels).outcome();
     }
 
     /** True when every repeat of every level completed. */

@@ -2,6 +2,7 @@ package org.oltpbench.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -163,5 +164,16 @@ class CapacitySearchTest {
         assertEquals(200, run.search().peak().at(), "both held p99 3 ms: the higher rate is the capacity so far");
         assertEquals(200.0, run.level(2).rate());
         assertEquals(List.of(200.0), run.comparedLevels().stream().map(LevelResult::rate).toList());
+        assertSame(run.search(), run.search(), "the answer is replayed once, when the run is made, not on every call");
+    }
+
+    /** A level's value on each search axis: what the search judges, the report finds a probe by, and compare picks. */
+    @Test
+    void aLevelsValueOnEachAxis() {
+        LevelResult l = new LevelResult(20, Map.of(), 0, List.of(Fixtures.sysbench(1, 20, 1000, RepeatResult.COMPLETED)))
+                .at(249.6, 2);
+        assertEquals(20, l.at(SearchParams.Axis.THREADS));
+        assertEquals(250, l.at(SearchParams.Axis.RATE), "a rate to the nearest whole tps");
+        assertEquals(2, l.at(SearchParams.Axis.WAREHOUSES));
     }
 }
