@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.config.SearchParams.Axis;
-import org.oltpbench.result.Efficiency;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.PeakSearch;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.judge.conformance.Efficiency;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.search.PeakSearch;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * threads=search's answer, as every output prints it: the path of probes in the order they ran, then the peak, the

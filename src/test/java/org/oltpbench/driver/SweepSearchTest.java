@@ -17,9 +17,9 @@ import org.oltpbench.config.ThreadModel;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialects;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.PeakSearch;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.search.PeakSearch;
 
 /**
  * threads=search through the sweep, on simulated time and the fake driver: a server of 6 slots that serves a statement
@@ -96,7 +96,7 @@ class SweepSearchTest {
         var search = new SearchParams(500, 1_000_000_000, 0.10, 0.03, 5, new SearchParams.LatencyLimit(99, 4.5),
                 ThreadModel.PLATFORM, SearchParams.Axis.RATE);
         RunResult r = searched(4, 8, search);
-        PeakSearch.Outcome o = org.oltpbench.result.SearchDecisions.replay(search, r.workload(), 0, r.levels()).outcome();
+        PeakSearch.Outcome o = org.oltpbench.result.search.SearchDecisions.replay(search, r.workload(), 0, r.levels()).outcome();
         assertEquals(List.of(500, 1000, 2000, 4000, 3000, 3500, 3250), o.path().stream().map(PeakSearch.Probe::at).toList(),
                 "the probes in the order they ran: " + o.path());
         assertEquals(List.of(true, true, true, false, true, false, true), o.path().stream().map(PeakSearch.Probe::held).toList());

@@ -16,7 +16,7 @@ import org.oltpbench.db.Database;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.StopSignal;
-import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Workload;
 import org.oltpbench.workload.sysbench.Plan;

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialects;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.Window;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.repeat.counted.Window;
+import org.oltpbench.result.run.RunResult;
 
 /** {@code -c a -c b}: two targets run in turn, level by level and repeat by repeat, then compared. */
 class InterleaveIT {

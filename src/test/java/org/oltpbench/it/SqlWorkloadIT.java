@@ -7,9 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
 
 /** workload=sql on the embedded MariaDB: a create file filled by the generator, weighted statements, a fixed count. */
 class SqlWorkloadIT {

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
 
 class SysbenchFormatTest {
     private static String hist(long... micros) {

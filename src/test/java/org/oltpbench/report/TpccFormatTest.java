@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.TxnMetrics;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
 
 /**
  * Issue 36 §2: TPC-C's progress block in go-tpc's [Current] form, per type, and the span's tpmC and tpmTOTAL. Two
