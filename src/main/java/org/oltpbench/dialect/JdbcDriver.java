@@ -27,7 +27,7 @@ public enum JdbcDriver {
      *   <li>{@code openTelemetry=DISABLED}: no tracing spans, whatever is on the class path.</li>
      * </ul>
      */
-    MYSQL("jdbc:mysql:", "com.mysql.cj.jdbc.Driver") {
+    MYSQL("jdbc:mysql:", "com.mysql.cj.jdbc.Driver", new TlsModes("sslMode", "DISABLED", "PREFERRED", "REQUIRED", Tls.OFF)) {
         @Override
         Map<String, String> benchmarkProperties(boolean serverPrepared) {
             Map<String, String> p = new LinkedHashMap<>();
@@ -37,26 +37,11 @@ public enum JdbcDriver {
             p.put("useReadAheadInput", "false");
             p.put("useUnbufferedInput", "false");
             p.put("openTelemetry", "DISABLED");
-            p.put("useServerPrepStmts", String.valueOf(serverPrepared));
-            p.put("cachePrepStmts", "true");
-            p.put("prepStmtCacheSize", "512");
             p.put("prepStmtCacheSqlLimit", "8192");
             p.put("rewriteBatchedStatements", "true");
             p.put("allowLoadLocalInfile", "true");
-            p.put("allowPublicKeyRetrieval", "true");
-            p.put("readOnlyPropagatesToServer", "false"); // as MariaDB Connector/J: no SET per read-only mark
             p.put("tcpNoDelay", "true");
-            p.put("connectTimeout", "10000");
-            return p;
-        }
-
-        @Override
-        String tlsProperty(Tls tls) {
-            return switch (tls) {
-                case DEFAULT, OFF -> "sslMode=DISABLED";
-                case PREFER -> "sslMode=PREFERRED";
-                case ON -> "sslMode=REQUIRED";
-            };
+            return withMysqlProtocol(p, serverPrepared);
         }
 
         @Override
@@ -64,32 +49,17 @@ public enum JdbcDriver {
             st.unwrap(com.mysql.cj.jdbc.JdbcStatement.class).setLocalInfileInputStream(rows);
         }
     },
-    /** MariaDB Connector/J 4: server-side prepared statements cached per connection. */
-    MARIADB("jdbc:mariadb:", "org.mariadb.jdbc.Driver") {
+    /**
+     * MariaDB Connector/J 4: server-side prepared statements cached per connection. It encrypts by default (sslMode=trust's
+     * behaviour, refusing a server without TLS), so it is told sslMode=disable; 4.0 has no "use it when offered" mode,
+     * so tls=prefer encrypts unverified (trust).
+     */
+    MARIADB("jdbc:mariadb:", "org.mariadb.jdbc.Driver", new TlsModes("sslMode", "disable", "trust", "trust", Tls.OFF)) {
         @Override
         Map<String, String> benchmarkProperties(boolean serverPrepared) {
             Map<String, String> p = new LinkedHashMap<>();
-            p.put("useServerPrepStmts", String.valueOf(serverPrepared));
-            p.put("cachePrepStmts", "true");
-            p.put("prepStmtCacheSize", "512");
             p.put("allowLocalInfile", "true");
-            // 4.0 sends SET SESSION TRANSACTION READ ONLY at each Connection.setReadOnly (3.5 did not): a round trip
-            // per change that no peer makes, and TiDB refuses it (error 1235, a noop function); a replication URL
-            // still routes read-only transactions to its replicas
-            p.put("readOnlyPropagatesToServer", "false");
-            p.put("allowPublicKeyRetrieval", "true");
-            p.put("connectTimeout", "10000");
-            return p;
-        }
-
-        /** Connector/J 4 encrypts by default (sslMode=trust's behaviour, refusing a server without TLS). */
-        @Override
-        String tlsProperty(Tls tls) {
-            return switch (tls) {
-                case DEFAULT, OFF -> "sslMode=disable";
-                case PREFER -> "sslMode=trust"; // 4.0 has no "use it when offered" mode: encrypt, unverified
-                case ON -> "sslMode=trust";
-            };
+            return withMysqlProtocol(p, serverPrepared);
         }
 
         @Override
@@ -98,7 +68,7 @@ public enum JdbcDriver {
         }
     },
     /** pgjdbc: server-side prepare from the first execution (prepareThreshold=1) or never (0). */
-    POSTGRES("jdbc:postgresql:", "org.postgresql.Driver") {
+    POSTGRES("jdbc:postgresql:", "org.postgresql.Driver", new TlsModes("sslmode", "disable", "prefer", "require", Tls.PREFER)) {
         @Override
         Map<String, String> benchmarkProperties(boolean serverPrepared) {
             Map<String, String> p = new LinkedHashMap<>();
@@ -107,15 +77,6 @@ public enum JdbcDriver {
             p.put("tcpKeepAlive", "true");
             p.put("connectTimeout", "10");
             return p;
-        }
-
-        @Override
-        String tlsProperty(Tls tls) {
-            return switch (tls) {
-                case DEFAULT, PREFER -> "sslmode=prefer";
-                case OFF -> "sslmode=disable";
-                case ON -> "sslmode=require";
-            };
         }
 
         /** pgjdbc passes {@code -c name=value} server options at connect. */
@@ -130,10 +91,41 @@ public enum JdbcDriver {
 
     private final String scheme;
     private final String className;
+    private final TlsModes tls;
 
-    JdbcDriver(String scheme, String className) {
+    JdbcDriver(String scheme, String className, TlsModes tls) {
         this.scheme = scheme;
         this.className = className;
+        this.tls = tls;
+    }
+
+    /** A driver's TLS property and its value for each {@link Tls} setting; DEFAULT is the peers' default's. */
+    private record TlsModes(String property, String off, String prefer, String on, Tls byDefault) {
+        String value(Tls t) {
+            return switch (t) {
+                case DEFAULT -> value(byDefault);
+                case OFF -> off;
+                case PREFER -> prefer;
+                case ON -> on;
+            };
+        }
+    }
+
+    /**
+     * {@code p} with what both MySQL-protocol drivers are given: server-side prepared statements or not, cached per connection, the
+     * server's RSA key fetched for caching_sha2_password, a 10 s connect timeout, and no SET per read-only mark.
+     * MariaDB Connector/J 4.0 sends SET SESSION TRANSACTION READ ONLY at each Connection.setReadOnly (3.5 did not): a
+     * round trip per change that no peer makes, and TiDB refuses it (error 1235, a noop function); a replication URL
+     * still routes read-only transactions to its replicas.
+     */
+    private static Map<String, String> withMysqlProtocol(Map<String, String> p, boolean serverPrepared) {
+        p.put("useServerPrepStmts", String.valueOf(serverPrepared));
+        p.put("cachePrepStmts", "true");
+        p.put("prepStmtCacheSize", "512");
+        p.put("allowPublicKeyRetrieval", "true");
+        p.put("readOnlyPropagatesToServer", "false");
+        p.put("connectTimeout", "10000");
+        return p;
     }
 
     public String scheme() {
@@ -150,8 +142,7 @@ public enum JdbcDriver {
      */
     public Map<String, String> properties(boolean serverPrepared, Tls tls) {
         Map<String, String> p = benchmarkProperties(serverPrepared);
-        String[] kv = tlsProperty(tls).split("=", 2);
-        p.put(kv[0], kv[1]);
+        p.put(this.tls.property(), this.tls.value(tls));
         return p;
     }
 
@@ -161,9 +152,6 @@ public enum JdbcDriver {
     }
 
     abstract Map<String, String> benchmarkProperties(boolean serverPrepared);
-
-    /** The driver's property=value for {@code tls}. */
-    abstract String tlsProperty(Tls tls);
 
     /** The driver property that sets session variables (name to SQL literal) on every new connection. */
     public Map<String, String> sessionProperties(Map<String, String> variables) {

@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.Keys;
@@ -17,23 +18,13 @@ import org.oltpbench.config.Target;
  * MySQL protocol (mysql, mariadb, oceanbase, tidb) and PostgreSQL's (postgres, klustron).
  */
 public enum Protocol {
-    MYSQL {
-        @Override
-        public Dialect base() {
-            return new MySqlDialect();
-        }
-
+    MYSQL(MySqlDialect::new) {
         @Override
         String identityQuery(List<String> markers) {
             return "SHOW VARIABLES WHERE Variable_name IN (" + quoted(List.of("version", "version_comment"), markers) + ")";
         }
     },
-    POSTGRESQL {
-        @Override
-        public Dialect base() {
-            return new PostgresDialect();
-        }
-
+    POSTGRESQL(PostgresDialect::new) {
         @Override
         String identityQuery(List<String> markers) {
             return "SELECT 'version', version() UNION ALL SELECT name, setting FROM pg_settings WHERE name IN ("
@@ -41,11 +32,19 @@ public enum Protocol {
         }
     };
 
+    private final Supplier<Dialect> base;
+
+    Protocol(Supplier<Dialect> base) {
+        this.base = base;
+    }
+
     /**
      * The family's base dialect: it builds the URL from host and port (its scheme and default port) and is the engine of
      * a server that no more specific dialect of the family recognises.
      */
-    public abstract Dialect base();
+    public Dialect base() {
+        return base.get();
+    }
 
     /** A query whose rows are (name, value): version, version_comment (MySQL protocol) and the markers the server has. */
     abstract String identityQuery(List<String> markers);

@@ -45,6 +45,18 @@ public interface Terminal extends AutoCloseable {
         }
     }
 
+    /**
+     * Closes {@code st}, a terminal's statement, when there is one; closing on a lost connection fails, and there is
+     * nothing left to release then, so the failure is swallowed.
+     */
+    static void closeQuietly(java.sql.Statement st) {
+        try {
+            if (st != null) st.close();
+        } catch (SQLException | RuntimeException e) {
+            // see above
+        }
+    }
+
     /** Flushes buffered work (bulk inserts) at the end of a level; counts what it sends. */
     default void finish(ThreadStats stats) throws SQLException {
     }

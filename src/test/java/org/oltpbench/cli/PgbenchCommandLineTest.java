@@ -22,6 +22,11 @@ class PgbenchCommandLineTest {
         return List.of(out);
     }
 
+    /** The one line a refused command line gets. */
+    private static String refusal(String line) {
+        return assertThrows(ConfigException.class, () -> sets(line)).getMessage();
+    }
+
     private static void has(List<String> args, String... keyValues) {
         for (String kv : keyValues) {
             int i = args.indexOf(kv);
@@ -45,7 +50,7 @@ class PgbenchCommandLineTest {
     void theDefaultInitStepsMayBeNamed() {
         assertEquals(sets("-i -s 2 h43"), sets("-i -I dtgvp -s 2 h43"));
         assertEquals(sets("-i -s 2 h43"), sets("-i --init-steps=dtgvp -s 2 h43"));
-        assertTrue(assertThrows(ConfigException.class, () -> sets("-i -I dtg h43")).getMessage()
+        assertTrue(refusal("-i -I dtg h43")
                 .contains("-I dtg is not offered: prepare runs pgbench's default steps (dtgvp)"));
     }
 
@@ -104,24 +109,22 @@ class PgbenchCommandLineTest {
 
     @Test
     void unknownAndUnofferedOptionsAreRefusedByName() {
-        assertEquals("pgbench's -C is not offered (each client keeps its connection); leave it out",
-                assertThrows(ConfigException.class, () -> sets("-C h43")).getMessage());
+        assertEquals("pgbench's -C is not offered (each client keeps its connection); leave it out", refusal("-C h43"));
         assertEquals("pgbench's --foreign-keys is not offered (no foreign keys are made); leave it out",
-                assertThrows(ConfigException.class, () -> sets("-i --foreign-keys h43")).getMessage());
-        assertEquals("pgbench's --frobnicate is not an option pgbench 15 has; see pgbench --help",
-                assertThrows(ConfigException.class, () -> sets("--frobnicate h43")).getMessage());
-        assertEquals("pgbench's -M needs a value", assertThrows(ConfigException.class, () -> sets("-M")).getMessage());
-        assertTrue(assertThrows(ConfigException.class, () -> sets("-M fast h43")).getMessage().contains("-M fast is not a protocol"));
-        assertTrue(assertThrows(ConfigException.class, () -> sets("a b")).getMessage().contains("a second database name"));
+                refusal("-i --foreign-keys h43"));
+        assertEquals("pgbench's --frobnicate is not an option pgbench 15 has; see pgbench --help", refusal("--frobnicate h43"));
+        assertEquals("pgbench's -M needs a value", refusal("-M"));
+        assertTrue(refusal("-M fast h43").contains("-M fast is not a protocol"));
+        assertTrue(refusal("a b").contains("a second database name"));
     }
 
     /** A mistyped long option gets the nearest of pgbench's, as sysbench's do (it said only "see pgbench --help"). */
     @Test
     void aMistypedLongOptionGetsTheNearest() {
         assertEquals("pgbench's --clinet=2 is not an option pgbench 15 has; did you mean --client?",
-                assertThrows(ConfigException.class, () -> sets("--clinet=2 -t 5 h43")).getMessage());
+                refusal("--clinet=2 -t 5 h43"));
         assertEquals("pgbench's --progres=5 is not an option pgbench 15 has; did you mean --progress?",
-                assertThrows(ConfigException.class, () -> sets("--progres=5 h43")).getMessage());
+                refusal("--progres=5 h43"));
     }
 
     /**
@@ -131,7 +134,7 @@ class PgbenchCommandLineTest {
     @Test
     void transactionsAndDurationTogetherAreRefused() {
         assertEquals("pgbench command line: -t and -T both; give a number of transactions (-t) or a duration (-T), not both",
-                assertThrows(ConfigException.class, () -> sets("-c 2 -T 1 -t 5 h43")).getMessage());
+                refusal("-c 2 -T 1 -t 5 h43"));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.oltpbench.dialect;
 
 import java.util.List;
+import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.sql.SQLTransactionRollbackException;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.dialect.JdbcDriver;
@@ -123,6 +125,35 @@ class DialectTest {
         assertEquals("false", JdbcDriver.MARIADB.properties(false).get("useServerPrepStmts"));
         assertEquals("0", JdbcDriver.POSTGRES.properties(false).get("prepareThreshold"));
         assertEquals("1", JdbcDriver.POSTGRES.properties(true).get("prepareThreshold"));
+    }
+
+    /** Each driver's whole set of properties, as tuned (README, "Both MySQL drivers"), with the peers' TLS default. */
+    @Test
+    void everyDriverGetsItsTunedProperties() {
+        assertEquals(Map.ofEntries(Map.entry("useConfigs", "maxPerformance"), Map.entry("maintainTimeStats", "false"),
+                Map.entry("dontTrackOpenResources", "true"), Map.entry("useReadAheadInput", "false"),
+                Map.entry("useUnbufferedInput", "false"), Map.entry("openTelemetry", "DISABLED"),
+                Map.entry("useServerPrepStmts", "true"), Map.entry("cachePrepStmts", "true"),
+                Map.entry("prepStmtCacheSize", "512"), Map.entry("prepStmtCacheSqlLimit", "8192"),
+                Map.entry("rewriteBatchedStatements", "true"), Map.entry("allowLoadLocalInfile", "true"),
+                Map.entry("allowPublicKeyRetrieval", "true"), Map.entry("readOnlyPropagatesToServer", "false"),
+                Map.entry("tcpNoDelay", "true"), Map.entry("connectTimeout", "10000"), Map.entry("sslMode", "DISABLED")),
+                JdbcDriver.MYSQL.properties(true));
+        assertEquals(Map.of("useServerPrepStmts", "true", "cachePrepStmts", "true", "prepStmtCacheSize", "512",
+                "allowLocalInfile", "true", "readOnlyPropagatesToServer", "false", "allowPublicKeyRetrieval", "true",
+                "connectTimeout", "10000", "sslMode", "disable"), JdbcDriver.MARIADB.properties(true));
+        assertEquals(Map.of("prepareThreshold", "1", "reWriteBatchedInserts", "true", "tcpKeepAlive", "true",
+                "connectTimeout", "10", "sslmode", "prefer"), JdbcDriver.POSTGRES.properties(true));
+    }
+
+    /** Each driver's TLS property for every tls setting. */
+    @ParameterizedTest
+    @CsvSource({"MYSQL, DEFAULT, sslMode, DISABLED", "MYSQL, OFF, sslMode, DISABLED", "MYSQL, PREFER, sslMode, PREFERRED",
+            "MYSQL, ON, sslMode, REQUIRED", "MARIADB, DEFAULT, sslMode, disable", "MARIADB, OFF, sslMode, disable",
+            "MARIADB, PREFER, sslMode, trust", "MARIADB, ON, sslMode, trust", "POSTGRES, DEFAULT, sslmode, prefer",
+            "POSTGRES, OFF, sslmode, disable", "POSTGRES, PREFER, sslmode, prefer", "POSTGRES, ON, sslmode, require"})
+    void everyTlsSettingHasItsDriverValue(JdbcDriver driver, org.oltpbench.config.Tls tls, String property, String value) {
+        assertEquals(value, driver.properties(false, tls).get(property));
     }
 
     /**

@@ -70,6 +70,26 @@ class LevelRunnerTest {
         });
     }
 
+    /**
+     * Runs {@code level} on its own thread, whose reads of the clock wake {@code lateNanos} late (0: on time), and
+     * returns its result within 30 s.
+     */
+    private RepeatResult onItsOwnThread(long lateNanos, Level level) throws Exception {
+        return CompletableFuture.supplyAsync(() -> {
+            if (lateNanos > 0) clock.late(Thread.currentThread(), lateNanos);
+            try {
+                return level.run();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }).get(30, TimeUnit.SECONDS);
+    }
+
+    @FunctionalInterface
+    interface Level {
+        RepeatResult run() throws InterruptedException;
+    }
+
     @FunctionalInterface
     interface Timeline {
         void run() throws Exception;
@@ -132,15 +152,8 @@ class LevelRunnerTest {
     @Test
     void secondsInWhichEveryTerminalKeyedAreNoStall() throws Exception {
         Database db = Database.through(new FakeDriver(clock, 10 * MS), Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
-        CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
-            try {
-                return new LevelRunner(settings(10, 0, 10, 0, 0, 1), new OneStatement(1_500 * MS), db, RunListener.SILENT,
-                        new StopSignal(), StartGate.NOW, clock).run();
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        RepeatResult r = f.get(30, TimeUnit.SECONDS);
+        RepeatResult r = onItsOwnThread(0, () -> new LevelRunner(settings(10, 0, 10, 0, 0, 1),
+                new OneStatement(1_500 * MS), db, RunListener.SILENT, new StopSignal(), StartGate.NOW, clock).run());
         assertEquals(List.of(0L, 10L, 0L, 10L, 10L, 0L, 10L, 10L, 0L, 10L), r.intervals().stream()
                 .map(IntervalResult::transactions).toList(), "cycles end at 1.51, 3.02, 4.53, ... s");
         assertTrue(!r.usage().stall().found(), r.usage().stall().evidence());
@@ -282,16 +295,8 @@ class LevelRunnerTest {
     void aLateReporterChangesNoFigure() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         Database db = Database.through(new FakeDriver(clock, 800_000), Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
-        CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
-            clock.late(Thread.currentThread(), 300 * MS);
-            try {
-                return new LevelRunner(settings(2, 0, 10, 0, 0, 2), new OneStatement(), db, RunListener.SILENT,
-                        new StopSignal(), st -> started.countDown(), clock).run();
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        RepeatResult r = f.get(30, TimeUnit.SECONDS);
+        RepeatResult r = onItsOwnThread(300 * MS, () -> new LevelRunner(settings(2, 0, 10, 0, 0, 2), new OneStatement(), db,
+                RunListener.SILENT, new StopSignal(), st -> started.countDown(), clock).run());
         assertEquals(25_000, r.counts().transactions());
         assertEquals(25_000, measured(r));
         assertEquals(10.0, r.seconds(), 1e-9);
@@ -312,16 +317,8 @@ class LevelRunnerTest {
                 late.add(why);
             }
         };
-        CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
-            clock.late(Thread.currentThread(), 3_600 * MS);
-            try {
-                return new LevelRunner(settings(1, 0, 10, 0, 0, 1), new OneStatement(), db, heard, new StopSignal(),
-                        StartGate.NOW, clock).resources(sampler).run();
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        f.get(30, TimeUnit.SECONDS);
+        onItsOwnThread(3_600 * MS, () -> new LevelRunner(settings(1, 0, 10, 0, 0, 1), new OneStatement(), db,
+                heard, new StopSignal(), StartGate.NOW, clock).resources(sampler).run());
         assertTrue(!late.isEmpty(), "the reporter was late");
         for (String why : late) {
             assertTrue(!why.contains("this host's CPU"), why);
@@ -338,16 +335,8 @@ class LevelRunnerTest {
     @Test
     void aKeyingTimeEndsAtTheDeadlineWhateverTheReporter() throws Exception {
         Database db = Database.through(new FakeDriver(clock, 100 * MS), Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
-        CompletableFuture<RepeatResult> f = CompletableFuture.supplyAsync(() -> {
-            clock.late(Thread.currentThread(), 300 * MS);
-            try {
-                return new LevelRunner(settings(1, 0, 1, 0, 0, 1), new OneStatement(300 * MS), db, RunListener.SILENT,
-                        new StopSignal(), StartGate.NOW, clock).run();
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        RepeatResult r = f.get(30, TimeUnit.SECONDS);
+        RepeatResult r = onItsOwnThread(300 * MS, () -> new LevelRunner(settings(1, 0, 1, 0, 0, 1),
+                new OneStatement(300 * MS), db, RunListener.SILENT, new StopSignal(), StartGate.NOW, clock).run());
         assertEquals(2, r.counts().transactions());
         assertEquals(100.0, r.avgMs(), 1e-9);
         assertEquals(1.0, r.seconds(), 1e-9);

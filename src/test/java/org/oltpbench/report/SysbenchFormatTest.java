@@ -1,19 +1,12 @@
 package org.oltpbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.oltpbench.result.Fixtures.hist;
 
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 
 class SysbenchFormatTest {
-    private static String hist(long... micros) {
-        Histogram h = Histograms.empty();
-        for (long m : micros) h.recordValue(m);
-        return Histograms.encode(h);
-    }
-
     /**
      * One transaction of 61,080 us: at 3 significant digits HdrHistogram's buckets are 32 us wide here, and a
      * percentile reports its bucket's highest equivalent value, 61,087 us, printed 61.09 ms.

@@ -1,11 +1,10 @@
 package org.oltpbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.oltpbench.result.Fixtures.hist;
 
 import java.util.List;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 
@@ -17,12 +16,6 @@ import org.oltpbench.result.repeat.counted.TxnMetrics;
  * 4 x 60 / 2 = 120.0.
  */
 class TpccFormatTest {
-    private static String hist(long... micros) {
-        Histogram h = Histograms.empty();
-        for (long m : micros) h.recordValue(m);
-        return Histograms.encode(h);
-    }
-
     @Test
     void currentLinesPerTypeAndTheSpansTpm() {
         List<TxnMetrics> first = List.of(new TxnMetrics("NEW_ORDER", 1, 0, 0, 0, hist(10_000)),

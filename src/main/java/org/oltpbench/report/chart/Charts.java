@@ -21,6 +21,7 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.AbstractRenderer;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
@@ -455,17 +456,17 @@ public final class Charts {
     }
 
     private static LineAndShapeRenderer renderer(Paint[] palette, boolean dashed) {
-        LineAndShapeRenderer r = new LineAndShapeRenderer(true, true);
-        for (int i = 0; i < palette.length; i++) {
-            r.setSeriesPaint(i, palette[i]);
-            r.setSeriesStroke(i, stroke(dashed));
-        }
+        LineAndShapeRenderer r = painted(new LineAndShapeRenderer(true, true), palette, dashed);
         r.setDefaultItemLabelFont(TICK);
         return r;
     }
 
     private static XYLineAndShapeRenderer xyRenderer(Paint[] palette, boolean dashed) {
-        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+        return painted(new XYLineAndShapeRenderer(true, true), palette, dashed);
+    }
+
+    /** {@code r} with series i drawn in {@code palette[i]}, dashed or solid. */
+    private static <R extends AbstractRenderer> R painted(R r, Paint[] palette, boolean dashed) {
         for (int i = 0; i < palette.length; i++) {
             r.setSeriesPaint(i, palette[i]);
             r.setSeriesStroke(i, stroke(dashed));

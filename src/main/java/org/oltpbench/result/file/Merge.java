@@ -17,7 +17,6 @@ import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.counted.Counts;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
-import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
@@ -181,16 +180,16 @@ public final class Merge {
     }
 
     /** Interval i of every client added together, up to the shortest client's count. */
-    private static List<IntervalResult> intervals(List<RepeatResult> parts, int threads) {
+    public static List<IntervalResult> intervals(List<RepeatResult> parts, int threads) {
         int n = Integer.MAX_VALUE;
         for (RepeatResult p : parts) n = Math.min(n, p.intervals().size());
         List<IntervalResult> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             double at = 0, secs = 0, cpu = 0;
-            long tx = 0, rd = 0, wr = 0, ot = 0, ig = 0, rc = 0, queue = 0;
+            long queue = 0;
             boolean warm = false;
+            IntervalResult.Counted sum = IntervalResult.Counted.NONE;
             Histogram h = Histograms.empty();
-            Schedule schedule = Schedule.NONE;
             long[] types = new long[parts.get(0).intervals().get(i).types().size()];
             boolean typed = true;
             for (RepeatResult p : parts) {
@@ -200,20 +199,15 @@ public final class Merge {
                 at += x.at() / parts.size();
                 secs += x.seconds() / parts.size();
                 cpu += x.clientCpuCores();
-                tx += x.transactions();
-                rd += x.reads();
-                wr += x.writes();
-                ot += x.other();
-                ig += x.ignoredErrors();
-                rc += x.reconnects();
+                sum = sum.plus(x);
+                h.add(x.histogram());
                 warm |= x.warmup();
                 queue = queue < 0 || x.queue() < 0 ? -1 : queue + x.queue();
-                h.add(x.histogram());
-                schedule = schedule.plus(x.schedule());
             }
-            out.add(new IntervalResult(at, secs, threads, tx, rd, wr, ot, ig, rc, warm, cpu, Histograms.encode(h), queue,
+            out.add(new IntervalResult(at, secs, threads, sum.transactions(), sum.reads(), sum.writes(), sum.other(),
+                    sum.ignoredErrors(), sum.reconnects(), warm, cpu, Histograms.encode(h), queue,
                     typed ? java.util.Arrays.stream(types).boxed().toList() : List.of(), Resources.NONE,
-                    IntervalResult.TerminalTime.UNKNOWN, schedule));
+                    IntervalResult.TerminalTime.UNKNOWN, sum.schedule()));
         }
         return out;
     }

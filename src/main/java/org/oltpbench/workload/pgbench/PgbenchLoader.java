@@ -12,7 +12,7 @@ import org.oltpbench.config.LoadParams;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.load.LoadMeter;
 import org.oltpbench.db.load.RowSink;
-import org.oltpbench.db.load.Sinks;
+import org.oltpbench.workload.Loader;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.Layout;
 import org.oltpbench.util.Progress;
@@ -23,28 +23,21 @@ import org.oltpbench.util.Progress;
  * threads, through the load path: COPY on PostgreSQL), vacuum and analyze, then add the primary keys where the dialect
  * adds them after the rows. The rows are pgbench's: every balance 0, accounts' filler blank, the others' NULL.
  */
-final class PgbenchLoader {
+final class PgbenchLoader extends Loader {
     static final int ACCOUNTS = 100_000, TELLERS = 10, BRANCHES = 1;
     /** pgbench's threshold from which aid is a bigint. */
     static final int BIGINT_SCALE = 20_000;
     static final List<String> TABLES = List.of("pgbench_accounts", "pgbench_branches", "pgbench_history", "pgbench_tellers");
 
-    private final Database db;
-    private final Dialect dialect;
-    private final LoadParams load;
     private final int scale, fillFactor;
     private final String partitionMethod;
-    private final PrintStream out;
     private final AtomicLong loaded = new AtomicLong();
 
     PgbenchLoader(Database db, LoadParams load, int scale, int fillFactor, String partitionMethod, PrintStream out) {
-        this.db = db;
-        this.dialect = db.dialect();
-        this.load = load;
+        super(db, load, out);
         this.scale = scale;
         this.fillFactor = fillFactor;
         this.partitionMethod = partitionMethod;
-        this.out = out;
     }
 
     /** pgbench's CREATE TABLEs in its order (history, tellers, accounts, branches), with their partitions. */
@@ -143,12 +136,10 @@ final class PgbenchLoader {
 
     private void small(LoadMeter meter) throws SQLException {
         try (Connection c = db.connect()) {
-            try (RowSink sink = meter.meter("pgbench_branches", Sinks.open(dialect, c, "pgbench_branches",
-                    List.of("bid", "bbalance", "filler"), load.method()))) {
+            try (RowSink sink = sink(meter, c, "pgbench_branches", List.of("bid", "bbalance", "filler"))) {
                 for (int b = 1; b <= scale * BRANCHES; b++) row(sink, b, -1);
             }
-            try (RowSink sink = meter.meter("pgbench_tellers", Sinks.open(dialect, c, "pgbench_tellers",
-                    List.of("tid", "bid", "tbalance", "filler"), load.method()))) {
+            try (RowSink sink = sink(meter, c, "pgbench_tellers", List.of("tid", "bid", "tbalance", "filler"))) {
                 for (int t = 1; t <= scale * TELLERS; t++) row(sink, t, (t - 1) / TELLERS + 1);
             }
         }
@@ -165,8 +156,8 @@ final class PgbenchLoader {
     }
 
     private void accounts(LoadMeter meter, long from, long to) throws SQLException {
-        try (Connection c = db.connect(); RowSink sink = meter.meter("pgbench_accounts", Sinks.open(dialect, c,
-                "pgbench_accounts", List.of("aid", "bid", "abalance", "filler"), load.method()))) {
+        try (Connection c = db.connect();
+             RowSink sink = sink(meter, c, "pgbench_accounts", List.of("aid", "bid", "abalance", "filler"))) {
             for (long aid = from; aid <= to; aid++) {
                 sink.integer(aid);
                 sink.integer((aid - 1) / ACCOUNTS + 1);

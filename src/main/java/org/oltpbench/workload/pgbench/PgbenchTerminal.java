@@ -155,18 +155,8 @@ final class PgbenchTerminal implements Terminal {
     @Override
     public void close() {
         for (PreparedStatement[] row : prepared) {
-            for (PreparedStatement ps : row) {
-                try {
-                    if (ps != null) ps.close();
-                } catch (SQLException | RuntimeException e) {
-                    // closing on a lost connection fails; nothing to release
-                }
-            }
+            for (PreparedStatement ps : row) Terminal.closeQuietly(ps);
         }
-        try {
-            control.close();
-        } catch (SQLException | RuntimeException e) {
-            // as above
-        }
+        Terminal.closeQuietly(control);
     }
 }

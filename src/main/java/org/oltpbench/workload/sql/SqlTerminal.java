@@ -64,12 +64,6 @@ final class SqlTerminal implements Terminal {
 
     @Override
     public void close() {
-        for (PreparedStatement p : ps) {
-            try {
-                if (p != null) p.close();
-            } catch (SQLException | RuntimeException e) {
-                // a lost connection: nothing to release
-            }
-        }
+        for (PreparedStatement p : ps) Terminal.closeQuietly(p);
     }
 }

@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.workload.Terminal;
 
 /**
  * bulk_insert.lua: each event appends one row (n, n) to the thread's own table sbtest(thread+1). Rows collect in
@@ -94,11 +95,7 @@ final class BulkInsertTerminal extends SbTerminal {
 
     @Override
     public void close() {
-        try {
-            bulk.close();
-        } catch (SQLException | RuntimeException e) {
-            // the connection may be gone
-        }
+        Terminal.closeQuietly(bulk);
         super.close();
     }
 }

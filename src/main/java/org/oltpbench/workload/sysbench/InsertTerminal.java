@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.workload.Terminal;
 
 /**
  * oltp_insert.lua: one autocommitted INSERT per event into a uniformly chosen table. sysbench 1.0.20 sends it with
@@ -72,11 +73,7 @@ final class InsertTerminal extends SbTerminal {
 
     @Override
     public void close() {
-        try {
-            text.close();
-        } catch (SQLException | RuntimeException e) {
-            // the connection may be gone
-        }
+        Terminal.closeQuietly(text);
         super.close();
     }
 }

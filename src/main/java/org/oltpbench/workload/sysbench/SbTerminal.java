@@ -57,17 +57,7 @@ abstract class SbTerminal implements Terminal {
 
     @Override
     public void close() {
-        for (PreparedStatement ps : prepared) {
-            try {
-                ps.close();
-            } catch (SQLException | RuntimeException e) {
-                // closing on a lost connection fails; nothing to do
-            }
-        }
-        try {
-            control.close();
-        } catch (SQLException | RuntimeException e) {
-            // as above
-        }
+        for (PreparedStatement ps : prepared) Terminal.closeQuietly(ps);
+        Terminal.closeQuietly(control);
     }
 }

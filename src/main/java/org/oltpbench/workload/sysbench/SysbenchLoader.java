@@ -8,11 +8,12 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.oltpbench.config.LoadParams;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.load.LoadJobs;
 import org.oltpbench.db.load.RowSink;
-import org.oltpbench.db.load.Sinks;
 import org.oltpbench.dialect.Dialect;
+import org.oltpbench.workload.Loader;
 import org.oltpbench.dialect.Layout;
 import org.oltpbench.util.Progress;
 
@@ -22,36 +23,27 @@ import org.oltpbench.util.Progress;
  * engine's bulk path, in bounded autocommitted chunks), and gets its secondary index k_N once its last chunk is in.
  * Rows are as sysbench makes them: ids 1..table_size, k from the configured distribution, random c and pad.
  */
-final class SysbenchLoader {
+final class SysbenchLoader extends Loader {
     static final int CHUNK = 50_000;
     static final List<String> COLUMNS = List.of("id", "k", "c", "pad");
 
-    private final Database db;
-    private final Dialect dialect;
     private final SysbenchSettings s;
     private final boolean secondary, createSecondary;
     private final Layout layout;
-    private final int workers;
-    private final String method;
     private final long seed;
-    private final PrintStream out;
     private final java.util.concurrent.atomic.AtomicLong loaded = new java.util.concurrent.atomic.AtomicLong();
     private final org.oltpbench.db.load.LoadMeter meter;
     private final java.util.Set<Integer> complete = new java.util.concurrent.ConcurrentSkipListSet<>();
 
     SysbenchLoader(Database db, SysbenchSettings s, boolean secondary, boolean createSecondary, Layout layout,
-                   int workers, String method, long seed, PrintStream out, org.oltpbench.db.load.LoadMeter meter) {
+                   LoadParams load, long seed, PrintStream out, org.oltpbench.db.load.LoadMeter meter) {
+        super(db, load, out);
         this.meter = meter;
-        this.db = db;
-        this.dialect = db.dialect();
         this.s = s;
         this.secondary = secondary;
         this.createSecondary = createSecondary;
         this.layout = layout;
-        this.workers = workers;
-        this.method = method;
         this.seed = seed;
-        this.out = out;
     }
 
     /** sysbench's CREATE TABLE, column for column, then the dialect's statements that complete it. */
@@ -108,7 +100,7 @@ final class SysbenchLoader {
             insertChunk(ch[0], ch[1], ch[2]);
             if (left[ch[0]].decrementAndGet() == 0) finishTable(ch[0]);
         });
-        LoadJobs.run(jobs, workers, total > 0 ? new Progress(out, "loading", total, "rows", loaded::get) : Progress.SILENT,
+        LoadJobs.run(jobs, load.workers(), total > 0 ? new Progress(out, "loading", total, "rows", loaded::get) : Progress.SILENT,
                 meter.stop());
     }
 
@@ -116,7 +108,7 @@ final class SysbenchLoader {
         SbRandom rnd = s.random(seed ^ (table * 0x9E3779B97F4A7C15L) ^ from);
         char[] c = new char[Templates.C.length], pad = new char[Templates.PAD.length];
         try (Connection con = db.connect();
-             RowSink sink = meter.meter("sbtest" + table, Sinks.open(dialect, con, "sbtest" + table, COLUMNS, method))) {
+             RowSink sink = sink(meter, con, "sbtest" + table, COLUMNS)) {
             for (int id = from; id <= to; id++) {
                 rnd.fill(Templates.C, c);
                 rnd.fill(Templates.PAD, pad);

@@ -145,7 +145,7 @@ public final class SysbenchWorkload implements Workload {
         }
         LoadMeter meter = new LoadMeter(stop);
         SysbenchLoader loader = new SysbenchLoader(db, s, params.secondary(), params.createSecondary(),
-                Layout.sysbench(load), load.workers(), load.method(), seed(params), out, meter);
+                Layout.sysbench(load), load, seed(params), out, meter);
         List<Integer> tables = resumable(db, loader);
         if (tables.isEmpty()) return LoadResult.NONE;
         try {

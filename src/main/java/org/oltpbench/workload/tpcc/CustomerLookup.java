@@ -15,15 +15,30 @@ final class CustomerLookup {
         byName = owner.prepare("SELECT c_id FROM bmsql_customer WHERE c_w_id = ? AND c_d_id = ? AND c_last = ? ORDER BY c_first");
     }
 
+    /** The customer a Payment or Order-Status names: by last name 60% of the time, by id otherwise (2.5.1.2, 2.6.1.2). */
+    record Named(String last, int id) {
+        static Named draw(TpccRandom r) {
+            boolean byName = r.between(1, 100) <= 60;
+            return byName ? new Named(r.lastName(), 0) : new Named(null, r.customerId());
+        }
+
+        boolean byName() {
+            return last != null;
+        }
+    }
+
+    /** The id of the customer {@code c} names in warehouse {@code w}, district {@code d}. */
+    int id(int w, int d, Named c, ThreadStats st) throws SQLException {
+        return c.byName() ? byLastName(w, d, c.last(), st) : c.id();
+    }
+
     /** The 0-based index of the chosen row among n: position ceil(n / 2), 1-based. */
     static int middle(int n) {
         return (n - 1) / 2;
     }
 
     int byLastName(int w, int d, String last, ThreadStats st) throws SQLException {
-        byName.setInt(1, w);
-        byName.setInt(2, d);
-        byName.setString(3, last);
+        Txn.bind(byName, w, d).setString(3, last);
         int n = 0;
         try (ResultSet rs = byName.executeQuery()) {
             while (rs.next()) {

@@ -53,10 +53,8 @@ final class Delivery extends Txn {
         Timestamp now = new Timestamp(System.currentTimeMillis());
         skipped = 0;
         for (int d = 1; d <= 10; d++) {
-            oldest.setInt(1, w);
-            oldest.setInt(2, d);
             int oid;
-            try (ResultSet rs = oldest.executeQuery()) {
+            try (ResultSet rs = bind(oldest, w, d).executeQuery()) {
                 st.reads(1);
                 if (!rs.next()) { // 2.7.4.2: no undelivered order in this district
                     skipped++;
@@ -71,39 +69,15 @@ final class Delivery extends Txn {
     }
 
     private void deliver(int d, int oid, Timestamp now, ThreadStats st) throws SQLException {
-        delNo.setInt(1, w);
-        delNo.setInt(2, d);
-        delNo.setInt(3, oid);
-        delNo.executeUpdate();
-        selO.setInt(1, w);
-        selO.setInt(2, d);
-        selO.setInt(3, oid);
-        int cid;
-        try (ResultSet rs = one(selO, st, "order")) {
-            cid = rs.getInt(1);
-        }
+        bind(delNo, w, d, oid).executeUpdate();
+        int cid = oneInt(bind(selO, w, d, oid), st, "order", 1);
         updO.setInt(1, carrier);
-        updO.setInt(2, w);
-        updO.setInt(3, d);
-        updO.setInt(4, oid);
-        updO.executeUpdate();
+        bindFrom(updO, 2, w, d, oid).executeUpdate();
         updOl.setTimestamp(1, now);
-        updOl.setInt(2, w);
-        updOl.setInt(3, d);
-        updOl.setInt(4, oid);
-        updOl.executeUpdate();
-        sumOl.setInt(1, w);
-        sumOl.setInt(2, d);
-        sumOl.setInt(3, oid);
-        long cents;
-        try (ResultSet rs = one(sumOl, st, "order lines")) {
-            cents = rs.getLong(1);
-        }
+        bindFrom(updOl, 2, w, d, oid).executeUpdate();
+        long cents = oneLong(bind(sumOl, w, d, oid), st, "order lines", 1);
         updC.setLong(1, cents);
-        updC.setInt(2, w);
-        updC.setInt(3, d);
-        updC.setInt(4, cid);
-        updC.executeUpdate();
+        bindFrom(updC, 2, w, d, cid).executeUpdate();
         st.writes(4);
     }
 }

@@ -90,31 +90,14 @@ final class NewOrder extends Txn {
 
     @Override
     boolean execute(ThreadStats st) throws SQLException {
-        customer.setInt(1, w);
-        customer.setInt(2, d);
-        customer.setInt(3, cid);
-        one(customer, st, "customer").close();
-        district.setInt(1, w);
-        district.setInt(2, d);
-        int oid;
-        try (ResultSet rs = one(district, st, "district")) {
-            oid = rs.getInt(2);
-        }
-        bumpDistrict.setInt(1, w);
-        bumpDistrict.setInt(2, d);
-        bumpDistrict.executeUpdate();
-        insOrder.setInt(1, oid);
-        insOrder.setInt(2, d);
-        insOrder.setInt(3, w);
-        insOrder.setInt(4, cid);
-        insOrder.setTimestamp(5, new Timestamp(System.currentTimeMillis()));
+        one(bind(customer, w, d, cid), st, "customer").close();
+        int oid = oneInt(bind(district, w, d), st, "district", 2);
+        bind(bumpDistrict, w, d).executeUpdate();
+        bind(insOrder, oid, d, w, cid).setTimestamp(5, new Timestamp(System.currentTimeMillis()));
         insOrder.setInt(6, lines);
         insOrder.setInt(7, allLocal ? 1 : 0);
         insOrder.executeUpdate();
-        insNewOrder.setInt(1, oid);
-        insNewOrder.setInt(2, d);
-        insNewOrder.setInt(3, w);
-        insNewOrder.executeUpdate();
+        bind(insNewOrder, oid, d, w).executeUpdate();
         st.writes(3);
         if (item1 != null ? !readAndLockPerItem(st) : !readItems(st)) {
             c.rollback(); // 2.4.2.3: an unused item id rolls the whole order back
@@ -225,9 +208,7 @@ final class NewOrder extends Txn {
                 if (!rs.next()) return false;
                 priceCents[lineItem[i]] = Math.round(rs.getDouble(2) * 100);
             }
-            stock1.setInt(1, supply[i]);
-            stock1.setInt(2, item[i]);
-            try (ResultSet rs = stock1.executeQuery()) {
+            try (ResultSet rs = bind(stock1, supply[i], item[i]).executeQuery()) {
                 st.reads(1);
                 if (!rs.next()) throw new SQLException("TPC-C: stock row (" + supply[i] + ", " + item[i] + ") not found; run check", "02000");
                 pairQty[linePair[i]] = rs.getInt(3);

@@ -10,8 +10,8 @@ import org.oltpbench.measure.ThreadStats;
 final class OrderStatus extends Txn {
     private final PreparedStatement selC, lastOrder, lines;
     private final CustomerLookup lookup;
-    private int w, d, cid;
-    private String last;
+    private int w, d;
+    private CustomerLookup.Named customer;
 
     OrderStatus(Connection c) throws SQLException {
         super(c);
@@ -27,34 +27,20 @@ final class OrderStatus extends Txn {
     void generate(TpccRandom r, int w, int dTerminal, int allWarehouses) {
         this.w = w;
         this.d = r.between(1, 10);
-        boolean byName = r.between(1, 100) <= 60;
-        this.last = byName ? r.lastName() : null;
-        this.cid = byName ? 0 : r.customerId();
+        this.customer = CustomerLookup.Named.draw(r);
     }
 
     @Override
     void tally(ThreadStats st) {
-        if (last != null) st.tally(TpccTally.ORDER_STATUS_BY_NAME.ordinal(), 1);
+        if (customer.byName()) st.tally(TpccTally.ORDER_STATUS_BY_NAME.ordinal(), 1);
     }
 
     @Override
     boolean execute(ThreadStats st) throws SQLException {
-        int id = last == null ? cid : lookup.byLastName(w, d, last, st);
-        selC.setInt(1, w);
-        selC.setInt(2, d);
-        selC.setInt(3, id);
-        one(selC, st, "customer").close();
-        lastOrder.setInt(1, w);
-        lastOrder.setInt(2, d);
-        lastOrder.setInt(3, id);
-        int oid;
-        try (ResultSet rs = one(lastOrder, st, "order of customer")) {
-            oid = rs.getInt(1);
-        }
-        lines.setInt(1, w);
-        lines.setInt(2, d);
-        lines.setInt(3, oid);
-        try (ResultSet rs = lines.executeQuery()) {
+        int id = lookup.id(w, d, customer, st);
+        one(bind(selC, w, d, id), st, "customer").close();
+        int oid = oneInt(bind(lastOrder, w, d, id), st, "order of customer", 1);
+        try (ResultSet rs = bind(lines, w, d, oid).executeQuery()) {
             while (rs.next()) {
                 // lines are read, not used
             }

@@ -2,7 +2,6 @@ package org.oltpbench.workload.tpcc;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import org.oltpbench.measure.ThreadStats;
@@ -11,8 +10,8 @@ import org.oltpbench.measure.ThreadStats;
 final class Payment extends Txn {
     private final PreparedStatement updW, selW, updD, selD, selC, selData, updC, updCData, insH;
     private final CustomerLookup lookup;
-    private int w, d, cw, cd, cid;
-    private String last;
+    private int w, d, cw, cd;
+    private CustomerLookup.Named customer;
     private long cents;
 
     Payment(Connection c) throws SQLException {
@@ -40,55 +39,31 @@ final class Payment extends Txn {
         boolean local = r.between(1, 100) <= 85;
         this.cw = local ? w : otherWarehouse(r, w, allWarehouses);
         this.cd = local ? d : r.between(1, 10);
-        boolean byName = r.between(1, 100) <= 60;
-        this.last = byName ? r.lastName() : null;
-        this.cid = byName ? 0 : r.customerId();
+        this.customer = CustomerLookup.Named.draw(r);
         this.cents = r.between(100, 500000);
     }
 
     @Override
     void tally(ThreadStats st) {
         if (cw != w) st.tally(TpccTally.REMOTE_PAYMENTS.ordinal(), 1);
-        if (last != null) st.tally(TpccTally.PAYMENTS_BY_NAME.ordinal(), 1);
+        if (customer.byName()) st.tally(TpccTally.PAYMENTS_BY_NAME.ordinal(), 1);
     }
 
     @Override
     boolean execute(ThreadStats st) throws SQLException {
         updW.setLong(1, cents);
-        updW.setInt(2, w);
-        updW.executeUpdate();
-        selW.setInt(1, w);
-        String wName, dName;
-        try (ResultSet rs = one(selW, st, "warehouse")) {
-            wName = rs.getString(1);
-        }
+        bindFrom(updW, 2, w).executeUpdate();
+        String wName = oneString(bind(selW, w), st, "warehouse", 1);
         updD.setLong(1, cents);
-        updD.setInt(2, w);
-        updD.setInt(3, d);
-        updD.executeUpdate();
-        selD.setInt(1, w);
-        selD.setInt(2, d);
-        try (ResultSet rs = one(selD, st, "district")) {
-            dName = rs.getString(1);
-        }
+        bindFrom(updD, 2, w, d).executeUpdate();
+        String dName = oneString(bind(selD, w, d), st, "district", 1);
         st.writes(2);
-        int id = last == null ? cid : lookup.byLastName(cw, cd, last, st);
-        selC.setInt(1, cw);
-        selC.setInt(2, cd);
-        selC.setInt(3, id);
-        boolean bad;
-        try (ResultSet rs = one(selC, st, "customer")) {
-            bad = "BC".equals(rs.getString(11));
-        }
+        int id = lookup.id(cw, cd, customer, st);
+        boolean bad = "BC".equals(oneString(bind(selC, cw, cd, id), st, "customer", 11));
         if (bad) updateBadCredit(id, st);
         else updateCustomer(updC, id, 3);
         st.writes(1);
-        insH.setInt(1, id);
-        insH.setInt(2, cd);
-        insH.setInt(3, cw);
-        insH.setInt(4, d);
-        insH.setInt(5, w);
-        insH.setTimestamp(6, new Timestamp(System.currentTimeMillis()));
+        bind(insH, id, cd, cw, d, w).setTimestamp(6, new Timestamp(System.currentTimeMillis()));
         insH.setLong(7, cents);
         insH.setString(8, wName + "    " + dName);
         insH.executeUpdate();
@@ -100,21 +75,12 @@ final class Payment extends Txn {
     private void updateCustomer(PreparedStatement ps, int id, int keyAt) throws SQLException {
         ps.setLong(1, cents);
         ps.setLong(2, cents);
-        ps.setInt(keyAt, cw);
-        ps.setInt(keyAt + 1, cd);
-        ps.setInt(keyAt + 2, id);
-        ps.executeUpdate();
+        bindFrom(ps, keyAt, cw, cd, id).executeUpdate();
     }
 
     /** 2.5.2.2: the payment's ids and amount go in front of C_DATA, which keeps its first 500 characters. */
     private void updateBadCredit(int id, ThreadStats st) throws SQLException {
-        selData.setInt(1, cw);
-        selData.setInt(2, cd);
-        selData.setInt(3, id);
-        String data;
-        try (ResultSet rs = one(selData, st, "customer")) {
-            data = rs.getString(1);
-        }
+        String data = oneString(bind(selData, cw, cd, id), st, "customer", 1);
         String prefix = id + " " + cd + " " + cw + " " + d + " " + w + " " + (cents / 100) + "." + (cents % 100 < 10 ? "0" : "")
                 + (cents % 100) + " | ";
         String next = prefix + (data == null ? "" : data);

@@ -2,7 +2,6 @@ package org.oltpbench.workload.tpcc;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import org.oltpbench.measure.ThreadStats;
 
@@ -28,18 +27,8 @@ final class StockLevel extends Txn {
 
     @Override
     boolean execute(ThreadStats st) throws SQLException {
-        next.setInt(1, w);
-        next.setInt(2, d);
-        int o;
-        try (ResultSet rs = one(next, st, "district")) {
-            o = rs.getInt(1);
-        }
-        count.setInt(1, w);
-        count.setInt(2, d);
-        count.setInt(3, o);
-        count.setInt(4, o - 20);
-        count.setInt(5, threshold);
-        one(count, st, "stock count").close();
+        int o = oneInt(bind(next, w, d), st, "district", 1);
+        one(bind(count, w, d, o, o - 20, threshold), st, "stock count").close();
         commit(st);
         return true;
     }

@@ -9,12 +9,12 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.oltpbench.config.LoadParams;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.load.LoadJobs;
 import org.oltpbench.db.load.LoadStopped;
 import org.oltpbench.db.load.RowSink;
-import org.oltpbench.db.load.Sinks;
-import org.oltpbench.dialect.Dialect;
+import org.oltpbench.workload.Loader;
 import org.oltpbench.util.Progress;
 
 /**
@@ -24,32 +24,22 @@ import org.oltpbench.util.Progress;
  * so it marks a complete warehouse: an interrupted or stopped load is finished by loading again, which clears and
  * reloads only incomplete warehouses. A stop (Ctrl-C) takes effect between batches ({@link LoadJobs}).
  */
-final class TpccLoader {
+final class TpccLoader extends Loader {
     static final int ITEMS = 100_000, DISTRICTS = 10, CUSTOMERS = 3000, ORDERS = 3000, FIRST_UNDELIVERED = 2101;
 
-    private final Database db;
-    private final Dialect dialect;
-    private final String method;
-    private final int workers;
     private final long seed;
     private final int cLoad;
-    private final PrintStream out;
     private final String now = LocalDateTime.now().withNano(0).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss"));
     private final AtomicLong rows = new AtomicLong();
     private final org.oltpbench.db.load.LoadMeter meter;
     private final java.util.Set<Integer> complete = new java.util.concurrent.ConcurrentSkipListSet<>();
     private volatile boolean itemsDone;
 
-    TpccLoader(Database db, String method, int workers, long seed, int cLoad, PrintStream out,
-               org.oltpbench.db.load.LoadMeter meter) {
+    TpccLoader(Database db, LoadParams load, long seed, int cLoad, PrintStream out, org.oltpbench.db.load.LoadMeter meter) {
+        super(db, load, out);
         this.meter = meter;
-        this.db = db;
-        this.dialect = db.dialect();
-        this.method = method;
-        this.workers = workers;
         this.seed = seed;
         this.cLoad = cLoad;
-        this.out = out;
     }
 
     /**
@@ -68,7 +58,7 @@ final class TpccLoader {
         });
         Progress progress = new Progress(out, "loading " + warehouses.size() + " warehouse(s)", rowsExpected(warehouses.size(), item),
                 "rows", rows::get);
-        LoadJobs.run(jobs, workers, progress, meter.stop());
+        LoadJobs.run(jobs, load.workers(), progress, meter.stop());
     }
 
     /** The warehouses this load completed: their warehouse row, written last, is committed. */
@@ -87,7 +77,7 @@ final class TpccLoader {
     }
 
     private RowSink sink(Connection c, String table, String... columns) throws SQLException {
-        return meter.meter(table, Sinks.open(dialect, c, table, List.of(columns), method));
+        return sink(meter, c, table, List.of(columns));
     }
 
     private void loadItems() throws SQLException {

@@ -194,7 +194,7 @@ public final class TpccWorkload implements Workload {
         out.printf("Loading %d warehouse(s) with %d worker(s)%s...%n", missing.size(), load.workers(),
                 items ? " and the 100,000 items" : "");
         LoadMeter meter = new LoadMeter(stop);
-        TpccLoader loader = new TpccLoader(db, load.method(), load.workers(), seed, cLoad, out, meter);
+        TpccLoader loader = new TpccLoader(db, load, seed, cLoad, out, meter);
         try {
             loader.load(missing, items);
         } catch (LoadStopped e) {

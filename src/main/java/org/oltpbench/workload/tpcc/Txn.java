@@ -51,6 +51,42 @@ abstract class Txn {
     void tally(ThreadStats st) {
     }
 
+    /** Sets parameters {@code from}, {@code from + 1}, ... of {@code ps} to {@code keys} in order; returns {@code ps}. */
+    protected static PreparedStatement bindFrom(PreparedStatement ps, int from, int... keys) throws SQLException {
+        for (int i = 0; i < keys.length; i++) ps.setInt(from + i, keys[i]);
+        return ps;
+    }
+
+    /** Sets parameters 1, 2, ... of {@code ps} to {@code keys} (a row's key, as w, d, id); returns {@code ps}. */
+    protected static PreparedStatement bind(PreparedStatement ps, int... keys) throws SQLException {
+        return bindFrom(ps, 1, keys);
+    }
+
+    /** Column {@code column} of the one row {@code ps} must find, as {@link #one} reads it. */
+    protected static int oneInt(PreparedStatement ps, ThreadStats st, String what, int column) throws SQLException {
+        try (ResultSet rs = one(ps, st, what)) {
+            return rs.getInt(column);
+        }
+    }
+
+    /** As {@link #oneInt}, a long. */
+    protected static long oneLong(PreparedStatement ps, ThreadStats st, String what, int column) throws SQLException {
+        try (ResultSet rs = one(ps, st, what)) {
+            return rs.getLong(column);
+        }
+    }
+
+    /** As {@link #oneInt}, a string. */
+    protected static String oneString(PreparedStatement ps, ThreadStats st, String what, int column) throws SQLException {
+        try (ResultSet rs = one(ps, st, what)) {
+            return rs.getString(column);
+        }
+    }
+
+    /**
+     * Runs {@code ps}, counts a read, and returns its result set on its first row; a missing row is an incomplete
+     * data set (SQLState 02000), never a retry.
+     */
     protected static ResultSet one(PreparedStatement ps, ThreadStats st, String what) throws SQLException {
         ResultSet rs = ps.executeQuery();
         st.reads(1);
@@ -68,13 +104,7 @@ abstract class Txn {
     }
 
     void close() {
-        for (PreparedStatement ps : statements) {
-            try {
-                ps.close();
-            } catch (SQLException | RuntimeException e) {
-                // connection may be gone
-            }
-        }
+        for (PreparedStatement ps : statements) org.oltpbench.workload.Terminal.closeQuietly(ps);
     }
 
     /** A remote warehouse: uniform over every warehouse 1..all but {@code w} (w itself when there is only one). */

@@ -95,6 +95,22 @@ class TpccRandomTest {
         assertEquals(2, CustomerLookup.middle(5));
     }
 
+    /** 2.5.1.2, 2.6.1.2: Payment's and Order-Status's customer is named by last name 60% of the time, else by id. */
+    @Test
+    void sixtyPercentOfCustomersAreNamedByLastName() {
+        int n = 100_000, byName = 0;
+        for (int i = 0; i < n; i++) {
+            CustomerLookup.Named c = CustomerLookup.Named.draw(r);
+            if (c.byName()) {
+                byName++;
+                assertEquals(0, c.id());
+            } else {
+                assertTrue(c.id() >= 1 && c.id() <= 3000, "id " + c.id());
+            }
+        }
+        assertEquals(0.6, byName / (double) n, 0.01);
+    }
+
     @Test
     void deckHoldsTheMixExactlyEveryHundred() {
         Deck deck = new Deck(new double[] {45, 43, 4, 4, 4});

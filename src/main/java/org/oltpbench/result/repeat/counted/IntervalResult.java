@@ -112,28 +112,36 @@ public record IntervalResult(double at, double seconds, int threads, long transa
         if (parts.size() == 1) return parts.get(0);
         IntervalResult last = parts.get(parts.size() - 1);
         double seconds = 0, cpu = 0;
-        long tx = 0, r = 0, w = 0, o = 0, ign = 0, rec = 0;
-        long[] types = new long[last.types().size()];
+        Counted sum = Counted.NONE;
         Histogram h = Histograms.empty();
+        long[] types = new long[last.types().size()];
         TerminalTime terminals = new TerminalTime(0, 0);
-        Schedule schedule = Schedule.NONE;
         for (IntervalResult p : parts) {
-            schedule = schedule.plus(p.schedule());
+            sum = sum.plus(p);
+            h.add(p.histogram());
             terminals = terminals.plus(p.terminals());
             seconds += p.seconds();
             cpu += p.clientCpuCores() * p.seconds();
-            tx += p.transactions();
-            r += p.reads();
-            w += p.writes();
-            o += p.other();
-            ign += p.ignoredErrors();
-            rec += p.reconnects();
             for (int k = 0; k < types.length && k < p.types().size(); k++) types[k] += p.types().get(k);
-            h.add(p.histogram());
         }
-        return new IntervalResult(last.at(), seconds, last.threads(), tx, r, w, o, ign, rec, last.warmup(),
-                seconds > 0 ? cpu / seconds : 0, Histograms.encode(h), last.queue(),
-                java.util.Arrays.stream(types).boxed().toList(), last.resources(), terminals, schedule);
+        return new IntervalResult(last.at(), seconds, last.threads(), sum.transactions(), sum.reads(), sum.writes(),
+                sum.other(), sum.ignoredErrors(), sum.reconnects(), last.warmup(), seconds > 0 ? cpu / seconds : 0,
+                Histograms.encode(h), last.queue(), java.util.Arrays.stream(types).boxed().toList(),
+                last.resources(), terminals, sum.schedule());
+    }
+
+    /**
+     * What intervals counted, added up (consecutive intervals, or the same interval of several clients): the counts
+     * summed, the schedule's figures combined. Their latencies are merged beside it, in one histogram.
+     */
+    public record Counted(long transactions, long reads, long writes, long other, long ignoredErrors, long reconnects,
+                   Schedule schedule) {
+        public static final Counted NONE = new Counted(0, 0, 0, 0, 0, 0, Schedule.NONE);
+
+        public Counted plus(IntervalResult p) {
+            return new Counted(transactions + p.transactions(), reads + p.reads(), writes + p.writes(), other + p.other(),
+                    ignoredErrors + p.ignoredErrors(), reconnects + p.reconnects(), schedule.plus(p.schedule()));
+        }
     }
 
     public long queries() {

@@ -2,6 +2,7 @@ package org.oltpbench.result.judge.spread;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.oltpbench.stats.IntervalAssert.assertBounds;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -53,8 +54,7 @@ class SpreadsTest {
         assertEquals(Interval.Method.BATCH_MEANS, s.tps().method());
         assertEquals(10, s.tps().n());
         assertEquals(100.2, s.tps().mean(), 1e-9);
-        assertEquals(99.27340491319079, s.tps().lower(), 1e-9);
-        assertEquals(101.12659508680922, s.tps().upper(), 1e-9);
+        assertBounds(99.27340491319079, 101.12659508680922, s.tps(), 1e-9);
         assertEquals(1002.0, s.qps().mean(), 1e-9, "10 queries per transaction");
         assertSame(Interval.NONE, s.tpmC(), "no NEW_ORDER type");
         assertEquals(0.0, s.latency().upper() - s.latency().lower(), 1e-12, "every batch's p95 is the same 1 ms");
@@ -98,8 +98,7 @@ class SpreadsTest {
         assertEquals(417.1428571428571, r.tps(), 1e-9, "the figure printed");
         assertEquals(Interval.Method.BATCH_MEANS, tps.method());
         assertEquals(417.1428571428571, tps.mean(), 1e-9, "centred on it");
-        assertEquals(191.25551318887787, tps.lower(), 1e-8);
-        assertEquals(643.0302010968363, tps.upper(), 1e-8);
+        assertBounds(191.25551318887787, 643.0302010968363, tps, 1e-8);
     }
 
     /**
@@ -125,8 +124,7 @@ class SpreadsTest {
         assertEquals(printed, Spreads.perServerCore(r), 1e-9, "the rule every table prints it by");
         Interval perCore = of(List.of(r)).perServerCore();
         assertEquals(printed, perCore.mean(), 1e-8);
-        assertEquals(2647.361457132557, perCore.lower(), 1e-7);
-        assertEquals(2702.7261402818094, perCore.upper(), 1e-7);
+        assertBounds(2647.361457132557, 2702.7261402818094, perCore, 1e-7);
     }
 
     /**
@@ -171,8 +169,7 @@ class SpreadsTest {
         Interval lat = of(List.of(withIntervals(in))).latency();
         assertEquals(Interval.Method.BOOTSTRAP_BATCHES, lat.method());
         assertEquals(500.223, lat.mean(), 1e-9);
-        assertEquals(5.003, lat.lower(), 1e-9);
-        assertEquals(500.223, lat.upper(), 1e-9);
+        assertBounds(5.003, 500.223, lat, 1e-9);
     }
 
     @Test
@@ -194,8 +191,7 @@ class SpreadsTest {
         Spread s = of(reps);
         assertEquals(Interval.Method.REPEATS, s.tps().method());
         assertEquals(5, s.tps().n(), "the aborted repeat is not a sample");
-        assertEquals(90.36756838522443, s.tps().lower(), 1e-8);
-        assertEquals(129.63243161477557, s.tps().upper(), 1e-8);
+        assertBounds(90.36756838522443, 129.63243161477557, s.tps(), 1e-8);
     }
 
     @Test
@@ -236,8 +232,7 @@ class SpreadsTest {
         Interval qph = of(List.of(r)).qphH();
         assertEquals(Interval.Method.BATCH_MEANS, qph.method());
         assertEquals(7380.0, qph.mean(), 1e-9);
-        assertEquals(5962.943150943556, qph.lower(), 1e-8);
-        assertEquals(8797.056849056444, qph.upper(), 1e-8);
+        assertBounds(5962.943150943556, 8797.056849056444, qph, 1e-8);
         assertSame(Interval.NONE, of(List.of(withIntervals(in))).qphH(), "no streams, no QphH");
 
         List<RepeatResult> reps = new ArrayList<>();
@@ -245,8 +240,7 @@ class SpreadsTest {
         Interval over = of(reps).qphH();
         assertEquals(Interval.Method.REPEATS, over.method());
         assertEquals(900.0, over.mean(), 1e-9);
-        assertEquals(452.8552118849406, over.lower(), 1e-8);
-        assertEquals(1347.1447881150593, over.upper(), 1e-8);
+        assertBounds(452.8552118849406, 1347.1447881150593, over, 1e-8);
     }
 
     /** Two streams' analytics over {@code seconds} with {@code completed} completions of Q1. */

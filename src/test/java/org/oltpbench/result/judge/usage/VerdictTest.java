@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.oltpbench.result.judge.stall.Stall;
 import org.oltpbench.result.judge.stall.StallTest;
 import org.oltpbench.result.judge.usage.Verdict.Limit;
@@ -318,14 +320,10 @@ class VerdictTest {
     }
 
     /** rate=2 on MariaDB printed "server 0.00 cores" beside "2,000 tps per server core" (issue 42: a ratio of printed figures). */
-    @Test
-    void smallCoreFiguresKeepTwoSignificantDigits() {
-        assertEquals("0.00", Usage.cores(0));
-        assertEquals("0.001", Usage.cores(0.001));
-        assertEquals("0.0012", Usage.cores(0.0012345));
-        assertEquals("0.099", Usage.cores(0.0987));
-        assertEquals("0.10", Usage.cores(0.1));
-        assertEquals("1.64", Usage.cores(1.6449));
+    @ParameterizedTest
+    @CsvSource({"0, 0.00", "0.001, 0.001", "0.0012345, 0.0012", "0.0987, 0.099", "0.1, 0.10", "1.6449, 1.64"})
+    void smallCoreFiguresKeepTwoSignificantDigits(double cores, String printed) {
+        assertEquals(printed, Usage.cores(cores));
     }
 
     /**
