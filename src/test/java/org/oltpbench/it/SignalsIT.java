@@ -24,6 +24,10 @@ import org.oltpbench.result.run.RunResult;
  * default java here is 17). The jar is started by a python exec that gives SIGINT its default first: a process started
  * in the background of a script begins with SIGINT ignored, which no JVM can handle.
  */
+// quiet: "ends within 5 s of the signal" is a wall-clock promise (finish the interval, write result.json, report.html's
+// charts, stop the embedded server, the launcher's exit). Beside 2 CPU burners and other builds it took 5.2 s, and once
+// over the 10 s after which a run that ignores the signal is killed (exit 137 for 143).
+@org.junit.jupiter.api.Tag("quiet")
 class SignalsIT {
     @TempDir
     Path dir;
@@ -38,10 +42,12 @@ class SignalsIT {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         StringBuilder out = new StringBuilder();
         long sentAt = 0;
+        int progress = 0;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 out.append(line).append('\n');
-                if (line.startsWith("[ 2s ]") && sentAt == 0) {
+                // the second interval's line: its second may be later than 2 when a report was late (a busy host)
+                if (line.startsWith("[ ") && line.contains(" thds: ") && ++progress == 2) {
                     new ProcessBuilder("kill", "-" + signal, String.valueOf(p.pid())).start().waitFor();
                     sentAt = System.nanoTime();
                     // a run that ignores the signal is ended after 10 s, so that it fails here and loads nothing after
@@ -60,7 +66,9 @@ class SignalsIT {
         RepeatResult kept = ResultFiles.read(dir.resolve("r")).levels().get(0).repeats().get(0);
         assertEquals(RepeatResult.ABORTED, kept.status());
         assertEquals("interrupted (" + what + ")", kept.reason());
-        assertTrue(kept.intervals().size() >= 2 && kept.intervals().size() <= 4, kept.intervals().toString());
+        // the interval in progress when it was seen is finished and printed, and nothing runs after it
+        long lines = out.toString().lines().filter(l -> l.startsWith("[ ") && l.contains(" thds: ")).count();
+        assertTrue(kept.intervals().size() >= 3 && kept.intervals().size() == lines, lines + " lines: " + kept.intervals());
     }
 
     /** Ends {@code p} and every process under it after {@code millis}, unless it ended first. */

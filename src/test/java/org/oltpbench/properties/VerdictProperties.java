@@ -64,10 +64,11 @@ class VerdictProperties {
         return w;
     }
 
-    private static Verdict verdict(List<IntervalResult> w, int cores) {
+    /** The window's verdict for a client that may use {@code clientCores} of the host's cores. */
+    private static Verdict verdict(List<IntervalResult> w, int clientCores) {
         long tx = w.stream().mapToLong(IntervalResult::transactions).sum();
         Stall stall = Stall.of(w, Histograms.empty(), w.size(), w.size(), 1);
-        return Usage.of(w, tx, cores, new Verdict.Inputs(0, 0, 0, tx, stall)).verdict();
+        return Usage.of(w, tx, clientCores, new Verdict.Inputs(0, 0, 0, tx, stall)).verdict();
     }
 
     /** A second of an ordinary closed loop: ~1,000 tps, the client and the server below their limits, a little else. */
@@ -117,6 +118,39 @@ class VerdictProperties {
         Verdict v = verdict(window(cores, w), cores);
         assertNotEquals(Limit.STALL, v.limit(), v.evidence());
         assertNotEquals(Limit.NONE, v.limit(), v.evidence());
+    }
+
+    /**
+     * A second of a client on {@code pinned} of {@code cores} cores whose threads waited for a CPU half a thread or as
+     * long as it ran, whichever is more, and up to {@code moreWait} beyond; the server and others take any of the rest.
+     */
+    private static Second full(Random r, int cores, int pinned, double moreWait, boolean quiet) {
+        double client = pinned * r.nextDouble(), server = (cores - client) * r.nextDouble();
+        double others = (cores - client - server) * r.nextDouble(), waited = Math.max(0.5, client) + moreWait * r.nextDouble();
+        return new Second(quiet ? 0 : 500 + r.nextInt(500), client, server, others, new CpuWait(waited, 0, -1));
+    }
+
+    private static final Pattern FULL = Pattern.compile("client on ([0-9]+) cores? of this host's [0-9]+, kept full: .* ran "
+            + "([0-9.]+) of them, the server or other processes the rest, ([0-9.]+)(?: \\(at least ([0-9.]+) the server's\\))?");
+
+    /**
+     * Issue 44: a client pinned to fewer cores than its host has, whose threads waited for a CPU at least half a thread
+     * and as long as they ran, had its cores full: it is the limit, whatever ran beside it (a busy server, other
+     * processes holding the host, quiet seconds), never "shared host", "server", "other processes" or a stall. Its
+     * reason splits its cores: the client's and the rest add up to them, the server's share is within the rest.
+     */
+    @Property(tries = 300)
+    void aPinnedClientWhoseCoresWereFullIsTheLimit(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
+                                                   @ForAll @DoubleRange(min = 0, max = 20) double moreWait) {
+        Random r = new Random(seed);
+        int pinned = 1 + r.nextInt(cores - 1), seconds = 4 + r.nextInt(27), stalled = r.nextInt(4); // 4-30 s, 0-3 quiet
+        Verdict v = verdict(window(cores, seconds(r, seconds, stalled, quiet -> full(r, cores, pinned, moreWait, quiet))), pinned);
+        assertEquals(Limit.CLIENT, v.limit(), v.evidence());
+        Matcher full = FULL.matcher(v.evidence());
+        if (!full.find()) return; // it kept 90% of them busy itself
+        assertEquals(pinned, Integer.parseInt(full.group(1)), v.evidence());
+        assertEquals(pinned, Double.parseDouble(full.group(2)) + Double.parseDouble(full.group(3)), 0.02, v.evidence());
+        if (full.group(4) != null) assertTrue(Double.parseDouble(full.group(4)) <= Double.parseDouble(full.group(3)), v.evidence());
     }
 
     private static final Pattern OF = Pattern.compile("([0-9][0-9,]*\\.[0-9]+) of (?:the )?([0-9]+) (?:cores|core)");

@@ -23,6 +23,10 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * (found by its port) and Prometheus see the process's own time; node_exporter and /proc/stat see the host's, from
  * which the background measured over the idle stretches before and after is taken out. Each must be within 5% of the load.
  */
+// quiet: the host's sources (/proc/stat, node_exporter) must see busy.py's 8 CPU-s within 5% after the background
+// measured in the idle stretches before and after is taken out; that holds only for a background that stays the same
+// over the 16 s, which another IT JVM beside it (levels starting and ending) is not.
+@org.junit.jupiter.api.Tag("quiet")
 class ResourcesIT {
     static final double TOLERANCE = 0.05, BURN = 8;
 

@@ -11,7 +11,10 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 /**
  * What limited a level, with the figures that show it. The rules, first match wins (the README states them):
  * <ol>
- * <li>CLIENT: the oltpbench process kept at least 90% of the processors it may use busy;</li>
+ * <li>CLIENT: the client's cores were full, so it could not run more: the oltpbench process kept at least 90% of the
+ * processors it may use busy; or, pinned to fewer cores than its host has (taskset, cpuset), its threads waited for a
+ * CPU as much as STARVED below says (a thread waits only while every CPU it may use is busy), whoever else (the
+ * server, other processes) ran on them;</li>
  * <li>STALL: the level stalled by a rule {@link Stall} states (quiet intervals, a tail far beyond the p99, a window
  * that ran long): throughput was held up, which no resource figure explains. Unless, in the intervals it stalled in
  * (the window for the other rules), the host was held by other processes (OTHERS, by the rule below) or the client
@@ -167,11 +170,8 @@ public record Verdict(Limit limit, String evidence) {
      * @param during the figures of the intervals the level stalled in (the window's when no interval was quiet)
      */
     static Verdict of(Usage u, Inputs in, Usage during) {
-        if (u.clientCoresAvailable() > 0 && u.clientCores() >= CPU_SATURATED * u.clientCoresAvailable()) {
-            return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client CPU %s of %d %s (%.0f%%): the client is "
-                    + "the limit, so this figure measures oltpbench", Usage.cores(u.clientCores()), u.clientCoresAvailable(),
-                    u.clientCoresAvailable() == 1 ? "core" : "cores", 100 * u.clientCores() / u.clientCoresAvailable()));
-        }
+        Verdict full = client(u);
+        if (full != null) return full;
         if (in.stall().found()) return stall(in.stall(), during);
         Verdict server = server(u);
         if (server != null) return server;
@@ -222,10 +222,67 @@ public record Verdict(Limit limit, String evidence) {
                 + "server did then (checkpoints, compaction, elections, lock waits)");
     }
 
+    /**
+     * The client's cores were full: it kept 90% of them busy itself; or it is pinned to fewer cores than its host has
+     * and its threads waited for a CPU (by {@link #waitedForCpu}): a runnable thread waits only while every CPU it may
+     * use is busy, so its cores were full of itself and of whatever shared them (the server, other processes), and it
+     * could not run more. The figures say how much of them was the client's, and how much at least the server's (what
+     * the server ran beyond the cores it may use off the client's); not the rest's owner, nor which cores it was pinned
+     * to. Undermined by a wait in bursts (a stolen VM, a throttled container) rather than throughout the window.
+     */
+    private static Verdict client(Usage u) {
+        int mine = u.clientCoresAvailable(), host = u.clientHostCores();
+        if (mine <= 0) return null;
+        String cores = mine + (mine == 1 ? " core" : " cores");
+        if (u.clientCores() >= CPU_SATURATED * mine) {
+            return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client CPU %s of %s (%.0f%%): the client is the "
+                    + "limit, so this figure measures oltpbench", Usage.cores(u.clientCores()), cores, 100 * u.clientCores() / mine));
+        }
+        if (mine >= host || !waitedForCpu(u)) return null;
+        double rest = Math.max(0, mine - u.clientCores()), server = Math.min(rest, serverOnTheClientsCores(u));
+        String shared = server > 0 ? String.format(Locale.ROOT, " (at least %s the server's)", Usage.cores(server)) : "";
+        return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client on %s of this host's %d, kept full: its threads "
+                + "waited for a CPU %s s a second (run-queue delay) and ran %s of them, the server or other processes the "
+                + "rest, %s%s (this host: the server %s, other processes %s): the client's cores are the limit, so this "
+                + "figure measures oltpbench on them (unless the wait came in bursts)", cores, host, Usage.cores(u.clientWaitCores()),
+                Usage.cores(u.clientCores()), Usage.cores(rest), shared, Usage.cores(localServerCores(u)),
+                Usage.cores(Math.max(0, u.clientHostBusyCores() - localServerCores(u) - u.clientCores()))));
+    }
+
+    /**
+     * The local servers' CPU that must have run on the client's cores: what they ran beyond the cores they may use off
+     * them (their CPUs, at most the host's cores the client may not use).
+     */
+    private static double serverOnTheClientsCores(Usage u) {
+        return Math.max(0, localServerCores(u) - Math.min(localServerCoresAllowed(u), u.clientHostCores() - u.clientCoresAvailable()));
+    }
+
+    /**
+     * The cores the local server processes may use: the union of their CPUs (taskset), or the most any of them may use
+     * (files before 3.5 say only how many); at most, and when unknown, the client host's.
+     */
+    private static int localServerCoresAllowed(Usage u) {
+        CpuSet union = CpuSet.UNKNOWN;
+        int allowed = 0;
+        for (Usage.ServerCores s : u.servers()) {
+            if (s.source() != ResourceSource.PROC) continue;
+            union = union.union(CpuSet.parse(s.cpus()));
+            allowed = Math.max(allowed, s.hostCores());
+        }
+        int host = u.clientHostCores();
+        if (union.known()) allowed = union.size();
+        return allowed <= 0 || allowed > host ? host : allowed;
+    }
+
     /** The client's threads waited for a CPU (run-queue delay) at least STARVED_WAIT of a thread and as long as they ran. */
+    private static boolean waitedForCpu(Usage u) {
+        return u.clientWaitCores() >= STARVED_WAIT && u.clientWaitCores() >= u.clientCores();
+    }
+
+    /** The client's threads waited for a CPU (by {@link #waitedForCpu}): the client could not run. */
     private static Verdict starved(Usage u, String when) {
         double wait = u.clientWaitCores();
-        if (wait < STARVED_WAIT || wait < u.clientCores()) return null;
+        if (!waitedForCpu(u)) return null;
         String host = u.clientHostCores() > 0 ? String.format(Locale.ROOT, "; this host's CPU %s of %d busy",
                 Usage.cores(u.clientHostBusyCores()), u.clientHostCores()) : "";
         return new Verdict(Limit.STARVED, String.format(Locale.ROOT, "%sthe client's threads waited for a CPU %s s a second "
@@ -250,24 +307,14 @@ public record Verdict(Limit limit, String evidence) {
 
     /** The first saturated server host, or a busy client host; null when neither. */
     private static Verdict server(Usage u) {
-        double local = 0;
-        CpuSet union = CpuSet.UNKNOWN;
-        int allowed = 0;
         for (Usage.ServerCores s : u.servers()) {
             if (s.source() == ResourceSource.NODE_EXPORTER && s.hostCores() > 0 && s.cores() >= CPU_SATURATED * s.hostCores()) {
                 return new Verdict(Limit.SERVER, String.format(Locale.ROOT, "server CPU %s of %d cores (%.0f%%) on %s: the "
                         + "server is the limit", Usage.cores(s.cores()), s.hostCores(), 100 * s.cores() / s.hostCores(), s.host()));
             }
-            if (s.source() == ResourceSource.PROC) {
-                local += s.cores();
-                union = union.union(CpuSet.parse(s.cpus()));
-                allowed = Math.max(allowed, s.hostCores()); // files before 3.5 say only how many
-            }
         }
-        int host = u.clientHostCores();
-        if (union.known()) allowed = union.size();
-        if (allowed <= 0 || allowed > host) allowed = host;
-        Verdict v = localServer(u, local, allowed);
+        double local = localServerCores(u);
+        Verdict v = localServer(u, local, localServerCoresAllowed(u));
         return v != null ? v : busyHost(u, local);
     }
 

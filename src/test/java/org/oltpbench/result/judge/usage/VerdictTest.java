@@ -61,6 +61,70 @@ class VerdictTest {
                 usage(9.0, 1, 12, List.of(local(3)), Verdict.Inputs.NONE).verdict().evidence());
     }
 
+    /** A window of one interval of a client pinned to 1 of 2 cores whose threads waited {@code waitSecs} for a CPU. */
+    static Usage pinned(double clientSecs, double waitSecs, double hostBusySecs, ServerUse server, Verdict.Inputs in) {
+        HostCpu host = new HostCpu(2, hostBusySecs, 0, 0, 2 * SECS - hostBusySecs, 0, 0, 0, 0);
+        Resources r = new Resources(new ClientUse(clientSecs, 0, 1, "lo", 1, 1, host, new Resources.CpuWait(waitSecs, 0, -1)),
+                List.of(server));
+        return Usage.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)), 1000,
+                1, in);
+    }
+
+    static ServerUse onCpus(double cpuSecs, String cpus) {
+        return new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", cpuSecs, 100, 0, 0, -1, -1, -1,
+                new HostCpu(CpuSet.parse(cpus).size(), 0, 0, 0, 0, 0, 0, 0, 0), cpus);
+    }
+
+    /**
+     * Issue 44: .ci/run's BottleneckIT saw a client pinned to 1 of 2 cores run 0.83 of it, the server 0.83 of the
+     * other, other processes 0.15: the host 91% busy, called "shared host". Its 16 threads waited for a CPU 8.3 s a
+     * second: a thread waits only while every CPU it may use is busy, so its core was full and it could not run more.
+     * The client's core is the limit, whatever shared it; a client that may use every core, or that waited less than it
+     * ran, or less than half a thread, is not called so.
+     */
+    @Test
+    void aPinnedClientWhoseCoreWasFullIsTheLimit() {
+        Verdict v = pinned(8.3, 83, 18.2, onCpus(8.3, "1"), Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.CLIENT, v.limit(), v.evidence());
+        assertEquals("client on 1 core of this host's 2, kept full: its threads waited for a CPU 8.30 s a second (run-queue "
+                + "delay) and ran 0.83 of them, the server or other processes the rest, 0.17 (this host: the server 0.83, "
+                + "other processes 0.16): the client's cores are the limit, so this figure measures oltpbench on them "
+                + "(unless the wait came in bursts)", v.evidence());
+        // the edges of the wait: as long as the client ran (0.83 s a second) is enough, less is not
+        assertEquals(Limit.CLIENT, pinned(8.3, 8.3, 18.2, onCpus(8.3, "1"), Verdict.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.HOST, pinned(8.3, 8.29, 18.2, onCpus(8.3, "1"), Verdict.Inputs.NONE).verdict().limit());
+        // and at least half a thread: 0.3 cores ran, 0.5 waited is enough; 0.49 is not (nothing else saturated: none)
+        assertEquals(Limit.CLIENT, pinned(3, 5, 10, onCpus(3, "1"), Verdict.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.NONE, pinned(3, 4.9, 10, onCpus(3, "1"), Verdict.Inputs.NONE).verdict().limit());
+        // the same figures for a client that may use both cores: its wait says no core of its own was full
+        HostCpu host = new HostCpu(2, 18.2, 0, 0, 1.8, 0, 0, 0, 0);
+        Resources both = new Resources(new ClientUse(8.3, 0, 1, "lo", 1, 1, host, new Resources.CpuWait(83, 0, -1)),
+                List.of(onCpus(8.3, "1")));
+        Usage u = Usage.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), both)),
+                1000, 2, Verdict.Inputs.NONE);
+        assertEquals(Limit.HOST, u.verdict().limit(), u.verdict().evidence());
+    }
+
+    /**
+     * A server that may use both cores and ran 1.5 of them beside a client pinned to one: at most 1.0 of it fits on the
+     * core the client may not use, so at least 0.5 ran on the client's. The client ran 0.45, waited 6 s a second: full,
+     * and the reason says the server shared it. A full core of a pinned client is its limit before a stall or other
+     * processes (there 0.70 of 2).
+     */
+    @Test
+    void aPinnedClientsFullCoreSaysWhatTheServerRanOnIt() {
+        Verdict v = pinned(4.5, 60, 19.5, onCpus(15, "0-1"), Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.CLIENT, v.limit(), v.evidence());
+        assertTrue(v.evidence().contains("ran 0.45 of them, the server or other processes the rest, 0.55 (at least 0.50 the "
+                + "server's) (this host: the server 1.50, other processes 0"), v.evidence());
+        Verdict others = pinned(4.5, 60, 19.5, onCpus(8, "1"), Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.CLIENT, others.limit(), others.evidence());
+        assertTrue(others.evidence().contains("(this host: the server 0.80, other processes 0.70)"), others.evidence());
+        Stall stalled = Stall.of(StallTest.intervals(0, 100, 100, 0, 100), Histograms.empty(), 4, 4, 1);
+        assertEquals(Limit.CLIENT, pinned(4.5, 60, 19.5, onCpus(8, "1"), new Verdict.Inputs(0, 0, 0, 1000, stalled))
+                .verdict().limit());
+    }
+
     @Test
     void localServerAtNinetyPercentOfWhatTheClientLeft() {
         // the client keeps 0.5 of 2 cores: 1.5 are left, 90% of them is 1.35
