@@ -10,6 +10,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.oltpbench.result.judge.stall.Stall;
 import org.oltpbench.result.judge.stall.StallTest;
 import org.oltpbench.result.judge.usage.Verdict.Limit;
+import org.oltpbench.result.repeat.client.CpuSet;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources.ClientUse;
 import org.oltpbench.result.repeat.client.Resources.HostCpu;
