@@ -5,16 +5,14 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import org.oltpbench.db.Database;
-import org.oltpbench.result.run.LoadResult;
 import org.oltpbench.result.workload.Family;
 import org.oltpbench.result.workload.TxnType;
 import org.oltpbench.result.workload.WorkloadInfo;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Terminal;
-import org.oltpbench.workload.Workload;
 
 /** A workload of one prepared statement per transaction, for the level loop's unit tests on {@link FakeDriver}. */
-final class OneStatement implements Workload {
+final class OneStatement implements NoTables {
     /** A wait by design before each statement (TPC-C's keying time), in nanos; 0 for none. */
     private final long keyingNanos;
 
@@ -33,11 +31,6 @@ final class OneStatement implements Workload {
                 WorkloadInfo.Scale.tables(1, 1));
     }
 
-    @Override
-    public boolean isPrepared(Database db) {
-        return true;
-    }
-
     /** What runs beside the terminals (none unless a test sets it). */
     org.oltpbench.workload.SideLoad side = org.oltpbench.workload.SideLoad.NONE;
 
@@ -47,17 +40,8 @@ final class OneStatement implements Workload {
     }
 
     @Override
-    public LoadResult prepare(Database db, org.oltpbench.db.load.LoadStop stop) {
-        return LoadResult.NONE;
-    }
-
-    @Override
     public CheckReport check(Database db) {
         throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void cleanup(Database db) {
     }
 
     @Override

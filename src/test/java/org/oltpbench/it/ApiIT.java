@@ -15,14 +15,20 @@ import org.oltpbench.result.run.RunResult;
 
 /** The Java API exactly as the README's Maven example uses it: only org.oltpbench.OltpBench, Baseline and result. */
 class ApiIT {
-    private static Map<String, String> job(Path dir) {
-        return Map.of("embedded", "true", "workload", "oltp_point_select", "tables", "1", "tableSize", "10000",
-                "threads", "1,2", "time", "3", "reportIntervalSecs", "1", "resultDirectory", dir.toString());
+    /**
+     * The README's job, on a database of the shared embedded server (the README's says embedded=true instead), its
+     * levels {@code secs} long.
+     */
+    private static Map<String, String> job(Tools.Login db, Path dir, int secs) {
+        return Map.of("db", "mariadb", "conn", db.url(), "user", db.user(), "workload", "oltp_point_select", "tables", "1",
+                "tableSize", "10000", "threads", "1,2", "time", Integer.toString(secs), "reportIntervalSecs", "1",
+                "resultDirectory", dir.toString());
     }
 
     @Test
     void runsOnTheEmbeddedServerAndChecksAgainstABaseline(@TempDir Path tmp) throws Exception {
-        RunResult first = OltpBench.fromMap(job(tmp.resolve("first"))).run();
+        Tools.Login db = SharedMariaDb.database(ApiIT.class, "api");
+        RunResult first = OltpBench.fromMap(job(db, tmp.resolve("first"), 3)).run();
         assertEquals(2, first.levels().size());
         assertTrue(first.completed());
         assertTrue(first.level(2).kept().tps() > 0);
@@ -30,7 +36,7 @@ class ApiIT {
         // what the run wrote is what it returned
         assertEquals(ResultFiles.toJson(first), ResultFiles.toJson(OltpBench.read(tmp.resolve("first"))));
 
-        RunResult second = OltpBench.fromMap(job(tmp.resolve("second"))).run();
+        RunResult second = OltpBench.fromMap(job(db, tmp.resolve("second"), 1)).run();
         Baseline.of(tmp.resolve("first")).tpsAtLeast(0.2).check(second);
         AssertionError e = assertThrows(AssertionError.class,
                 () -> Baseline.of(tmp.resolve("first")).tpsAtLeast(100).check(second));

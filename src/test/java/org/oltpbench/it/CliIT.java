@@ -17,15 +17,18 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The command line as a user meets it: the whole job, the verbs, exit codes and one-line errors. */
+/**
+ * The command line as a user meets it: the whole job, the verbs, exit codes and one-line errors. The runs are on the
+ * shared embedded server, each test in a database of its own (empty: the whole job loads it).
+ */
 class CliIT {
     @TempDir
     Path dir;
 
-
-
-    private String[] embedded(String... more) {
-        List<String> a = new ArrayList<>(List.of("--set", "db=mariadb", "--set", "embedded=true", "--set", "tables=2",
+    /** A command line on a fresh database {@code name} of the shared server, 2 tables of 2,000 rows, and {@code more}. */
+    private String[] embedded(String name, String... more) throws Exception {
+        List<String> a = SharedMariaDb.sets(SharedMariaDb.database(CliIT.class, name));
+        a.addAll(List.of("--set", "tables=2",
                 "--set", "table_size=2000", "--set", "resultDirectory=" + dir.resolve("r"), "--set", "password=Sup3rSecret!"));
         for (String m : more) a.add(m);
         return a.toArray(new String[0]);
@@ -33,7 +36,7 @@ class CliIT {
 
     @Test
     void wholeJobPreparesRunsSweepsAndWritesResults() throws Exception {
-        Tools.Outcome o = Tools.cli(embedded("--set", "threads=1,2", "--set", "time=3", "--set", "report-interval=1",
+        Tools.Outcome o = Tools.cli(embedded("whole", "--set", "threads=1,2", "--set", "time=3", "--set", "report-interval=1",
                 "--set", "repeat=2", "--set", "password="));
         assertEquals(0, o.code(), o.err());
         assertTrue(o.out().contains("Creating a secondary index on 'sbtest2'"), o.out());
@@ -73,7 +76,8 @@ class CliIT {
     /** The embedded server has grants off, so any password connects; it must still appear nowhere. */
     @Test
     void passwordNeverAppears() throws Exception {
-        Tools.Outcome o = Tools.cli(embedded("--set", "threads=1", "--set", "time=1", "--set", "warmup-time=1", "--verbose"));
+        Tools.Outcome o = Tools.cli(embedded("password", "--set", "threads=1", "--set", "time=1", "--set", "warmup-time=1",
+                "--verbose"));
         assertEquals(0, o.code(), o.err());
         assertFalse(o.out().contains("Sup3rSecret!") || o.err().contains("Sup3rSecret!"));
         assertFalse(Files.readString(dir.resolve("r/result.json")).contains("Sup3rSecret!"));
@@ -81,39 +85,40 @@ class CliIT {
 
     @Test
     void optionsWorkAfterTheVerbToo() {
-        Tools.Outcome o = Tools.cli("prepare", "--set", "tabel_size=5");
+        assertExit2(Tools.cli("prepare", "--set", "tabel_size=5"), "did you mean 'tableSize'");
+    }
+
+    /** Wrong input's answer: exit 2, and stderr says {@code what}. */
+    private static void assertExit2(Tools.Outcome o, String what) {
         assertEquals(2, o.code());
-        assertTrue(o.err().contains("did you mean 'tableSize'"), o.err());
+        assertTrue(o.err().contains(what), o.err());
+    }
+
+    /** As {@link #assertExit2}, in one line. */
+    private static void assertOneLineExit2(Tools.Outcome o, String what) {
+        assertExit2(o, what);
+        assertEquals(1, o.err().strip().lines().count(), o.err());
     }
 
     @Test
     void unknownKeyIsOneLineExit2() {
-        Tools.Outcome o = Tools.cli("--set", "tabel_size=5");
-        assertEquals(2, o.code());
-        assertEquals(1, o.err().strip().lines().count(), o.err());
-        assertTrue(o.err().contains("did you mean 'tableSize'"), o.err());
+        assertOneLineExit2(Tools.cli("--set", "tabel_size=5"), "did you mean 'tableSize'");
     }
 
     @Test
     void unreachableServerIsOneLineExit2() {
-        Tools.Outcome o = Tools.cli("--set", "conn=jdbc:mysql://127.0.0.1:1/sbtest", "--set", "user=root");
-        assertEquals(2, o.code());
-        assertEquals(1, o.err().strip().lines().count(), o.err());
-        assertTrue(o.err().contains("cannot connect to jdbc:mysql://127.0.0.1:1/sbtest"), o.err());
+        assertOneLineExit2(Tools.cli("--set", "conn=jdbc:mysql://127.0.0.1:1/sbtest", "--set", "user=root"),
+                "cannot connect to jdbc:mysql://127.0.0.1:1/sbtest");
     }
 
     @Test
-    void missingTablesOnRunIsExit2() {
-        Tools.Outcome o = Tools.cli(embedded("run", "--set", "threads=1", "--set", "time=1"));
-        assertEquals(2, o.code());
-        assertTrue(o.err().contains("run prepare first"), o.err());
+    void missingTablesOnRunIsExit2() throws Exception {
+        assertExit2(Tools.cli(embedded("empty", "run", "--set", "threads=1", "--set", "time=1")), "run prepare first");
     }
 
     @Test
     void missingPropsFileIsExit2() {
-        Tools.Outcome o = Tools.cli("-c", dir.resolve("none.properties").toString());
-        assertEquals(2, o.code());
-        assertTrue(o.err().contains("does not exist"), o.err());
+        assertExit2(Tools.cli("-c", dir.resolve("none.properties").toString()), "does not exist");
     }
 
     @Test
@@ -132,16 +137,16 @@ class CliIT {
         assertEquals(2, o.code());
     }
 
-    /** A BenchmarkSQL 5.0 props file (plus embedded=true) runs TPC-C: warehouses without workload means tpcc. */
+    /** A BenchmarkSQL 5.0 props file (its conn the shared server's) runs TPC-C: warehouses without workload means tpcc. */
     @Test
     void benchmarkSqlPropsFileRunsTpcc() throws Exception {
         Path props = dir.resolve("props.mysql");
         Files.writeString(props, String.join("\n", "db=mariadb", "driver=org.mariadb.jdbc.Driver",
-                "conn=jdbc:mariadb://localhost:3306/tpcc", "user=root", "password=", "", "warehouses=1", "loadWorkers=2", "",
+                "conn=" + SharedMariaDb.database(CliIT.class, "tpcc").url(), "user=root", "password=", "", "warehouses=1", "loadWorkers=2", "",
                 "terminals=2", "//To run specified transactions per terminal- runMins must equal zero", "runTxnsPerTerminal=0",
                 "//To run for specified minutes- runTxnsPerTerminal must equal zero", "runMins=0", "limitTxnsPerMin=0",
                 "terminalWarehouseFixed=true", "newOrderWeight=45", "paymentWeight=43", "orderStatusWeight=4",
-                "deliveryWeight=4", "stockLevelWeight=4", "resultDirectory=" + dir.resolve("tp"), "embedded=true", "time=4", ""));
+                "deliveryWeight=4", "stockLevelWeight=4", "resultDirectory=" + dir.resolve("tp"), "time=4", ""));
         Tools.Outcome o = Tools.cli("-c", props.toString(), "--set", "checkAfterRun=true");
         assertEquals(0, o.code(), o.err() + o.out());
         assertTrue(o.out().contains("check passed"), o.out());

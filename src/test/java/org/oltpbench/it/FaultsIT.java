@@ -33,18 +33,21 @@ import org.oltpbench.workload.sysbench.SysbenchWorkload;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FaultsIT {
     private static final PrintStream QUIET = new PrintStream(java.io.OutputStream.nullOutputStream());
+    /** The class's database on the shared embedded server. */
+    private static Tools.Login login;
     private Database db;
     private SysbenchWorkload rw;
 
     private static Config config(String... sets) {
-        List<String> all = new ArrayList<>(List.of("db=mariadb", "embedded=true", "tables=2", "table_size=2000",
-                "workload=oltp_read_only"));
+        List<String> all = new ArrayList<>(List.of("db=mariadb", "conn=" + login.url(), "user=" + login.user(), "tables=2",
+                "table_size=2000", "workload=oltp_read_only"));
         all.addAll(List.of(sets));
         return ConfigLoader.load(null, all, Map.of());
     }
 
     @BeforeAll
-    void start() throws SQLException {
+    void start() throws Exception {
+        login = SharedMariaDb.database(FaultsIT.class, "faults");
         db = Database.open(Params.target(config()), Dialects.forName("mariadb"));
         rw = Params.sysbench(Preset.load("oltp_read_only"), config(), db.dialect(), QUIET);
         rw.prepare(db);
@@ -126,12 +129,12 @@ class FaultsIT {
         assertTrue(r.counts().transactions() > 100);
     }
 
-    /** Kills every other connection to sbtest and returns their ids. */
+    /** Kills every other connection to the class's database and returns their ids. */
     private List<Long> killOthers() throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             List<Long> ids = new ArrayList<>();
             try (ResultSet rs = st.executeQuery("SELECT ID FROM information_schema.PROCESSLIST "
-                    + "WHERE ID <> CONNECTION_ID() AND DB = 'sbtest'")) {
+                    + "WHERE ID <> CONNECTION_ID() AND DB = DATABASE()")) {
                 while (rs.next()) ids.add(rs.getLong(1));
             }
             for (long id : ids) st.execute("KILL CONNECTION " + id);

@@ -19,7 +19,7 @@ import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.run.RunResult;
 
 /**
- * Fixed jobs (embedded MariaDB, fixed seed, one thread, a fixed event count) whose console lines, summary.csv and
+ * Fixed jobs (the shared embedded MariaDB, a fresh database a job; fixed seed, one thread, a fixed event count) whose console lines, summary.csv and
  * counted figures must stay as committed under src/test/resources/golden: a refactoring that changes what is
  * printed or counted fails here. Times, rates and latencies vary from run to run and are masked; counts do not.
  * After an intended change, regenerate with {@code -Dgolden.update=true} and read the diff.
@@ -40,9 +40,9 @@ class GoldenIT {
     @TempDir
     Path dir;
 
-    static String[] job(String name, Path sqlDir) {
-        List<String> a = new ArrayList<>(List.of("--set", "db=mariadb", "--set", "embedded=true", "--set", "randSeed=7",
-                "--set", "time=0", "--set", "reportIntervalSecs=0", "--set", "threads=1"));
+    static String[] job(String name, Path sqlDir) throws Exception {
+        List<String> a = SharedMariaDb.sets(SharedMariaDb.database(GoldenIT.class, name));
+        a.addAll(List.of("--set", "randSeed=7", "--set", "time=0", "--set", "reportIntervalSecs=0", "--set", "threads=1"));
         switch (name) {
             case "sysbench" -> a.addAll(List.of("--set", "workload=oltp_read_write", "--set", "tables=2",
                     "--set", "tableSize=500", "--set", "events=100", "--set", "loadWorkers=1"));
@@ -56,7 +56,7 @@ class GoldenIT {
 
     @ParameterizedTest
     @ValueSource(strings = {"sysbench", "tpcc", "sql"})
-    void outputStaysAsCommitted(String name) throws IOException {
+    void outputStaysAsCommitted(String name) throws Exception {
         Files.writeString(dir.resolve("create.sql"), "CREATE TABLE t1 (id INT PRIMARY KEY, k INT NOT NULL, c VARCHAR(40));\n");
         Files.writeString(dir.resolve("query.sql"), "-- weight: 3\nSELECT c FROM t1 WHERE id = {int:1:300};\n"
                 + "-- weight: 1\nUPDATE t1 SET k = k + 1 WHERE id = {int:1:300};\n");
@@ -109,12 +109,6 @@ class GoldenIT {
     }
 
     private static void compare(String file, String actual) throws IOException {
-        Path golden = GOLDEN.resolve(file);
-        if (Boolean.getBoolean("golden.update")) {
-            Files.writeString(golden, actual, StandardCharsets.UTF_8);
-            return;
-        }
-        assertEquals(Files.readString(golden), actual, file + " differs from the committed golden output "
-                + "(after an intended change: -Dgolden.update=true, then read the diff)");
+        Expected.matches(GOLDEN.resolve(file), actual, "golden.update", file + " differs from the committed golden output");
     }
 }

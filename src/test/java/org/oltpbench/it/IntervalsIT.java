@@ -9,26 +9,25 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.db.Database;
-import org.oltpbench.dialect.Dialects;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.file.ResultFiles;
 import org.oltpbench.stats.Interval;
 
-/** Confidence intervals and the drift verdict on real runs of the embedded MariaDB. */
+/** Confidence intervals and the drift verdict on real runs of the embedded MariaDB (the shared one, a database a test). */
 class IntervalsIT {
     @TempDir
     Path dir;
 
-    private Tools.Outcome run(String name, String... more) {
-        List<String> a = new ArrayList<>(List.of("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=oltp_read_only",
-                "--set", "tables=1", "--set", "table_size=2000", "--set", "threads=2", "--set", "report-interval=1",
+    /** oltp_read_only at 2 threads, 1 table of 2,000 rows, on {@code db} (loaded by the first run that finds no table). */
+    private Tools.Outcome run(Tools.Login db, String name, String... more) {
+        List<String> a = SharedMariaDb.sets(db);
+        a.addAll(List.of("--set", "workload=oltp_read_only", "--set", "tables=1", "--set", "table_size=2000", "--set", "threads=2", "--set", "report-interval=1",
                 "--set", "resultDirectory=" + dir.resolve(name)));
         for (String m : more) a.addAll(List.of("--set", m));
         Tools.Outcome o = Tools.cli(a.toArray(new String[0]));
@@ -36,11 +35,15 @@ class IntervalsIT {
         return o;
     }
 
-    /** The same engine twice, three repeats each: every interval is over the repeats, and the ratios are within noise. */
+    /**
+     * The same engine twice, three repeats of 2 s each: every interval is over the repeats, and the ratios are within
+     * noise.
+     */
     @Test
     void theSameEngineTwiceIsWithinNoise() throws Exception {
-        Tools.Outcome first = run("a", "repeat=3", "time=3");
-        run("b", "repeat=3", "time=3");
+        Tools.Login db = SharedMariaDb.database(IntervalsIT.class, "noise");
+        Tools.Outcome first = run(db, "a", "repeat=3", "time=2");
+        run(db, "b", "repeat=3", "time=2");
         LevelResult l = ResultFiles.read(dir.resolve("a")).level(2);
         assertEquals(Interval.Method.REPEATS, l.spread().qps().method());
         assertEquals(3, l.spread().qps().n());
@@ -72,15 +75,14 @@ class IntervalsIT {
      */
     @Test
     void driftIsFlaggedWhenTheServerSlowsMidwayAndOnlyThen() throws Exception {
-        var cfg = org.oltpbench.config.ConfigLoader.load(null, List.of("db=mariadb", "embedded=true"), java.util.Map.of());
-        try (Database db = Database.open(Params.target(cfg), Dialects.forName("mariadb"))) {
-            String conn = "conn=" + db.url();
+        Tools.Login login = SharedMariaDb.database(IntervalsIT.class, "drift");
+        try (Database db = SharedMariaDb.open(login)) {
             // a shared machine can truly slow one run (CI once saw -21% over 16 s): a steady verdict is asked of one of two
-            Tools.Outcome steady = run("steady", conn, "embedded=false", "time=16", "warmupSecs=4");
+            Tools.Outcome steady = run(login, "steady", "time=16", "warmupSecs=4");
             String steadyDir = "steady";
             if (steady.out().contains("warning: tps")) {
                 cleanup(db);
-                steady = run("steady2", conn, "embedded=false", "time=16", "warmupSecs=4");
+                steady = run(login, "steady2", "time=16", "warmupSecs=4");
                 steadyDir = "steady2";
             }
             assertFalse(steady.out().contains("warning: tps"), steady.out());
@@ -90,10 +92,10 @@ class IntervalsIT {
             // likewise a busy machine can hide the slowing (CI once saw 470-560 tps at 6-7 s and 1,900 at 12 s before
             // it): a drift is asked of one of two slowed runs
             String slowedDir = "slowed";
-            Tools.Outcome slowed = slowedRun(db, conn, slowedDir);
+            Tools.Outcome slowed = slowedRun(db, login, slowedDir);
             if (!slowed.out().contains("warning: tps falling by")) {
                 slowedDir = "slowed2";
-                slowed = slowedRun(db, conn, slowedDir);
+                slowed = slowedRun(db, login, slowedDir);
             }
             assertTrue(slowed.out().contains("warning: tps falling by"), slowed.out());
             assertTrue(ResultFiles.read(dir.resolve(slowedDir)).level(2).spread().trend().drifting());
@@ -101,13 +103,13 @@ class IntervalsIT {
     }
 
     /** The 16 s run with the server slowed from its middle on; the table dropped after it. */
-    private Tools.Outcome slowedRun(Database db, String conn, String name) throws Exception {
+    private Tools.Outcome slowedRun(Database db, Tools.Login login, String name) throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         FutureTask<Integer> slower = new FutureTask<>(() -> slowFromMidway(db, stop));
         new Thread(slower).start();
         Tools.Outcome slowed;
         try {
-            slowed = run(name, conn, "embedded=false", "time=16", "warmupSecs=4");
+            slowed = run(login, name, "time=16", "warmupSecs=4");
         } finally {
             stop.set(true);
         }

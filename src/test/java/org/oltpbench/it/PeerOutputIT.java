@@ -10,11 +10,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.oltpbench.db.EmbeddedMariaDb;
 
 /**
  * Issue 36 §1: the peers' own output and oltpbench's for the same command line, line by line. sysbench 1.0.20
@@ -35,23 +33,19 @@ class PeerOutputIT {
      * logs a connection its workers dropped as the run ended ("[mysql] ... invalid connection"): not in every run.
      */
     private static final Pattern ONLY_ON_ERRORS = Pattern.compile(".*(_ERR - |^\\[Errors\\] |^\\[mysql\\] ).*");
-    private EmbeddedMariaDb server;
+    /** The shared embedded server's port: the peers and oltpbench each load a database of their own on it. */
+    private int port;
 
     @BeforeAll
-    void start() {
-        server = EmbeddedMariaDb.start("peer");
-    }
-
-    @AfterAll
-    void stop() {
-        if (server != null) server.close();
+    void start() throws Exception {
+        port = SharedMariaDb.port();
     }
 
     @Test
     void sysbenchOltpReadOnly() throws Exception {
         Tools.require("sysbench", "apt-get install sysbench");
         List<String> words = List.of("oltp_read_only", "--db-driver=mysql", "--mysql-host=127.0.0.1",
-                "--mysql-port=" + server.port(), "--mysql-user=root", "--tables=1", "--table-size=1000", "--threads=2",
+                "--mysql-port=" + port, "--mysql-user=root", "--tables=1", "--table-size=1000", "--threads=2",
                 "--time=3", "--report-interval=1");
         String theirs = peer(concat(List.of("sysbench"), words, "--mysql-db=sysbench_peer"), "prepare", "run");
         String ours = ours(concat(List.of(), words, "--mysql-db=oltpbench_peer"), "prepare", "run");
@@ -62,7 +56,7 @@ class PeerOutputIT {
     void goTpcTpcc() throws Exception {
         Tools.requireEnv("OLTPBENCH_GO_TPC", "build go-tpc v1.0.7 as .ci/run does and set it to the binary");
         String goTpc = System.getenv("OLTPBENCH_GO_TPC");
-        List<String> common = List.of("tpcc", "-H", "127.0.0.1", "-P", Integer.toString(server.port()), "-U", "root",
+        List<String> common = List.of("tpcc", "-H", "127.0.0.1", "-P", Integer.toString(port), "-U", "root",
                 "--warehouses", "1");
         String theirs = peer(concat(List.of(goTpc), common, "-D", "gotpc_peer"), "prepare -T 2 --no-check",
                 "run -T 2 --time 4s --interval 2s");
@@ -99,7 +93,7 @@ class PeerOutputIT {
     }
 
     private void createDatabases() throws Exception {
-        String url = "jdbc:mariadb://127.0.0.1:" + server.port() + "/";
+        String url = "jdbc:mariadb://127.0.0.1:" + port + "/";
         try (var c = Tools.connect(url, "root", ""); var st = c.createStatement()) {
             for (String db : List.of("sysbench_peer", "oltpbench_peer", "gotpc_peer", "oltpbench_tpcc_peer")) {
                 st.execute("CREATE DATABASE IF NOT EXISTS " + db);
@@ -148,12 +142,7 @@ class PeerOutputIT {
         String actual = "# " + peer + "'s run output (-) against oltpbench's (+) for the same command line, as line shapes;\n"
                 + "# made by PeerOutputIT (-Dpeer.update=true rewrites it)\n" + String.join("\n", d) + "\n";
         System.out.println(actual);
-        Path expected = EXPECTED.resolve(file);
-        if (Boolean.getBoolean("peer.update")) {
-            Files.writeString(expected, actual, StandardCharsets.UTF_8);
-            return;
-        }
-        assertEquals(Files.readString(expected), actual, file + " differs: a peer's or oltpbench's output changed "
-                + "(after an intended change: -Dpeer.update=true, then read the diff)");
+        Expected.matches(EXPECTED.resolve(file), actual, "peer.update", file + " differs: a peer's or oltpbench's output "
+                + "changed");
     }
 }

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.db.Database;
-import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.RunListener;
@@ -34,9 +33,9 @@ class RateLimitIT {
 
     @Test
     void intendedStartLatencyShowsAStallThatServiceTimeHides() throws Exception {
-        Config cfg = ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "tables=1", "table_size=1000",
+        Config cfg = ConfigLoader.load(null, List.of("db=mariadb", "tables=1", "table_size=1000",
                 "workload=oltp_point_select"), Map.of());
-        try (Database db = Database.open(Params.target(cfg), Dialects.forName("mariadb"))) {
+        try (Database db = SharedMariaDb.open(SharedMariaDb.database(RateLimitIT.class, "stall"))) {
             SysbenchWorkload w = Params.sysbench(Preset.load("oltp_point_select"), cfg, db.dialect(), QUIET);
             w.prepare(db);
             // a FutureTask, so that a failure of the locker reaches the test's thread (JUnit never sees a bare thread's)

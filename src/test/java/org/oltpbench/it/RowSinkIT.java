@@ -21,10 +21,9 @@ class RowSinkIT {
 
     @Test
     void textRoundTripsThroughEveryLoadMethod() throws Exception {
-        var cfg = ConfigLoader.load(null, List.of("db=mariadb", "embedded=true"), Map.of());
-        try (Database db = Database.open(Params.target(cfg), Dialects.forName("mariadb"))) {
+        try (Database db = SharedMariaDb.open(SharedMariaDb.database(RowSinkIT.class, "sink"))) {
             String url = db.url().replace("jdbc:mariadb:", "jdbc:mysql:");
-            try (Database viaMysql = Database.open(Params.target(ConfigLoader.load(null, List.of("db=mariadb", "conn=" + url), Map.of())),
+            try (Database viaMysql = Database.open(Params.target(ConfigLoader.load(null, List.of("db=mariadb", "conn=" + url, "user=root"), Map.of())),
                     Dialects.forName("mariadb"))) {
                 roundTrip(db, "batch");
                 roundTrip(viaMysql, "csv");

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.db.Database;
-import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.RunListener;
@@ -43,8 +42,8 @@ class RunLoopIT {
     private Database db;
 
     @BeforeAll
-    void start() {
-        db = Database.open(Params.target(config(List.of())), Dialects.forName("mariadb"));
+    void start() throws Exception {
+        db = SharedMariaDb.open(SharedMariaDb.database(RunLoopIT.class, "loop"));
     }
 
     @AfterAll
@@ -53,7 +52,7 @@ class RunLoopIT {
     }
 
     private static Config config(List<String> more) {
-        List<String> sets = new java.util.ArrayList<>(List.of("db=mariadb", "embedded=true", "rand-seed=3"));
+        List<String> sets = new java.util.ArrayList<>(List.of("db=mariadb", "rand-seed=3"));
         sets.addAll(more);
         return ConfigLoader.load(null, sets, Map.of());
     }
@@ -95,7 +94,8 @@ class RunLoopIT {
     /**
      * Interval rates divide by the interval's measured length, not the nominal one: a listener that holds the reporter
      * for 1.5 s after the first line makes the next interval longer than 1.3 s, and its rate must still be the terminal's
-     * steady ~100 tps (one event per 10 ms), not the 150 or more that dividing by 1 s would print.
+     * steady rate (the other intervals' median: ~100 tps, one event per 10 ms, on an idle host), not the 1.3 times that
+     * or more that dividing by 1 s would print.
      */
     @Test
     void aLateReporterStillDividesByTheMeasuredLength() throws Exception {
@@ -119,8 +119,13 @@ class RunLoopIT {
         assertNull(r.reason());
         var late = r.intervals().stream().filter(i -> i.seconds() > 1.3).findFirst().orElseThrow(() ->
                 new AssertionError("no late interval: " + r.intervals()));
-        assertTrue(late.transactions() > 110, "over 1.3 s of events: " + late.transactions());
-        assertTrue(late.tps() > 80 && late.tps() < 105, "rate over the measured " + late.seconds() + " s: " + late.tps());
+        // the terminal's steady rate as the other intervals saw it: ~100 tps, less on a busy host, where a 10 ms sleep
+        // takes longer (66 events in a late interval once, at a load average of 33)
+        double steady = r.intervals().stream().filter(i -> i != late).mapToDouble(i -> i.tps()).sorted()
+                .skip((r.intervals().size() - 1) / 2).findFirst().orElseThrow();
+        assertTrue(late.transactions() > 1.1 * steady, "over 1.3 s of events: " + late.transactions() + " at " + steady + " tps");
+        assertTrue(late.tps() > 0.8 * steady && late.tps() < 1.2 * steady, "rate over the measured " + late.seconds()
+                + " s: " + late.tps() + " against the steady " + steady);
     }
 
     /** One read per call; every other call fails after 30 ms with deadlock 1213 (ignored by the tests that use it). */
@@ -257,29 +262,15 @@ class RunLoopIT {
     }
 
     /** A workload whose terminals are scripted; its connection is held but unused. */
-    private record Scripted(IntFunction<Terminal> terminals) implements Workload {
+    private record Scripted(IntFunction<Terminal> terminals) implements org.oltpbench.driver.NoTables {
         @Override
         public WorkloadInfo info() {
             return new WorkloadInfo("scripted", Family.SYSBENCH, List.of(TxnType.only("event")), WorkloadInfo.Scale.tables(0, 0));
         }
 
         @Override
-        public boolean isPrepared(Database db) {
-            return true;
-        }
-
-        @Override
-        public org.oltpbench.result.run.LoadResult prepare(Database db, org.oltpbench.db.load.LoadStop stop) {
-            return org.oltpbench.result.run.LoadResult.NONE;
-        }
-
-        @Override
         public CheckReport check(Database db) {
             return new CheckReport();
-        }
-
-        @Override
-        public void cleanup(Database db) {
         }
 
         @Override

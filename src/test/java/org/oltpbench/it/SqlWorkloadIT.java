@@ -5,16 +5,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.result.file.ResultFiles;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.run.RunResult;
 
-/** workload=sql on the embedded MariaDB: a create file filled by the generator, weighted statements, a fixed count. */
+/**
+ * workload=sql on the embedded MariaDB (the shared one, a database a test): a create file filled by the generator,
+ * weighted statements, a fixed count.
+ */
 class SqlWorkloadIT {
     @TempDir
     Path dir;
+
+    /** The command line on a fresh database {@code name} of the shared server, workload=sql, then {@code more}. */
+    private static String[] sql(String name, String... more) throws Exception {
+        List<String> a = SharedMariaDb.sets(SharedMariaDb.database(SqlWorkloadIT.class, name));
+        a.addAll(List.of("--set", "workload=sql"));
+        a.addAll(List.of(more));
+        return a.toArray(new String[0]);
+    }
 
     @Test
     void createLoadAndRunAFixedNumberOfWeightedStatements() throws Exception {
@@ -31,9 +43,8 @@ class SqlWorkloadIT {
                 UPDATE acct SET c = {str:10}, flag = {pick:Y|N} WHERE id = {int:1:5000};
                 """);
         long t0 = System.nanoTime();
-        Tools.Outcome o = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=sql",
-                "--set", "create=" + create, "--set", "query=" + query, "--set", "tableSize=5000", "--set", "threads=4",
-                "--set", "events=2000", "--set", "time=0", "--set", "report-interval=0", "--set", "resultDirectory=" + dir.resolve("r"));
+        Tools.Outcome o = Tools.cli(sql("weighted", "--set", "create=" + create, "--set", "query=" + query, "--set", "tableSize=5000", "--set", "threads=4",
+                "--set", "events=2000", "--set", "time=0", "--set", "report-interval=0", "--set", "resultDirectory=" + dir.resolve("r")));
         double wall = (System.nanoTime() - t0) / 1e9;
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("ok   acct rows: 5000 rows"), o.out());
@@ -56,14 +67,13 @@ class SqlWorkloadIT {
     void sqlTheServerRefusesStopsBeforeTheRunNamingTheLine() throws Exception {
         Path query = dir.resolve("bad.sql");
         Files.writeString(query, "SELECT 1;\n\nSELEC oops FROM nowhere;\n");
-        Tools.Outcome o = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=sql",
-                "--set", "query=" + query, "--set", "threads=1", "--set", "time=1", "--set", "resultDirectory=" + dir.resolve("r"));
+        Tools.Outcome o = Tools.cli(sql("refused", "--set", "query=" + query, "--set", "threads=1", "--set", "time=1", "--set",
+                "resultDirectory=" + dir.resolve("r")));
         assertEquals(2, o.code(), o.out() + o.err());
         assertTrue(o.err().startsWith("oltpbench: " + query + " line 3: the server refused the statement: "), o.err());
         assertTrue(o.err().contains("SQL syntax") && o.err().lines().count() == 1, o.err());
         assertTrue(!o.out().contains("Threads started"), "nothing ran");
-        Tools.Outcome missing = Tools.cli("--set", "db=mariadb", "--set", "embedded=true", "--set", "workload=sql",
-                "--set", "query=" + dir.resolve("none.sql"), "--set", "threads=1");
+        Tools.Outcome missing = Tools.cli(sql("missing", "--set", "query=" + dir.resolve("none.sql"), "--set", "threads=1"));
         assertEquals(2, missing.code());
         assertTrue(missing.err().contains("cannot be read (no such file); give a readable file"), missing.err());
     }

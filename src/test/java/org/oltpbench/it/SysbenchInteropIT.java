@@ -32,13 +32,19 @@ import org.oltpbench.workload.sysbench.SysbenchWorkload;
 class SysbenchInteropIT {
     private static final PrintStream QUIET = new PrintStream(java.io.OutputStream.nullOutputStream());
     private Database db;
+    /** The port and name of the class's database on the shared embedded server, which sysbench and oltpbench both use. */
     private int port;
+    private String name;
+    private static Tools.Login login;
 
     @BeforeAll
-    void start() {
+    void start() throws Exception {
         Tools.require("sysbench", "apt-get install sysbench");
+        login = SharedMariaDb.database(SysbenchInteropIT.class, "sbtest");
         db = Database.open(Params.target(config()), Dialects.forName("mariadb"));
-        port = URI.create(db.url().substring("jdbc:".length())).getPort();
+        URI uri = URI.create(db.url().substring("jdbc:".length()));
+        port = uri.getPort();
+        name = uri.getPath().substring(1);
     }
 
     @AfterAll
@@ -47,12 +53,13 @@ class SysbenchInteropIT {
     }
 
     private static Config config() {
-        return ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "tables=2", "table_size=5000"), Map.of());
+        return ConfigLoader.load(null, List.of("db=mariadb", "conn=" + login.url(), "user=" + login.user(), "tables=2",
+                "table_size=5000"), Map.of());
     }
 
     private Tools.Result sysbench(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("sysbench", "oltp_read_write", "--db-driver=mysql",
-                "--mysql-host=127.0.0.1", "--mysql-port=" + port, "--mysql-user=root", "--mysql-db=sbtest",
+                "--mysql-host=127.0.0.1", "--mysql-port=" + port, "--mysql-user=root", "--mysql-db=" + name,
                 "--tables=2", "--table-size=5000"));
         cmd.addAll(List.of(args));
         return Tools.run(cmd, 120);
@@ -106,7 +113,7 @@ class SysbenchInteropIT {
     /** sysbench's own r/w/o counts for {@code events} events of {@code preset} on freshly prepared tables. */
     private long[] sysbenchCounts(String preset, int events) throws Exception {
         List<String> base = List.of("sysbench", preset, "--db-driver=mysql", "--mysql-host=127.0.0.1", "--mysql-port=" + port,
-                "--mysql-user=root", "--mysql-db=sbtest", "--tables=1", "--table-size=2000", "--threads=1");
+                "--mysql-user=root", "--mysql-db=" + name, "--tables=1", "--table-size=2000", "--threads=1");
         assertEquals(0, Tools.run(concat(base, "prepare"), 120).code());
         try {
             Tools.Result r = Tools.run(concat(base, "--events=" + events, "--time=0", "--rand-seed=1", "run"), 120);
@@ -144,7 +151,7 @@ class SysbenchInteropIT {
         int events = 1000;
         long[] theirs = sysbenchCounts(preset, events);
         assertEquals(events, theirs[3]);
-        Config cfg = ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "tables=1", "table_size=2000",
+        Config cfg = ConfigLoader.load(null, List.of("db=mariadb", "tables=1", "table_size=2000",
                 "workload=" + preset, "threads=1"), Map.of());
         SysbenchWorkload w = Params.sysbench(Preset.load(preset), cfg, db.dialect(), QUIET);
         w.prepare(db);
