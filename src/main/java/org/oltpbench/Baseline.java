@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import org.oltpbench.report.Metric;
 import org.oltpbench.report.compare.Gate;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * A performance gate for tests: compares a run with a stored result.json, level by level (matched on threads),

@@ -15,8 +15,8 @@ import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.driver.RunListener;
 import org.oltpbench.driver.StopSignal;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * The Java API: run a benchmark from a test or a program and get its {@link RunResult}. Nothing is printed unless

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.RunParams;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.run.RunResult;
 import org.oltpbench.run.Job;
 
 /**

@@ -20,9 +20,9 @@ import org.oltpbench.report.compare.Gate;
 import org.oltpbench.report.compare.GateReport;
 import org.oltpbench.report.files.ReportFiles;
 import org.oltpbench.report.html.Html;
-import org.oltpbench.result.Merge;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.Merge;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.run.RunResult;
 
 /** The verbs that read result directories and write outputs: report, compare, merge. No database is touched. */
 final class OutputVerbs {
@@ -34,8 +34,8 @@ final class OutputVerbs {
         RunResult run = ResultFiles.read(dir);
         Path resultDir = dir.toFile().isDirectory() ? dir : dir.toAbsolutePath().getParent();
         // a repeat the run was killed in: rebuilt from the journal up to its last interval, and kept in result.json
-        var entries = org.oltpbench.result.Journal.read(resultDir);
-        RunResult rebuilt = org.oltpbench.result.Journal.rebuild(run, entries);
+        var entries = org.oltpbench.result.file.Journal.read(resultDir);
+        RunResult rebuilt = org.oltpbench.result.file.Journal.rebuild(run, entries);
         if (!rebuilt.equals(run)) {
             for (var e : entries) {
                 if (!e.ended() && !e.intervals().isEmpty()) out.printf("rebuilt from the journal: %d threads, repeat %d, %d intervals%n",

@@ -6,6 +6,7 @@ import static org.oltpbench.config.ValueParser.intList;
 import static org.oltpbench.config.ValueParser.integer;
 import static org.oltpbench.config.ValueParser.longInt;
 import static org.oltpbench.config.ValueParser.oneOf;
+import static org.oltpbench.config.ValueParser.orSearch;
 import static org.oltpbench.config.ValueParser.string;
 import static org.oltpbench.config.ValueParser.words;
 
@@ -55,8 +56,9 @@ public final class Keys {
     public static final Key<String> WORKLOAD = def("workload", string(), "oltp_read_write", "",
             "a preset name from workloads/ (oltp_read_write, ...), or a path to a preset file");
     public static final Key<List<Integer>> THREADS = def("threads", List.of("num-threads", "terminals"),
-            ValueParser.levelsOrSearch(0, MAX_THREADS), "1", "threads", "thread level, or a comma list of levels to sweep; 0 = no "
-            + "terminal (workload=ch: its analytic streams alone); search = find the peak (searchLimit, searchFrom)");
+            orSearch(intList(0, MAX_THREADS), List.of(), "find the peak: searchLimit, searchFrom"), "1", "threads",
+            "thread level, or a comma list of levels to sweep; 0 = no terminal (workload=ch: its analytic streams alone); "
+            + "search = find the peak (searchLimit, searchFrom)");
     public static final Key<String> SEARCH_LIMIT = def("searchLimit", string(), "", "",
             "threads=, rate= or warehouses=search: a latency ceiling every probe must keep, e.g. p99<=20ms (rate=search needs "
             + "one); empty = none");
@@ -81,7 +83,8 @@ public final class Keys {
             "seconds to measure at each level; 0 = until events are done");
     public static final Key<Long> EVENTS = def("events", List.of("max-requests"), longInt(0), "0", "events",
             "stop a level after this many events (transactions); 0 = no limit");
-    public static final Key<Double> RATE = def("rate", List.of("tx-rate"), ValueParser.decimalOrSearch(0, 1e9), "0", "tps",
+    public static final Key<Double> RATE = def("rate", List.of("tx-rate"),
+            orSearch(decimal(0, 1e9), ValueParser.SEARCH, "the highest rate within searchLimit"), "0", "tps",
             "target transactions per second over all threads: one Poisson arrival process shared by every thread, latency "
             + "from the intended start, service time beside it; 0 = unlimited; search = the highest rate within searchLimit");
     public static final Key<Double> LATENCY_LIMIT_MS = def("latencyLimitMs", List.of("latency-limit"), decimal(0, 86_400_000),
@@ -229,7 +232,8 @@ public final class Keys {
             "workload=pgbench: time every command of the scripts (pgbench's -r)");
 
     // --- BenchmarkSQL 5.0 keys kept so its props files load (TPC-C workload) ---
-    public static final Key<Integer> WAREHOUSES = def("warehouses", ValueParser.countOrSearch(1, 1_000_000), "1", "warehouses",
+    public static final Key<Integer> WAREHOUSES = def("warehouses",
+            orSearch(integer(1, 1_000_000), 0, "the most warehouses that pass, up to searchMax"), "1", "warehouses",
             "TPC-C scale; search = load searchMax warehouses and find the most that pass TPC-C's limits, paced");
     public static final Key<Integer> ACTIVE_WAREHOUSES = def("activeWarehouses", integer(0, 1_000_000), "0", "warehouses",
             "TPC-C: the terminals use only warehouses 1..N of those loaded (home and remote alike), and tpmC's efficiency "

@@ -84,48 +84,22 @@ public interface ValueParser<T> {
     }
 
     /**
-     * {@link #intList}, or the word {@code search}: levels the run finds (threads=search), read as the empty list,
-     * which no list of levels can be.
+     * {@code parser}, or the word {@code search} (any case): a value the run finds (threads=, rate=, warehouses=search),
+     * read as {@code searched}, which {@code parser} never returns. A refusal says what {@code parser} allows, then
+     * "or search ({@code hint})".
      */
-    static ValueParser<List<Integer>> levelsOrSearch(int min, int max) {
-        ValueParser<List<Integer>> levels = intList(min, max);
+    static <T> ValueParser<T> orSearch(ValueParser<T> parser, T searched, String hint) {
         return s -> {
-            if (s.trim().equalsIgnoreCase("search")) return List.of();
+            if (s.trim().equalsIgnoreCase("search")) return searched;
             try {
-                return levels.parse(s);
+                return parser.parse(s);
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(e.getMessage() + ", or search (find the peak: searchLimit, searchFrom)");
+                throw new IllegalArgumentException(e.getMessage() + ", or search (" + hint + ")");
             }
         };
     }
 
-    /** {@link #decimal}, or the word {@code search} (rate=search), read as -1, which no rate can be. */
-    static ValueParser<Double> decimalOrSearch(double min, double max) {
-        ValueParser<Double> number = decimal(min, max);
-        return s -> {
-            if (s.trim().equalsIgnoreCase("search")) return SEARCH;
-            try {
-                return number.parse(s);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(e.getMessage() + ", or search (the highest rate within searchLimit)");
-            }
-        };
-    }
-
-    /** {@link #integer}, or the word {@code search} (warehouses=search), read as 0, below every count it allows. */
-    static ValueParser<Integer> countOrSearch(int min, int max) {
-        ValueParser<Integer> number = integer(min, max);
-        return s -> {
-            if (s.trim().equalsIgnoreCase("search")) return 0;
-            try {
-                return number.parse(s);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(e.getMessage() + ", or search (the most warehouses that pass, up to searchMax)");
-            }
-        };
-    }
-
-    /** What {@link #decimalOrSearch} reads {@code search} as. */
+    /** What rate reads {@code search} as: no rate is negative. */
     static final double SEARCH = -1;
 
     /** A comma list of words; empty text is an empty list. */

@@ -246,8 +246,8 @@ public final class Database implements AutoCloseable {
     }
 
     /** Each replica among the hosts behind the front ends and how far it is behind; a host that cannot be read is left out. */
-    public List<org.oltpbench.result.ReplicaLag> replicaLags() {
-        List<org.oltpbench.result.ReplicaLag> out = new java.util.ArrayList<>();
+    public List<org.oltpbench.result.repeat.server.ReplicaLag> replicaLags() {
+        List<org.oltpbench.result.repeat.server.ReplicaLag> out = new java.util.ArrayList<>();
         for (String u : frontEnds.hosts()) {
             try (Connection c = opener.open(u, properties(u))) {
                 var lag = dialect.replicaLag(c, FrontEnds.authority(u));

@@ -8,7 +8,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
-import org.oltpbench.result.FrontEndUse;
+import org.oltpbench.result.repeat.topology.FrontEndUse;
 import org.oltpbench.util.Clock;
 
 /**

@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Set;
-import org.oltpbench.result.Terms;
+import org.oltpbench.result.run.Terms;
 
 /**
  * What differs between engines. Generic code asks the dialect and never branches on an engine's name.
@@ -201,7 +201,7 @@ public interface Dialect {
     }
 
     /** The engine's published benchmark settings that tune=true applies; per workload family. */
-    default List<org.oltpbench.tune.Setting> tuningProfile(org.oltpbench.result.Family family) {
+    default List<org.oltpbench.tune.Setting> tuningProfile(org.oltpbench.result.workload.Family family) {
         return List.of();
     }
 
@@ -389,7 +389,7 @@ public interface Dialect {
     }
 
     /** How far the server behind {@code c} is behind its primary; null when it is not a replica. */
-    default org.oltpbench.result.ReplicaLag replicaLag(java.sql.Connection c, String host) throws SQLException {
+    default org.oltpbench.result.repeat.server.ReplicaLag replicaLag(java.sql.Connection c, String host) throws SQLException {
         return null;
     }
 

@@ -150,7 +150,7 @@ public class MySqlDialect implements Dialect {
 
     /** Raises the limits that break large thread levels (seed 000 stopped at 512 threads on max_prepared_stmt_count). */
     @Override
-    public List<Setting> tuningProfile(org.oltpbench.result.Family family) {
+    public List<Setting> tuningProfile(org.oltpbench.result.workload.Family family) {
         return List.of(Setting.limit("max_prepared_stmt_count", "1048576"), Setting.limit("max_connections", "5000"));
     }
 
@@ -255,11 +255,11 @@ public class MySqlDialect implements Dialect {
 
     /** SHOW SLAVE STATUS's Seconds_Behind_Master (NULL, so -1, while replication is stopped); not a replica: null. */
     @Override
-    public org.oltpbench.result.ReplicaLag replicaLag(Connection c, String host) throws SQLException {
+    public org.oltpbench.result.repeat.server.ReplicaLag replicaLag(Connection c, String host) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SHOW SLAVE STATUS")) {
             if (!rs.next()) return null;
             String behind = rs.getString("Seconds_Behind_Master");
-            return new org.oltpbench.result.ReplicaLag(host, behind == null ? -1 : Double.parseDouble(behind), -1);
+            return new org.oltpbench.result.repeat.server.ReplicaLag(host, behind == null ? -1 : Double.parseDouble(behind), -1);
         }
     }
 

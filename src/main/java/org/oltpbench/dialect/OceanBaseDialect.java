@@ -138,7 +138,7 @@ public class OceanBaseDialect extends MySqlDialect {
      * long query and transaction timeouts, a large packet and SQL work area. seekdb lacks some parameters.
      */
     @Override
-    public List<Setting> tuningProfile(org.oltpbench.result.Family family) {
+    public List<Setting> tuningProfile(org.oltpbench.result.workload.Family family) {
         return List.of(Setting.parameter("enable_sql_audit", "false"), Setting.parameter("enable_perf_event", "false"),
                 Setting.parameter("enable_record_trace_log", "false"), Setting.parameter("syslog_level", "ERROR"),
                 Setting.variable("ob_query_timeout", "36000000000"), Setting.variable("ob_trx_timeout", "36000000000"),

@@ -264,7 +264,7 @@ public class PostgresDialect implements Dialect {
         try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(
                 "SELECT ssl, version, cipher FROM pg_stat_ssl WHERE pid = pg_backend_pid()")) {
             if (!rs.next()) return "unknown";
-            return rs.getBoolean(1) ? org.oltpbench.result.Terms.tls(rs.getString(2), rs.getString(3)) : "off";
+            return rs.getBoolean(1) ? org.oltpbench.result.run.Terms.tls(rs.getString(2), rs.getString(3)) : "off";
         } catch (SQLException e) {
             return "unknown";
         }
@@ -283,7 +283,7 @@ public class PostgresDialect implements Dialect {
      * right after a level it is the replay delay), and the WAL bytes received but not yet replayed.
      */
     @Override
-    public org.oltpbench.result.ReplicaLag replicaLag(Connection c, String host) throws SQLException {
+    public org.oltpbench.result.repeat.server.ReplicaLag replicaLag(Connection c, String host) throws SQLException {
         try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(
                 "SELECT pg_is_in_recovery(), EXTRACT(EPOCH FROM now() - pg_last_xact_replay_timestamp()), "
                         + "pg_wal_lsn_diff(pg_last_wal_receive_lsn(), pg_last_wal_replay_lsn())")) {
@@ -293,8 +293,8 @@ public class PostgresDialect implements Dialect {
             long bytes = rs.getLong(3);
             boolean noBytes = rs.wasNull();
             // everything received is replayed: caught up, whatever the age of the last transaction (an idle primary)
-            if (!noBytes && bytes == 0) return new org.oltpbench.result.ReplicaLag(host, 0, 0);
-            return new org.oltpbench.result.ReplicaLag(host, none ? -1 : Math.max(0, secs), noBytes ? -1 : bytes);
+            if (!noBytes && bytes == 0) return new org.oltpbench.result.repeat.server.ReplicaLag(host, 0, 0);
+            return new org.oltpbench.result.repeat.server.ReplicaLag(host, none ? -1 : Math.max(0, secs), noBytes ? -1 : bytes);
         }
     }
 }

@@ -48,7 +48,7 @@ public class TiDbDialect extends MySqlDialect {
 
     /** PingCAP's documented settings for sysbench and TPC-C runs. */
     @Override
-    public List<Setting> tuningProfile(org.oltpbench.result.Family family) {
+    public List<Setting> tuningProfile(org.oltpbench.result.workload.Family family) {
         return List.of(Setting.variable("tidb_hashagg_final_concurrency", "1"),
                 Setting.variable("tidb_hashagg_partial_concurrency", "1"), Setting.variable("tidb_enable_async_commit", "ON"),
                 Setting.variable("tidb_enable_1pc", "ON"), Setting.variable("tidb_guarantee_linearizability", "OFF"),

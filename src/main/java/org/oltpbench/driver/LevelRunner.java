@@ -13,21 +13,21 @@ import org.oltpbench.db.Sessions;
 import org.oltpbench.dialect.CommitCounter;
 import org.oltpbench.measure.CpuClock;
 import org.oltpbench.measure.resources.ResourceSampler;
-import org.oltpbench.result.ClientCpu;
-import org.oltpbench.result.Usage;
-import org.oltpbench.result.Verdict;
+import org.oltpbench.result.repeat.client.ClientCpu;
+import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Verdict;
 import org.oltpbench.measure.ErrorLog;
 import org.oltpbench.measure.Snapshot;
 import org.oltpbench.measure.ThreadStats;
-import org.oltpbench.result.Counts;
-import org.oltpbench.result.Failover;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ServerCount;
-import org.oltpbench.result.Stall;
-import org.oltpbench.result.TxnMetrics;
-import org.oltpbench.result.Window;
+import org.oltpbench.result.repeat.counted.Counts;
+import org.oltpbench.result.repeat.topology.Failover;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
+import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.config.SweepParams;
 import org.oltpbench.workload.SideLoad;
 import org.oltpbench.workload.Workload;
@@ -386,7 +386,7 @@ public final class LevelRunner {
         // the deadline; where Ctrl-C or an error stopped the level; nothing when the budget ran out (the last end counts)
         long reached = now >= run.deadline() ? run.deadline() : allDone ? Long.MIN_VALUE : now;
         // the side's queries still running are cancelled at the window's end, before the terminals are joined
-        org.oltpbench.result.Analytics analytics = side.stop(reached == Long.MIN_VALUE ? now : reached);
+        org.oltpbench.result.repeat.analytics.Analytics analytics = side.stop(reached == Long.MIN_VALUE ? now : reached);
         int connected = connected(); // before the terminals close their connections
         run.stop();
         for (int i = 0; i < stats.length; i++) if (stats[i].stopIfWaiting()) threads.get(i).interrupt();
@@ -481,7 +481,7 @@ public final class LevelRunner {
      * What the interval {@code d} adds to the window, per type, from the counters and this harvest's per-type
      * histograms (the ones collect filled for this interval's edge).
      */
-    private org.oltpbench.result.IntervalDetail detail(Snapshot d) {
+    private org.oltpbench.result.repeat.counted.IntervalDetail detail(Snapshot d) {
         List<String> names = workload.info().typeNames();
         List<TxnMetrics> types = new ArrayList<>(names.size());
         long rollbacks = 0, retries = 0;
@@ -501,14 +501,14 @@ public final class LevelRunner {
         java.util.Map<String, Long> tallies = new java.util.LinkedHashMap<>();
         List<String> tallyNames = workload.info().tallies();
         for (int k = 0; k < tallyNames.size(); k++) tallies.put(tallyNames.get(k), d.tally(names.size(), k));
-        return new org.oltpbench.result.IntervalDetail(new Counts(d.events(), rollbacks, d.reads(), d.writes(), d.other(),
+        return new org.oltpbench.result.repeat.counted.IntervalDetail(new Counts(d.events(), rollbacks, d.reads(), d.writes(), d.other(),
                 d.ignoredErrors(), errors, retries, d.reconnects(), d.latencyNanos(), tallies, errorLog.sinceLastHarvest()),
                 types);
     }
 
     /** What the latency limit and the rate's schedule counted in {@code d}. */
-    private static org.oltpbench.result.Schedule schedule(Snapshot d) {
-        return new org.oltpbench.result.Schedule(d.skipped(), d.late(), d.lagNanos(), d.maxLagNanos());
+    private static org.oltpbench.result.repeat.counted.Schedule schedule(Snapshot d) {
+        return new org.oltpbench.result.repeat.counted.Schedule(d.skipped(), d.late(), d.lagNanos(), d.maxLagNanos());
     }
 
     /** Transactions per type in {@code d} (committed plus prescribed rollbacks), in the workload's order. */
@@ -591,7 +591,7 @@ public final class LevelRunner {
                 aborted, new RepeatResult.Measured(window, counts, txns, intervals),
                 new RepeatResult.PerThread(threadEvents, threadNanos), cpu,
                 RepeatResult.ServerChecks.of(ServerCount.none("not read yet", commits)), RepeatResult.Topology.NONE,
-                usage(intervals, window, start, done, counts, cpu, offered(intervals, txns, window, counts)), org.oltpbench.result.Analytics.NONE);
+                usage(intervals, window, start, done, counts, cpu, offered(intervals, txns, window, counts)), org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 
     /**

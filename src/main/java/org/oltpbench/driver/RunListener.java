@@ -1,9 +1,9 @@
 package org.oltpbench.driver;
 
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * What the run loop publishes. Console formats, the result writer and API callers are listeners; the loop knows
@@ -49,7 +49,7 @@ public interface RunListener {
     }
 
     /** Right before {@link #interval}: what the interval adds to the window, per type (the journal keeps it). */
-    default void intervalDetail(IntervalResult interval, org.oltpbench.result.IntervalDetail detail) {
+    default void intervalDetail(IntervalResult interval, org.oltpbench.result.repeat.counted.IntervalDetail detail) {
     }
 
     /** A line about the fault plan's commands, or one of their output lines (faultAt); from any thread. */
@@ -127,7 +127,7 @@ public interface RunListener {
             }
 
             @Override
-            public void intervalDetail(IntervalResult interval, org.oltpbench.result.IntervalDetail detail) {
+            public void intervalDetail(IntervalResult interval, org.oltpbench.result.repeat.counted.IntervalDetail detail) {
                 for (RunListener l : listeners) if (l.wantsDetail()) l.intervalDetail(interval, detail);
             }
 

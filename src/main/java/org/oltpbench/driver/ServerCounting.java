@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.CommitCounter;
-import org.oltpbench.result.ServerCount;
+import org.oltpbench.result.repeat.server.ServerCount;
 
 /**
  * The server's commit counter over one repeat, on one connection per front end held for the repeat (so reading it

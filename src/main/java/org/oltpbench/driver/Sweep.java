@@ -8,11 +8,11 @@ import java.util.function.Function;
 import org.oltpbench.config.SweepParams;
 import org.oltpbench.config.ThreadModel;
 import org.oltpbench.db.Database;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.SearchDecisions;
-import org.oltpbench.result.RepeatPick;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.search.SearchDecisions;
+import org.oltpbench.result.repeat.RepeatPick;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
 import org.oltpbench.workload.Workload;
 
 /**
@@ -135,7 +135,7 @@ public final class Sweep {
         private final SearchDecisions decisions;
         private SweepParams.LevelParams current;
 
-        Searched(SweepParams params, org.oltpbench.result.WorkloadInfo info) {
+        Searched(SweepParams params, org.oltpbench.result.workload.WorkloadInfo info) {
             this.search = params.search();
             this.first = params.levels().get(0);
             this.decisions = SearchDecisions.of(search, info, params.warmupSecs());

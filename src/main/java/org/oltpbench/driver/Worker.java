@@ -6,7 +6,7 @@ import java.sql.SQLException;
 import org.oltpbench.db.Sessions;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.measure.ThreadStats;
-import org.oltpbench.result.ErrorCount;
+import org.oltpbench.result.repeat.counted.ErrorCount;
 import org.oltpbench.workload.Terminal;
 
 /**

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.oltpbench.result.ClientCpu;
+import org.oltpbench.result.repeat.client.ClientCpu;
 
 /**
  * The client process's CPU time and the host's busy time, sampled at the edges of a window. Read a few times per

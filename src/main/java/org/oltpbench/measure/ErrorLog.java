@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
-import org.oltpbench.result.ErrorCount;
+import org.oltpbench.result.repeat.counted.ErrorCount;
 
 /**
  * Every error a level's terminals met in its window, by kind, transaction type, vendor code and SQLState, with the first

@@ -28,8 +28,8 @@ public final class ThreadStats {
      * largest value seen, so memory follows the real latency range (a resize allocates once per
      * doubling of the maximum, never per query).
      */
-    public static final long MAX_MICROS = org.oltpbench.result.Histograms.MAX_MICROS;
-    public static final int DIGITS = org.oltpbench.result.Histograms.DIGITS;
+    public static final long MAX_MICROS = org.oltpbench.result.repeat.counted.Histograms.MAX_MICROS;
+    public static final int DIGITS = org.oltpbench.result.repeat.counted.Histograms.DIGITS;
 
     private final AtomicLongArray counters;
     private final SingleWriterRecorder[] recorders;
@@ -275,7 +275,7 @@ public final class ThreadStats {
      * error is counted ({@link #ignoredError}, or the retry's publication), so that the log's window holds exactly the
      * counted errors.
      */
-    public void error(org.oltpbench.result.ErrorCount.Kind kind, java.sql.SQLException e) {
+    public void error(org.oltpbench.result.repeat.counted.ErrorCount.Kind kind, java.sql.SQLException e) {
         errorLog.record(kind, current, e);
     }
 

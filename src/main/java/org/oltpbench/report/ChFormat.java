@@ -5,11 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
-import org.oltpbench.result.Analytics;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.QueryMetrics;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.TpccMetrics;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.TpccMetrics;
+import org.oltpbench.result.repeat.analytics.Analytics;
+import org.oltpbench.result.repeat.analytics.QueryMetrics;
+import org.oltpbench.result.repeat.counted.Histograms;
 
 /**
  * CH-benCHmark's lines at a repeat's end: go-tpc ch's per-query {@code [Summary]} lines and its QphH line, then one
@@ -59,12 +59,12 @@ public final class ChFormat {
     }
 
     /** After the sweep's table, one row per level of the analytic side: streams, QphH, queries and freshness. */
-    public static void sweepTable(PrintStream out, org.oltpbench.result.RunResult run) {
+    public static void sweepTable(PrintStream out, org.oltpbench.result.run.RunResult run) {
         if (run.levels().stream().noneMatch(l -> l.kept().analytics().present())) return;
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("terminals", "streams", "QphH", "completed", "cancelled", "timed out", "freshness p50(s)",
                 "freshness p95(s)"));
-        for (org.oltpbench.result.LevelResult l : run.levels()) {
+        for (org.oltpbench.result.level.LevelResult l : run.levels()) {
             Analytics a = l.kept().analytics();
             Histogram f = a.freshnessHistogram();
             boolean seen = f.getTotalCount() > 0;

@@ -4,12 +4,12 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import org.oltpbench.driver.RunListener;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.WorkloadInfo;
-import org.oltpbench.result.ServerCount;
-import org.oltpbench.result.Spreads;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.workload.WorkloadInfo;
+import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.judge.spread.Spreads;
 import org.oltpbench.stats.Trend;
 
 /**
@@ -27,7 +27,7 @@ public final class Console implements RunListener {
         void table(PrintStream out, RunResult run);
 
         /** One progress line (or block) for {@code sum}, which spans the recorded intervals of {@code types}. */
-        void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.TxnMetrics>> types);
+        void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.repeat.counted.TxnMetrics>> types);
 
         /** Whether {@link #live} reads the per-type figures of each interval. */
         default boolean perType() {
@@ -50,9 +50,9 @@ public final class Console implements RunListener {
     private final int stepSecs;
     /** The recorded intervals of the line in progress, and each one's per-type figures (the writer thread's alone). */
     private final List<IntervalResult> line = new java.util.ArrayList<>();
-    private final List<List<org.oltpbench.result.TxnMetrics>> lineTypes = new java.util.ArrayList<>();
+    private final List<List<org.oltpbench.result.repeat.counted.TxnMetrics>> lineTypes = new java.util.ArrayList<>();
     /** The per-type figures of the interval about to arrive (delivered just before it). */
-    private List<org.oltpbench.result.TxnMetrics> nextTypes = List.of();
+    private List<org.oltpbench.result.repeat.counted.TxnMetrics> nextTypes = List.of();
     private final Style style;
     private final boolean sharedServer;
 
@@ -109,7 +109,7 @@ public final class Console implements RunListener {
             }
 
             @Override
-            public void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.TxnMetrics>> types) {
+            public void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.repeat.counted.TxnMetrics>> types) {
                 out.println(PgbenchFormat.progress(sum, run.rate() > 0, run.limitMs() > 0));
             }
 
@@ -143,7 +143,7 @@ public final class Console implements RunListener {
             }
 
             @Override
-            public void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.TxnMetrics>> types) {
+            public void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.repeat.counted.TxnMetrics>> types) {
                 out.println(SysbenchFormat.interval(sum, percentile) + (limited ? SysbenchFormat.limit(sum.schedule()) : ""));
                 if (sum.queue() >= 0) out.println(SysbenchFormat.queue(sum));
             }
@@ -160,7 +160,7 @@ public final class Console implements RunListener {
 
             @Override
             public void summary(PrintStream out, RepeatResult r, int probeWarehouses) {
-                TpccFormat.summary(out, r, org.oltpbench.result.Efficiency.of(info, r,
+                TpccFormat.summary(out, r, org.oltpbench.result.judge.conformance.Efficiency.of(info, r,
                         probeWarehouses > 0 ? probeWarehouses : info.scale().warehouses()));
             }
 
@@ -173,7 +173,7 @@ public final class Console implements RunListener {
             }
 
             @Override
-            public void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.TxnMetrics>> types) {
+            public void live(PrintStream out, IntervalResult sum, List<List<org.oltpbench.result.repeat.counted.TxnMetrics>> types) {
                 if (!benchmarkSqlLine) {
                     for (String line : TpccFormat.current(sum, types)) out.println(line);
                     return;
@@ -271,7 +271,7 @@ public final class Console implements RunListener {
     }
 
     @Override
-    public void intervalDetail(IntervalResult interval, org.oltpbench.result.IntervalDetail detail) {
+    public void intervalDetail(IntervalResult interval, org.oltpbench.result.repeat.counted.IntervalDetail detail) {
         nextTypes = detail.types();
     }
 
@@ -305,7 +305,7 @@ public final class Console implements RunListener {
     /** One line: each replica and how far it was behind as the repeat ended. */
     static String replicas(RepeatResult r) {
         java.util.List<String> each = new java.util.ArrayList<>();
-        for (org.oltpbench.result.ReplicaLag l : r.replication()) {
+        for (org.oltpbench.result.repeat.server.ReplicaLag l : r.replication()) {
             String s = l.host() + (l.seconds() < 0 ? " replication stopped" : String.format(Locale.ROOT, " %.1f s behind", l.seconds()));
             if (l.bytes() >= 0) s += String.format(Locale.ROOT, " (%,d WAL bytes not replayed)", l.bytes());
             each.add(s);
@@ -325,7 +325,7 @@ public final class Console implements RunListener {
     }
 
     @Override
-    public void levelFinished(RunResult run, org.oltpbench.result.LevelResult level) {
+    public void levelFinished(RunResult run, org.oltpbench.result.level.LevelResult level) {
         if (run.params() != null && run.params().output().peerSummary() == org.oltpbench.config.OutputParams.PeerSummary.MYSQLSLAP) {
             out.println();
             for (String line : mysqlslap(level, run.params().sweep().levels().stream()
@@ -340,7 +340,7 @@ public final class Console implements RunListener {
      * averaged, least and most over the completed repeats, the clients, and the queries per client. A query here is
      * one statement of the SQL workload, as mysqlslap counts them; the seconds are each repeat's measured window.
      */
-    static List<String> mysqlslap(org.oltpbench.result.LevelResult level, long events) {
+    static List<String> mysqlslap(org.oltpbench.result.level.LevelResult level, long events) {
         double sum = 0, min = Double.MAX_VALUE, max = 0;
         int n = 0;
         for (RepeatResult r : level.repeats()) {
@@ -384,10 +384,10 @@ public final class Console implements RunListener {
      * throughput to be the peak of).
      */
     static String headline(RunResult run) {
-        org.oltpbench.result.Family f = run.workload().family();
+        org.oltpbench.result.workload.Family f = run.workload().family();
         Metric m = f.perType() ? Metric.TPMC : Metric.TPS;
-        org.oltpbench.result.LevelResult best = null;
-        for (org.oltpbench.result.LevelResult l : run.levels()) {
+        org.oltpbench.result.level.LevelResult best = null;
+        for (org.oltpbench.result.level.LevelResult l : run.levels()) {
             if (l.threads() > 0 && l.kept().completed() && (best == null || m.of(l.kept()) > m.of(best.kept()))) best = l;
         }
         if (best == null) return null;
@@ -404,16 +404,16 @@ public final class Console implements RunListener {
      */
     static java.util.List<String> failover(RepeatResult r) {
         java.util.List<String> w = new java.util.ArrayList<>();
-        org.oltpbench.result.Failover f = r.failover();
+        org.oltpbench.result.repeat.topology.Failover f = r.failover();
         double share = f.disconnectedShare(r.threads(), r.seconds());
-        if (share > org.oltpbench.result.Failover.NOTABLE) {
+        if (share > org.oltpbench.result.repeat.topology.Failover.NOTABLE) {
             w.add(String.format(Locale.ROOT, "warning: terminals spent %.1f%% of their thread-time in the window without a "
                     + "connection (%.1f thread-s of %d x %.1f s); tps counts only connected time's work", 100 * share,
                     f.disconnectedThreadSeconds(), r.threads(), r.seconds()));
         }
         if (!f.downAtEnd().isEmpty() || r.counts().reconnects() > 0 && f.frontEnds().size() > 1) {
             StringBuilder b = new StringBuilder();
-            for (org.oltpbench.result.FrontEndUse u : f.frontEnds()) {
+            for (org.oltpbench.result.repeat.topology.FrontEndUse u : f.frontEnds()) {
                 b.append(b.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%s %.1f thread-s %d txns %d errors%s",
                         u.frontEnd(), u.threadSeconds(), u.transactions(), u.errors(), u.downAtEnd() ? " (down)" : ""));
             }
@@ -429,7 +429,7 @@ public final class Console implements RunListener {
      */
     static java.util.List<String> errorLines(RepeatResult r) {
         java.util.List<String> out = new java.util.ArrayList<>();
-        for (org.oltpbench.result.ErrorCount e : r.counts().errorCodes()) {
+        for (org.oltpbench.result.repeat.counted.ErrorCount e : r.counts().errorCodes()) {
             out.add(String.format(Locale.ROOT, "[Errors] %s %s %d (SQLState %s) x %d: %s", e.type(), e.kind(), e.code(),
                     e.sqlState().isEmpty() ? "none" : e.sqlState(), e.count(), e.sample()));
         }

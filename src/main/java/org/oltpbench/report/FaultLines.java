@@ -2,9 +2,9 @@ package org.oltpbench.report;
 
 import java.util.List;
 import java.util.Locale;
-import org.oltpbench.result.Fault;
-import org.oltpbench.result.Fault.Outage;
-import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.judge.fault.Fault;
+import org.oltpbench.result.judge.fault.Fault.Outage;
+import org.oltpbench.result.repeat.RepeatResult;
 
 /** The console's {@code [Fault]} and {@code [Outage]} lines of a repeat that ran a fault plan (faultAt). */
 public final class FaultLines {

@@ -1,7 +1,7 @@
 package org.oltpbench.report;
 
 import java.nio.file.Path;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * A run as comparisons show it: the user's label (or a default), where it came from, and the run.

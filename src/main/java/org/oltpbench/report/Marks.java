@@ -2,9 +2,9 @@ package org.oltpbench.report;
 
 import java.io.PrintStream;
 import java.util.Locale;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
 
 /** The flags every results table shares: aborted repeats, client saturation, the repeat pick rule and spread. */
 public final class Marks {
@@ -18,7 +18,7 @@ public final class Marks {
 
     /** Cores the client kept busy, with "!" when that was more than half of the host's. */
     public static String cpu(RepeatResult r) {
-        return org.oltpbench.result.Usage.cores(r.cpu().cores()) + "/" + r.cpu().hostCores() + (r.cpu().saturated() ? " !" : "");
+        return org.oltpbench.result.judge.usage.Usage.cores(r.cpu().cores()) + "/" + r.cpu().hostCores() + (r.cpu().saturated() ? " !" : "");
     }
 
     static void footnotes(PrintStream out, RunResult run) {

@@ -4,16 +4,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-import org.oltpbench.result.Efficiency;
-import org.oltpbench.result.Family;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.Spread;
+import org.oltpbench.result.judge.conformance.Efficiency;
+import org.oltpbench.result.workload.Family;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.judge.spread.Spread;
 import org.oltpbench.stats.Interval;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.TpccMetrics;
-import org.oltpbench.result.TxnMetrics;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.TpccMetrics;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
+import org.oltpbench.result.workload.WorkloadInfo;
 
 /**
  * One figure of a repeat as the tables and charts show it, computed from the typed result alone.
@@ -149,7 +149,7 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
      */
     public static List<Metric> resources(Family f) {
         String per = f.headline() == Family.Headline.TPMC ? "tpmC" : "tps";
-        return List.of(SERVER_CORES, new Metric(per + " per server core", org.oltpbench.result.Spreads::perServerCore, true,
+        return List.of(SERVER_CORES, new Metric(per + " per server core", org.oltpbench.result.judge.spread.Spreads::perServerCore, true,
                 Spread::perServerCore, Better.HIGHER), CLIENT_MICROS);
     }
 

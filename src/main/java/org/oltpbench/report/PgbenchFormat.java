@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
-import org.oltpbench.result.Counts;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.Schedule;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.counted.Counts;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.Schedule;
+import org.oltpbench.result.workload.WorkloadInfo;
 
 /**
  * pgbench 15's console (the version Debian 12 and PostgreSQL 15 ship; 15 added the "failed" column and the failure

@@ -3,10 +3,10 @@ package org.oltpbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.oltpbench.result.Family;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.TpccMetrics;
-import org.oltpbench.result.Usage;
+import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.TpccMetrics;
+import org.oltpbench.result.workload.Family;
 
 /**
  * A repeat's resources and bottleneck as console lines:
@@ -24,7 +24,7 @@ public final class ResourceLines {
     public static List<String> lines(RepeatResult r, Family family) {
         Usage u = r.usage();
         List<String> out = new ArrayList<>();
-        boolean stallLine = u.stall().found() && u.verdict().limit() != org.oltpbench.result.Verdict.Limit.STALL;
+        boolean stallLine = u.stall().found() && u.verdict().limit() != org.oltpbench.result.judge.usage.Verdict.Limit.STALL;
         if (!u.recorded()) {
             if (u.stall().found()) out.add("[Stall] " + u.stall().evidence());
             return out;
@@ -40,7 +40,7 @@ public final class ResourceLines {
         }
         out.add(c.toString());
         for (Usage.ServerCores s : u.servers()) out.add("[Resources] server " + server(s, u.seconds()));
-        double perCore = org.oltpbench.result.Spreads.perServerCore(r);
+        double perCore = org.oltpbench.result.judge.spread.Spreads.perServerCore(r);
         if (!Double.isNaN(perCore)) {
             out.add(String.format(Locale.ROOT, "[Resources] efficiency: %,.0f %s per server core", perCore,
                     family.headline() == Family.Headline.TPMC ? "tpmC" : "tps"));
@@ -53,7 +53,7 @@ public final class ResourceLines {
     /** One server's figures; when its source missed intervals, the share of the window they are over. */
     static String server(Usage.ServerCores s, double windowSeconds) {
         StringBuilder b = new StringBuilder(s.name()).append(": ").append(Usage.cores(s.cores())).append(" cores");
-        if (s.hostCores() > 0 && s.source() == org.oltpbench.result.ResourceSource.NODE_EXPORTER) {
+        if (s.hostCores() > 0 && s.source() == org.oltpbench.result.repeat.client.ResourceSource.NODE_EXPORTER) {
             b.append(" of ").append(s.hostCores());
         }
         if (s.rssBytes() >= 0) b.append(String.format(Locale.ROOT, ", %d MB", s.rssBytes() / 1_000_000));

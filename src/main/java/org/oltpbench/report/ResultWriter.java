@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import org.oltpbench.driver.RunListener;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * Keeps {@code result.json} current: written when the run starts and after every repeat, atomically, so a run

@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.config.SearchParams.Axis;
-import org.oltpbench.result.Efficiency;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.PeakSearch;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.judge.conformance.Efficiency;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.search.PeakSearch;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * threads=search's answer, as every output prints it: the path of probes in the order they ran, then the peak, the
@@ -178,10 +178,7 @@ public final class SearchFormat {
     /** The run's level a probe was. */
     private static LevelResult probe(RunResult run, PeakSearch.Probe p) {
         SearchParams.Axis axis = run.params().sweep().search().axis();
-        for (LevelResult l : run.levels()) {
-            int at = axis == Axis.RATE ? (int) Math.round(l.rate()) : axis == Axis.WAREHOUSES ? l.warehouses() : l.threads();
-            if (at == p.at()) return l;
-        }
+        for (LevelResult l : run.levels()) if (l.at(axis) == p.at()) return l;
         return null;
     }
 

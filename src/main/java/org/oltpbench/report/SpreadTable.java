@@ -3,11 +3,11 @@ package org.oltpbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.Spread;
-import org.oltpbench.result.Spreads;
+import org.oltpbench.result.judge.spread.Spread;
+import org.oltpbench.result.judge.spread.Spreads;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.run.RunResult;
 import org.oltpbench.stats.Interval;
 
 /**

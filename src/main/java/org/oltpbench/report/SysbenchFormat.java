@@ -3,11 +3,11 @@ package org.oltpbench.report;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
 import org.HdrHistogram.Histogram;
 
 /** sysbench 1.0.20's console output: progress lines and the end-of-run summary, byte for byte in layout. */
@@ -29,7 +29,7 @@ public final class SysbenchFormat {
     }
 
     /** With latencyLimitMs, the progress line's last part: transactions above the limit, arrivals skipped. */
-    public static String limit(org.oltpbench.result.Schedule s) {
+    public static String limit(org.oltpbench.result.repeat.counted.Schedule s) {
         return String.format(Locale.ROOT, " late/skipped: %d/%d", s.late(), s.skipped());
     }
 

@@ -6,15 +6,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.oltpbench.result.Conformance;
-import org.oltpbench.result.Efficiency;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.TpccMetrics;
-import org.oltpbench.result.TxnMetrics;
+import org.oltpbench.result.judge.conformance.Conformance;
+import org.oltpbench.result.judge.conformance.Efficiency;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.TpccMetrics;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * TPC-C results: go-tpc's per-transaction summary lines, BenchmarkSQL's tpmC lines, and the terminal sweep table.
@@ -115,7 +115,7 @@ public final class TpccFormat {
         List<String> out = new ArrayList<>();
         for (Conformance c : run.conformance()) {
             out.add(String.format(Locale.ROOT, "TPC-C rules, %s%s: %s (each rule's figures: report.html)",
-                    org.oltpbench.result.Family.TPCC.workers(c.threads()),
+                    org.oltpbench.result.workload.Family.TPCC.workers(c.threads()),
                     c.repeat() > 1 ? ", repeat " + c.repeat() : "", tally(c)));
         }
         return out;

@@ -6,7 +6,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import org.oltpbench.db.Database;
-import org.oltpbench.result.ClientInfo;
+import org.oltpbench.result.run.ClientInfo;
 
 /** What result.json records about the client machine and its JDBC driver. */
 final class ClientMachine {

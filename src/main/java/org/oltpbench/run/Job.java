@@ -12,8 +12,8 @@ import org.oltpbench.config.MonitorParams;
 import org.oltpbench.report.live.LiveMetrics;
 import org.oltpbench.measure.resources.ResourceSampler;
 import org.oltpbench.config.RunParams;
-import org.oltpbench.result.Terms;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.run.Terms;
+import org.oltpbench.result.workload.WorkloadInfo;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.load.LoadStopped;
 import org.oltpbench.dialect.Dialect;
@@ -32,9 +32,9 @@ import org.oltpbench.report.ResultWriter;
 import org.oltpbench.report.files.IntervalLog;
 import org.oltpbench.report.files.JournalWriter;
 import org.oltpbench.report.files.ReportFiles;
-import org.oltpbench.result.ClientInfo;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.ServerInfo;
+import org.oltpbench.result.run.ClientInfo;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.run.ServerInfo;
 import org.oltpbench.util.Progress;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Workload;
@@ -381,7 +381,7 @@ public final class Job {
     }
 
     /** What this job's prepare loaded, for result.json; NONE until it loads. */
-    private org.oltpbench.result.LoadResult loaded = org.oltpbench.result.LoadResult.NONE;
+    private org.oltpbench.result.run.LoadResult loaded = org.oltpbench.result.run.LoadResult.NONE;
 
     /**
      * prepare, then (checkAfterLoad) the workload's checks: OK, FAILED when a check failed, or the stop's exit code when

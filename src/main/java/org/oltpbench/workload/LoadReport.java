@@ -2,7 +2,7 @@ package org.oltpbench.workload;
 
 import java.io.PrintStream;
 import java.util.Locale;
-import org.oltpbench.result.LoadResult;
+import org.oltpbench.result.run.LoadResult;
 
 /** The console's account of a load: one line for the whole, then one per table. */
 public final class LoadReport {

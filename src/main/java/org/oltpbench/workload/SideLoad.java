@@ -1,6 +1,6 @@
 package org.oltpbench.workload;
 
-import org.oltpbench.result.Analytics;
+import org.oltpbench.result.repeat.analytics.Analytics;
 
 /**
  * Work that runs beside a level's terminals on connections of its own, and is measured apart from them: CH-benCHmark's

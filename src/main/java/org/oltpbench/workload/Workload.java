@@ -2,8 +2,8 @@ package org.oltpbench.workload;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import org.oltpbench.result.LoadResult;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.run.LoadResult;
+import org.oltpbench.result.workload.WorkloadInfo;
 import org.oltpbench.db.Database;
 import org.oltpbench.db.SharedConnections;
 

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.Baseline;
 import org.oltpbench.report.compare.CompareRuns;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.Verdict;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.run.RunResult;
 import org.oltpbench.stats.Interval;
 
 class BaselineTest {
@@ -69,11 +69,11 @@ class BaselineTest {
     }
 
     private static RunResult repeats(long... transactions) {
-        List<org.oltpbench.result.RepeatResult> reps = new java.util.ArrayList<>();
+        List<org.oltpbench.result.repeat.RepeatResult> reps = new java.util.ArrayList<>();
         for (int i = 0; i < transactions.length; i++) {
-            reps.add(org.oltpbench.result.Fixtures.sysbench(i + 1, 4, transactions[i], org.oltpbench.result.RepeatResult.COMPLETED));
+            reps.add(org.oltpbench.result.Fixtures.sysbench(i + 1, 4, transactions[i], org.oltpbench.result.repeat.RepeatResult.COMPLETED));
         }
-        return org.oltpbench.result.Fixtures.run(List.of(new org.oltpbench.result.LevelResult(4, java.util.Map.of(), 0, reps)));
+        return org.oltpbench.result.Fixtures.run(List.of(new org.oltpbench.result.level.LevelResult(4, java.util.Map.of(), 0, reps)));
     }
 
     /**

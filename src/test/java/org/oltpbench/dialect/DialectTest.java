@@ -170,8 +170,8 @@ class DialectTest {
         assertEquals("require", JdbcDriver.POSTGRES.properties(true, org.oltpbench.config.Tls.ON).get("sslmode"));
         assertEquals("disable", JdbcDriver.POSTGRES.properties(true, org.oltpbench.config.Tls.OFF).get("sslmode"));
         assertFalse(JdbcDriver.MYSQL.properties(true).containsKey("useSSL"), "one TLS property, not two that disagree");
-        assertEquals("off", org.oltpbench.result.Terms.tls("", ""));
-        assertEquals("TLSv1.3 TLS_AES_256_GCM_SHA384", org.oltpbench.result.Terms.tls("TLSv1.3", "TLS_AES_256_GCM_SHA384"));
+        assertEquals("off", org.oltpbench.result.run.Terms.tls("", ""));
+        assertEquals("TLSv1.3 TLS_AES_256_GCM_SHA384", org.oltpbench.result.run.Terms.tls("TLSv1.3", "TLS_AES_256_GCM_SHA384"));
     }
 
     @Test

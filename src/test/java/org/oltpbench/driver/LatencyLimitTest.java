@@ -124,7 +124,7 @@ class LatencyLimitTest {
         var r = SimLevel.run(clock, Levels.threads(1).time(1).rate(1000).interval(1).seed(7).build(),
                 t -> 30 * MS, org.oltpbench.workload.SideLoad.NONE,
                 org.oltpbench.measure.resources.ResourceSampler.clientOnly());
-        assertEquals(org.oltpbench.result.Schedule.NONE.skipped(), r.counts().schedule().skipped());
+        assertEquals(org.oltpbench.result.repeat.counted.Schedule.NONE.skipped(), r.counts().schedule().skipped());
         assertEquals(0, r.counts().schedule().late());
         assertTrue(r.counts().schedule().lagMs(r.counts().transactions()) > 100, "the backlog's lag: " + r.counts().schedule());
     }

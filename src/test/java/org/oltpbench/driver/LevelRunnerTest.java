@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialects;
-import org.oltpbench.result.FrontEndUse;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.topology.FrontEndUse;
 
 /**
  * The level's clock and stop rules, on simulated time ({@link SimClock}) and a driver without a server
@@ -137,7 +137,7 @@ class LevelRunnerTest {
         assertTrue(r.intervals().stream().anyMatch(i -> !i.warmup() && i.transactions() == 0),
                 "the seed gives at least one empty second, the case judged: " + r.intervals());
         assertTrue(!r.usage().stall().found(), r.usage().stall().evidence());
-        assertTrue(r.usage().verdict().limit() != org.oltpbench.result.Verdict.Limit.STALL, r.usage().verdict().toString());
+        assertTrue(r.usage().verdict().limit() != org.oltpbench.result.judge.usage.Verdict.Limit.STALL, r.usage().verdict().toString());
     }
 
     /**
@@ -258,7 +258,7 @@ class LevelRunnerTest {
         var codes = r.counts().errorCodes();
         assertEquals(1, codes.size(), codes.toString());
         var e = codes.get(0);
-        assertEquals(org.oltpbench.result.ErrorCount.Kind.IGNORED, e.kind());
+        assertEquals(org.oltpbench.result.repeat.counted.ErrorCount.Kind.IGNORED, e.kind());
         assertEquals("statement", e.type());
         assertEquals(1213, e.code());
         assertEquals("40001", e.sqlState());
@@ -438,7 +438,7 @@ class LevelRunnerTest {
         assertEquals(6.5, r.fault().recoverAtSecs(), 1e-9);
         assertEquals(0, r.fault().exitCode());
         var o = r.fault().outage();
-        assertEquals(org.oltpbench.result.Fault.Outage.State.RECOVERED, o.state(), o.toString());
+        assertEquals(org.oltpbench.result.judge.fault.Fault.Outage.State.RECOVERED, o.state(), o.toString());
         assertEquals(8_572 / 3.0, o.baselineTps(), 1e-6);
         assertEquals(4.0, o.fellAtSecs(), 1e-9);
         assertTrue(o.backAtSecs() >= 6.0 && o.backAtSecs() <= 8.0, o.toString());
@@ -469,7 +469,7 @@ class LevelRunnerTest {
         assertTrue(r.fault().atSecs() > measuredIntervals.get(1).at(), r.fault() + " after " + measuredIntervals.get(1));
         assertEquals((2_857 + 1_429) / 4.0, o.baselineTps(), 0.05, o.toString());
         assertEquals(401, o.errors(), o.toString());
-        assertEquals(org.oltpbench.result.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
+        assertEquals(org.oltpbench.result.judge.fault.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
         assertEquals(r.fault().atSecs(), o.fellAtSecs(), 1e-9);
     }
 
@@ -498,7 +498,7 @@ class LevelRunnerTest {
     void aFaultOnTheFirstMeasuredEdgeHasTheFirstIntervalAsItsBaseline() throws Exception {
         RepeatResult r = slowedAt(2, new FakeDriver(clock, 700_000));
         var o = r.fault().outage();
-        assertEquals(org.oltpbench.result.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
+        assertEquals(org.oltpbench.result.judge.fault.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
         assertEquals(2_857 / 2.0, o.baselineTps(), 0.05, o.toString());
     }
 
@@ -527,7 +527,7 @@ class LevelRunnerTest {
                 .ignore(new IgnoreList(List.of("1213"))).build();
         RepeatResult r = run(s, d, "jdbc:mysql://fe1:4000/db", new StopSignal(), () -> {
         });
-        long byCode = r.counts().errorCodes().stream().mapToLong(org.oltpbench.result.ErrorCount::count).sum();
+        long byCode = r.counts().errorCodes().stream().mapToLong(org.oltpbench.result.repeat.counted.ErrorCount::count).sum();
         // statement k ends at 0.7k ms: the window (1, 4] s holds k = 1429 (1000.3) to 5714 (3999.8), plus 5715 in flight
         // at the deadline; the multiples of 10 among them, 1430 to 5710, are 429 (the log opened after the report: 314)
         assertEquals(429, r.counts().ignoredErrors(), r.counts().toString());
@@ -559,7 +559,7 @@ class LevelRunnerTest {
                     new FakeDriver(clock, 800_000));
             assertEquals(0, r.intervals().size());
             var prom = r.usage().servers().stream()
-                    .filter(x -> x.source() == org.oltpbench.result.ResourceSource.PROMETHEUS).toList();
+                    .filter(x -> x.source() == org.oltpbench.result.repeat.client.ResourceSource.PROMETHEUS).toList();
             assertEquals(1, prom.size(), r.usage().servers().toString());
             assertEquals("tidb", prom.get(0).component());
             assertEquals(2.0, prom.get(0).seconds(), 1e-9, "over the whole window");
@@ -628,11 +628,11 @@ class LevelRunnerTest {
         }
 
         @Override
-        public org.oltpbench.result.Analytics stop(long windowEnd) {
+        public org.oltpbench.result.repeat.analytics.Analytics stop(long windowEnd) {
             calls.add("stop");
             this.windowEnd = windowEnd;
             for (int i = 0; i < 30; i++) clock.nanoTime(); // cancelling and joining takes time: 30 ms at the reporter's tick
-            return new org.oltpbench.result.Analytics(1, "test", (windowEnd - windowStart) / 1e9, List.of(), null, 0, 0,
+            return new org.oltpbench.result.repeat.analytics.Analytics(1, "test", (windowEnd - windowStart) / 1e9, List.of(), null, 0, 0,
                     List.of());
         }
 

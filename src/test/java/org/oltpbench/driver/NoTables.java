@@ -1,7 +1,7 @@
 package org.oltpbench.driver;
 
 import org.oltpbench.db.Database;
-import org.oltpbench.result.LoadResult;
+import org.oltpbench.result.run.LoadResult;
 import org.oltpbench.workload.Workload;
 
 /** A test's workload that needs no table: always prepared, nothing to load or drop (its terminals are the test's). */

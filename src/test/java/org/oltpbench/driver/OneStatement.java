@@ -5,9 +5,9 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import org.oltpbench.db.Database;
-import org.oltpbench.result.Family;
-import org.oltpbench.result.TxnType;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.workload.Family;
+import org.oltpbench.result.workload.TxnType;
+import org.oltpbench.result.workload.WorkloadInfo;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Terminal;
 

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.IntervalDetail;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.repeat.counted.IntervalDetail;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
 
 /** Every event reaches every listener through {@link RunListener#all} and {@link WriterThread}, in order. */
 class RunListenerTest {

@@ -4,8 +4,8 @@ import java.util.function.LongUnaryOperator;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialects;
 import org.oltpbench.measure.resources.ResourceSampler;
-import org.oltpbench.result.Analytics;
-import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.analytics.Analytics;
 import org.oltpbench.workload.SideLoad;
 
 /**

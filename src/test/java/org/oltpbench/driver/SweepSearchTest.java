@@ -17,9 +17,9 @@ import org.oltpbench.config.ThreadModel;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialects;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.PeakSearch;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.search.PeakSearch;
 
 /**
  * threads=search through the sweep, on simulated time and the fake driver: a server of 6 slots that serves a statement
@@ -46,25 +46,32 @@ class SweepSearchTest {
         };
     }
 
-    @Test
-    void aSixSlotServerIsSearchedToItsKnee() throws Exception {
+    /**
+     * The sweep of {@code search}, its first level at {@code threads} threads of 8-s probes repeated up to its
+     * searchMaxRepeats, against a server of {@code slots} slots of 1 ms each, on simulated time.
+     */
+    private static RunResult searched(int slots, int threads, SearchParams search) throws Exception {
         SimClock clock = new SimClock(0);
         FakeDriver d = new FakeDriver(clock, MS);
-        d.durations(queue(6, MS));
+        d.durations(queue(slots, MS));
         Database db = Database.through(d, Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
-        var first = new SweepParams.LevelParams(1, 1, 8, 0, 0, ThreadModel.PLATFORM, 0, 0);
-        var search = new SearchParams(1, 16, 0.10, 0.03, 3, SearchParams.LatencyLimit.NONE, ThreadModel.PLATFORM);
-        var params = new SweepParams(List.of(first), 3, "max", 0, 1, 1, null, 0, 7, List.of(), false, ClientShare.ALONE,
-                FaultPlan.NONE, search);
-        RunResult start = Fixtures.run(List.of());
-        RunResult r = CompletableFuture.supplyAsync(() -> {
+        var first = new SweepParams.LevelParams(threads, threads, 8, 0, 0, ThreadModel.PLATFORM, 0, 0);
+        var params = new SweepParams(List.of(first), search.maxRepeats(), "max", 0, 1, 1, null, 0, 7, List.of(), false,
+                ClientShare.ALONE, FaultPlan.NONE, search);
+        return CompletableFuture.supplyAsync(() -> {
             try {
                 return new Sweep(params, db, new OneStatement(), RunListener.SILENT, new StopSignal(), Sweep.AfterRepeat.NONE)
-                        .clock(clock).run(start);
+                        .clock(clock).run(Fixtures.run(List.of()));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
-        }).get(50, TimeUnit.SECONDS);
+        }).get(55, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aSixSlotServerIsSearchedToItsKnee() throws Exception {
+        var search = new SearchParams(1, 16, 0.10, 0.03, 3, SearchParams.LatencyLimit.NONE, ThreadModel.PLATFORM);
+        RunResult r = searched(6, 1, search);
         assertEquals(List.of(1, 2, 4, 8, 16, 6, 5), r.levels().stream().map(LevelResult::threads).toList(),
                 "the probes in the order they ran");
         assertEquals(List.of(1, 1, 1, 1, 1, 1, 1), r.levels().stream().map(l -> l.repeats().size()).toList());
@@ -86,25 +93,10 @@ class SweepSearchTest {
      */
     @Test
     void aRateSearchFindsTheRateWhereTheQueueBreaksTheLimit() throws Exception {
-        SimClock clock = new SimClock(0);
-        FakeDriver d = new FakeDriver(clock, MS);
-        d.durations(queue(4, MS));
-        Database db = Database.through(d, Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
-        var first = new SweepParams.LevelParams(8, 8, 8, 0, 0, ThreadModel.PLATFORM, 0, 0);
         var search = new SearchParams(500, 1_000_000_000, 0.10, 0.03, 5, new SearchParams.LatencyLimit(99, 4.5),
                 ThreadModel.PLATFORM, SearchParams.Axis.RATE);
-        var params = new SweepParams(List.of(first), 5, "max", 0, 1, 1, null, 0, 7, List.of(), false, ClientShare.ALONE,
-                FaultPlan.NONE, search);
-        RunResult start = Fixtures.run(List.of());
-        RunResult r = CompletableFuture.supplyAsync(() -> {
-            try {
-                return new Sweep(params, db, new OneStatement(), RunListener.SILENT, new StopSignal(), Sweep.AfterRepeat.NONE)
-                        .clock(clock).run(start);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }).get(100, TimeUnit.SECONDS);
-        PeakSearch.Outcome o = org.oltpbench.result.SearchDecisions.replay(search, start.workload(), 0, r.levels()).outcome();
+        RunResult r = searched(4, 8, search);
+        PeakSearch.Outcome o = org.oltpbench.result.search.SearchDecisions.replay(search, r.workload(), 0, r.levels()).outcome();
         assertEquals(List.of(500, 1000, 2000, 4000, 3000, 3500, 3250), o.path().stream().map(PeakSearch.Probe::at).toList(),
                 "the probes in the order they ran: " + o.path());
         assertEquals(List.of(true, true, true, false, true, false, true), o.path().stream().map(PeakSearch.Probe::held).toList());

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.oltpbench.config.ThreadModel;
-import org.oltpbench.result.Window;
+import org.oltpbench.result.repeat.counted.Window;
 
 class ThreadModelTest {
 

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.Baseline;
 import org.oltpbench.OltpBench;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.run.RunResult;
 
 /** The Java API exactly as the README's Maven example uses it: only org.oltpbench.OltpBench, Baseline and result. */
 class ApiIT {

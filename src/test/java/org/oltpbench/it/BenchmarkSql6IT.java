@@ -8,9 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * Issue 36 §1: a BenchmarkSQL 6 props file, every key of its sample.postgresql.properties in its order (the values

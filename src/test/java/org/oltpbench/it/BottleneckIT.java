@@ -27,13 +27,13 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.OltpBench;
 import org.oltpbench.db.EmbeddedMariaDb;
-import org.oltpbench.result.ErrorCount;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResourceSource;
-import org.oltpbench.result.Resources;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.Verdict.Limit;
+import org.oltpbench.result.judge.usage.Verdict.Limit;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.counted.ErrorCount;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * Resources and the bottleneck verdict on a real server (an embedded MariaDB this test starts, so that it can pin it

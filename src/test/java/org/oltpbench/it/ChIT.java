@@ -247,7 +247,7 @@ class ChIT {
                 + "[0-9.]+ \\(\\d+ queries in 8\\.0 s.*freshness p50 [0-9.]+ s, p95 [0-9.]+ s, max [0-9.]+ s.*"), out);
         assertTrue(out.contains("| query | completed | cancelled | timed out |"), out);
         assertTrue(out.matches("(?s).*\\nQphH: [0-9.]+\\n.*"), out);
-        var run = org.oltpbench.result.ResultFiles.read(dir.resolve("result.json"));
+        var run = org.oltpbench.result.file.ResultFiles.read(dir.resolve("result.json"));
         var a = run.levels().get(0).repeats().get(0).analytics();
         assertEquals(2, a.streams());
         assertEquals(22, a.queries().size());

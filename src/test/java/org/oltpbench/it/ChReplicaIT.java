@@ -13,9 +13,9 @@ import java.util.concurrent.CompletableFuture;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oltpbench.result.Analytics;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.repeat.analytics.Analytics;
+import org.oltpbench.result.repeat.counted.Histograms;
 
 /**
  * CH's analytic streams on a replica (analyticHost), on the replica sets of .ci/replicas: the replica runs the queries

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.run.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -157,8 +157,8 @@ class CliIT {
         RunResult run = ResultFiles.read(dir.resolve("tp"));
         assertEquals("tpcc", run.workload().name());
         RepeatResult r = run.levels().get(0).kept();
-        assertTrue(org.oltpbench.result.TpccMetrics.tpmC(r) >= org.oltpbench.result.TpccMetrics.tpmCCommitted(r));
-        assertTrue(org.oltpbench.result.TpccMetrics.tpmCCommitted(r) > 0);
+        assertTrue(org.oltpbench.result.repeat.TpccMetrics.tpmC(r) >= org.oltpbench.result.repeat.TpccMetrics.tpmCCommitted(r));
+        assertTrue(org.oltpbench.result.repeat.TpccMetrics.tpmCCommitted(r) > 0);
         var no = r.transaction("NEW_ORDER");
         assertEquals(no.completed(), no.histogram().getTotalCount());
         assertTrue(no.latencyMs().p999() > 0);

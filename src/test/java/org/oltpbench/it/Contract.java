@@ -16,7 +16,7 @@ import org.oltpbench.db.Database;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.StopSignal;
-import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Workload;
 import org.oltpbench.workload.sysbench.Plan;
@@ -104,7 +104,7 @@ final class Contract {
     static org.oltpbench.driver.RunListener firstInterval(java.util.concurrent.CountDownLatch started) {
         return new org.oltpbench.driver.RunListener() {
             @Override
-            public void interval(org.oltpbench.result.IntervalResult interval) {
+            public void interval(org.oltpbench.result.repeat.counted.IntervalResult interval) {
                 started.countDown();
             }
         };

@@ -3,9 +3,9 @@ package org.oltpbench.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.run.RunResult;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

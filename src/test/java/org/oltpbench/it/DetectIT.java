@@ -18,8 +18,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.db.EmbeddedMariaDb;
 import org.oltpbench.report.LabeledRun;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * Issue 43 §1: seed 000's sysbench line, pasted with its .lua path and no engine named, finds the engine from the server

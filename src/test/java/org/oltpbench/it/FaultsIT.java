@@ -25,7 +25,7 @@ import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.RunListener;
 import org.oltpbench.driver.StopSignal;
-import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.workload.sysbench.Preset;
 import org.oltpbench.workload.sysbench.SysbenchWorkload;
 
@@ -82,7 +82,7 @@ class FaultsIT {
             var firstInterval = new java.util.concurrent.CountDownLatch(1);
             RunListener onTime = new RunListener() {
                 @Override
-                public void interval(org.oltpbench.result.IntervalResult interval) {
+                public void interval(org.oltpbench.result.repeat.counted.IntervalResult interval) {
                     firstInterval.countDown();
                 }
             };

@@ -14,11 +14,11 @@ import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oltpbench.result.ErrorCount;
-import org.oltpbench.result.Fault;
-import org.oltpbench.result.FrontEndUse;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.judge.fault.Fault;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.counted.ErrorCount;
+import org.oltpbench.result.repeat.topology.FrontEndUse;
 
 /**
  * Issue 29 §2: a 3-node MariaDB Galera cluster (Debian's MariaDB 10.11 and galera-4, made by {@code .ci/galera}) behind

@@ -12,11 +12,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.TxnMetrics;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * Fixed jobs (the shared embedded MariaDB, a fresh database a job; fixed seed, one thread, a fixed event count) whose console lines, summary.csv and

@@ -11,9 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.Window;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.repeat.counted.Window;
 
 /**
  * {@code -c a -c b}: two targets run in turn, level by level and repeat by repeat, then compared. Both targets are one

@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.db.Database;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.file.ResultFiles;
 import org.oltpbench.stats.Interval;
 
 /** Confidence intervals and the drift verdict on real runs of the embedded MariaDB (the shared one, a database a test). */

@@ -165,7 +165,7 @@ class MariaDbDialectsIT {
         Outcome r = cli(Tools.concat(common, "--set", "conn=jdbc:mariadb://" + hostA + "," + hostB + "/sbtest", "--set", "threads=3,4",
                 "--set", "time=2", "--set", "resultDirectory=" + dir, "run"));
         assertEquals(0, r.code(), r.err());
-        var levels = org.oltpbench.result.ResultFiles.read(dir).levels();
+        var levels = org.oltpbench.result.file.ResultFiles.read(dir).levels();
         assertEquals(2, levels.get(0).threadsPerHost().get(hostA));
         assertEquals(1, levels.get(0).threadsPerHost().get(hostB));
         assertEquals(2, levels.get(1).threadsPerHost().get(hostB));

@@ -16,11 +16,11 @@ import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.TpccMetrics;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.repeat.TpccMetrics;
 
 /**
  * Two client processes split 2 warehouses of one TPC-C job (clientCount=2): they load their warehouses in parallel,

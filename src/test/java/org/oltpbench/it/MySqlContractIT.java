@@ -67,7 +67,7 @@ class MySqlContractIT extends Contract.OnServer {
             var out = new java.io.ByteArrayOutputStream();
             var r = org.oltpbench.OltpBench.fromMap(job).output(new java.io.PrintStream(out, true)).run();
             org.junit.jupiter.api.Assertions.assertTrue(r.completed(), out.toString());
-            org.junit.jupiter.api.Assertions.assertEquals(org.oltpbench.result.Terms.Protocol.CLIENT_TEXT, r.terms().protocol());
+            org.junit.jupiter.api.Assertions.assertEquals(org.oltpbench.result.run.Terms.Protocol.CLIENT_TEXT, r.terms().protocol());
             org.junit.jupiter.api.Assertions.assertTrue(out.toString().contains("max_prepared_stmt_count=20 is below the"),
                     out.toString());
             job.put("dbPsMode", "enable");

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.oltpbench.config.Config;
 import org.oltpbench.dialect.AutoProtocol;
 import org.oltpbench.dialect.Demand;
-import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.tune.Setting;
 import org.oltpbench.tune.Tuner;
 import org.oltpbench.workload.tpcc.TpccWorkload;
@@ -101,7 +101,7 @@ class OceanBaseContractIT extends Contract.OnServer implements Contract.OnMySqlP
         String before;
         try (Connection c = db.connect()) {
             before = db.dialect().settings(c).read(Setting.variable("ob_sql_work_area_percentage", "x"));
-            tuner.apply(db.dialect().settings(c), db.dialect().tuningProfile(org.oltpbench.result.Family.TPCC));
+            tuner.apply(db.dialect().settings(c), db.dialect().tuningProfile(org.oltpbench.result.workload.Family.TPCC));
         }
         try {
             assertTrue(tuner.changes().stream().anyMatch(ch -> ch.name().equals("ob_sql_work_area_percentage")), buf.toString());

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * Issues 36 §1 and 43 §2: the peers' command lines as the seeds print them, each program's word left in, run against

@@ -17,10 +17,10 @@ import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.RunListener;
 import org.oltpbench.driver.StopSignal;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.TxnMetrics;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.workload.sysbench.Preset;
 import org.oltpbench.workload.sysbench.SysbenchWorkload;
 

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.repeat.RepeatResult;
 
 /**
  * Issue 29 §3, seed 002's read-only scale-out: a MariaDB GTID primary with 2 replicas and a PostgreSQL primary with a

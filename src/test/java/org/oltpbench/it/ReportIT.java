@@ -15,11 +15,11 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * The result directory, report and compare on real runs of the embedded MariaDB; a killed run still reports. Every run
@@ -58,7 +58,7 @@ class ReportIT {
             org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(a.resolve(threads + ".hlog").toFile());
             while (reader.hasNext()) logged += ((org.HdrHistogram.Histogram) reader.nextIntervalHistogram()).getTotalCount();
             long intervals = ResultFiles.read(a).level(threads).kept().intervals().stream()
-                    .mapToLong(org.oltpbench.result.IntervalResult::transactions).sum();
+                    .mapToLong(org.oltpbench.result.repeat.counted.IntervalResult::transactions).sum();
             assertEquals(intervals, logged, threads + ".hlog");
         }
         Path out = dir.resolve("cmp");
@@ -156,8 +156,8 @@ class ReportIT {
         assertEquals(0, o.code(), o.out() + o.err());
         RunResult run = ResultFiles.read(out);
         RepeatResult live = run.levels().get(0).kept();
-        org.oltpbench.result.Journal.Entry e = org.oltpbench.result.Journal.read(out).get(0);
-        RepeatResult rebuilt = org.oltpbench.result.Journal.repeat(e, run.workload().typeNames(), 2);
+        org.oltpbench.result.file.Journal.Entry e = org.oltpbench.result.file.Journal.read(out).get(0);
+        RepeatResult rebuilt = org.oltpbench.result.file.Journal.repeat(e, run.workload().typeNames(), 2);
         System.out.printf("tpcc live: %d transactions, %d ignored, %d retries, %d errors, codes %s%n", live.counts().transactions(),
                 live.counts().ignoredErrors(), live.counts().retries(), live.counts().errors(), live.counts().errorCodes());
         assertEquals(live.counts().transactions(), rebuilt.counts().transactions());
@@ -166,7 +166,7 @@ class ReportIT {
         assertEquals(live.counts().retries(), rebuilt.counts().retries());
         assertEquals(new java.util.HashSet<>(live.counts().errorCodes()), new java.util.HashSet<>(rebuilt.counts().errorCodes()));
         assertEquals(live.counts().ignoredErrors() + live.counts().retries(),
-                rebuilt.counts().errorCodes().stream().mapToLong(org.oltpbench.result.ErrorCount::count).sum());
+                rebuilt.counts().errorCodes().stream().mapToLong(org.oltpbench.result.repeat.counted.ErrorCount::count).sum());
     }
 
     @Test
@@ -188,14 +188,14 @@ class ReportIT {
         Tools.Outcome o = Tools.cli("report", out.toString());
         assertEquals(0, o.code(), o.out() + o.err());
         assertTrue(o.out().contains("rebuilt from the journal: 2 threads, repeat 1, "), o.out());
-        org.oltpbench.result.Journal.Entry e = org.oltpbench.result.Journal.read(out).get(0);
+        org.oltpbench.result.file.Journal.Entry e = org.oltpbench.result.file.Journal.read(out).get(0);
         assertTrue(e.intervals().size() >= 4, "every reported interval is in the journal: " + e.intervals().size());
         RepeatResult r = ResultFiles.read(out).levels().get(0).kept();
         assertEquals(RepeatResult.Status.ABORTED, r.status());
         assertEquals(e.intervals(), r.intervals());
         assertEquals(e.intervals().stream().mapToDouble(IntervalResult::seconds).sum(), r.window().seconds(), 1e-9);
         long txns = 0, reads = 0, writes = 0, other = 0, latency = 0;
-        org.HdrHistogram.Histogram all = org.oltpbench.result.Histograms.empty();
+        org.HdrHistogram.Histogram all = org.oltpbench.result.repeat.counted.Histograms.empty();
         for (int k = 0; k < e.intervals().size(); k++) {
             IntervalResult i = e.intervals().get(k);
             var c = e.details().get(k).counts();

@@ -12,10 +12,10 @@ import java.util.concurrent.FutureTask;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.db.EmbeddedMariaDb;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * The server restarts early in a 30 s run (2 s after its sessions connect): the terminals reconnect, and the run

@@ -1,8 +1,8 @@
 package org.oltpbench.it;
 
-import org.oltpbench.result.Family;
-import org.oltpbench.result.TxnType;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.workload.Family;
+import org.oltpbench.result.workload.TxnType;
+import org.oltpbench.result.workload.WorkloadInfo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,8 +27,8 @@ import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.RunListener;
 import org.oltpbench.driver.StopSignal;
 import org.oltpbench.measure.ThreadStats;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Terminal;
 import org.oltpbench.workload.Workload;
@@ -99,10 +99,10 @@ class RunLoopIT {
      */
     @Test
     void aLateReporterStillDividesByTheMeasuredLength() throws Exception {
-        java.util.List<org.oltpbench.result.IntervalResult> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.List<org.oltpbench.result.repeat.counted.IntervalResult> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
         RunListener slow = new RunListener() {
             @Override
-            public void interval(org.oltpbench.result.IntervalResult i) {
+            public void interval(org.oltpbench.result.repeat.counted.IntervalResult i) {
                 seen.add(i);
                 if (seen.size() == 1) sleep(1500);
             }

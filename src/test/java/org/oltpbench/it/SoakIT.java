@@ -15,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResultFiles;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.repeat.RepeatResult;
 
 /**
  * The short form of the soak (issue 30 §4; the 2-hour record is in performance.md, "A soak"): 20 s at one level

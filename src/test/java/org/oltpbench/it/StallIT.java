@@ -23,11 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.OltpBench;
 import org.oltpbench.db.EmbeddedMariaDb;
 import org.oltpbench.driver.RunListener;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.Verdict.Limit;
+import org.oltpbench.result.judge.usage.Verdict.Limit;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * Issue 35 §2: a stall provoked on a real server (a table lock held for 4 s inside a 12 s level; performance.md has

@@ -26,7 +26,7 @@ import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.LevelRunner;
 import org.oltpbench.driver.StopSignal;
-import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.tpcc.TpccCheck;
 import org.oltpbench.workload.tpcc.TpccWorkload;
@@ -252,7 +252,7 @@ class TpccIT {
             }
             assertTrue(waited > 0, "12 terminals over 3 connections: some wait over 1 ms");
             var out = new java.io.ByteArrayOutputStream();
-            org.oltpbench.report.TpccFormat.summary(new PrintStream(out, true), r, new org.oltpbench.result.Efficiency(0, Double.NaN, 2));
+            org.oltpbench.report.TpccFormat.summary(new PrintStream(out, true), r, new org.oltpbench.result.judge.conformance.Efficiency(0, Double.NaN, 2));
             assertTrue(out.toString().contains("[Queue] NEW_ORDER - waits for a connection"), out.toString());
         }
     }

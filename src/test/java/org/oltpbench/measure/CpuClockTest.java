@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.ClientCpu;
+import org.oltpbench.result.repeat.client.ClientCpu;
 
 class CpuClockTest {
     /** user 100 nice 0 system 50 idle 800 iowait 50 irq 0 softirq 0 steal 0: busy 150 of 1000 jiffies. */

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.Histograms;
+import org.oltpbench.result.repeat.counted.Histograms;
 
 /**
  * Issue 30 §1: one report's harvest (every thread's counters and latencies into the interval's histograms) at

@@ -70,7 +70,7 @@ class ThreadStatsTest {
             written.set(i);
         });
         org.HdrHistogram.Histogram[] recycled = new org.HdrHistogram.Histogram[2];
-        org.HdrHistogram.Histogram[] total = {org.oltpbench.result.Histograms.empty(), org.oltpbench.result.Histograms.empty()};
+        org.HdrHistogram.Histogram[] total = {org.oltpbench.result.repeat.counted.Histograms.empty(), org.oltpbench.result.repeat.counted.Histograms.empty()};
         owner.start();
         // harvest at least 500 times, and until the owner has recorded 2,000, however busy this machine is (CI saw the
         // owner get only 896 in while another process loaded both cores)

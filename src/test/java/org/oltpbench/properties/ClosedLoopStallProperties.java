@@ -11,11 +11,11 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import org.HdrHistogram.Histogram;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.IntervalResult.TerminalTime;
-import org.oltpbench.result.Resources;
-import org.oltpbench.result.Stall;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.IntervalResult.TerminalTime;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.judge.stall.Stall;
 
 /** Issue 42 review: a closed loop of slow transactions, served without a pause, is no stall. */
 class ClosedLoopStallProperties {

@@ -22,13 +22,13 @@ import org.oltpbench.report.SearchFormat;
 import org.oltpbench.report.TpccFormat;
 import org.oltpbench.report.files.SummaryCsv;
 import org.oltpbench.report.html.RunReport;
-import org.oltpbench.result.Conformance;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.LevelResult;
 import org.oltpbench.result.PacedTpcc;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.judge.conformance.Conformance;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.workload.WorkloadInfo;
 
 /**
  * TPC-C's efficiency of a level is one figure, or the one word "unpaced", in every output that prints it: the go-tpc

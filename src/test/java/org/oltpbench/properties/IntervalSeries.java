@@ -2,19 +2,19 @@ package org.oltpbench.properties;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.oltpbench.result.Analytics;
-import org.oltpbench.result.ClientCpu;
-import org.oltpbench.result.Counts;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.ResourceSource;
-import org.oltpbench.result.Resources;
-import org.oltpbench.result.ServerCount;
-import org.oltpbench.result.TxnMetrics;
-import org.oltpbench.result.Usage;
-import org.oltpbench.result.Verdict;
-import org.oltpbench.result.Window;
+import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.analytics.Analytics;
+import org.oltpbench.result.repeat.client.ClientCpu;
+import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.counted.Counts;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
+import org.oltpbench.result.repeat.counted.Window;
+import org.oltpbench.result.repeat.server.ServerCount;
 
 /**
  * A repeat built from its measured report intervals as LevelRunner builds one: the intervals add up to the window, the

@@ -15,10 +15,10 @@ import org.oltpbench.driver.Levels;
 import org.oltpbench.driver.SimClock;
 import org.oltpbench.driver.SimLevel;
 import org.oltpbench.measure.resources.SimHost;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.Resources;
-import org.oltpbench.result.Usage;
+import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.counted.IntervalResult;
 
 /**
  * Issue 42 §2, "resources of an interval never exceed its seconds times the cores that could run them; shares add up to

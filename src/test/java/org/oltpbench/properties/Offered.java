@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.HdrHistogram.Histogram;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.IntervalResult.TerminalTime;
-import org.oltpbench.result.Resources;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.IntervalResult.TerminalTime;
+import org.oltpbench.result.repeat.client.Resources;
 
 /**
  * A level's intervals built from the transactions its terminals ran, as the level loop records them: per 1 s interval,

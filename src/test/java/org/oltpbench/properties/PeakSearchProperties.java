@@ -16,9 +16,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.PeakSearch;
-import org.oltpbench.result.RepeatResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.search.PeakSearch;
 import org.oltpbench.stats.Interval;
 
 /**

@@ -9,10 +9,10 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.Resources;
-import org.oltpbench.result.Stall;
+import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
 
 /**
  * Issue 42 §2, at a rate: an interval that served every arrival scheduled in it and every one queued at its start is not

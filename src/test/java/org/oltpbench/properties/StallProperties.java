@@ -8,9 +8,9 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.Resources;
-import org.oltpbench.result.Stall;
+import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.counted.IntervalResult;
 
 /**
  * Issue 42 §2: a stall is judged against what was offered. Scenarios are levels of 1 s intervals built from generated

@@ -9,14 +9,14 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.ResourceSource;
-import org.oltpbench.result.Resources;
-import org.oltpbench.result.Resources.ClientUse;
-import org.oltpbench.result.Resources.HostCpu;
-import org.oltpbench.result.Resources.ServerUse;
-import org.oltpbench.result.Usage;
-import org.oltpbench.result.Verdict;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.client.Resources.ClientUse;
+import org.oltpbench.result.repeat.client.Resources.HostCpu;
+import org.oltpbench.result.repeat.client.Resources.ServerUse;
+import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Verdict;
 
 /**
  * Issue 42 §2: a window's resources fit its seconds and cores, whatever span each reading covered. On a starved host

@@ -13,18 +13,18 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.ResourceSource;
-import org.oltpbench.result.Resources;
-import org.oltpbench.result.Resources.ClientUse;
-import org.oltpbench.result.Resources.CpuWait;
-import org.oltpbench.result.Resources.HostCpu;
-import org.oltpbench.result.Resources.ServerUse;
-import org.oltpbench.result.Stall;
-import org.oltpbench.result.Usage;
-import org.oltpbench.result.Verdict;
-import org.oltpbench.result.Verdict.Limit;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.client.Resources.ClientUse;
+import org.oltpbench.result.repeat.client.Resources.CpuWait;
+import org.oltpbench.result.repeat.client.Resources.HostCpu;
+import org.oltpbench.result.repeat.client.Resources.ServerUse;
+import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.judge.usage.Verdict.Limit;
 
 /**
  * Issue 42 §2: the bottleneck verdict names what the figures show. Scenarios are windows of 1 s intervals of a closed

@@ -10,13 +10,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.ClientCpu;
+import org.oltpbench.result.repeat.client.ClientCpu;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.Usage;
-import org.oltpbench.result.ServerCount;
-import org.oltpbench.result.Window;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.stats.Trend;
 
 /** The console's one-line warnings and the sweep table's client-cpu column, on hand-made repeats. */
@@ -25,7 +25,7 @@ class ConsoleTest {
     static RepeatResult with(Window w, ClientCpu cpu, ServerCount sc) {
         RepeatResult r = Fixtures.sysbench(1, 4, 1000, RepeatResult.COMPLETED);
         return new RepeatResult(1, 4, r.status(), null, new RepeatResult.Measured(w, r.counts(), r.transactions(), r.intervals()),
-                new RepeatResult.PerThread(r.threadEvents(), r.threadLatencyNanos()), cpu, RepeatResult.ServerChecks.of(sc), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
+                new RepeatResult.PerThread(r.threadEvents(), r.threadLatencyNanos()), cpu, RepeatResult.ServerChecks.of(sc), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 
     static final Window CLEAN = new Window("a", "b", 10.0, 0.001);
@@ -43,10 +43,10 @@ class ConsoleTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Console c = new Console(new PrintStream(bytes, true, StandardCharsets.UTF_8), 95, 4, 1, 3, Console.sysbench(95), false);
         for (int k = 1; k <= 13; k++) {
-            org.HdrHistogram.Histogram h = org.oltpbench.result.Histograms.empty();
+            org.HdrHistogram.Histogram h = org.oltpbench.result.repeat.counted.Histograms.empty();
             h.recordValue(k * 1000L);
-            c.interval(new org.oltpbench.result.IntervalResult(k, 1.0, 4, 100L * k, 0, 0, 0, 0, 0, k <= 3, 0.5,
-                    org.oltpbench.result.Histograms.encode(h)));
+            c.interval(new org.oltpbench.result.repeat.counted.IntervalResult(k, 1.0, 4, 100L * k, 0, 0, 0, 0, 0, k <= 3, 0.5,
+                    org.oltpbench.result.repeat.counted.Histograms.encode(h)));
         }
         c.repeatFinished(Fixtures.run(List.of(new LevelResult(4, Map.of(), 0, List.of(with(CLEAN, IDLE, AGREES))))),
                 with(CLEAN, IDLE, AGREES));
@@ -74,7 +74,7 @@ class ConsoleTest {
             repeats.add(new RepeatResult(k + 1, 4, k < 3 ? RepeatResult.COMPLETED : RepeatResult.ABORTED, k < 3 ? null : "x",
                     new RepeatResult.Measured(new Window("a", "b", secs[k], 0), f.counts(), f.transactions(), f.intervals()),
                     new RepeatResult.PerThread(f.threadEvents(), f.threadLatencyNanos()), IDLE,
-                    RepeatResult.ServerChecks.of(AGREES), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE));
+                    RepeatResult.ServerChecks.of(AGREES), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE));
         }
         assertEquals(List.of("Benchmark", "\tAverage number of seconds to run all queries: 2.000 seconds",
                 "\tMinimum number of seconds to run all queries: 1.500 seconds",
@@ -121,7 +121,7 @@ class ConsoleTest {
         RepeatResult busy = with(CLEAN, new ClientCpu(15, 1.5, 2, 0.9), AGREES), calm = with(CLEAN, IDLE, AGREES);
         var run = Fixtures.run(List.of(new LevelResult(4, Map.of(), 0, List.of(calm)), new LevelResult(8, Map.of(), 0,
                 List.of(new RepeatResult(1, 8, busy.status(), null, new RepeatResult.Measured(busy.window(), busy.counts(), busy.transactions(), busy.intervals()),
-                new RepeatResult.PerThread(busy.threadEvents(), busy.threadLatencyNanos()), busy.cpu(), RepeatResult.ServerChecks.of(busy.serverCount()), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE)))));
+                new RepeatResult.PerThread(busy.threadEvents(), busy.threadLatencyNanos()), busy.cpu(), RepeatResult.ServerChecks.of(busy.serverCount()), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE)))));
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         SysbenchFormat.sweepTable(new PrintStream(buf, true, StandardCharsets.UTF_8), run);
         String table = buf.toString(StandardCharsets.UTF_8);

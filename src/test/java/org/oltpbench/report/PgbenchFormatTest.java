@@ -13,18 +13,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.ClientCpu;
-import org.oltpbench.result.Counts;
-import org.oltpbench.result.Family;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.Schedule;
-import org.oltpbench.result.ServerCount;
-import org.oltpbench.result.TxnMetrics;
-import org.oltpbench.result.Usage;
-import org.oltpbench.result.Window;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.client.ClientCpu;
+import org.oltpbench.result.repeat.counted.Counts;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.Schedule;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
+import org.oltpbench.result.repeat.counted.Window;
+import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.workload.Family;
+import org.oltpbench.result.workload.WorkloadInfo;
 
 /**
  * pgbench's console, compared with the real pgbench 15's output (src/test/resources/pgbench/capture.sh made the
@@ -59,7 +59,7 @@ class PgbenchFormatTest {
                 counts, List.of(new TxnMetrics("tpcb", counts.transactions(), 0, 0, 0, h)), List.of()),
                 new RepeatResult.PerThread(List.of(1L, 1L), List.of(1L, 1L)), new ClientCpu(1, 0.1, 2, 0.5),
                 RepeatResult.ServerChecks.of(ServerCount.none("test", 0)), RepeatResult.Topology.NONE, Usage.NONE,
-                org.oltpbench.result.Analytics.NONE);
+                org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 
     /**
@@ -111,11 +111,11 @@ class PgbenchFormatTest {
      */
     @Test
     void theProgressLineIsPgbenchs() throws IOException {
-        org.HdrHistogram.Histogram h = org.oltpbench.result.Histograms.empty();
+        org.HdrHistogram.Histogram h = org.oltpbench.result.repeat.counted.Histograms.empty();
         h.recordValueWithCount(1000, 116);
         h.recordValueWithCount(2000, 116);
         IntervalResult i = new IntervalResult(1.0, 1.0, 2, 232, 0, 0, 0, 0, 0, false, 0.1,
-                org.oltpbench.result.Histograms.encode(h), 0, List.of(), null, null, new Schedule(54, 0, 174 * MS, 0));
+                org.oltpbench.result.repeat.counted.Histograms.encode(h), 0, List.of(), null, null, new Schedule(54, 0, 174 * MS, 0));
         String line = PgbenchFormat.progress(i, true, true);
         assertEquals("progress: 1.0 s, 232.0 tps, lat 1.500 ms stddev 0.500, 0 failed, lag 0.750 ms, 54 skipped", line);
         String ref = reference("rate-limit.txt").get(0);
@@ -156,7 +156,7 @@ class PgbenchFormatTest {
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         Console console = new Console(out, 95, 0, 1, 0, Console.style(info, 95, null, new PgbenchFormat.Run(0, 0, true, 0, false)), false);
         console.connected(0.0125);
-        console.repeatFinished(Fixtures.run(List.of(new org.oltpbench.result.LevelResult(2, Map.of(), 0, List.of(r)))), r);
+        console.repeatFinished(Fixtures.run(List.of(new org.oltpbench.result.level.LevelResult(2, Map.of(), 0, List.of(r)))), r);
         String text = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("\ninitial connection time = 12.500 ms\ntps = 225.000000 (without initial connection time)\n"), text);
         assertEquals("[Latency limit] 208 of 450 transactions above 2.0 ms (46.222%); 144 arrivals skipped (24.242%)",

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.oltpbench.result.Fixtures.hist;
 
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.IntervalResult;
+import org.oltpbench.result.repeat.counted.IntervalResult;
 
 class SysbenchFormatTest {
     /**

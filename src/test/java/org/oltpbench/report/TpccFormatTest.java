@@ -5,8 +5,8 @@ import static org.oltpbench.result.Fixtures.hist;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.TxnMetrics;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
 
 /**
  * Issue 36 §2: TPC-C's progress block in go-tpc's [Current] form, per type, and the span's tpmC and tpmTOTAL. Two

@@ -1,12 +1,29 @@
 package org.oltpbench.result;
 
-import java.util.List;
-import java.util.Map;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.config.RunParams;
+import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.client.ClientCpu;
+import org.oltpbench.result.repeat.counted.Counts;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
+import org.oltpbench.result.repeat.counted.Window;
+import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.run.ClientInfo;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.run.ServerInfo;
+import org.oltpbench.result.run.Terms;
+import org.oltpbench.result.workload.Family;
+import org.oltpbench.result.workload.TxnType;
+import org.oltpbench.result.workload.WorkloadInfo;
 
 /** Hand-made results with known numbers, for tests of the arithmetic and the file format. */
 public final class Fixtures {
@@ -26,7 +43,7 @@ public final class Fixtures {
         long all = noCommitted + noRollbacks + payments;
         Counts c = new Counts(all, noRollbacks, 10 * all, 5 * all, all, 0, 0, 2, 0, all * 800_000L);
         return new RepeatResult(1, threads, status, status == RepeatResult.COMPLETED ? null : "error 1213", new RepeatResult.Measured(new Window("2026-11-23T07:00:00Z", "2026-11-23T07:01:00Z", seconds), c, List.of(no, pay), List.of()),
-                new RepeatResult.PerThread(List.of(all), List.of(all * 800_000L)), new ClientCpu(6, 0.1, 2, 0.5), RepeatResult.ServerChecks.of(ServerCount.none("test", 0)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
+                new RepeatResult.PerThread(List.of(all), List.of(all * 800_000L)), new ClientCpu(6, 0.1, 2, 0.5), RepeatResult.ServerChecks.of(ServerCount.none("test", 0)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 
     /** A sysbench-shaped repeat with {@code tps} transactions per second over 10 s. */
@@ -36,7 +53,7 @@ public final class Fixtures {
         List<IntervalResult> intervals = List.of(new IntervalResult(10.0, 10.0, threads, transactions, 14 * transactions,
                 4 * transactions, 2 * transactions, 1, 0, false, 0.75, hist(2000, 2000, 3000)));
         return new RepeatResult(repeat, threads, status, status == RepeatResult.COMPLETED ? null : "thread 0: error 1062", new RepeatResult.Measured(new Window("2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0), c, List.of(new TxnMetrics("event", transactions, 0, 0, 0, hist(2000, 2000, 3000))), intervals),
-                new RepeatResult.PerThread(List.of(transactions / 2, transactions - transactions / 2), List.of(1L, 2L)), new ClientCpu(7.5, 0.75, 2, 0.6), RepeatResult.ServerChecks.of(new ServerCount("Com_commit", transactions, transactions, null)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.Analytics.NONE);
+                new RepeatResult.PerThread(List.of(transactions / 2, transactions - transactions / 2), List.of(1L, 2L)), new ClientCpu(7.5, 0.75, 2, 0.6), RepeatResult.ServerChecks.of(new ServerCount("Com_commit", transactions, transactions, null)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 
     /** A sysbench run of oltp_read_write at 4 and 8 threads, 1 table of 10,000 rows, on MariaDB. */

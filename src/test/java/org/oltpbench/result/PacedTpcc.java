@@ -2,6 +2,9 @@ package org.oltpbench.result;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.oltpbench.result.workload.Family;
+import org.oltpbench.result.workload.TxnType;
+import org.oltpbench.result.workload.WorkloadInfo;
 
 /** TPC-C's transaction table with pacing, for tests of what the pacing allows. */
 public final class PacedTpcc {

@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import org.oltpbench.result.LoadResult;
+import org.oltpbench.result.run.LoadResult;
 
 /**
  * Rows and send time per table of one load, shared by its workers: each sink it wraps counts its rows and times the

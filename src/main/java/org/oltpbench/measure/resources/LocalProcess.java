@@ -11,7 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.oltpbench.result.ResourceSource;
+import org.oltpbench.result.repeat.client.ResourceSource;
 
 /**
  * A server on this host, found from the TCP port it listens on (/proc/net/tcp and tcp6 give the socket's inode; the

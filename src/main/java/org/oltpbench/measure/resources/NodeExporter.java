@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.oltpbench.result.ResourceSource;
+import org.oltpbench.result.repeat.client.ResourceSource;
 
 /**
  * A host's node_exporter, scraped at each interval's edge: CPU by mode (node_cpu_seconds_total), memory in use

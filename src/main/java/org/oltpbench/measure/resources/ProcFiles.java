@@ -82,7 +82,7 @@ final class ProcFiles {
 
     /** How many CPUs Cpus_allowed_list of /proc/PID/status names ("0-3,6" → 5): the process's affinity; 0 unknown. */
     static int allowedCpus(String status) {
-        return org.oltpbench.result.CpuSet.parse(cpuList(status)).size();
+        return org.oltpbench.result.repeat.client.CpuSet.parse(cpuList(status)).size();
     }
 
     /** {read_bytes, write_bytes} of /proc/PID/io: what the process made storage read and write. */
@@ -179,11 +179,11 @@ final class ProcFiles {
             return new CpuModes(cores, s);
         }
 
-        org.oltpbench.result.Resources.HostCpu minus(CpuModes earlier) {
-            if (cores == 0 || earlier.cores == 0) return org.oltpbench.result.Resources.HostCpu.UNKNOWN;
+        org.oltpbench.result.repeat.client.Resources.HostCpu minus(CpuModes earlier) {
+            if (cores == 0 || earlier.cores == 0) return org.oltpbench.result.repeat.client.Resources.HostCpu.UNKNOWN;
             double[] d = new double[seconds.length];
             for (int i = 0; i < d.length; i++) d[i] = milli(Math.max(0, seconds[i] - earlier.seconds[i]));
-            return new org.oltpbench.result.Resources.HostCpu(cores, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
+            return new org.oltpbench.result.repeat.client.Resources.HostCpu(cores, d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]);
         }
     }
 

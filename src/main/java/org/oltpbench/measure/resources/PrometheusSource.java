@@ -14,10 +14,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.ResourceSource;
-import org.oltpbench.result.Resources.HostCpu;
-import org.oltpbench.result.Resources.ServerUse;
+import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.client.Resources.HostCpu;
+import org.oltpbench.result.repeat.client.Resources.ServerUse;
+import org.oltpbench.result.repeat.counted.IntervalResult;
 
 /**
  * Each component's CPU and memory per interval from a Prometheus server, asked once after the level: the raw samples

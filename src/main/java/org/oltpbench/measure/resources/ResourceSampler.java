@@ -16,9 +16,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.oltpbench.result.Resources;
-import org.oltpbench.result.Resources.ClientUse;
-import org.oltpbench.result.Resources.ServerUse;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.client.Resources.ClientUse;
+import org.oltpbench.result.repeat.client.Resources.ServerUse;
 
 /**
  * Samples the client and the servers at each interval's edge (on the reporter thread, after the counters were
@@ -26,7 +26,7 @@ import org.oltpbench.result.Resources.ServerUse;
  * carries the connections, and every server probe. A probe that fails is reported once (one line, through
  * {@code warn}) and never ends the run; a local process is tried at every edge, a remote source at the next edge and,
  * while it keeps failing, after 1, 3, 7 and then 10 edges. The intervals a source missed are left out of its figures,
- * which are computed over the seconds it covered ({@link org.oltpbench.result.Usage}). The cost does not depend on
+ * which are computed over the seconds it covered ({@link org.oltpbench.result.judge.usage.Usage}). The cost does not depend on
  * the number of terminals.
  */
 public final class ResourceSampler {
@@ -136,9 +136,9 @@ public final class ResourceSampler {
      *
      * @param edgesMillis interval i runs from edges[i] to edges[i + 1], epoch ms
      */
-    public List<org.oltpbench.result.IntervalResult> afterLevel(List<org.oltpbench.result.IntervalResult> intervals,
+    public List<org.oltpbench.result.repeat.counted.IntervalResult> afterLevel(List<org.oltpbench.result.repeat.counted.IntervalResult> intervals,
                                                                 List<Long> edgesMillis) {
-        List<org.oltpbench.result.IntervalResult> out = intervals;
+        List<org.oltpbench.result.repeat.counted.IntervalResult> out = intervals;
         for (PrometheusSource p : after) {
             try {
                 out = p.annotate(out, edgesMillis);

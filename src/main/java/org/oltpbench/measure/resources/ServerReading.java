@@ -1,7 +1,7 @@
 package org.oltpbench.measure.resources;
 
-import org.oltpbench.result.ResourceSource;
-import org.oltpbench.result.Resources.ServerUse;
+import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.client.Resources.ServerUse;
 
 /**
  * A server's cumulative counters at one instant (CPU seconds and bytes since it started; memory as it is now); two

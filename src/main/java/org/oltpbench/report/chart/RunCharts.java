@@ -2,15 +2,15 @@ package org.oltpbench.report.chart;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.oltpbench.result.Family;
+import org.oltpbench.result.workload.Family;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.report.Metric;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.TxnMetrics;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
 
 /** Which charts a run and a comparison get, with their data taken from the typed results alone. */
 public final class RunCharts {
@@ -59,7 +59,7 @@ public final class RunCharts {
      * right axis beside the limit itself; null for a run of listed levels.
      */
     static Chart search(RunResult run, String sub) {
-        org.oltpbench.result.PeakSearch.Outcome o = run.search();
+        org.oltpbench.result.search.PeakSearch.Outcome o = run.search();
         if (o == null) return null;
         var s = run.params().sweep().search();
         List<double[]> tps = new ArrayList<>(), errors = new ArrayList<>(), latency = new ArrayList<>(), limit = new ArrayList<>();
@@ -90,14 +90,14 @@ public final class RunCharts {
      * search.png of warehouses=search: each probe's tpmC (left) and its efficiency against the paced ceiling (right) beside
      * the 85% a probe must reach.
      */
-    private static Chart warehouses(RunResult run, org.oltpbench.result.PeakSearch.Outcome o, String sub) {
+    private static Chart warehouses(RunResult run, org.oltpbench.result.search.PeakSearch.Outcome o, String sub) {
         List<double[]> tpmC = new ArrayList<>(), eff = new ArrayList<>(), pass = new ArrayList<>();
         for (var p : o.path()) {
-            org.oltpbench.result.Efficiency e = org.oltpbench.report.SearchFormat.efficiency(run, p);
+            org.oltpbench.result.judge.conformance.Efficiency e = org.oltpbench.report.SearchFormat.efficiency(run, p);
             if (e == null || !e.paced()) continue;
             tpmC.add(new double[] {p.at(), e.tpmC()});
             eff.add(new double[] {p.at(), e.percent()});
-            pass.add(new double[] {p.at(), 100 * org.oltpbench.result.CapacitySearch.MIN_EFFICIENCY});
+            pass.add(new double[] {p.at(), 100 * org.oltpbench.result.search.CapacitySearch.MIN_EFFICIENCY});
         }
         String title = "Capacity search: tpmC and efficiency by warehouses";
         String answer = org.oltpbench.report.SearchFormat.summary(run.params().sweep().search(), o);
@@ -164,7 +164,7 @@ public final class RunCharts {
             for (LevelResult l : r.run().levels()) {
                 RepeatResult k = l.kept();
                 byLevel.computeIfAbsent(l.threads(), t -> new ArrayList<>())
-                        .add(new double[] {k.analytics().qphH(), org.oltpbench.result.TpccMetrics.tpmC(k)});
+                        .add(new double[] {k.analytics().qphH(), org.oltpbench.result.repeat.TpccMetrics.tpmC(k)});
             }
         }
         List<Charts.Line> lines = new ArrayList<>();
@@ -190,7 +190,7 @@ public final class RunCharts {
     private static Chart level(RunResult run, LevelResult l, String sub, boolean tpcc) {
         RepeatResult r = l.kept();
         List<double[]> rate = new ArrayList<>(), p95 = new ArrayList<>(), tpmC = new ArrayList<>();
-        int newOrder = run.workload().typeNames().indexOf(org.oltpbench.result.TpccMetrics.NEW_ORDER);
+        int newOrder = run.workload().typeNames().indexOf(org.oltpbench.result.repeat.TpccMetrics.NEW_ORDER);
         double warmEnd = 0;
         for (IntervalResult i : r.intervals()) {
             rate.add(new double[] {i.at(), tpcc ? i.tps() * 60 : i.tps()});
@@ -273,11 +273,11 @@ public final class RunCharts {
         java.util.Map<String, List<double[]>> cores = new java.util.LinkedHashMap<>();
         List<double[]> in = new ArrayList<>(), out = new ArrayList<>();
         for (IntervalResult i : r.intervals()) {
-            if (i.seconds() <= 0 || i.resources() == org.oltpbench.result.Resources.NONE) continue;
+            if (i.seconds() <= 0 || i.resources() == org.oltpbench.result.repeat.client.Resources.NONE) continue;
             var res = i.resources();
             cores.computeIfAbsent("client (oltpbench)", k -> new ArrayList<>()).add(new double[] {i.at(), res.clientCpuSeconds(i.seconds()) / i.seconds()});
             for (var s : res.servers()) {
-                String name = s.source() == org.oltpbench.result.ResourceSource.NODE_EXPORTER ? "host " + s.host()
+                String name = s.source() == org.oltpbench.result.repeat.client.ResourceSource.NODE_EXPORTER ? "host " + s.host()
                         : s.component() + " (" + s.source().label() + ")";
                 cores.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {i.at(), res.serverCpuSeconds(s, i.seconds()) / i.seconds()});
             }

@@ -7,10 +7,10 @@ import java.util.TreeSet;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.report.Metric;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.Terms;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.Terms;
+import org.oltpbench.result.workload.WorkloadInfo;
 import org.oltpbench.stats.Confidence;
 import org.oltpbench.stats.Interval;
 
@@ -274,10 +274,10 @@ public final class Comparison {
         boolean any = false;
         for (LabeledRun r : runs) {
             LevelResult l = r.run().level(threads);
-            var u = l == null ? org.oltpbench.result.Usage.NONE : l.kept().usage();
+            var u = l == null ? org.oltpbench.result.judge.usage.Usage.NONE : l.kept().usage();
             any |= u.recorded() || u.stall().found();
             String limit = u.recorded() ? u.verdict().limit().toString() : "-";
-            limits.add(u.stall().found() && u.verdict().limit() != org.oltpbench.result.Verdict.Limit.STALL
+            limits.add(u.stall().found() && u.verdict().limit() != org.oltpbench.result.judge.usage.Verdict.Limit.STALL
                     ? limit + ", stalled" : limit);
         }
         if (any) rows.add(new VerdictRow("bottleneck", limits));
@@ -286,17 +286,17 @@ public final class Comparison {
     }
 
     private List<VerdictRow> runRules(int threads) {
-        List<org.oltpbench.result.Conformance> per = new ArrayList<>();
-        org.oltpbench.result.Conformance any = null;
+        List<org.oltpbench.result.judge.conformance.Conformance> per = new ArrayList<>();
+        org.oltpbench.result.judge.conformance.Conformance any = null;
         for (LabeledRun r : runs) {
-            org.oltpbench.result.Conformance found = null;
-            for (org.oltpbench.result.Conformance c : r.run().conformance()) if (c.threads() == threads) found = c;
+            org.oltpbench.result.judge.conformance.Conformance found = null;
+            for (org.oltpbench.result.judge.conformance.Conformance c : r.run().conformance()) if (c.threads() == threads) found = c;
             per.add(found);
             if (found != null) any = found;
         }
         if (any == null) return List.of();
         List<String> cells = new ArrayList<>();
-        for (org.oltpbench.result.Conformance c : per) cells.add(c == null ? "-" : org.oltpbench.report.TpccFormat.tally(c));
+        for (org.oltpbench.result.judge.conformance.Conformance c : per) cells.add(c == null ? "-" : org.oltpbench.report.TpccFormat.tally(c));
         return List.of(new VerdictRow("TPC-C rules", cells));
     }
 
@@ -327,7 +327,7 @@ public final class Comparison {
         for (int i = 0; i < runs.size(); i++) {
             LevelResult l = runs.get(i).run().level(threads);
             if (l == null) continue;
-            for (org.oltpbench.result.ErrorCount e : l.kept().counts().errorCodes()) {
+            for (org.oltpbench.result.repeat.counted.ErrorCount e : l.kept().counts().errorCodes()) {
                 String key = "errors " + e.kind() + " " + e.codeName();
                 counts.computeIfAbsent(key, k -> new java.util.HashMap<>()).merge(i, e.count(), Long::sum);
             }

@@ -7,8 +7,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.report.Metric;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.run.RunResult;
 import org.oltpbench.stats.Confidence;
 import org.oltpbench.stats.Interval;
 

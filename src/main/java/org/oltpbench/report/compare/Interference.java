@@ -11,10 +11,10 @@ import java.util.function.ToDoubleFunction;
 import org.oltpbench.config.TpccParams;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.report.Metric;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.TpccMetrics;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.TpccMetrics;
+import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.stats.Confidence;
 import org.oltpbench.stats.Interval;
 

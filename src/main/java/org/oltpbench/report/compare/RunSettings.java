@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import org.oltpbench.config.SweepParams;
-import org.oltpbench.result.Flat;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.run.Flat;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * A run's parameters as named settings, for the lists of what differs between runs and for labels: every leaf of the

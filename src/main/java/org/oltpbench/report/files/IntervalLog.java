@@ -11,9 +11,9 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.oltpbench.driver.RunListener;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * Appends every report interval as it happens, flushed at once, so a run killed with SIGKILL leaves every finished

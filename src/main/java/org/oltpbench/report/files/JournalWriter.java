@@ -11,11 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.oltpbench.driver.RunListener;
-import org.oltpbench.result.IntervalDetail;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.Journal;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.Journal;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.counted.IntervalDetail;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * Writes the run's journal ({@link Journal}) as it goes: a line when a repeat starts, one per report interval with its

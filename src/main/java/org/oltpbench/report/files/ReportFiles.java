@@ -13,8 +13,8 @@ import org.oltpbench.driver.RunListener;
 import org.oltpbench.report.chart.Charts;
 import org.oltpbench.report.chart.RunCharts;
 import org.oltpbench.report.html.RunReport;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * The result directory's derived files, all made from a {@link RunResult} alone: summary.csv after every level,

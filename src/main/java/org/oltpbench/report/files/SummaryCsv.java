@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.report.Metric;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.Spread;
+import org.oltpbench.result.judge.spread.Spread;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.run.RunResult;
 import org.oltpbench.stats.Interval;
 
 /**

@@ -8,14 +8,14 @@ import org.oltpbench.report.LabeledRun;
 import org.oltpbench.report.Marks;
 import org.oltpbench.report.Metric;
 import org.oltpbench.report.chart.RunCharts;
-import org.oltpbench.result.ClientInfo;
-import org.oltpbench.result.Flat;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.TpccMetrics;
-import org.oltpbench.result.TxnMetrics;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.TpccMetrics;
+import org.oltpbench.result.repeat.counted.Histograms;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
+import org.oltpbench.result.run.ClientInfo;
+import org.oltpbench.result.run.Flat;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * report.html: one self-contained page from a result.json: the results per level, per transaction type for TPC-C,
@@ -54,7 +54,7 @@ public final class RunReport {
         if (run.levels().stream().anyMatch(l -> l.repeats().stream().anyMatch(r -> r.fault().happened()))) {
             b.append("<h2>Fault and outage</h2>\n").append(faults(run));
         }
-        for (org.oltpbench.result.Conformance c : run.conformance()) {
+        for (org.oltpbench.result.judge.conformance.Conformance c : run.conformance()) {
             b.append("<h2>TPC-C run rules, ").append(c.threads()).append(" terminals (repeat ").append(c.repeat())
                     .append(")</h2>\n").append(conformance(c));
         }
@@ -147,7 +147,7 @@ public final class RunReport {
     private static String errors(RunResult run) {
         List<List<String>> rows = new ArrayList<>();
         for (LevelResult l : run.levels()) {
-            for (org.oltpbench.result.ErrorCount e : l.kept().counts().errorCodes()) {
+            for (org.oltpbench.result.repeat.counted.ErrorCount e : l.kept().counts().errorCodes()) {
                 rows.add(List.of(Marks.threads(l), e.type(), e.kind().toString(), e.code() == 0 ? "-" : String.valueOf(e.code()),
                         e.sqlState().isEmpty() ? "-" : e.sqlState(), String.valueOf(e.count()), e.sample()));
             }
@@ -161,25 +161,25 @@ public final class RunReport {
      */
     private static String resources(RunResult run) {
         List<List<String>> rows = new ArrayList<>();
-        org.oltpbench.result.Family family = run.workload().family();
-        String per = family.headline() == org.oltpbench.result.Family.Headline.TPMC ? "tpmC" : "tps";
+        org.oltpbench.result.workload.Family family = run.workload().family();
+        String per = family.headline() == org.oltpbench.result.workload.Family.Headline.TPMC ? "tpmC" : "tps";
         for (LevelResult l : run.levels()) {
             RepeatResult r = l.kept();
-            org.oltpbench.result.Usage u = r.usage();
+            org.oltpbench.result.judge.usage.Usage u = r.usage();
             if (!u.recorded()) continue;
-            rows.add(List.of(Marks.threads(l), "client", org.oltpbench.result.Usage.cores(u.clientCores()) + " of " + u.clientCoresAvailable(), "", u.netInMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT,
+            rows.add(List.of(Marks.threads(l), "client", org.oltpbench.result.judge.usage.Usage.cores(u.clientCores()) + " of " + u.clientCoresAvailable(), "", u.netInMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT,
                     "%s %.1f in, %.1f out", u.netInterface(), u.netInMBps(), u.netOutMBps()),
                     r.counts().transactions() == 0 ? "-" : Metric.format(u.clientMicrosPerTransaction()) + " µs/txn"));
-            for (org.oltpbench.result.Usage.ServerCores s : u.servers()) {
-                rows.add(List.of(Marks.threads(l), s.name(), org.oltpbench.result.Usage.cores(s.cores())
+            for (org.oltpbench.result.judge.usage.Usage.ServerCores s : u.servers()) {
+                rows.add(List.of(Marks.threads(l), s.name(), org.oltpbench.result.judge.usage.Usage.cores(s.cores())
                         + (s.hostCores() > 0 ? " of " + s.hostCores() : ""), s.rssBytes() < 0 ? "-" : s.rssBytes() / 1_000_000 + " MB",
                         s.readMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT, "disk %.1f read, %.1f written", s.readMBps(),
                                 s.writeMBps()), ""));
             }
-            double e = org.oltpbench.result.Spreads.perServerCore(r);
+            double e = org.oltpbench.result.judge.spread.Spreads.perServerCore(r);
             rows.add(List.of(Marks.threads(l), "bottleneck: " + u.verdict().limit(), "", "", u.verdict().evidence(),
                     Double.isNaN(e) ? "" : Metric.format(e) + " " + per + " per server core"));
-            if (u.stall().found() && u.verdict().limit() != org.oltpbench.result.Verdict.Limit.STALL) {
+            if (u.stall().found() && u.verdict().limit() != org.oltpbench.result.judge.usage.Verdict.Limit.STALL) {
                 rows.add(List.of(Marks.threads(l), "stall", "", "", u.stall().evidence(), ""));
             }
         }
@@ -191,7 +191,7 @@ public final class RunReport {
         List<List<String>> rows = new ArrayList<>();
         for (LevelResult l : run.levels()) {
             RepeatResult r = l.kept();
-            for (org.oltpbench.result.FrontEndUse u : r.failover().frontEnds()) {
+            for (org.oltpbench.result.repeat.topology.FrontEndUse u : r.failover().frontEnds()) {
                 rows.add(List.of(Marks.threads(l), u.frontEnd(), Metric.format(u.threadSeconds()), String.valueOf(u.transactions()),
                         String.valueOf(u.errors()), u.downAtEnd() ? "down at the end" : "up"));
             }
@@ -217,9 +217,9 @@ public final class RunReport {
     }
 
     /** One row per rule: clause (TPC-C 5.11), rule, verdict, figures. */
-    private static String conformance(org.oltpbench.result.Conformance c) {
+    private static String conformance(org.oltpbench.result.judge.conformance.Conformance c) {
         List<List<String>> rows = new java.util.ArrayList<>();
-        for (org.oltpbench.result.Conformance.Rule r : c.rules()) {
+        for (org.oltpbench.result.judge.conformance.Conformance.Rule r : c.rules()) {
             rows.add(List.of(r.clause(), r.rule(), r.verdict().toString(), r.detail()));
         }
         return Html.pairs(List.of("clause", "rule", "verdict", "measured"), rows);

@@ -9,12 +9,12 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.driver.RunListener;
-import org.oltpbench.result.ErrorCount;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.Resources;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.TxnMetrics;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.counted.ErrorCount;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.TxnMetrics;
+import org.oltpbench.result.run.RunResult;
 
 /**
  * The job's figures in Prometheus' text format on {@code metricsPort} while it runs (the Prometheus Java client's

@@ -10,9 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
-import org.oltpbench.result.Analytics;
-import org.oltpbench.result.Histograms;
-import org.oltpbench.result.QueryMetrics;
+import org.oltpbench.result.repeat.analytics.Analytics;
+import org.oltpbench.result.repeat.analytics.QueryMetrics;
+import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.util.Clock;
 import org.oltpbench.workload.SideLoad;
 

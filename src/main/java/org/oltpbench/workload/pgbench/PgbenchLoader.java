@@ -86,7 +86,7 @@ final class PgbenchLoader extends Loader {
     }
 
     /** Runs the five steps, printing pgbench's step lines and its closing "done in" line; returns what it loaded. */
-    org.oltpbench.result.LoadResult run(Layout layout, org.oltpbench.db.load.LoadStop stop) throws SQLException {
+    org.oltpbench.result.run.LoadResult run(Layout layout, org.oltpbench.db.load.LoadStop stop) throws SQLException {
         long t0 = System.nanoTime();
         out.println("dropping old tables...");
         try (Connection c = db.connect(); Statement st = c.createStatement()) {

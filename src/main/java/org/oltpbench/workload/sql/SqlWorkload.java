@@ -1,7 +1,7 @@
 package org.oltpbench.workload.sql;
 
 import org.oltpbench.db.load.LoadMeter;
-import org.oltpbench.result.LoadResult;
+import org.oltpbench.result.run.LoadResult;
 import org.oltpbench.workload.LoadReport;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,9 +18,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.oltpbench.config.LoadParams;
 import org.oltpbench.config.SqlParams;
-import org.oltpbench.result.Family;
-import org.oltpbench.result.TxnType;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.workload.Family;
+import org.oltpbench.result.workload.TxnType;
+import org.oltpbench.result.workload.WorkloadInfo;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.db.Database;
 import org.oltpbench.util.Text;

@@ -1,7 +1,7 @@
 package org.oltpbench.workload.sysbench;
 
 import org.oltpbench.db.load.LoadMeter;
-import org.oltpbench.result.LoadResult;
+import org.oltpbench.result.run.LoadResult;
 import org.oltpbench.workload.LoadReport;
 import org.oltpbench.random.SbRandom;
 import java.io.PrintStream;
@@ -13,9 +13,9 @@ import java.util.Collections;
 import java.util.List;
 import org.oltpbench.config.LoadParams;
 import org.oltpbench.config.SysbenchParams;
-import org.oltpbench.result.Family;
-import org.oltpbench.result.TxnType;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.workload.Family;
+import org.oltpbench.result.workload.TxnType;
+import org.oltpbench.result.workload.WorkloadInfo;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.Dialect;

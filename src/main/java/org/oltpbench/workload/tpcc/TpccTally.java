@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * What TPC-C terminals count of the inputs they generate, for the audit of the generated workload
- * ({@link org.oltpbench.result.Audit}): counted per transaction that ended (committed or rolled back as prescribed),
+ * ({@link org.oltpbench.result.judge.conformance.Audit}): counted per transaction that ended (committed or rolled back as prescribed),
  * published with it, so the tallies describe exactly the window's transactions.
  */
 enum TpccTally {

@@ -181,7 +181,7 @@ final class TpccTerminal implements Terminal {
             } catch (SQLException e) {
                 p.rollbackQuietly();
                 if (attempt < MAX_RETRIES && dialect.classify(e) == Dialect.ErrorClass.RETRYABLE) {
-                    st.error(org.oltpbench.result.ErrorCount.Kind.RETRIED, e); // logged before it is counted
+                    st.error(org.oltpbench.result.repeat.counted.ErrorCount.Kind.RETRIED, e); // logged before it is counted
                     st.retry(type);
                     continue;
                 }

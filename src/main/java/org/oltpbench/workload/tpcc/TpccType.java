@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
 import org.oltpbench.config.TpccParams;
-import org.oltpbench.result.TxnType;
+import org.oltpbench.result.workload.TxnType;
 
 /**
  * TPC-C's transaction table: one row per type, in the order terminals report them, with its keying time

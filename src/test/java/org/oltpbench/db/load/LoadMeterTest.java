@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.sql.SQLException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.LoadResult;
+import org.oltpbench.result.run.LoadResult;
 
 class LoadMeterTest {
     /** A sink that takes 2 ms to send every 10th row, as a chunked sink does. */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.Resources.HostCpu;
+import org.oltpbench.result.repeat.client.Resources.HostCpu;
 
 /** proc(5)'s formats, with values worked by hand. */
 class ProcFilesTest {
@@ -38,13 +38,13 @@ class ProcFilesTest {
 
     @Test
     void cpuSetsUnite() {
-        var a = org.oltpbench.result.CpuSet.parse("0");
-        var b = org.oltpbench.result.CpuSet.parse("1,3-4");
+        var a = org.oltpbench.result.repeat.client.CpuSet.parse("0");
+        var b = org.oltpbench.result.repeat.client.CpuSet.parse("1,3-4");
         assertEquals(1, a.size());
         assertEquals(4, a.union(b).size());
-        assertEquals(4, a.union(b).union(org.oltpbench.result.CpuSet.parse("3")).size());
-        assertEquals(0, org.oltpbench.result.CpuSet.parse("").size());
-        assertEquals(0, org.oltpbench.result.CpuSet.parse("x-").size());
+        assertEquals(4, a.union(b).union(org.oltpbench.result.repeat.client.CpuSet.parse("3")).size());
+        assertEquals(0, org.oltpbench.result.repeat.client.CpuSet.parse("").size());
+        assertEquals(0, org.oltpbench.result.repeat.client.CpuSet.parse("x-").size());
     }
 
     @Test

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.it.Tools;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.ResourceSource;
-import org.oltpbench.result.Resources;
+import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.counted.IntervalResult;
 
 /**
  * The three sources against a known load: busy.py burns a CPU time it reports itself, on one core, between idle

@@ -2,7 +2,7 @@ package org.oltpbench.measure.resources;
 
 import java.util.List;
 import java.util.function.LongSupplier;
-import org.oltpbench.result.ResourceSource;
+import org.oltpbench.result.repeat.client.ResourceSource;
 
 /**
  * A host on simulated time for the level loop's tests: {@code cores} CPUs on which, from time 0 of {@code nanos}, the

@@ -12,9 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.IntervalResult;
-import org.oltpbench.result.Usage;
-import org.oltpbench.result.Verdict;
+import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.repeat.counted.IntervalResult;
 
 /**
  * A node_exporter (a test double serving node_exporter's text) whose host has exactly 1.00 of 4 cores busy per

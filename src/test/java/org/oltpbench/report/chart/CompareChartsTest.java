@@ -10,10 +10,10 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.oltpbench.report.Metric;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.Spreads;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.judge.spread.Spreads;
 import org.junit.jupiter.api.Test;
 
 /** Issue 43 §5: what compare's and a run's charts draw at a level, and that a line keeps its colour across charts. */
@@ -88,12 +88,12 @@ class CompareChartsTest {
      */
     @Test
     void aLateReadingIsScaledInTheChartAsInTheUsage() {
-        var host = new org.oltpbench.result.Resources.HostCpu(2, 4, 0, 0, 0, 0, 0, 0, 0);
-        var server = new org.oltpbench.result.Resources.ServerUse(org.oltpbench.result.ResourceSource.PROC, "localhost",
-                "mariadbd 42", 0.8, 1, 0, 0, -1, -1, -1, org.oltpbench.result.Resources.HostCpu.UNKNOWN, "");
-        var res = new org.oltpbench.result.Resources(new org.oltpbench.result.Resources.ClientUse(3, 0, 1, "lo", 1, 1, host),
+        var host = new org.oltpbench.result.repeat.client.Resources.HostCpu(2, 4, 0, 0, 0, 0, 0, 0, 0);
+        var server = new org.oltpbench.result.repeat.client.Resources.ServerUse(org.oltpbench.result.repeat.client.ResourceSource.PROC, "localhost",
+                "mariadbd 42", 0.8, 1, 0, 0, -1, -1, -1, org.oltpbench.result.repeat.client.Resources.HostCpu.UNKNOWN, "");
+        var res = new org.oltpbench.result.repeat.client.Resources(new org.oltpbench.result.repeat.client.Resources.ClientUse(3, 0, 1, "lo", 1, 1, host),
                 List.of(server));
-        var interval = new org.oltpbench.result.IntervalResult(1, 1, 4, 100, 100, 0, 0, 0, 0, false, 0, null, -1, List.of(), res);
+        var interval = new org.oltpbench.result.repeat.counted.IntervalResult(1, 1, 4, 100, 100, 0, 0, 0, 0, false, 0, null, -1, List.of(), res);
         RepeatResult r = Fixtures.sysbench(1, 4, 100, RepeatResult.COMPLETED);
         r = r.withMeasured(new RepeatResult.Measured(r.measured().window(), r.counts(), r.transactions(), List.of(interval)));
         var cpu = RunCharts.resourcePanels(r).get(0).left();

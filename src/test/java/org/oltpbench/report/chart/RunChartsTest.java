@@ -13,8 +13,8 @@ import java.util.Set;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.report.LabeledRun;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.run.RunResult;
 
 /** Every chart type rendered from fixed result files (real runs, see src/test/resources/results/README.md). */
 class RunChartsTest {
@@ -34,7 +34,7 @@ class RunChartsTest {
      */
     @Test
     void spectrumPointsStopWhereTheCountDoes() {
-        org.HdrHistogram.Histogram h = org.oltpbench.result.Histograms.empty();
+        org.HdrHistogram.Histogram h = org.oltpbench.result.repeat.counted.Histograms.empty();
         for (int ms = 1; ms <= 100; ms++) h.recordValue(ms * 1000L);
         List<double[]> points = RunCharts.spectrumLine("x", h).points();
         assertEquals(2.0, points.get(0)[0], 1e-9, "50% is 1/(1 - 0.5)");

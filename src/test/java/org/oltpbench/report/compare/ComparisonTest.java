@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.WorkloadInfo;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.workload.WorkloadInfo;
 
 /** Tables and ratios against figures worked out by hand from the fixtures' counts. */
 class ComparisonTest {
@@ -63,8 +63,8 @@ class ComparisonTest {
     void analyticStreamsAddQphHAndFreshnessRows() {
         var tpcc = Fixtures.tpccInfo(1);
         RepeatResult alone = Fixtures.tpcc(4, 10, 100, 1, 90, RepeatResult.COMPLETED);
-        var q = new org.oltpbench.result.QueryMetrics("Q1", 90, 0, 0, 0, Fixtures.hist(100_000), 15);
-        RepeatResult with = Fixtures.tpcc(4, 10, 60, 1, 50, RepeatResult.COMPLETED).withAnalytics(new org.oltpbench.result.Analytics(
+        var q = new org.oltpbench.result.repeat.analytics.QueryMetrics("Q1", 90, 0, 0, 0, Fixtures.hist(100_000), 15);
+        RepeatResult with = Fixtures.tpcc(4, 10, 60, 1, 50, RepeatResult.COMPLETED).withAnalytics(new org.oltpbench.result.repeat.analytics.Analytics(
                 2, "the OLTP front end", 10.0, List.of(q), Fixtures.hist(20_000, 40_000, 60_000), 100, 0, List.of()));
         LabeledRun a = new LabeledRun("0streams", Path.of("a"), Fixtures.with(Fixtures.run(List.of(new LevelResult(4, java.util.Map.of(), 0,
                 List.of(alone)))), tpcc));
@@ -137,8 +137,8 @@ class ComparisonTest {
         assertEquals("tps / a ↑", same.rows(4).get(5).label());
 
         var t = Fixtures.terms();
-        RunResult text = Fixtures.with(b.run(), new org.oltpbench.result.Terms(t.driver(), t.driverVersion(),
-                org.oltpbench.result.Terms.Protocol.CLIENT_TEXT, t.isolation(), "", Map.of("ob_query_timeout", "5000000"), Map.of(), "off"));
+        RunResult text = Fixtures.with(b.run(), new org.oltpbench.result.run.Terms(t.driver(), t.driverVersion(),
+                org.oltpbench.result.run.Terms.Protocol.CLIENT_TEXT, t.isolation(), "", Map.of("ob_query_timeout", "5000000"), Map.of(), "off"));
         Comparison unequal = new Comparison(List.of(a, new LabeledRun("b", Path.of("b"), text)), null, false);
         assertEquals(List.of("statement protocol: a server-side prepared; b client-side text",
                 "session variables: a {}; b {ob_query_timeout=5000000}"), unequal.differences());
@@ -153,9 +153,9 @@ class ComparisonTest {
     void ratiosAcrossIsolationLevelsAreMarked() {
         LabeledRun a = new LabeledRun("a", Path.of("a"), run(1000, 2000, RepeatResult.COMPLETED, scale(1, 10)));
         var t = Fixtures.terms();
-        RunResult rc = Fixtures.with(a.run(), new org.oltpbench.result.Terms(t.driver(), t.driverVersion(), t.protocol(),
+        RunResult rc = Fixtures.with(a.run(), new org.oltpbench.result.run.Terms(t.driver(), t.driverVersion(), t.protocol(),
                 "READ-COMMITTED", t.transactionMode(), t.sessionVariables(), t.tuning(), t.tls()));
-        RunResult rr = Fixtures.with(a.run(), new org.oltpbench.result.Terms(t.driver(), t.driverVersion(), t.protocol(),
+        RunResult rr = Fixtures.with(a.run(), new org.oltpbench.result.run.Terms(t.driver(), t.driverVersion(), t.protocol(),
                 "REPEATABLE-READ", t.transactionMode(), t.sessionVariables(), t.tuning(), t.tls()));
         Comparison c = new Comparison(List.of(new LabeledRun("rr", Path.of("rr"), rr), new LabeledRun("rc", Path.of("rc"), rc)),
                 null, false);
@@ -171,7 +171,7 @@ class ComparisonTest {
     void ratiosAcrossTlsAreMarked() {
         LabeledRun a = new LabeledRun("a", Path.of("a"), run(1000, 2000, RepeatResult.COMPLETED, scale(1, 10)));
         var t = Fixtures.terms();
-        java.util.function.Function<String, RunResult> with = tls -> Fixtures.with(a.run(), new org.oltpbench.result.Terms(
+        java.util.function.Function<String, RunResult> with = tls -> Fixtures.with(a.run(), new org.oltpbench.result.run.Terms(
                 t.driver(), t.driverVersion(), t.protocol(), t.isolation(), t.transactionMode(), t.sessionVariables(),
                 t.tuning(), tls));
         Comparison c = new Comparison(List.of(new LabeledRun("clear", Path.of("c"), with.apply("off")),
@@ -226,8 +226,8 @@ class ComparisonTest {
     /** PostgreSQL's errors have no vendor code (0): named by their SQLState, "23505", not "0 (23505)". */
     @Test
     void anErrorWithoutAVendorCodeIsNamedByItsSqlState() {
-        var pg = new org.oltpbench.result.ErrorCount(org.oltpbench.result.ErrorCount.Kind.IGNORED, "event", 0, "23505", 3, "dup");
-        var my = new org.oltpbench.result.ErrorCount(org.oltpbench.result.ErrorCount.Kind.IGNORED, "event", 1205, "HY000", 3, "x");
+        var pg = new org.oltpbench.result.repeat.counted.ErrorCount(org.oltpbench.result.repeat.counted.ErrorCount.Kind.IGNORED, "event", 0, "23505", 3, "dup");
+        var my = new org.oltpbench.result.repeat.counted.ErrorCount(org.oltpbench.result.repeat.counted.ErrorCount.Kind.IGNORED, "event", 1205, "HY000", 3, "x");
         assertEquals("23505", pg.codeName());
         assertEquals("1205 (HY000)", my.codeName());
     }

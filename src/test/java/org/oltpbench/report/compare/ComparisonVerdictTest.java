@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.report.LabeledRun;
-import org.oltpbench.result.Verdict;
+import org.oltpbench.result.judge.usage.Verdict;
 import org.oltpbench.stats.Interval;
 
 /**

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.run.RunResult;
 import org.w3c.dom.Element;
 
 /**

@@ -12,12 +12,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.report.LabeledRun;
-import org.oltpbench.result.Analytics;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.QueryMetrics;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.analytics.Analytics;
+import org.oltpbench.result.repeat.analytics.QueryMetrics;
+import org.oltpbench.result.run.RunResult;
 import org.oltpbench.stats.Interval;
 
 /**

@@ -8,8 +8,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.config.RunParams;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.ServerInfo;
+import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.run.ServerInfo;
 
 /** Issue 36 §2: labels from what differs between runs of one engine, and the sweep's levels as the keys a user set. */
 class RunSettingsTest {

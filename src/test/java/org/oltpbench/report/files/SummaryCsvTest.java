@@ -8,12 +8,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.Analytics;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.QueryMetrics;
-import org.oltpbench.result.RepeatResult;
-import org.oltpbench.result.RunResult;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.analytics.Analytics;
+import org.oltpbench.result.repeat.analytics.QueryMetrics;
+import org.oltpbench.result.run.RunResult;
 
 /** summary.csv's CH columns, by hand from the fixture's counts. */
 class SummaryCsvTest {
@@ -31,8 +31,8 @@ class SummaryCsvTest {
                     Fixtures.hist(10_000, 20_000, 30_000), 100, 0, List.of())));
         }
         RunResult base = Fixtures.run(List.of(new LevelResult(4, Map.of(), 0, reps)));
-        RunResult ch = new RunResult(base.schemaVersion(), base.oltpbenchVersion(), new org.oltpbench.result.WorkloadInfo("ch",
-                org.oltpbench.result.Family.TPCC, Fixtures.tpccInfo(1).transactions(), Fixtures.tpccInfo(1).scale(), List.of()),
+        RunResult ch = new RunResult(base.schemaVersion(), base.oltpbenchVersion(), new org.oltpbench.result.workload.WorkloadInfo("ch",
+                org.oltpbench.result.workload.Family.TPCC, Fixtures.tpccInfo(1).transactions(), Fixtures.tpccInfo(1).scale(), List.of()),
                 Fixtures.params("db=mariadb", "workload=ch", "warehouses=1", "threads=4", "analyticStreams=2"), base.server(),
                 base.client(), base.terms(), base.startedAt(), base.endedAt(), List.of(), base.levels());
         String[] lines = SummaryCsv.render(ch).split("\n");

@@ -16,10 +16,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.report.files.ReportFiles;
-import org.oltpbench.result.LevelResult;
-import org.oltpbench.result.ResultFiles;
-import org.oltpbench.result.RunResult;
-import org.oltpbench.result.TpccMetrics;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.TpccMetrics;
+import org.oltpbench.result.run.RunResult;
 
 class RunReportTest {
     @TempDir

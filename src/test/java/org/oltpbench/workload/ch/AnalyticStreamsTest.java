@@ -7,8 +7,8 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.driver.SimClock;
-import org.oltpbench.result.Analytics;
-import org.oltpbench.result.QueryMetrics;
+import org.oltpbench.result.repeat.analytics.Analytics;
+import org.oltpbench.result.repeat.analytics.QueryMetrics;
 
 /**
  * The analytic streams on a simulated clock, every figure worked out by hand in the comments: which query each stream

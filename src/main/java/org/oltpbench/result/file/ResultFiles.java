@@ -1,0 +1,88 @@
+package org.oltpbench.result.file;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.oltpbench.result.repeat.counted.ResultFormatException;
+import org.oltpbench.result.run.RunResult;
+
+/**
+ * result.json: {@link RunResult} written and read by Jackson. Writes are atomic (a temporary file moved over the
+ * old one), so a run killed at any moment leaves the last complete file. Readers accept every minor version of
+ * their major {@link RunResult#SCHEMA_VERSION} (unknown fields are skipped), read 2.x files as 3.0 (their config
+ * map resolved into parameters), and refuse any other major.
+ */
+public final class ResultFiles {
+    public static final String FILE = "result.json";
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private ResultFiles() {
+    }
+
+    public static String toJson(RunResult r) {
+        try {
+            return MAPPER.writeValueAsString(r) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("result.json could not be written: " + e.getMessage(), e);
+        }
+    }
+
+    /** Writes {@code dir/result.json} atomically and returns its path. */
+    public static Path write(Path dir, RunResult r) throws IOException {
+        Files.createDirectories(dir);
+        Path file = dir.resolve(FILE), tmp = dir.resolve(FILE + ".tmp");
+        Files.writeString(tmp, toJson(r));
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return file;
+    }
+
+    /** Reads a result.json, or the one inside a result directory. */
+    public static RunResult read(Path path) throws IOException {
+        Path file = Files.isDirectory(path) ? path.resolve(FILE) : path;
+        try {
+            return fromJson(Files.readString(file), file.toString());
+        } catch (NoSuchFileException e) {
+            throw new ResultFormatException(file + ": no such file; give a result directory or its result.json");
+        }
+    }
+
+    public static RunResult fromJson(String json, String source) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new ResultFormatException(source + " is not JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) throw new ResultFormatException(source + " is not a result file (no JSON object)");
+        JsonNode version = root.get("schemaVersion");
+        if (version == null) {
+            throw new ResultFormatException(source + " has no schemaVersion: it was written by oltpbench 0.1, whose "
+                    + "result.json holds no histograms or intervals and cannot be read; run the benchmark again");
+        }
+        String mine = major(RunResult.SCHEMA_VERSION), theirs = major(version.asText());
+        if (theirs.equals("2")) root = Schema2.upgrade((com.fasterxml.jackson.databind.node.ObjectNode) root, MAPPER, source);
+        else if (!mine.equals(theirs)) {
+            throw new ResultFormatException(source + " has schemaVersion " + version.asText() + "; this oltpbench reads "
+                    + mine + ".x and 2.x; use the oltpbench version that wrote it");
+        }
+        try {
+            return MAPPER.treeToValue(root, RunResult.class);
+        } catch (JsonProcessingException e) {
+            throw new ResultFormatException(source + " is damaged: " + e.getOriginalMessage());
+        }
+    }
+
+    private static String major(String v) {
+        int dot = v.indexOf('.');
+        return dot < 0 ? v : v.substring(0, dot);
+    }
+}

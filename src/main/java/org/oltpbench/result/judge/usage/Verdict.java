@@ -1,0 +1,353 @@
+package org.oltpbench.result.judge.usage;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Locale;
+import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.repeat.client.CpuSet;
+import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+
+/**
+ * What limited a level, with the figures that show it. The rules, first match wins (the README states them):
+ * <ol>
+ * <li>CLIENT: the client's cores were full, so it could not run more: the oltpbench process kept at least 90% of the
+ * processors it may use busy; or, pinned to fewer cores than its host has (taskset, cpuset), its threads waited for a
+ * CPU as much as STARVED below says (a thread waits only while every CPU it may use is busy), whoever else (the
+ * server, other processes) ran on them;</li>
+ * <li>STALL: the level stalled by a rule {@link Stall} states (quiet intervals, a tail far beyond the p99, a window
+ * that ran long): throughput was held up, which no resource figure explains. Unless, in the intervals it stalled in
+ * (the window for the other rules), the host was held by other processes (OTHERS, by the rule below) or the client
+ * was starved (STARVED, below): then that is the stall's cause, and the verdict names it;</li>
+ * <li>SERVER: a server host is at least 90% busy (node_exporter), or the local server processes kept at least 90%
+ * of the cores they could have busy: the union of the CPUs they may run on (taskset), less the client's CPU time that
+ * cannot have run on other CPUs than those;</li>
+ * <li>OTHERS: the client's host is at least 90% busy and processes other than the client and the local servers held
+ * at least a quarter of its cores: the level is not a clean measurement;</li>
+ * <li>HOST: a server runs on the client's host and that host is at least 90% busy, without either side alone at its
+ * limit: the shared CPU is the limit, and the two cannot be told apart;</li>
+ * <li>STARVED: the client's threads waited for a CPU while they could run (run-queue delay) at least
+ * {@link #STARVED_WAIT} of a thread on average and at least as long as they ran: the client could not run, so the
+ * level measures this host's scheduler, neither the server nor a stall;</li>
+ * <li>CONNECTIONS: waiting for a shared connection (connections=N) is at least 20% of the response time;</li>
+ * <li>CONTENTION: at least 5% of transactions were retried or restarted on an error (lock waits, conflicts);</li>
+ * <li>ARRIVAL_RATE: with rate=, the window served the arrivals the rate schedules in it, within the Poisson count's
+ * spread ({@link #SERVED_SDS} standard deviations below rate x seconds), and its schedule ended the window at most one
+ * report interval behind (the queue had not grown);</li>
+ * <li>PACING: without a rate, the terminals spent at least half of their time keying and thinking (TPC-C 5.2.5);</li>
+ * <li>NONE: a server was seen and nothing above holds (latency-bound);</li>
+ * <li>UNKNOWN: no source saw a server, and the client is not the limit.</li>
+ * </ol>
+ *
+ * @param limit    the rule that matched
+ * @param evidence one line with its figures
+ */
+public record Verdict(Limit limit, String evidence) {
+    static final double CPU_SATURATED = 0.90, CONNECTION_WAIT = 0.20, CONTENDED = 0.05, OTHERS_SHARE = 0.25;
+    public static final Verdict NOT_RECORDED = new Verdict(Limit.NOT_RECORDED, "resources were not recorded");
+
+    /** The verdicts. */
+    public enum Limit {
+        @JsonProperty("client") CLIENT,
+        @JsonProperty("stall") STALL,
+        @JsonProperty("server") SERVER,
+        @JsonProperty("other processes") OTHERS,
+        @JsonProperty("client starved") STARVED,
+        @JsonProperty("shared host") HOST,
+        @JsonProperty("connections") CONNECTIONS,
+        @JsonProperty("contention") CONTENTION,
+        @JsonProperty("pacing") PACING,
+        @JsonProperty("arrival rate") ARRIVAL_RATE,
+        @JsonProperty("none") NONE,
+        @JsonProperty("unknown") UNKNOWN,
+        @JsonProperty("not recorded") NOT_RECORDED;
+
+        @Override
+        public String toString() {
+            return this == STARVED ? "client starved" : name().toLowerCase(Locale.ROOT).replace('_', ' ');
+        }
+    }
+
+    /**
+     * What the verdict needs besides the resources.
+     *
+     * @param connectionWaitShare mean wait for a shared connection over mean response time (0 without connections=N)
+     * @param connections         connections=N; 0 when each terminal owns one
+     * @param restarted           transactions retried or restarted on an error in the window
+     * @param transactions        transactions counted in the window
+     * @param stall               whether the window stalled; Stall.NONE when not judged
+     * @param offered             what bounded the load offered to the server: pacing, an arrival rate, or neither
+     */
+    public record Inputs(double connectionWaitShare, int connections, long restarted, long transactions, Stall stall,
+                         Offered offered) {
+        public static final Inputs NONE = new Inputs(0, 0, 0, 0, Stall.NONE);
+
+        public Inputs {
+            if (stall == null) stall = Stall.NONE;
+            if (offered == null) offered = Offered.CLOSED;
+        }
+
+        /** A closed loop: terminals submit as fast as the server answers. */
+        public Inputs(double connectionWaitShare, int connections, long restarted, long transactions, Stall stall) {
+            this(connectionWaitShare, connections, restarted, transactions, stall, Offered.CLOSED);
+        }
+    }
+
+    /**
+     * The load the terminals offered, when something other than the server's answers bounded it.
+     *
+     * @param pacedShare the share of the terminals' time spent waiting by design (TPC-C's keying and think times,
+     *                   5.2.5; with a rate, arrivals not yet due); 0 unpaced
+     * @param rateTps    the arrival rate the level was held to (rate=); 0 without one
+     * @param servedTps  the transactions per second the window served
+     * @param seconds    the window's seconds (the Poisson count's spread depends on them); 0 unknown
+     * @param lagIntervals how far the rate's schedule lagged at the window's end, in report intervals: the last
+     *                     measured interval's queue over rate x its seconds; -1 unknown (no rate, files without a queue)
+     */
+    public record Offered(double pacedShare, double rateTps, double servedTps, double seconds, double lagIntervals) {
+        public static final Offered CLOSED = new Offered(0, 0, 0, 0);
+
+        /** Without the window's seconds: a rate is kept when 95% of it was served. */
+        public Offered(double pacedShare, double rateTps, double servedTps) {
+            this(pacedShare, rateTps, servedTps, 0);
+        }
+
+        /** Without the schedule's lag. */
+        public Offered(double pacedShare, double rateTps, double servedTps, double seconds) {
+            this(pacedShare, rateTps, servedTps, seconds, -1);
+        }
+
+        /**
+         * What the terminals offered over {@code intervals}: their time paused by design against their time paused or
+         * due; without the terminals' time recorded, {@code keyingAndThinkSecs} over {@code threads x seconds}.
+         */
+        public static Offered of(List<IntervalResult> intervals, double keyingAndThinkSecs, int threads, double rateTps,
+                                 long served, double seconds) {
+            double paused = 0, active = 0, lag = -1;
+            boolean known = false;
+            for (IntervalResult i : intervals) {
+                if (!i.warmup() && i.queue() > 0 && rateTps > 0 && i.seconds() > 0) lag = i.queue() / (rateTps * i.seconds());
+                else if (!i.warmup() && i.queue() == 0) lag = 0;
+                if (i.warmup() || !i.terminals().known()) continue;
+                known = true;
+                paused += i.terminals().pausedSecs();
+                active += i.terminals().pausedSecs() + i.terminals().dueSecs();
+            }
+            double share = known ? (active > 0 ? paused / active : 0)
+                    : threads > 0 && seconds > 0 ? keyingAndThinkSecs / (threads * seconds) : 0;
+            return new Offered(share, rateTps, seconds > 0 ? served / seconds : 0, seconds, lag);
+        }
+
+        /**
+         * Whether the window served what the rate scheduled in it: at least rate x seconds less {@link #SERVED_SDS}
+         * standard deviations of that Poisson count (sqrt(rate x seconds)); without the seconds, 95% of the rate. And the
+         * schedule ended the window at most one report interval behind: a count within the spread with a backlog that
+         * grew (rate=2 for 20 s: 22 served of 40 scheduled, 18 queued, 9 s behind) is a server that did not keep up.
+         */
+        boolean rateKept() {
+            if (rateTps <= 0 || lagIntervals > 1) return false;
+            if (seconds <= 0) return servedTps >= 0.95 * rateTps;
+            double scheduled = rateTps * seconds;
+            return servedTps * seconds >= scheduled - SERVED_SDS * Math.sqrt(scheduled);
+        }
+    }
+
+    /** Paced terminals that spend at least this share of their time keying and thinking are bounded by the pacing. */
+    static final double PACED = 0.5;
+    /** A rate is kept when the window served no fewer than this many standard deviations below its Poisson count. */
+    static final double SERVED_SDS = 3;
+    /** The client's threads waiting for a CPU this much on average (and as long as they ran) is a starved client. */
+    static final double STARVED_WAIT = 0.5;
+
+    /** The advice of a level where nothing saturated. */
+    static final String MORE_THREADS = ": latency-bound, more threads may raise throughput";
+
+    /**
+     * The verdict of a window.
+     *
+     * @param u      the window's figures
+     * @param in     what the verdict needs besides them
+     * @param during the figures of the intervals the level stalled in (the window's when no interval was quiet)
+     */
+    static Verdict of(Usage u, Inputs in, Usage during) {
+        Verdict full = client(u);
+        if (full != null) return full;
+        if (in.stall().found()) return stall(in.stall(), during);
+        Verdict server = server(u);
+        if (server != null) return server;
+        Verdict starved = starved(u, "");
+        if (starved != null) return starved;
+        if (in.connections() > 0 && in.connectionWaitShare() >= CONNECTION_WAIT) {
+            return new Verdict(Limit.CONNECTIONS, String.format(Locale.ROOT, "connection wait is %.0f%% of the response "
+                    + "time: connections=%d is the limit", 100 * in.connectionWaitShare(), in.connections()));
+        }
+        long all = in.transactions() + in.restarted();
+        if (all > 0 && in.restarted() >= CONTENDED * all) {
+            return new Verdict(Limit.CONTENTION, String.format(Locale.ROOT, "%.0f%% of transactions retried or restarted "
+                    + "on lock waits and conflicts: contention is the limit", 100.0 * in.restarted() / all));
+        }
+        String client = String.format(Locale.ROOT, "client CPU %s of %d", Usage.cores(u.clientCores()), u.clientCoresAvailable());
+        if (u.servers().isEmpty()) {
+            return new Verdict(Limit.UNKNOWN, "no server figures (a server on this host is found by its port; set "
+                    + "serverMetrics= or prometheus= for others); " + client);
+        }
+        String nothing = "nothing saturated: server CPU " + Usage.cores(u.serverCores()) + " cores, " + client;
+        Offered o = in.offered();
+        if (o.rateKept()) {
+            return new Verdict(Limit.ARRIVAL_RATE, String.format(Locale.ROOT, "%s: the arrival rate bounds throughput (%,.1f tps "
+                    + "served of rate=%s); a higher rate finds where latency from the schedule grows", nothing, o.servedTps(),
+                    o.rateTps() == Math.rint(o.rateTps()) ? String.valueOf((long) o.rateTps()) : String.valueOf(o.rateTps())));
+        }
+        if (o.rateTps() <= 0 && o.pacedShare() >= PACED) {
+            return new Verdict(Limit.PACING, String.format(Locale.ROOT, "%s: terminals spent %.0f%% of their time keying and "
+                    + "thinking (TPC-C 5.2.5), so the pacing bounds throughput; more warehouses (10 terminals each) raise it",
+                    nothing, 100 * o.pacedShare()));
+        }
+        return new Verdict(Limit.NONE, nothing + MORE_THREADS);
+    }
+
+    /**
+     * A stall, and what held it up when the figures of its intervals say: other processes that held the host, or a
+     * client that could not run. A stall in which neither is seen is the server's (or something between).
+     */
+    private static Verdict stall(Stall stall, Usage during) {
+        String stalled = "stalled: " + stall.evidence();
+        Verdict others = busyHost(during, localServerCores(during));
+        if (others != null && others.limit() == Limit.OTHERS) {
+            return new Verdict(Limit.OTHERS, stalled + "; while it stalled, " + others.evidence());
+        }
+        Verdict starved = starved(during, "while it stalled, ");
+        if (starved != null) return new Verdict(Limit.STARVED, stalled + "; " + starved.evidence());
+        return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; look at what the "
+                + "server did then (checkpoints, compaction, elections, lock waits)");
+    }
+
+    /**
+     * The client's cores were full: it kept 90% of them busy itself; or it is pinned to fewer cores than its host has
+     * and its threads waited for a CPU (by {@link #waitedForCpu}): a runnable thread waits only while every CPU it may
+     * use is busy, so its cores were full of itself and of whatever shared them (the server, other processes), and it
+     * could not run more. The figures say how much of them was the client's, and how much at least the server's (what
+     * the server ran beyond the cores it may use off the client's); not the rest's owner, nor which cores it was pinned
+     * to. Undermined by a wait in bursts (a stolen VM, a throttled container) rather than throughout the window.
+     */
+    private static Verdict client(Usage u) {
+        int mine = u.clientCoresAvailable(), host = u.clientHostCores();
+        if (mine <= 0) return null;
+        String cores = mine + (mine == 1 ? " core" : " cores");
+        if (u.clientCores() >= CPU_SATURATED * mine) {
+            return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client CPU %s of %s (%.0f%%): the client is the "
+                    + "limit, so this figure measures oltpbench", Usage.cores(u.clientCores()), cores, 100 * u.clientCores() / mine));
+        }
+        if (mine >= host || !waitedForCpu(u)) return null;
+        double rest = Math.max(0, mine - u.clientCores()), server = Math.min(rest, serverOnTheClientsCores(u));
+        String shared = server > 0 ? String.format(Locale.ROOT, " (at least %s the server's)", Usage.cores(server)) : "";
+        return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client on %s of this host's %d, kept full: its threads "
+                + "waited for a CPU %s s a second (run-queue delay) and ran %s of them, the server or other processes the "
+                + "rest, %s%s (this host: the server %s, other processes %s): the client's cores are the limit, so this "
+                + "figure measures oltpbench on them (unless the wait came in bursts)", cores, host, Usage.cores(u.clientWaitCores()),
+                Usage.cores(u.clientCores()), Usage.cores(rest), shared, Usage.cores(localServerCores(u)),
+                Usage.cores(Math.max(0, u.clientHostBusyCores() - localServerCores(u) - u.clientCores()))));
+    }
+
+    /**
+     * The local servers' CPU that must have run on the client's cores: what they ran beyond the cores they may use off
+     * them (their CPUs, at most the host's cores the client may not use).
+     */
+    private static double serverOnTheClientsCores(Usage u) {
+        return Math.max(0, localServerCores(u) - Math.min(localServerCoresAllowed(u), u.clientHostCores() - u.clientCoresAvailable()));
+    }
+
+    /**
+     * The cores the local server processes may use: the union of their CPUs (taskset), or the most any of them may use
+     * (files before 3.5 say only how many); at most, and when unknown, the client host's.
+     */
+    private static int localServerCoresAllowed(Usage u) {
+        CpuSet union = CpuSet.UNKNOWN;
+        int allowed = 0;
+        for (Usage.ServerCores s : u.servers()) {
+            if (s.source() != ResourceSource.PROC) continue;
+            union = union.union(CpuSet.parse(s.cpus()));
+            allowed = Math.max(allowed, s.hostCores());
+        }
+        int host = u.clientHostCores();
+        if (union.known()) allowed = union.size();
+        return allowed <= 0 || allowed > host ? host : allowed;
+    }
+
+    /** The client's threads waited for a CPU (run-queue delay) at least STARVED_WAIT of a thread and as long as they ran. */
+    private static boolean waitedForCpu(Usage u) {
+        return u.clientWaitCores() >= STARVED_WAIT && u.clientWaitCores() >= u.clientCores();
+    }
+
+    /** The client's threads waited for a CPU (by {@link #waitedForCpu}): the client could not run. */
+    private static Verdict starved(Usage u, String when) {
+        double wait = u.clientWaitCores();
+        if (!waitedForCpu(u)) return null;
+        String host = u.clientHostCores() > 0 ? String.format(Locale.ROOT, "; this host's CPU %s of %d busy",
+                Usage.cores(u.clientHostBusyCores()), u.clientHostCores()) : "";
+        return new Verdict(Limit.STARVED, String.format(Locale.ROOT, "%sthe client's threads waited for a CPU %s s a second "
+                + "(run-queue delay) and ran %s%s: the client could not run, so the figure measures this host's scheduler, "
+                + "not the server", when, Usage.cores(wait), Usage.cores(u.clientCores()), host));
+    }
+
+    /** This verdict at a level whose tps fell below the previous level's: no advice of more threads. */
+    Verdict fellFrom(int previousThreads, double previousTps, double tps) {
+        if (!evidence.endsWith(MORE_THREADS)) return this;
+        return new Verdict(limit, evidence.substring(0, evidence.length() - MORE_THREADS.length()) + String.format(Locale.ROOT,
+                ": throughput fell to %,.1f tps from %,.1f at %d %s, so more threads do not raise it", tps, previousTps,
+                previousThreads, previousThreads == 1 ? "thread" : "threads"));
+    }
+
+    /** The local server processes' cores (/proc). */
+    private static double localServerCores(Usage u) {
+        double local = 0;
+        for (Usage.ServerCores s : u.servers()) if (s.source() == ResourceSource.PROC) local += s.cores();
+        return local;
+    }
+
+    /** The first saturated server host, or a busy client host; null when neither. */
+    private static Verdict server(Usage u) {
+        for (Usage.ServerCores s : u.servers()) {
+            if (s.source() == ResourceSource.NODE_EXPORTER && s.hostCores() > 0 && s.cores() >= CPU_SATURATED * s.hostCores()) {
+                return new Verdict(Limit.SERVER, String.format(Locale.ROOT, "server CPU %s of %d cores (%.0f%%) on %s: the "
+                        + "server is the limit", Usage.cores(s.cores()), s.hostCores(), 100 * s.cores() / s.hostCores(), s.host()));
+            }
+        }
+        double local = localServerCores(u);
+        Verdict v = localServer(u, local, localServerCoresAllowed(u));
+        return v != null ? v : busyHost(u, local);
+    }
+
+    /**
+     * The local servers against the cores they could have used: their CPUs, less the client's CPU time that cannot
+     * have run elsewhere (the client may use every CPU it is allowed; at most host - allowed of them are not theirs).
+     */
+    private static Verdict localServer(Usage u, double local, int allowed) {
+        int host = u.clientHostCores();
+        int clientElsewhere = Math.min(u.clientCoresAvailable() > 0 ? u.clientCoresAvailable() : host, host - allowed);
+        double clientOnTheirs = Math.max(0, u.clientCores() - clientElsewhere);
+        double left = allowed - clientOnTheirs;
+        if (local <= 0 || left <= 0 || local < CPU_SATURATED * left) return null;
+        String of = clientOnTheirs > 0 ? String.format(Locale.ROOT, "of the %s cores the client left of this host's %d",
+                Usage.cores(left), host) : String.format(Locale.ROOT, "of the %d %s it may use (the client runs on others)",
+                allowed, allowed == 1 ? "core" : "cores");
+        return new Verdict(Limit.SERVER, String.format(Locale.ROOT, "server CPU %s %s (%.0f%%): the server is the limit",
+                Usage.cores(local), of, 100 * local / left));
+    }
+
+    /** The client's host at least 90% busy: others held it, or a local server and the client shared it. */
+    private static Verdict busyHost(Usage u, double local) {
+        int host = u.clientHostCores();
+        if (host <= 0 || u.clientHostBusyCores() < CPU_SATURATED * host) return null;
+        double others = Math.max(0, u.clientHostBusyCores() - local - u.clientCores());
+        String busy = String.format(Locale.ROOT, "this host's CPU %s of %d cores busy (%.0f%%): the server %s, the client %s, "
+                + "other processes %s", Usage.cores(u.clientHostBusyCores()), host, 100 * u.clientHostBusyCores() / host,
+                Usage.cores(local), Usage.cores(u.clientCores()), Usage.cores(others));
+        if (others >= OTHERS_SHARE * host) {
+            return new Verdict(Limit.OTHERS, String.format(Locale.ROOT, "other processes held %s of %d cores: this level "
+                    + "is not a clean measurement (%s)", Usage.cores(others), host, busy));
+        }
+        if (local <= 0) return null;
+        return new Verdict(Limit.HOST, busy + ": CPU is the limit; a client on another host would tell them apart");
+    }
+}

@@ -1,0 +1,181 @@
+package org.oltpbench.result.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import java.util.ArrayList;
+import java.util.List;
+import org.oltpbench.config.RunParams;
+import org.oltpbench.result.judge.conformance.Conformance;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.search.PeakSearch;
+import org.oltpbench.result.search.SearchDecisions;
+import org.oltpbench.result.workload.Family;
+import org.oltpbench.result.workload.WorkloadInfo;
+
+/**
+ * Everything a run measured: what every output (console summary, result.json, CSV, charts, report, compare,
+ * merge) reads. Immutable; the run makes a new one after each repeat.
+ *
+ * @param schemaVersion    "MAJOR.MINOR" of this layout; readers refuse an unknown MAJOR
+ * @param oltpbenchVersion the version that wrote it
+ * @param workload         the workload: name, family, transaction table, scale
+ * @param params           the parameters the run was given, resolved, without the password
+ * @param server           the server and what was read from it
+ * @param client           the client machine and JDBC driver
+ * @param terms            what the sessions ran on: driver, statement protocol, isolation, session variables, tuning
+ * @param startedAt        ISO-8601 start time
+ * @param endedAt          ISO-8601 end time; null while the run goes on
+ * @param mergedFrom       the result directories merge joined into this one; empty for a run
+ * @param levels           the thread levels run so far
+ * @param load             what this job's prepare loaded (prepareIfAbsent), per table; NONE when the tables were there
+ * @param search           threads=, rate= or warehouses=search's answer (the path, peak, knee, first level over the
+ *                         limit, notes), replayed once from the levels in the order they ran; null for listed levels.
+ *                         Derived: the value given is not used but computed here, written for people reading the file,
+ *                         ignored when read back
+ */
+@JsonPropertyOrder({"schemaVersion", "oltpbenchVersion", "workload", "params", "server",
+        "client", "terms", "startedAt", "endedAt", "mergedFrom", "levels", "load", "conformance", "search"})
+public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
+                        ServerInfo server, ClientInfo client, Terms terms, String startedAt, String endedAt,
+                        List<String> mergedFrom, List<LevelResult> levels, LoadResult load,
+                        @JsonProperty(value = "search", access = JsonProperty.Access.READ_ONLY)
+                        @JsonInclude(JsonInclude.Include.NON_NULL) PeakSearch.Outcome search) {
+
+    /** A run as it was measured: its search's answer, when it searched, is derived from its levels. */
+    public RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
+                     ServerInfo server, ClientInfo client, Terms terms, String startedAt, String endedAt,
+                     List<String> mergedFrom, List<LevelResult> levels, LoadResult load) {
+        this(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt, mergedFrom,
+                levels, load, null);
+    }
+
+    /** A run whose job loaded nothing. */
+    public RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
+                     ServerInfo server, ClientInfo client, Terms terms, String startedAt, String endedAt,
+                     List<String> mergedFrom, List<LevelResult> levels) {
+        this(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt, mergedFrom,
+                levels, LoadResult.NONE);
+    }
+    /**
+     * 3.1 added each level's spread and each interval's per-type counts; 3.2 each repeat's failover record and tallies,
+     * and intervals of the figures printed (bootstrap for latency percentiles, log-scale ratios); 3.3 resources and the
+     * bottleneck verdict; 3.4 each repeat's fault and outage; 3.6 the TLS the sessions negotiated; 3.7 CH's analytics per repeat. Older 3.x files are read as they are, their spreads
+     * recomputed (3.3's are kept: their spreads are computed as 3.4's).
+     */
+    public static final String SCHEMA_VERSION = "3.11";
+
+    /**
+     * Schemas whose spreads are computed as this version computes them. Files before 3.11 are recomputed: their batch
+     * means were unweighted and could leave intervals out, their per-core interval averaged per-batch ratios (an
+     * interval that could exclude its own figure), their drift could fall by more than 100% (issue 42).
+     */
+    private static final java.util.Set<String> SAME_SPREADS = java.util.Set.of(SCHEMA_VERSION);
+
+    /**
+     * A level's spread is computed once, when it is new here (a level just run, or merged) or read from a file of an
+     * older schema; a spread this version computed at the run's percentile is kept as it is.
+     */
+    public RunResult {
+        mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
+        if (load == null) load = LoadResult.NONE;
+        int percentile = params != null ? params.output().percentile() : 95;
+        boolean current = SAME_SPREADS.contains(schemaVersion);
+        levels = levels.stream().map(l -> current ? l.withSpread(percentile) : l.withSpreadRecomputed(percentile)).toList();
+        search = params == null || !params.sweep().search().present() ? null
+                : SearchDecisions.replay(params.sweep().search(), workload, params.sweep().warmupSecs(), levels).outcome();
+    }
+
+    /** A run that has just started: no levels yet. */
+    public static RunResult start(String version, WorkloadInfo workload, RunParams params, ServerInfo server,
+                                  ClientInfo client, Terms terms, String startedAt) {
+        return new RunResult(SCHEMA_VERSION, version, workload, params, server, client, terms, startedAt, null, List.of(),
+                List.of());
+    }
+
+    /** A copy with the level for {@code level}'s threads (and a search's rate and warehouses) added or replaced. */
+    public RunResult withLevel(LevelResult level) {
+        List<LevelResult> out = new ArrayList<>();
+        boolean replaced = false;
+        for (LevelResult l : levels) {
+            if (l.sameLevel(level) && !replaced) {
+                out.add(level);
+                replaced = true;
+            } else {
+                out.add(l);
+            }
+        }
+        if (!replaced) out.add(level);
+        return withLevels(out);
+    }
+
+    public RunResult withLevels(List<LevelResult> newLevels) {
+        return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt,
+                mergedFrom, newLevels, load);
+    }
+
+    public RunResult ended(String at) {
+        return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, at,
+                mergedFrom, levels, load);
+    }
+
+    /** This run with the load its job did. */
+    public RunResult withLoad(LoadResult l) {
+        return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt,
+                mergedFrom, levels, l);
+    }
+
+    /** The rule that chose each level's reported repeat (max or median). */
+    public String repeatPick() {
+        return params.sweep().repeatPick();
+    }
+
+    /** The percentile the console showed (sysbench --percentile). */
+    public int percentile() {
+        return params.output().percentile();
+    }
+
+    /**
+     * The level run at {@code threads}, or null. A rate search's probes all run at one thread count: its level there is
+     * its answer, the capacity probe (the highest rate that passed; the first probe when none did), which is what
+     * compare, gates and baselines set beside another run's level.
+     */
+    public LevelResult level(int threads) {
+        LevelResult first = null;
+        for (LevelResult l : levels) if (l.threads() == threads && first == null) first = l;
+        if (first == null || first.rate() == 0 || search == null || search.peak() == null) return first;
+        for (LevelResult l : levels) if (l.threads() == threads && l.at(search.axis()) == search.peak().at()) return l;
+        return first;
+    }
+
+    /** The levels one per thread count, each as {@link #level(int)} gives it: what a comparison sets side by side. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public List<LevelResult> comparedLevels() {
+        List<LevelResult> out = new ArrayList<>();
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (LevelResult l : levels) if (seen.add(l.threads())) out.add(level(l.threads()));
+        return out;
+    }
+
+    /**
+     * TPC-C's run rules per level, for its reported repeat ({@link Conformance}); empty for other workloads. Derived,
+     * for people reading the file and for every output; recomputed, ignored when read back.
+     */
+    @com.fasterxml.jackson.annotation.JsonProperty("conformance")
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+    public List<Conformance> conformance() {
+        if (workload.family() != Family.TPCC) return List.of();
+        List<Conformance> out = new java.util.ArrayList<>();
+        boolean fixed = !(params != null && params.workload() instanceof org.oltpbench.config.TpccParams t)
+                || t.terminalWarehouseFixed();
+        for (LevelResult l : levels) if (!l.repeats().isEmpty()) out.add(Conformance.of(workload, l, fixed));
+        return out;
+    }
+
+    /** True when every repeat of every level completed. */
+    public boolean completed() {
+        for (LevelResult l : levels) for (RepeatResult r : l.repeats()) if (!r.completed()) return false;
+        return true;
+    }
+}

@@ -1,0 +1,39 @@
+package org.oltpbench.result.search;
+
+import java.util.List;
+import org.oltpbench.config.SearchParams;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.workload.WorkloadInfo;
+
+/**
+ * A search's decisions, from its probes' results alone, so that a run and any reader of its result.json reach the same
+ * path and answer: {@link PeakSearch} over threads, {@link CapacitySearch} over an arrival rate or warehouses.
+ */
+public interface SearchDecisions {
+    /** Whether the probe has repeated enough to be judged. */
+    boolean enough(LevelResult probe);
+
+    /** Records a finished probe; returns the next level on the search's axis, or 0 when the search is over. */
+    int next(LevelResult probe);
+
+    /** Whether the search is over. */
+    boolean over();
+
+    /** The search's answer so far. */
+    PeakSearch.Outcome outcome();
+
+    /**
+     * A new search of {@code p}'s axis; {@code info} is the run's transaction table (the warehouses' pacing),
+     * {@code warmupSecs} the warm-up each probe ran (a capacity search's hint when its first probe fails).
+     */
+    static SearchDecisions of(SearchParams p, WorkloadInfo info, int warmupSecs) {
+        return p.axis() == SearchParams.Axis.THREADS ? new PeakSearch(p) : new CapacitySearch(p, info, warmupSecs);
+    }
+
+    /** The search as a run made it: its probes fed in the order they ran. */
+    static SearchDecisions replay(SearchParams p, WorkloadInfo info, int warmupSecs, List<LevelResult> probes) {
+        SearchDecisions s = of(p, info, warmupSecs);
+        for (LevelResult l : probes) if (!s.over() && !l.repeats().isEmpty()) s.next(l);
+        return s;
+    }
+}
