@@ -20,6 +20,9 @@ import org.oltpbench.result.file.ResultFiles;
 import org.oltpbench.stats.Interval;
 
 /** Confidence intervals and the drift verdict on real runs of the embedded MariaDB (the shared one, a database a test). */
+// quiet: "the same engine twice is within noise" and "a steady run earns no drift warning" hold only when nothing else
+// changes the host between and during the runs; beside another IT JVM (CI, 2026-11-27) b ran at 0.58 of a
+@org.junit.jupiter.api.Tag("quiet")
 class IntervalsIT {
     @TempDir
     Path dir;

@@ -122,12 +122,14 @@ class VerdictProperties {
 
     /**
      * A second of a client on {@code pinned} of {@code cores} cores whose threads waited for a CPU half a thread or as
-     * long as it ran, whichever is more, and up to {@code moreWait} beyond; the server and others take any of the rest.
+     * long as it ran, whichever is more, and up to {@code moreWait} beyond; the server below its limit (at most 80% of
+     * what the client leaves), other processes at least what brings the host to 91% of the client's cores' worth.
      */
-    private static Second full(Random r, int cores, int pinned, double moreWait, boolean quiet) {
-        double client = pinned * r.nextDouble(), server = (cores - client) * r.nextDouble();
-        double others = (cores - client - server) * r.nextDouble(), waited = Math.max(0.5, client) + moreWait * r.nextDouble();
-        return new Second(quiet ? 0 : 500 + r.nextInt(500), client, server, others, new CpuWait(waited, 0, -1));
+    private static Second full(Random r, int cores, int pinned, double moreWait) {
+        double client = pinned * r.nextDouble(), server = 0.8 * (cores - client) * r.nextDouble();
+        double need = Math.max(0, 0.91 * pinned - client - server), room = cores - client - server;
+        double others = need + (room - need) * r.nextDouble(), waited = Math.max(0.5, client) + moreWait * r.nextDouble();
+        return new Second(500 + r.nextInt(500), client, server, others, new CpuWait(waited, 0, -1));
     }
 
     private static final Pattern FULL = Pattern.compile("client on ([0-9]+) cores? of this host's [0-9]+, kept full: .* ran "
@@ -135,22 +137,41 @@ class VerdictProperties {
 
     /**
      * Issue 44: a client pinned to fewer cores than its host has, whose threads waited for a CPU at least half a thread
-     * and as long as they ran, had its cores full: it is the limit, whatever ran beside it (a busy server, other
-     * processes holding the host, quiet seconds), never "shared host", "server", "other processes" or a stall. Its
-     * reason splits its cores: the client's and the rest add up to them, the server's share is within the rest.
+     * and as long as they ran, on a host that ran at least 90% of its cores' worth, had its cores full: without a stall
+     * or a server at its limit (judged first), it is the limit, whatever else held the host, never "shared host",
+     * "other processes" or "client starved". Its reason splits its cores: the client's and the rest add up to them, the
+     * server's share is within the rest.
      */
     @Property(tries = 300)
     void aPinnedClientWhoseCoresWereFullIsTheLimit(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
                                                    @ForAll @DoubleRange(min = 0, max = 20) double moreWait) {
         Random r = new Random(seed);
-        int pinned = 1 + r.nextInt(cores - 1), seconds = 4 + r.nextInt(27), stalled = r.nextInt(4); // 4-30 s, 0-3 quiet
-        Verdict v = verdict(window(cores, seconds(r, seconds, stalled, quiet -> full(r, cores, pinned, moreWait, quiet))), pinned);
+        int pinned = 1 + r.nextInt(cores - 1), seconds = 4 + r.nextInt(27); // 4-30 s
+        Verdict v = verdict(window(cores, seconds(r, seconds, 0, quiet -> full(r, cores, pinned, moreWait))), pinned);
         assertEquals(Limit.CLIENT, v.limit(), v.evidence());
         Matcher full = FULL.matcher(v.evidence());
         if (!full.find()) return; // it kept 90% of them busy itself
         assertEquals(pinned, Integer.parseInt(full.group(1)), v.evidence());
         assertEquals(pinned, Double.parseDouble(full.group(2)) + Double.parseDouble(full.group(3)), 0.02, v.evidence());
         if (full.group(4) != null) assertTrue(Double.parseDouble(full.group(4)) <= Double.parseDouble(full.group(3)), v.evidence());
+    }
+
+    /**
+     * Issue 44, the second CI run: threads woken together wait for a core that is idle half the time. A pinned client
+     * that ran less than 90% of its cores, on a host that ran less than 90% of their worth, was not full: whatever its
+     * threads waited, it is never called the limit.
+     */
+    @Property(tries = 300)
+    void aPinnedClientOnAHostThatCouldNotFillItsCoresIsNotTheLimit(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
+                                                                   @ForAll @DoubleRange(min = 0, max = 20) double wait) {
+        Random r = new Random(seed);
+        int pinned = 1 + r.nextInt(cores - 1), seconds = 4 + r.nextInt(27);
+        Verdict v = verdict(window(cores, seconds(r, seconds, 0, quiet -> {
+            double client = 0.85 * pinned * r.nextDouble(), server = (0.85 * pinned - client) * r.nextDouble();
+            double others = (0.85 * pinned - client - server) * r.nextDouble();
+            return new Second(500 + r.nextInt(500), client, server, others, new CpuWait(wait, 0, -1));
+        })), pinned);
+        assertNotEquals(Limit.CLIENT, v.limit(), v.evidence());
     }
 
     private static final Pattern OF = Pattern.compile("([0-9][0-9,]*\\.[0-9]+) of (?:the )?([0-9]+) (?:cores|core)");

@@ -12,9 +12,7 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * What limited a level, with the figures that show it. The rules, first match wins (the README states them):
  * <ol>
  * <li>CLIENT: the client's cores were full, so it could not run more: the oltpbench process kept at least 90% of the
- * processors it may use busy; or, pinned to fewer cores than its host has (taskset, cpuset), its threads waited for a
- * CPU as much as STARVED below says (a thread waits only while every CPU it may use is busy), whoever else (the
- * server, other processes) ran on them;</li>
+ * processors it may use busy;</li>
  * <li>STALL: the level stalled by a rule {@link Stall} states (quiet intervals, a tail far beyond the p99, a window
  * that ran long): throughput was held up, which no resource figure explains. Unless, in the intervals it stalled in
  * (the window for the other rules), the host was held by other processes (OTHERS, by the rule below) or the client
@@ -22,6 +20,10 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * <li>SERVER: a server host is at least 90% busy (node_exporter), or the local server processes kept at least 90%
  * of the cores they could have busy: the union of the CPUs they may run on (taskset), less the client's CPU time that
  * cannot have run on other CPUs than those;</li>
+ * <li>CLIENT, pinned: pinned to fewer cores than its host has (taskset, cpuset), its threads waited for a CPU as much
+ * as STARVED below says and the host ran at least 90% of the client's cores' worth (so they can have been full), whoever
+ * else (the server, other processes) ran on them. After SERVER: threads woken together queue for a core that is idle
+ * half the time, so a wait alone does not show a full core;</li>
  * <li>OTHERS: the client's host is at least 90% busy and processes other than the client and the local servers held
  * at least a quarter of its cores: the level is not a clean measurement;</li>
  * <li>HOST: a server runs on the client's host and that host is at least 90% busy, without either side alone at its
@@ -175,6 +177,10 @@ public record Verdict(Limit limit, String evidence) {
         if (in.stall().found()) return stall(in.stall(), during);
         Verdict server = server(u);
         if (server != null) return server;
+        Verdict pinned = pinnedClient(u);
+        if (pinned != null) return pinned;
+        Verdict host = busyHost(u, localServerCores(u));
+        if (host != null) return host;
         Verdict starved = starved(u, "");
         if (starved != null) return starved;
         if (in.connections() > 0 && in.connectionWaitShare() >= CONNECTION_WAIT) {
@@ -238,7 +244,19 @@ public record Verdict(Limit limit, String evidence) {
             return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client CPU %s of %s (%.0f%%): the client is the "
                     + "limit, so this figure measures oltpbench", Usage.cores(u.clientCores()), cores, 100 * u.clientCores() / mine));
         }
-        if (mine >= host || !waitedForCpu(u)) return null;
+        return null;
+    }
+
+    /**
+     * A client pinned to fewer cores than its host has, whose cores were full (by {@link #waitedForCpu}, and by the
+     * host's figures: what ran on the host beyond the client, the local servers and other processes cannot fill them).
+     * Judged after a saturated server: threads woken together (16 answers at once) queue for one core even while it is
+     * half idle on average, so a wait alone does not show a full core; a server at its limit is the limit then.
+     */
+    private static Verdict pinnedClient(Usage u) {
+        int mine = u.clientCoresAvailable(), host = u.clientHostCores();
+        if (mine <= 0 || mine >= host || !waitedForCpu(u) || !couldBeFull(u, mine)) return null;
+        String cores = mine + (mine == 1 ? " core" : " cores");
         double rest = Math.max(0, mine - u.clientCores()), server = Math.min(rest, serverOnTheClientsCores(u));
         String shared = server > 0 ? String.format(Locale.ROOT, " (at least %s the server's)", Usage.cores(server)) : "";
         return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client on %s of this host's %d, kept full: its threads "
@@ -247,6 +265,14 @@ public record Verdict(Limit limit, String evidence) {
                 + "figure measures oltpbench on them (unless the wait came in bursts)", cores, host, Usage.cores(u.clientWaitCores()),
                 Usage.cores(u.clientCores()), Usage.cores(rest), shared, Usage.cores(localServerCores(u)),
                 Usage.cores(Math.max(0, u.clientHostBusyCores() - localServerCores(u) - u.clientCores()))));
+    }
+
+    /**
+     * Whether the client's cores can have been full on average: all the host ran (the client, the local servers, other
+     * processes, as if all of it ran there: which cores each used is not known) is at least 90% of them.
+     */
+    private static boolean couldBeFull(Usage u, int mine) {
+        return Math.max(u.clientHostBusyCores(), u.clientCores() + localServerCores(u)) >= CPU_SATURATED * mine;
     }
 
     /**
@@ -313,9 +339,7 @@ public record Verdict(Limit limit, String evidence) {
                         + "server is the limit", Usage.cores(s.cores()), s.hostCores(), 100 * s.cores() / s.hostCores(), s.host()));
             }
         }
-        double local = localServerCores(u);
-        Verdict v = localServer(u, local, localServerCoresAllowed(u));
-        return v != null ? v : busyHost(u, local);
+        return localServer(u, localServerCores(u), localServerCoresAllowed(u));
     }
 
     /**

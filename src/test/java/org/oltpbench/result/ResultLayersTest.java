@@ -1,0 +1,92 @@
+package org.oltpbench.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * result/'s folders (developing.md, Layout) form floors: a folder uses only folders on floors below it, never one that
+ * uses it back, and nothing outside the records' own helpers (config, stats). Read from the sources' import lines and
+ * qualified names, so a new class that closes a circle fails here, naming the circle.
+ */
+class ResultLayersTest {
+    private static final Path ROOT = Path.of("src/main/java/org/oltpbench/result");
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^package ([\\w.]+);");
+    private static final Pattern USED = Pattern.compile("\\b(org\\.oltpbench\\.[a-z][\\w.]*?)\\.[A-Z]");
+
+    /** Each package under result/ and the org.oltpbench packages its sources name. */
+    static Map<String, Set<String>> graph(Path root) throws IOException {
+        Map<String, Set<String>> uses = new TreeMap<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String src = Files.readString(f);
+                Matcher pkg = PACKAGE.matcher(src);
+                assertTrue(pkg.find(), f + " has no package line");
+                Set<String> out = uses.computeIfAbsent(pkg.group(1), k -> new TreeSet<>());
+                for (Matcher m = USED.matcher(src); m.find(); ) if (!m.group(1).equals(pkg.group(1))) out.add(m.group(1));
+            }
+        }
+        return uses;
+    }
+
+    /** The first circle found by a depth-first walk over the packages inside result/, or an empty list. */
+    static List<String> circle(Map<String, Set<String>> uses) {
+        Map<String, Integer> state = new TreeMap<>(); // 1 on the walk's path, 2 done
+        for (String p : uses.keySet()) {
+            List<String> c = walk(p, uses, state, new ArrayList<>());
+            if (!c.isEmpty()) return c;
+        }
+        return List.of();
+    }
+
+    private static List<String> walk(String p, Map<String, Set<String>> uses, Map<String, Integer> state, List<String> path) {
+        Integer s = state.get(p);
+        if (s != null && s == 2) return List.of();
+        path.add(p);
+        if (s != null) return path.subList(path.indexOf(p), path.size());
+        state.put(p, 1);
+        for (String d : uses.getOrDefault(p, Set.of())) {
+            if (!uses.containsKey(d)) continue;
+            List<String> c = walk(d, uses, state, path);
+            if (!c.isEmpty()) return c;
+        }
+        state.put(p, 2);
+        path.remove(path.size() - 1);
+        return List.of();
+    }
+
+    @Test
+    void resultsFoldersUseEachOtherWithoutACircle() throws IOException {
+        Map<String, Set<String>> uses = graph(ROOT);
+        assertTrue(uses.size() >= 10, "result/'s folders were not found under " + ROOT.toAbsolutePath());
+        assertEquals(List.of(), circle(uses), "a circle between result/'s folders");
+    }
+
+    @Test
+    void resultUsesNothingAboveTheRecords() throws IOException {
+        Set<String> outside = new TreeSet<>();
+        graph(ROOT).values().forEach(ds -> ds.stream().filter(d -> !d.startsWith("org.oltpbench.result")).forEach(outside::add));
+        assertEquals(Set.of(), outside.stream().filter(d -> !Set.of("org.oltpbench.config", "org.oltpbench.stats").contains(d))
+                .collect(java.util.stream.Collectors.toSet()), "result/ uses a part above it (the sweep, the reports, the command line)");
+    }
+
+    @Test
+    void aCircleIsFoundAndNamed() {
+        Map<String, Set<String>> uses = new TreeMap<>(Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a"), "d", Set.of("a")));
+        assertEquals(List.of("a", "b", "c", "a"), circle(uses));
+        assertEquals(List.of(), circle(new TreeMap<>(Map.of("a", Set.of("b"), "b", Set.of(), "d", Set.of("a", "b")))));
+    }
+}
