@@ -122,11 +122,14 @@ class VerdictProperties {
 
     /**
      * A second of a client on {@code pinned} of {@code cores} cores whose threads waited for a CPU half a thread or as
-     * long as it ran, whichever is more, and up to {@code moreWait} beyond; the server and others take any of the rest.
+     * long as it ran, whichever is more, and up to {@code moreWait} beyond. A thread waits only while its cores are
+     * full: the server and others fill what the client left of them, and take any of the other cores.
      */
     private static Second full(Random r, int cores, int pinned, double moreWait, boolean quiet) {
-        double client = pinned * r.nextDouble(), server = (cores - client) * r.nextDouble();
-        double others = (cores - client - server) * r.nextDouble(), waited = Math.max(0.5, client) + moreWait * r.nextDouble();
+        double client = pinned * r.nextDouble(), fill = (pinned - client) * r.nextDouble();
+        double server = fill + (cores - pinned) * r.nextDouble(), others = pinned - client - fill
+                + (cores - pinned - (server - fill)) * r.nextDouble();
+        double waited = Math.max(0.5, client) + moreWait * r.nextDouble();
         return new Second(quiet ? 0 : 500 + r.nextInt(500), client, server, others, new CpuWait(waited, 0, -1));
     }
 
@@ -151,6 +154,34 @@ class VerdictProperties {
         assertEquals(pinned, Integer.parseInt(full.group(1)), v.evidence());
         assertEquals(pinned, Double.parseDouble(full.group(2)) + Double.parseDouble(full.group(3)), 0.02, v.evidence());
         if (full.group(4) != null) assertTrue(Double.parseDouble(full.group(4)) <= Double.parseDouble(full.group(3)), v.evidence());
+    }
+
+    /**
+     * A pinned client whose threads waited for a CPU is called "kept full" only when its cores could have been: the
+     * client's share and the rest it names fit in what the host ran that could have been on them, its busy cores less
+     * the server's CPU that did not fit on the client's cores (the server may use every core here). Drawn on hosts from
+     * idle ({@code load} 0: a quota's throttled client, availableProcessors lowered, not pinned; a burst of wakes) to busy.
+     */
+    @Property(tries = 300)
+    void aPinnedClientIsCalledFullOnlyWhenItsCoresCouldHaveBeen(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
+                                                                @ForAll @IntRange(min = 4, max = 30) int seconds,
+                                                                @ForAll @DoubleRange(min = 0, max = 1) double load) {
+        Random r = new Random(seed);
+        int pinned = 1 + r.nextInt(cores - 1);
+        double[] sum = new double[2]; // the server's CPU-seconds, the host's busy
+        List<Second> w = seconds(r, seconds, 0, quiet -> {
+            double client = pinned * r.nextDouble(), server = load * (cores - client) * r.nextDouble();
+            double others = load * (cores - client - server) * r.nextDouble();
+            sum[0] += server;
+            sum[1] += client + server + others;
+            return new Second(500 + r.nextInt(500), client, server, others, new CpuWait(Math.max(0.5, client) + r.nextDouble(), 0, -1));
+        });
+        Verdict v = verdict(window(cores, w), pinned);
+        Matcher full = FULL.matcher(v.evidence());
+        if (!full.find()) return;
+        double room = Math.min(pinned, (sum[1] - Math.max(0, sum[0] - pinned * seconds)) / seconds);
+        double said = Double.parseDouble(full.group(2)) + Double.parseDouble(full.group(3));
+        assertTrue(said <= room + 0.02, "room " + room + " in " + v.evidence());
     }
 
     private static final Pattern OF = Pattern.compile("([0-9][0-9,]*\\.[0-9]+) of (?:the )?([0-9]+) (?:cores|core)");

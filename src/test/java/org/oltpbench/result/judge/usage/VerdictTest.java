@@ -126,6 +126,30 @@ class VerdictTest {
                 .verdict().limit());
     }
 
+    /**
+     * A client held to 1 of 2 cores by a CPU quota (docker --cpus=1: availableProcessors says 1, /proc/stat 2), throttled:
+     * its threads waited 0.90 s a second and ran 0.05, on a host 0.05 of 2 busy. Its one core cannot have been full:
+     * nothing ran to fill it (the server 0.01, others 0). "Kept full ... the server or other processes the rest, 0.95"
+     * was said. The wait is a starved client's (the rule below), not a full core's.
+     */
+    @Test
+    void aPinnedClientOnAnIdleHostWasNotFull() {
+        HostCpu host = new HostCpu(2, 0.5, 0, 0, 19.5, 0, 0, 0, 0);
+        Resources r = new Resources(new ClientUse(0.5, 0, 1, "lo", 1, 1, host, new Resources.CpuWait(9, 0, -1)),
+                List.of(onCpus(0.1, "0-1")));
+        Verdict v = Usage.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)),
+                1000, 1, Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.STARVED, v.limit(), v.evidence());
+        // beside a server that ran 1.90 of the 2 cores it may use, the host 1.95 busy: at least 0.90 of the server ran
+        // on the other core, so 1.05 could have run on the client's: its core could have been full
+        HostCpu busy = new HostCpu(2, 19.5, 0, 0, 0.5, 0, 0, 0, 0);
+        Resources shared = new Resources(new ClientUse(0.5, 0, 1, "lo", 1, 1, busy, new Resources.CpuWait(9, 0, -1)),
+                List.of(onCpus(19, "0-1")));
+        Verdict full = Usage.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(),
+                shared)), 1000, 1, Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.CLIENT, full.limit(), full.evidence());
+    }
+
     @Test
     void localServerAtNinetyPercentOfWhatTheClientLeft() {
         // the client keeps 0.5 of 2 cores: 1.5 are left, 90% of them is 1.35
