@@ -13,8 +13,9 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * <ol>
  * <li>CLIENT: the client's cores were full, so it could not run more: the oltpbench process kept at least 90% of the
  * processors it may use busy; or, pinned to fewer cores than its host has (taskset, cpuset), its threads waited for a
- * CPU as much as STARVED below says (a thread waits only while every CPU it may use is busy), whoever else (the
- * server, other processes) ran on them;</li>
+ * CPU as much as STARVED below says (a thread waits only while every CPU it may use is busy) and the host ran enough to
+ * fill them (its busy cores less the local servers' CPU that cannot have run on them, at least 90% of the client's
+ * cores), whoever else (the server, other processes) ran on them;</li>
  * <li>STALL: the level stalled by a rule {@link Stall} states (quiet intervals, a tail far beyond the p99, a window
  * that ran long): throughput was held up, which no resource figure explains. Unless, in the intervals it stalled in
  * (the window for the other rules), the host was held by other processes (OTHERS, by the rule below) or the client
@@ -228,7 +229,8 @@ public record Verdict(Limit limit, String evidence) {
      * use is busy, so its cores were full of itself and of whatever shared them (the server, other processes), and it
      * could not run more. The figures say how much of them was the client's, and how much at least the server's (what
      * the server ran beyond the cores it may use off the client's); not the rest's owner, nor which cores it was pinned
-     * to. Undermined by a wait in bursts (a stolen VM, a throttled container) rather than throughout the window.
+     * to. Not said where the host's busy cores could not have filled the client's (a throttled container on an idle
+     * host); undermined by a wait in bursts (a stolen VM, a throttled container) rather than throughout the window.
      */
     private static Verdict client(Usage u) {
         int mine = u.clientCoresAvailable(), host = u.clientHostCores();
@@ -239,7 +241,9 @@ public record Verdict(Limit limit, String evidence) {
                     + "limit, so this figure measures oltpbench", Usage.cores(u.clientCores()), cores, 100 * u.clientCores() / mine));
         }
         if (mine >= host || !waitedForCpu(u)) return null;
-        double rest = Math.max(0, mine - u.clientCores()), server = Math.min(rest, serverOnTheClientsCores(u));
+        double room = Math.min(mine, couldRunOnTheClientsCores(u));
+        if (room < CPU_SATURATED * mine) return null;
+        double rest = Math.max(0, room - u.clientCores()), server = Math.min(rest, serverOnTheClientsCores(u));
         String shared = server > 0 ? String.format(Locale.ROOT, " (at least %s the server's)", Usage.cores(server)) : "";
         return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client on %s of this host's %d, kept full: its threads "
                 + "waited for a CPU %s s a second (run-queue delay) and ran %s of them, the server or other processes the "
@@ -247,6 +251,16 @@ public record Verdict(Limit limit, String evidence) {
                 + "figure measures oltpbench on them (unless the wait came in bursts)", cores, host, Usage.cores(u.clientWaitCores()),
                 Usage.cores(u.clientCores()), Usage.cores(rest), shared, Usage.cores(localServerCores(u)),
                 Usage.cores(Math.max(0, u.clientHostBusyCores() - localServerCores(u) - u.clientCores()))));
+    }
+
+    /**
+     * The host's busy cores that could have run on the client's: all of them less the local servers' CPU that did not
+     * fit on the client's cores (what they ran beyond as many of them as they may use). Below the client's cores, they
+     * were not full: its threads waited in bursts, or under a CPU quota (availableProcessors counts it, /proc/stat
+     * the host's CPUs), not on cores it was pinned to.
+     */
+    private static double couldRunOnTheClientsCores(Usage u) {
+        return u.clientHostBusyCores() - Math.max(0, localServerCores(u) - Math.min(localServerCoresAllowed(u), u.clientCoresAvailable()));
     }
 
     /**
