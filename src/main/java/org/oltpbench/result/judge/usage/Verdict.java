@@ -15,7 +15,8 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * processors it may use busy; or, pinned to fewer cores than its host has (taskset, cpuset), its threads waited for a
  * CPU as much as STARVED below says (a thread waits only while every CPU it may use is busy) and the host ran enough to
  * fill them (its busy cores less the local servers' CPU that cannot have run on them, at least 90% of the client's
- * cores), whoever else (the server, other processes) ran on them;</li>
+ * cores), whoever else (the server, other processes) ran on them; unless other processes held the host (OTHERS
+ * below): then OTHERS, the client's full cores beside it;</li>
  * <li>STALL: the level stalled by a rule {@link Stall} states (quiet intervals, a tail far beyond the p99, a window
  * that ran long): throughput was held up, which no resource figure explains. Unless, in the intervals it stalled in
  * (the window for the other rules), the host was held by other processes (OTHERS, by the rule below) or the client
@@ -230,7 +231,9 @@ public record Verdict(Limit limit, String evidence) {
      * could not run more. The figures say how much of them was the client's, and how much at least the server's (what
      * the server ran beyond the cores it may use off the client's); not the rest's owner, nor which cores it was pinned
      * to. Not said where the host's busy cores could not have filled the client's (a throttled container on an idle
-     * host); undermined by a wait in bursts (a stolen VM, a throttled container) rather than throughout the window.
+     * host); undermined by a wait in bursts (a stolen VM, a throttled container) rather than throughout the window. Where
+     * other processes held the host (OTHERS' rule), what filled the client's cores was not only the client and the
+     * server: the verdict is OTHERS, not a clean measurement, with the client's cores beside it.
      */
     private static Verdict client(Usage u) {
         int mine = u.clientCoresAvailable(), host = u.clientHostCores();
@@ -245,11 +248,16 @@ public record Verdict(Limit limit, String evidence) {
         if (room < CPU_SATURATED * mine) return null;
         double rest = Math.max(0, room - u.clientCores()), server = Math.min(rest, serverOnTheClientsCores(u));
         String shared = server > 0 ? String.format(Locale.ROOT, " (at least %s the server's)", Usage.cores(server)) : "";
-        return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client on %s of this host's %d, kept full: its threads "
-                + "waited for a CPU %s s a second (run-queue delay) and ran %s of them, the server or other processes the "
-                + "rest, %s%s (this host: the server %s, other processes %s): the client's cores are the limit, so this "
-                + "figure measures oltpbench on them (unless the wait came in bursts)", cores, host, Usage.cores(u.clientWaitCores()),
-                Usage.cores(u.clientCores()), Usage.cores(rest), shared, Usage.cores(localServerCores(u)),
+        String full = String.format(Locale.ROOT, "client on %s of this host's %d, kept full: its threads waited for a CPU "
+                + "%s s a second (run-queue delay) and ran %s of them, the server or other processes the rest, %s%s", cores,
+                host, Usage.cores(u.clientWaitCores()), Usage.cores(u.clientCores()), Usage.cores(rest), shared);
+        Verdict others = busyHost(u, localServerCores(u));
+        if (others != null && others.limit() == Limit.OTHERS) {
+            return new Verdict(Limit.OTHERS, others.evidence() + "; the " + full + ", so the figure depends on what shared them");
+        }
+        return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "%s (this host: the server %s, other processes %s): the "
+                + "client's cores are the limit, so this figure measures oltpbench on them (unless the wait came in bursts)",
+                full, Usage.cores(localServerCores(u)),
                 Usage.cores(Math.max(0, u.clientHostBusyCores() - localServerCores(u) - u.clientCores()))));
     }
 
