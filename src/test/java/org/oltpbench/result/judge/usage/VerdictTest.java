@@ -154,6 +154,20 @@ class VerdictTest {
         assertEquals(Limit.CLIENT, full.limit(), full.evidence());
     }
 
+    /**
+     * A client pinned to 1 of 2 cores and a server pinned to 1 (BottleneckIT's layout) at 0.95 of it; the client ran
+     * 0.30, its threads waited 0.60 s a second (woken in bursts), the host 1.30 busy. Its core cannot have been full:
+     * on the server's core, 0.95 of the server and 0.30 of the client do not fit (1.25 > 1), so the cores are apart, and
+     * on the client's ran 0.30 and at most the others' 0.05. The server at 95% of its core is the limit; "client ...
+     * kept full" hid it. Unpinned (it may use both), the same server can have filled the client's core: the client.
+     */
+    @Test
+    void aServerFullOnItsOwnCoreIsNotHiddenByAPinnedClientsBurstyWait() {
+        Verdict v = pinned(3, 6, 13, onCpus(9.5, "1"), Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.SERVER, v.limit(), v.evidence());
+        assertEquals(Limit.CLIENT, pinned(3, 6, 13, onCpus(9.5, "0-1"), Verdict.Inputs.NONE).verdict().limit());
+    }
+
     @Test
     void localServerAtNinetyPercentOfWhatTheClientLeft() {
         // the client keeps 0.5 of 2 cores: 1.5 are left, 90% of them is 1.35
