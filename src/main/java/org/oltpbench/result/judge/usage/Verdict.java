@@ -262,13 +262,20 @@ public record Verdict(Limit limit, String evidence) {
     }
 
     /**
-     * The host's busy cores that could have run on the client's: all of them less the local servers' CPU that did not
-     * fit on the client's cores (what they ran beyond as many of them as they may use). Below the client's cores, they
-     * were not full: its threads waited in bursts, or under a CPU quota (availableProcessors counts it, /proc/stat
-     * the host's CPUs), not on cores it was pinned to.
+     * The host's busy cores that could have run on the client's: the client's, the other processes' (wherever they
+     * ran), and of the local servers' what the CPUs they share with the client could hold. They share k of them only if
+     * their CPU time beyond their other CPUs fits beside the client's: server - (allowed - k) at most the client's cores
+     * less its own time, give or take {@link #CPU_SATURATED}'s tenth of them; and a whole number of CPUs (a server at
+     * 0.95 of its one core cannot be on the core of a client that ran 0.30 of it). Below the client's cores, they were
+     * not full: its threads waited in bursts, or under a CPU quota (availableProcessors counts it, /proc/stat the
+     * host's CPUs), not on cores it was pinned to.
      */
     private static double couldRunOnTheClientsCores(Usage u) {
-        return u.clientHostBusyCores() - Math.max(0, localServerCores(u) - Math.min(localServerCoresAllowed(u), u.clientCoresAvailable()));
+        int mine = u.clientCoresAvailable(), allowed = localServerCoresAllowed(u);
+        double local = localServerCores(u), others = Math.max(0, u.clientHostBusyCores() - local - u.clientCores());
+        int fits = (int) Math.floor(mine - u.clientCores() + allowed - local + (1 - CPU_SATURATED) * mine);
+        int shared = Math.max(Math.max(0, allowed + mine - u.clientHostCores()), Math.min(Math.min(allowed, mine), fits));
+        return u.clientCores() + others + Math.min(local, shared);
     }
 
     /**

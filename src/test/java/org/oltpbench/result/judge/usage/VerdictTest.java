@@ -81,14 +81,15 @@ class VerdictTest {
      * other, other processes 0.15: the host 91% busy, called "shared host". Its 16 threads waited for a CPU 8.3 s a
      * second: a thread waits only while every CPU it may use is busy, so its core was full and it could not run more.
      * The client's core is the limit, whatever shared it; a client that may use every core, or that waited less than it
-     * ran, or less than half a thread, is not called so.
+     * ran, or less than half a thread, is not called so. The rest of its core was the others' 0.16: the server's 0.83
+     * cannot have been on it beside the client's 0.83.
      */
     @Test
     void aPinnedClientWhoseCoreWasFullIsTheLimit() {
         Verdict v = pinned(8.3, 83, 18.2, onCpus(8.3, "1"), Verdict.Inputs.NONE).verdict();
         assertEquals(Limit.CLIENT, v.limit(), v.evidence());
         assertEquals("client on 1 core of this host's 2, kept full: its threads waited for a CPU 8.30 s a second (run-queue "
-                + "delay) and ran 0.83 of them, the server or other processes the rest, 0.17 (this host: the server 0.83, "
+                + "delay) and ran 0.83 of them, the server or other processes the rest, 0.16 (this host: the server 0.83, "
                 + "other processes 0.16): the client's cores are the limit, so this figure measures oltpbench on them "
                 + "(unless the wait came in bursts)", v.evidence());
         // the edges of the wait: as long as the client ran (0.83 s a second) is enough, less is not
