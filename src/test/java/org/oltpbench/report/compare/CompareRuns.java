@@ -77,6 +77,12 @@ public final class CompareRuns {
                                       boolean drifting, String startedAt, String endedAt) {
         Usage usage = new Usage(10, 0.1, 2, 2, 1.95, List.of(), "", -1, -1, transactions, new Verdict(limit, limit.toString()),
                 Stall.NONE);
+        return measured(label, engine, transactions, tps, usage, drifting, startedAt, endedAt);
+    }
+
+    /** The same run with its repeat's usage (and the verdict drawn from it) as given. */
+    public static LabeledRun measured(String label, String engine, long transactions, Interval tps, Usage usage,
+                                      boolean drifting, String startedAt, String endedAt) {
         RepeatResult rep = Fixtures.sysbench(1, 4, transactions, RepeatResult.COMPLETED).withUsage(usage);
         Trend trend = drifting ? new Trend(-10, -15, -5, -20, true) : Trend.NONE;
         Spread spread = new Spread(tps, Interval.NONE, Interval.NONE, Interval.NONE, 95, trend);

@@ -1,12 +1,20 @@
 package org.oltpbench.report.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.report.LabeledRun;
+import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.client.Resources.ClientUse;
+import org.oltpbench.result.repeat.client.Resources.HostCpu;
+import org.oltpbench.result.repeat.client.Resources.ServerUse;
+import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.stats.Interval;
 
 /**
@@ -31,6 +39,11 @@ class ComparisonVerdictTest {
     /** postgres at 60 tps, standard error 3. */
     private static LabeledRun postgres(Interval.Method m, Verdict.Limit limit, boolean drifting, String at, String to) {
         return CompareRuns.measured("postgres", "postgres", 600, tps(60, 3, m), limit, drifting, at, to);
+    }
+
+    /** mysql at 10 tps, standard error 1, with its repeat's usage drawn from its figures. */
+    private static LabeledRun mysql(Interval.Method m, Usage usage, String at, String to) {
+        return CompareRuns.measured("mysql", "mysql", 100, tps(10, 1, m), usage, false, at, to);
     }
 
     private static String verdict(LabeledRun run, LabeledRun base) {
@@ -79,5 +92,28 @@ class ComparisonVerdictTest {
                     + "judged beyond noise: mysql's level not clean (" + text + ") (interleaved runs with repeat=2 or more, "
                     + "on a host of their own, can judge it)", verdict(pg, my));
         });
+    }
+
+    /**
+     * A client pinned to 1 of 2 cores, 0.45 of it its own, its threads waiting 6 s a second; the server (pinned to
+     * one core) 0.80, other processes 0.70 of the 2 (35%), the host 1.95 busy (97.5%). Its core was full of itself and
+     * of others' or the server's work: before the pinned-client rule, "other processes" (not clean); with it, "client",
+     * and compare said "postgres ahead beyond noise" against a level whose figure depends on what else ran on the
+     * client's core. The README's precondition ("other processes: not a clean measurement") holds whatever rule is first.
+     */
+    @Test
+    void aPinnedClientsFullCoreOnAHostOthersHeldWithholdsBeyondNoise() {
+        HostCpu host = new HostCpu(2, 19.5, 0, 0, 0.5, 0, 0, 0, 0);
+        ServerUse server = new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", 8, 100, 0, 0, -1, -1, -1,
+                new HostCpu(1, 0, 0, 0, 0, 0, 0, 0, 0), "1");
+        Resources r = new Resources(new ClientUse(4.5, 0, 1, "lo", 1, 1, host, new Resources.CpuWait(60, 0, -1)),
+                List.of(server));
+        Usage held = Usage.of(List.of(new IntervalResult(10, 10, 16, 100, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)),
+                100, 1, Verdict.Inputs.NONE);
+        LabeledRun my = mysql(Interval.Method.REPEATS, held, AT_7, TO_7);
+        LabeledRun pg = postgres(Interval.Method.REPEATS, Verdict.Limit.SERVER, false, AT_7, TO_7);
+        String line = verdict(pg, my);
+        assertTrue(line.contains("not judged beyond noise: mysql's level not clean (other processes held the host)"),
+                line + " / " + held.verdict().evidence());
     }
 }

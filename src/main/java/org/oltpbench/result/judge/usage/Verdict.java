@@ -21,9 +21,10 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * of the cores they could have busy: the union of the CPUs they may run on (taskset), less the client's CPU time that
  * cannot have run on other CPUs than those;</li>
  * <li>CLIENT, pinned: pinned to fewer cores than its host has (taskset, cpuset), its threads waited for a CPU as much
- * as STARVED below says and the host ran at least 90% of the client's cores' worth (so they can have been full), whoever
- * else (the server, other processes) ran on them. After SERVER: threads woken together queue for a core that is idle
- * half the time, so a wait alone does not show a full core;</li>
+ * as STARVED below says and the host ran enough to fill them (its busy cores less the local servers' CPU that cannot
+ * have run on them, at least 90% of the client's cores), whoever else (the server) ran on them; unless other processes
+ * held the host (OTHERS below): then OTHERS, the client's full cores beside it. After SERVER: threads woken together
+ * queue for a core that is idle half the time, so a wait alone does not show a full core;</li>
  * <li>OTHERS: the client's host is at least 90% busy and processes other than the client and the local servers held
  * at least a quarter of its cores: the level is not a clean measurement;</li>
  * <li>HOST: a server runs on the client's host and that host is at least 90% busy, without either side alone at its
@@ -255,24 +256,41 @@ public record Verdict(Limit limit, String evidence) {
      */
     private static Verdict pinnedClient(Usage u) {
         int mine = u.clientCoresAvailable(), host = u.clientHostCores();
-        if (mine <= 0 || mine >= host || !waitedForCpu(u) || !couldBeFull(u, mine)) return null;
+        if (mine <= 0 || mine >= host || !waitedForCpu(u)) return null;
+        double room = Math.min(mine, couldRunOnTheClientsCores(u));
+        if (room < CPU_SATURATED * mine) return null;
         String cores = mine + (mine == 1 ? " core" : " cores");
-        double rest = Math.max(0, mine - u.clientCores()), server = Math.min(rest, serverOnTheClientsCores(u));
+        double rest = Math.max(0, room - u.clientCores()), server = Math.min(rest, serverOnTheClientsCores(u));
         String shared = server > 0 ? String.format(Locale.ROOT, " (at least %s the server's)", Usage.cores(server)) : "";
-        return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "client on %s of this host's %d, kept full: its threads "
-                + "waited for a CPU %s s a second (run-queue delay) and ran %s of them, the server or other processes the "
-                + "rest, %s%s (this host: the server %s, other processes %s): the client's cores are the limit, so this "
-                + "figure measures oltpbench on them (unless the wait came in bursts)", cores, host, Usage.cores(u.clientWaitCores()),
-                Usage.cores(u.clientCores()), Usage.cores(rest), shared, Usage.cores(localServerCores(u)),
+        String full = String.format(Locale.ROOT, "client on %s of this host's %d, kept full: its threads waited for a CPU "
+                + "%s s a second (run-queue delay) and ran %s of them, the server or other processes the rest, %s%s", cores,
+                host, Usage.cores(u.clientWaitCores()), Usage.cores(u.clientCores()), Usage.cores(rest), shared);
+        // other processes that held the host filled them too: not a clean measurement, whatever the client's cores say
+        Verdict others = busyHost(u, localServerCores(u));
+        if (others != null && others.limit() == Limit.OTHERS) {
+            return new Verdict(Limit.OTHERS, others.evidence() + "; the " + full + ", so the figure depends on what shared them");
+        }
+        return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "%s (this host: the server %s, other processes %s): the "
+                + "client's cores are the limit, so this figure measures oltpbench on them (unless the wait came in bursts)",
+                full, Usage.cores(localServerCores(u)),
                 Usage.cores(Math.max(0, u.clientHostBusyCores() - localServerCores(u) - u.clientCores()))));
     }
 
     /**
-     * Whether the client's cores can have been full on average: all the host ran (the client, the local servers, other
-     * processes, as if all of it ran there: which cores each used is not known) is at least 90% of them.
+     * The host's busy cores that could have run on the client's: the client's, the other processes' (wherever they
+     * ran), and of the local servers' what the CPUs they share with the client could hold. They share k of them only if
+     * their CPU time beyond their other CPUs fits beside the client's: server - (allowed - k) at most the client's cores
+     * less its own time, give or take {@link #CPU_SATURATED}'s tenth of them; and a whole number of CPUs (a server at
+     * 0.95 of its one core cannot be on the core of a client that ran 0.30 of it). Below 90% of the client's cores, they
+     * were not full: its threads waited in bursts, or under a CPU quota (availableProcessors counts it, /proc/stat the
+     * host's CPUs), not on cores it was pinned to.
      */
-    private static boolean couldBeFull(Usage u, int mine) {
-        return Math.max(u.clientHostBusyCores(), u.clientCores() + localServerCores(u)) >= CPU_SATURATED * mine;
+    private static double couldRunOnTheClientsCores(Usage u) {
+        int mine = u.clientCoresAvailable(), allowed = localServerCoresAllowed(u);
+        double local = localServerCores(u), others = Math.max(0, u.clientHostBusyCores() - local - u.clientCores());
+        int fits = (int) Math.floor(mine - u.clientCores() + allowed - local + (1 - CPU_SATURATED) * mine);
+        int shared = Math.max(Math.max(0, allowed + mine - u.clientHostCores()), Math.min(Math.min(allowed, mine), fits));
+        return u.clientCores() + others + Math.min(local, shared);
     }
 
     /**
