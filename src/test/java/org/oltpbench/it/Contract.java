@@ -111,7 +111,7 @@ final class Contract {
     }
 
     /** Prints how long a step took, so a slow step in CI's log has a name. */
-    private static void took(String what, long t0) {
+    static void took(String what, long t0) {
         System.out.printf("contract: %s took %.1f s%n", what, (System.nanoTime() - t0) / 1e9);
     }
 

@@ -1,6 +1,7 @@
 package org.oltpbench.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -49,6 +50,17 @@ class MergeIT {
                 .toFile()).start();
     }
 
+    /** Milliseconds for both clients' JVMs to start and connect on this host as busy as it is now. */
+    private static long startMargin() throws Exception {
+        long t0 = System.nanoTime();
+        Process v = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar",
+                "target/oltpbench.jar", "--version").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        assertTrue(v.waitFor(60, TimeUnit.SECONDS), "the jar did not print its version in 60 s");
+        long jvm = (System.nanoTime() - t0) / 1_000_000;
+        return Math.max(6_000, Math.min(25_000, 3 * jvm + 4_000));
+    }
+
     /** What both clients printed doing {@code verb}. */
     private String logs(String verb) throws Exception {
         return java.nio.file.Files.readString(dir.resolve("c0-" + verb + ".log"))
@@ -72,9 +84,10 @@ class MergeIT {
         assertEquals(0, a.exitValue(), loads);
         assertEquals(0, b.exitValue(), loads);
         assertTrue(loads.contains("waiting for client 0"), "client 1 waited for the tables: " + loads);
-        // the runs: two JVMs start, connect and wait for startAt (the margin each had is in its "waiting for startAt" line)
-        // (a JVM's start and connect took 14 s at a load average of 23 with a CPU burner beside them)
-        Instant startAt = Instant.now().plusSeconds(25);
+        // the runs: two JVMs start, connect and wait for startAt (the margin each had is in its "waiting for startAt"
+        // line). The margin is this host's now: 3 times a jar's start to its version, and 4 s to connect, within 6-25 s
+        // (a JVM's start and connect took 14 s at a load average of 23 with a CPU burner beside them; 1.5 s when quiet)
+        Instant startAt = Instant.now().plusMillis(startMargin());
         a = client(0, url, startAt, "run");
         b = client(1, url, startAt, "run");
         assertTrue(a.waitFor(120, TimeUnit.SECONDS) && b.waitFor(60, TimeUnit.SECONDS), "the runs did not finish");
@@ -82,6 +95,7 @@ class MergeIT {
         logs.lines().filter(l -> l.startsWith("waiting for startAt")).forEach(l -> System.out.println("MergeIT: " + l));
         assertEquals(0, a.exitValue(), logs);
         assertEquals(0, b.exitValue(), logs);
+        assertFalse(logs.contains("start time"), "a client started late: " + logs);
         // both warehouses loaded once (10 districts each, D_NEXT_O_ID 3001 after the load: TPC-C 4.3.3.1)
         assertEquals(20, sum(url, "SELECT COUNT(*) FROM bmsql_district"));
         long growth = sum(url, "SELECT SUM(d_next_o_id) FROM bmsql_district") - 20 * 3001L;
