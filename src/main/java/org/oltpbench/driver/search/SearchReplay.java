@@ -15,7 +15,8 @@ import org.oltpbench.result.workload.WorkloadInfo;
  * a killed run's repeat rebuilt from the journal, clients' runs merged, a file of an older schema (its spreads
  * recomputed) or one written without {@code search}. The layer that builds such a run replays (cli's report and merge,
  * the API's readers), never result/. The decisions see only the levels, in the order they ran, so a replay of a run the
- * sweep recorded reaches the answer it recorded.
+ * sweep recorded reaches the answer it recorded. The sweep itself replays only to judge a probe still repeating
+ * ({@link #of}), never for a probe it has finished.
  */
 public final class SearchReplay {
     private SearchReplay() {
