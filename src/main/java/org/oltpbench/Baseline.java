@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import org.oltpbench.report.Metric;
 import org.oltpbench.report.compare.Gate;
-import org.oltpbench.result.file.ResultFiles;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.run.RunResult;
 
@@ -43,7 +42,7 @@ public final class Baseline {
 
     /** Reads the baseline from a result.json or a result directory. */
     public static Baseline of(Path resultJsonOrDirectory) throws IOException {
-        return new Baseline(ResultFiles.read(resultJsonOrDirectory));
+        return new Baseline(OltpBench.read(resultJsonOrDirectory));
     }
 
     public Baseline tpsAtLeast(double ratio) {

@@ -15,7 +15,6 @@ import org.oltpbench.config.Config;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.driver.RunListener;
 import org.oltpbench.driver.StopSignal;
-import org.oltpbench.result.file.ResultFiles;
 import org.oltpbench.result.run.RunResult;
 
 /**
@@ -104,8 +103,8 @@ public final class OltpBench {
         }
     }
 
-    /** Reads a result.json, or the one in a result directory. */
+    /** Reads a result.json, or the one in a result directory (a search's answer replayed where the file holds none). */
     public static RunResult read(Path resultJsonOrDirectory) throws IOException {
-        return ResultFiles.read(resultJsonOrDirectory);
+        return org.oltpbench.driver.search.SearchReplay.read(resultJsonOrDirectory);
     }
 }

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.oltpbench.config.ConfigException;
+import org.oltpbench.driver.search.SearchReplay;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.report.chart.RunCharts;
 import org.oltpbench.report.compare.CompareTables;
@@ -31,11 +32,12 @@ final class OutputVerbs {
 
     /** Regenerates summary.csv, the charts and report.html of a result directory from its result.json. */
     static int report(Path dir, PrintStream out) throws IOException {
-        RunResult run = ResultFiles.read(dir);
+        RunResult run = SearchReplay.read(dir);
         Path resultDir = dir.toFile().isDirectory() ? dir : dir.toAbsolutePath().getParent();
-        // a repeat the run was killed in: rebuilt from the journal up to its last interval, and kept in result.json
+        // a repeat the run was killed in: rebuilt from the journal up to its last interval (a search's answer replayed
+        // over the levels with it), and kept in result.json
         var entries = org.oltpbench.result.file.Journal.read(resultDir);
-        RunResult rebuilt = org.oltpbench.result.file.Journal.rebuild(run, entries);
+        RunResult rebuilt = SearchReplay.answered(org.oltpbench.result.file.Journal.rebuild(run, entries));
         if (!rebuilt.equals(run)) {
             for (var e : entries) {
                 if (!e.ended() && !e.intervals().isEmpty()) out.printf("rebuilt from the journal: %d threads, repeat %d, %d intervals%n",
@@ -72,7 +74,7 @@ final class OutputVerbs {
         for (Path p : labels.values()) if (!contains(all, p)) all.add(p);
         if (all.isEmpty()) throw new ConfigException("compare needs result directories: oltpbench compare DIR DIR...");
         List<LabeledRun> runs = new ArrayList<>();
-        for (Path p : all) runs.add(new LabeledRun(null, p, ResultFiles.read(p)));
+        for (Path p : all) runs.add(new LabeledRun(null, p, SearchReplay.read(p)));
         runs = label(runs, labels);
         Comparison c = new Comparison(runs, baseline, force);
         if (!gating.gates().isEmpty() && c.runs().size() < 2) {
@@ -128,10 +130,11 @@ final class OutputVerbs {
         List<RunResult> runs = new ArrayList<>();
         List<String> names = new ArrayList<>();
         for (Path p : dirs) {
-            runs.add(ResultFiles.read(p));
+            runs.add(SearchReplay.read(p));
             names.add(p.toString());
         }
-        RunResult merged = Merge.merge(runs, names);
+        // the clients' searches joined: the answer replayed over the merged levels
+        RunResult merged = SearchReplay.answered(Merge.merge(runs, names));
         out.println("wrote " + ResultFiles.write(outDir, merged));
         for (Path p : ReportFiles.write(outDir, merged, out)) out.println("wrote " + p);
         return Job.OK;

@@ -8,16 +8,19 @@ import java.util.function.Function;
 import org.oltpbench.config.SweepParams;
 import org.oltpbench.config.ThreadModel;
 import org.oltpbench.db.Database;
+import org.oltpbench.driver.search.SearchDecisions;
+import org.oltpbench.driver.search.SearchReplay;
 import org.oltpbench.result.level.LevelResult;
-import org.oltpbench.result.search.SearchDecisions;
 import org.oltpbench.result.repeat.RepeatPick;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.search.SearchOutcome;
 import org.oltpbench.workload.Workload;
 
 /**
- * The thread sweep: every level of {@code threads}, {@code repeat} times each, publishing events as it goes.
- * A repeat that aborts (an error that was not ignored, a dead worker, Ctrl-C) ends the sweep; what ran is kept.
+ * The thread sweep: every level of {@code threads}, {@code repeat} times each, or a search's probes, publishing events
+ * as it goes. A repeat that aborts (an error that was not ignored, a dead worker, Ctrl-C) ends the sweep; what ran is
+ * kept. A search's decisions (driver/search) name each next probe, and the run records their answer after every repeat.
  */
 public final class Sweep {
 
@@ -101,6 +104,13 @@ public final class Sweep {
 
         /** {@code level} is over: move on. */
         void finished(LevelResult level);
+
+        /**
+         * The answer as it stands, what the run records: null for listed levels; a search's over its finished probes and
+         * {@code running} (a probe still repeating, or null) judged on its repeats so far, as a replay of the run's levels
+         * would judge it, so that a run killed between repeats leaves the answer its levels give.
+         */
+        SearchOutcome answer(LevelResult running);
     }
 
     /** The levels threads= lists, each repeat= times. */
@@ -126,19 +136,30 @@ public final class Sweep {
         public void finished(LevelResult level) {
             index++;
         }
+
+        @Override
+        public SearchOutcome answer(LevelResult running) {
+            return null;
+        }
     }
 
     /** A search (threads, rate or warehouses): each probe repeats until the search has enough; it names the next. */
     private static final class Searched implements Plan {
         private final SweepParams.LevelParams first;
         private final org.oltpbench.config.SearchParams search;
+        private final org.oltpbench.result.workload.WorkloadInfo info;
+        private final int warmupSecs;
         private final SearchDecisions decisions;
+        /** The probes the decisions were given, in order. */
+        private final List<LevelResult> probes = new ArrayList<>();
         private SweepParams.LevelParams current;
 
         Searched(SweepParams params, org.oltpbench.result.workload.WorkloadInfo info) {
             this.search = params.search();
             this.first = params.levels().get(0);
-            this.decisions = SearchDecisions.of(search, info, params.warmupSecs());
+            this.info = info;
+            this.warmupSecs = params.warmupSecs();
+            this.decisions = SearchDecisions.of(search, info, warmupSecs);
             this.current = at(search.from());
         }
 
@@ -163,15 +184,24 @@ public final class Sweep {
 
         @Override
         public void finished(LevelResult level) {
+            probes.add(level);
             int next = decisions.next(level);
             current = next == 0 ? null : at(next);
+        }
+
+        @Override
+        public SearchOutcome answer(LevelResult running) {
+            if (running == null) return decisions.outcome();
+            List<LevelResult> all = new ArrayList<>(probes);
+            all.add(running);
+            return SearchReplay.of(search, info, warmupSecs, all).outcome();
         }
     }
 
     /** Starts the sweep: {@code run} is its identity with no levels yet. */
     public void begin(RunResult run) {
-        current = run;
-        listener.runStarted(run);
+        current = run.withSearch(plan.answer(null));
+        listener.runStarted(current);
     }
 
     /** Whether a repeat is left to run: levels remain, no repeat aborted or failed its check, and no Ctrl-C. */
@@ -204,14 +234,16 @@ public final class Sweep {
         done.add(r);
         LevelResult now = level(level, done);
         current = current.withLevel(now);
+        now = current.levels().stream().filter(now::sameLevel).findFirst().orElseThrow();
+        boolean over = !go || stop.raised() || plan.repeatedEnough(now);
+        if (over) plan.finished(now);
+        current = current.withSearch(plan.answer(over ? null : now));
         listener.repeatFinished(current, r);
         slot++;
         rep++;
-        now = current.levels().stream().filter(now::sameLevel).findFirst().orElseThrow();
-        if (!go || stop.raised() || plan.repeatedEnough(now)) {
+        if (over) {
             listener.levelFinished(current, now);
             previous = now;
-            plan.finished(now);
             rep = 1;
             done = new ArrayList<>();
         }

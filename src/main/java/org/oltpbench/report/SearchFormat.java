@@ -7,13 +7,14 @@ import org.oltpbench.config.SearchParams;
 import org.oltpbench.config.SearchParams.Axis;
 import org.oltpbench.result.judge.conformance.Efficiency;
 import org.oltpbench.result.level.LevelResult;
-import org.oltpbench.result.search.PeakSearch;
+import org.oltpbench.result.search.Probe;
+import org.oltpbench.result.search.SearchOutcome;
 import org.oltpbench.result.run.RunResult;
 
 /**
  * threads=search's answer, as every output prints it: the path of probes in the order they ran, then the peak, the
- * knee, the first level over the limit and what limited the peak and the knee. Replayed from the run's levels
- * ({@link PeakSearch#replay}), so that report and compare print what the run decided.
+ * knee, the first level over the limit and what limited the peak and the knee: the answer the run recorded
+ * ({@link RunResult#search}), so that report and compare print what the run decided.
  */
 public final class SearchFormat {
     private SearchFormat() {
@@ -34,11 +35,11 @@ public final class SearchFormat {
      * The path as table rows under {@link #header}; the latency column is the limit's percentile (or "-"); a warehouses
      * search adds each probe's tpmC and its efficiency against the paced ceiling.
      */
-    public static List<List<String>> rows(RunResult run, PeakSearch.Outcome o) {
+    public static List<List<String>> rows(RunResult run, SearchOutcome o) {
         SearchParams s = run.params().sweep().search();
         List<List<String>> out = new ArrayList<>();
         int k = 1;
-        for (PeakSearch.Probe p : o.path()) {
+        for (Probe p : o.path()) {
             List<String> row = new ArrayList<>(List.of(String.valueOf(k++), String.valueOf(p.at())));
             if (s.axis() != Axis.THREADS) row.add(String.valueOf(p.threads()));
             row.addAll(List.of(Metric.format(p.tps()), limits(p.interval()),
@@ -51,20 +52,20 @@ public final class SearchFormat {
     }
 
     /** A warehouses probe's tpmC and its level's efficiency ({@link Efficiency}). */
-    private static List<String> tpmC(RunResult run, PeakSearch.Probe p) {
+    private static List<String> tpmC(RunResult run, Probe p) {
         Efficiency e = efficiency(run, p);
         return e == null ? List.of("-", "-") : List.of(Metric.format(e.tpmC()), e.text());
     }
 
     /** A warehouses probe's level's efficiency, or null when the run has no such level. */
-    public static Efficiency efficiency(RunResult run, PeakSearch.Probe p) {
+    public static Efficiency efficiency(RunResult run, Probe p) {
         LevelResult l = probe(run, p);
         return l == null ? null : Efficiency.of(run.workload(), l);
     }
 
     /** The console's block: a title line, the path's table, then the answer's lines. */
     public static List<String> lines(RunResult run) {
-        PeakSearch.Outcome o = run.search();
+        SearchOutcome o = run.search();
         if (o == null) return List.of();
         SearchParams s = run.params().sweep().search();
         List<String> out = new ArrayList<>();
@@ -72,7 +73,7 @@ public final class SearchFormat {
                 + "most %d times", 100 * s.resolution(), 100 * s.halfWidth(), s.maxRepeats())
                 : s.axis() == Axis.RATE ? String.format(Locale.ROOT, "resolution %.0f%%, one run per probe", 100 * s.resolution())
                 : "to one warehouse, one run per probe, 10 paced terminals per warehouse";
-        int repeats = o.path().stream().mapToInt(PeakSearch.Probe::repeats).sum();
+        int repeats = o.path().stream().mapToInt(Probe::repeats).sum();
         out.add(String.format(Locale.ROOT, "%s (%s=search, searchLimit=%s, from %d, %s): %d probe%s, %d repeat%s%s",
                 title(s), s.axis().key(), s.limit().text(), s.from(), how, o.path().size(), o.path().size() == 1 ? "" : "s",
                 repeats, repeats == 1 ? "" : "s", took(run)));
@@ -92,7 +93,7 @@ public final class SearchFormat {
     public static List<String> compared(List<LabeledRun> runs) {
         List<String> out = new ArrayList<>();
         for (LabeledRun r : runs) {
-            PeakSearch.Outcome o = r.run().search();
+            SearchOutcome o = r.run().search();
             if (o == null) continue;
             out.add(r.label() + ": " + summary(r.run().params().sweep().search(), o)
                     + String.format(Locale.ROOT, " (%d probes)", o.path().size()));
@@ -101,7 +102,7 @@ public final class SearchFormat {
     }
 
     /** The answer in one line: the peak and knee, or the capacity, and the first level that broke the limit or failed. */
-    public static String summary(SearchParams s, PeakSearch.Outcome o) {
+    public static String summary(SearchParams s, SearchOutcome o) {
         if (o.capacity()) {
             return (o.peak() == null ? "no " + s.axis().key() + " passed" : "capacity " + level(s, o.peak().at()))
                     + (o.firstBroken() == null ? "" : ", first failed at " + o.firstBroken().at());
@@ -119,7 +120,7 @@ public final class SearchFormat {
     }
 
     /** The answer's lines: peak, knee, first over the limit, notes; or the capacity and the first level that failed. */
-    public static List<String> answer(RunResult run, PeakSearch.Outcome o) {
+    public static List<String> answer(RunResult run, SearchOutcome o) {
         SearchParams s = run.params().sweep().search();
         if (o.capacity()) return capacity(run, s, o);
         List<String> out = new ArrayList<>();
@@ -142,9 +143,9 @@ public final class SearchFormat {
     }
 
     /** The knee's line when it would rest on probes too noisy to decide: which, and how wide their intervals are. */
-    private static String undecidedKnee(SearchParams s, PeakSearch.Outcome o) {
+    private static String undecidedKnee(SearchParams s, SearchOutcome o) {
         List<String> wide = new ArrayList<>();
-        for (PeakSearch.Probe q : o.kneeTooNoisy()) {
+        for (Probe q : o.kneeTooNoisy()) {
             wide.add(String.format(Locale.ROOT, "%d threads ±%.1f%% after %d repeat%s", q.threads(), q.interval().halfWidthPct(),
                     q.repeats(), q.repeats() == 1 ? "" : "s"));
         }
@@ -153,7 +154,7 @@ public final class SearchFormat {
     }
 
     /** A capacity search's answer: the highest level that passed, what limited it, and the lowest above it that failed. */
-    private static List<String> capacity(RunResult run, SearchParams s, PeakSearch.Outcome o) {
+    private static List<String> capacity(RunResult run, SearchParams s, SearchOutcome o) {
         List<String> out = new ArrayList<>();
         String pct = s.limit().text().replaceAll("<=.*", "");
         if (o.peak() == null) {
@@ -176,7 +177,7 @@ public final class SearchFormat {
     }
 
     /** The run's level a probe was. */
-    private static LevelResult probe(RunResult run, PeakSearch.Probe p) {
+    private static LevelResult probe(RunResult run, Probe p) {
         SearchParams.Axis axis = run.params().sweep().search().axis();
         for (LevelResult l : run.levels()) if (l.at(axis) == p.at()) return l;
         return null;

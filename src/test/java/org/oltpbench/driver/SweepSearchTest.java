@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.oltpbench.config.ClientShare;
 import org.oltpbench.config.FaultPlan;
+import org.oltpbench.config.RunParams;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.config.SweepParams;
 import org.oltpbench.config.ThreadModel;
@@ -19,7 +20,10 @@ import org.oltpbench.dialect.Dialects;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.run.RunResult;
-import org.oltpbench.result.search.PeakSearch;
+import org.oltpbench.driver.search.SearchReplay;
+import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.search.Probe;
+import org.oltpbench.result.search.SearchOutcome;
 
 /**
  * threads=search through the sweep, on simulated time and the fake driver: a server of 6 slots that serves a statement
@@ -51,21 +55,59 @@ class SweepSearchTest {
      * searchMaxRepeats, against a server of {@code slots} slots of 1 ms each, on simulated time.
      */
     private static RunResult searched(int slots, int threads, SearchParams search) throws Exception {
+        Recorded heard = new Recorded();
+        RunResult r = searched(slots, threads, search, heard, 8);
+        heard.replayedAlike();
+        return r;
+    }
+
+    /**
+     * The runs the sweep published: each holds the answer the sweep recorded, which must be what a replay of its levels
+     * reaches (what RunResult derived before the answer was recorded), to the byte in result.json, and read back as written.
+     */
+    private static final class Recorded implements RunListener {
+        final List<RunResult> runs = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override public void runStarted(RunResult run) { runs.add(run); }
+        @Override public void repeatFinished(RunResult run, org.oltpbench.result.repeat.RepeatResult r) { runs.add(run); }
+        @Override public void levelFinished(RunResult run, LevelResult l) { runs.add(run); }
+        @Override public void runFinished(RunResult run) { runs.add(run); }
+
+        void replayedAlike() {
+            for (RunResult run : runs) {
+                String json = ResultFiles.toJson(run);
+                assertEquals(ResultFiles.toJson(SearchReplay.answered(run.withSearch(null))), json, "recorded after "
+                        + run.levels().stream().mapToInt(l -> l.repeats().size()).sum() + " repeats");
+                assertEquals(run.search(), ResultFiles.fromJson(json, "test").search(), "read back as written");
+            }
+        }
+    }
+
+    private static RunResult searched(int slots, int threads, SearchParams search, RunListener listener, int secs)
+            throws Exception {
         SimClock clock = new SimClock(0);
         FakeDriver d = new FakeDriver(clock, MS);
         d.durations(queue(slots, MS));
         Database db = Database.through(d, Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
-        var first = new SweepParams.LevelParams(threads, threads, 8, 0, 0, ThreadModel.PLATFORM, 0, 0);
+        var first = new SweepParams.LevelParams(threads, threads, secs, 0, 0, ThreadModel.PLATFORM, 0, 0);
         var params = new SweepParams(List.of(first), search.maxRepeats(), "max", 0, 1, 1, null, 0, 7, List.of(), false,
                 ClientShare.ALONE, FaultPlan.NONE, search);
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return new Sweep(params, db, new OneStatement(), RunListener.SILENT, new StopSignal(), Sweep.AfterRepeat.NONE)
-                        .clock(clock).run(Fixtures.run(List.of()));
+                return new Sweep(params, db, new OneStatement(), listener, new StopSignal(), Sweep.AfterRepeat.NONE)
+                        .clock(clock).run(start(params));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         }).get(55, TimeUnit.SECONDS);
+    }
+
+    /** The run as a job starts it: the sweep's parameters and the workload's table, no levels yet. */
+    private static RunResult start(SweepParams sweep) {
+        RunResult r = Fixtures.run(List.of());
+        RunParams p = r.params();
+        return RunResult.start(r.oltpbenchVersion(), new OneStatement().info(), new RunParams(p.target(), sweep, p.load(),
+                p.output(), p.workload()), r.server(), r.client(), r.terms(), r.startedAt());
     }
 
     @Test
@@ -77,7 +119,8 @@ class SweepSearchTest {
         assertEquals(List.of(1, 1, 1, 1, 1, 1, 1), r.levels().stream().map(l -> l.repeats().size()).toList());
         assertEquals(6000.0, r.level(16).kept().tps(), 1.0);
         assertEquals(5000.0, r.level(5).kept().tps(), 1e-9);
-        PeakSearch.Outcome o = PeakSearch.replay(search, r.levels()).outcome();
+        SearchOutcome o = r.search();
+        assertEquals(List.of(1, 2, 4, 8, 16, 6, 5), o.path().stream().map(Probe::threads).toList(), "the path recorded");
         assertEquals(6000.0, o.peak().tps(), 1.0, "the plateau's highest figure, wherever noise put it");
         assertEquals(6, o.knee().threads());
     }
@@ -96,15 +139,35 @@ class SweepSearchTest {
         var search = new SearchParams(500, 1_000_000_000, 0.10, 0.03, 5, new SearchParams.LatencyLimit(99, 4.5),
                 ThreadModel.PLATFORM, SearchParams.Axis.RATE);
         RunResult r = searched(4, 8, search);
-        PeakSearch.Outcome o = org.oltpbench.result.search.SearchDecisions.replay(search, r.workload(), 0, r.levels()).outcome();
-        assertEquals(List.of(500, 1000, 2000, 4000, 3000, 3500, 3250), o.path().stream().map(PeakSearch.Probe::at).toList(),
+        SearchOutcome o = r.search();
+        assertEquals(List.of(500, 1000, 2000, 4000, 3000, 3500, 3250), o.path().stream().map(Probe::at).toList(),
                 "the probes in the order they ran: " + o.path());
-        assertEquals(List.of(true, true, true, false, true, false, true), o.path().stream().map(PeakSearch.Probe::held).toList());
+        assertEquals(List.of(true, true, true, false, true, false, true), o.path().stream().map(Probe::held).toList());
         assertEquals(3250, o.peak().at(), "the capacity");
         assertEquals(3500, o.firstBroken().at());
         assertEquals(3250.0, o.peak().tps(), 3250 * 0.03, "it served what arrived");
         assertEquals(1.0, o.path().get(0).latencyMs(), 0.01, "1 ms of service and no queue at 500 tps");
         assertEquals(List.of(8), r.levels().stream().map(LevelResult::threads).distinct().toList(), "every probe at 8 threads");
         assertEquals(7, r.levels().size(), "probes at one thread level are kept apart by their rate");
+    }
+
+    /**
+     * A probe that repeats: one 3-s repeat records fewer intervals than an interval needs (8), so each probe runs its
+     * searchMaxRepeats=2 repeats, from 1 up to searchMax=2 (2 rises over 1). After each first repeat the recorded
+     * answer holds the probe judged on that repeat alone, as a replay of the levels judges it (a run killed there leaves
+     * it so); every published run is checked ({@link Recorded}).
+     */
+    @Test
+    void theAnswerIsRecordedAfterEveryRepeatAsAReplayReachesIt() throws Exception {
+        var search = new SearchParams(1, 2, 0.10, 0.03, 2, SearchParams.LatencyLimit.NONE, ThreadModel.PLATFORM);
+        Recorded heard = new Recorded();
+        RunResult r = searched(6, 1, search, heard, 3);
+        heard.replayedAlike();
+        assertEquals(List.of(1, 2), r.search().path().stream().map(Probe::threads).toList());
+        assertEquals(List.of(2, 2), r.search().path().stream().map(Probe::repeats).toList());
+        // started; then per repeat (repeatFinished, and levelFinished after the second): 1 1 1 | 2 2 2; finished
+        assertEquals(List.of(0, 1, 1, 1, 2, 2, 2, 2), heard.runs.stream().map(run -> run.search().path().size()).toList(),
+                "the probe in progress is in the answer");
+        assertEquals(1, heard.runs.get(1).search().path().get(0).repeats(), "judged on its first repeat");
     }
 }

@@ -15,10 +15,12 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.oltpbench.config.SearchParams;
+import org.oltpbench.driver.search.PeakSearch;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
-import org.oltpbench.result.search.PeakSearch;
+import org.oltpbench.result.search.Probe;
+import org.oltpbench.result.search.SearchOutcome;
 import org.oltpbench.stats.Interval;
 
 /**
@@ -49,7 +51,7 @@ class PeakSearchProperties {
     }
 
     /** The probes of a search of the scenario, in the order they ran, and its answer. */
-    record Searched(List<PeakSearch.Probe> path, PeakSearch.Outcome outcome) {
+    record Searched(List<Probe> path, SearchOutcome outcome) {
     }
 
     static Searched search(Scenario c) {
@@ -70,11 +72,11 @@ class PeakSearchProperties {
     }
 
     /** The probe a step was decided against: the last one before it that rose (or the first probe). */
-    static PeakSearch.Probe against(List<PeakSearch.Probe> path, int i) {
-        PeakSearch.Probe lo = null;
+    static Probe against(List<Probe> path, int i) {
+        Probe lo = null;
         for (int k = 0; k < i; k++) {
-            PeakSearch.Step s = path.get(k).step();
-            if (s == PeakSearch.Step.FIRST || s == PeakSearch.Step.ROSE) lo = path.get(k);
+            Probe.Step s = path.get(k).step();
+            if (s == Probe.Step.FIRST || s == Probe.Step.ROSE) lo = path.get(k);
         }
         return lo;
     }
@@ -87,10 +89,10 @@ class PeakSearchProperties {
     @Property(tries = 100)
     void noKneeBelowALevelWhoseIntervalLiesWhollyAboveIt(@ForAll("scenarios") Scenario c) {
         Searched r = search(c);
-        PeakSearch.Probe knee = r.outcome().knee();
+        Probe knee = r.outcome().knee();
         if (knee == null) return;
-        for (PeakSearch.Probe q : r.path()) {
-            if (q.threads() <= knee.threads() || !q.held() || q.step() == PeakSearch.Step.ABORTED) continue;
+        for (Probe q : r.path()) {
+            if (q.threads() <= knee.threads() || !q.held() || q.step() == Probe.Step.ABORTED) continue;
             assertTrue(!whollyAbove(q.interval(), knee.interval()), "knee " + knee.threads() + " " + knee.interval()
                     + " below " + q.threads() + " " + q.interval() + "; " + r.path());
         }
@@ -104,12 +106,12 @@ class PeakSearchProperties {
     void aStepAgreesWithThePrintedIntervals(@ForAll("scenarios") Scenario c) {
         Searched r = search(c);
         for (int i = 1; i < r.path().size(); i++) {
-            PeakSearch.Probe q = r.path().get(i), lo = against(r.path(), i);
-            if (lo == null || !q.held() || q.step() == PeakSearch.Step.ABORTED) continue;
+            Probe q = r.path().get(i), lo = against(r.path(), i);
+            if (lo == null || !q.held() || q.step() == Probe.Step.ABORTED) continue;
             String why = q.threads() + " " + q.interval() + " against " + lo.threads() + " " + lo.interval() + ": " + q.step();
-            if (whollyAbove(q.interval(), lo.interval())) assertTrue(q.step() == PeakSearch.Step.ROSE, why);
-            if (whollyAbove(lo.interval(), q.interval())) assertNotEquals(PeakSearch.Step.ROSE, q.step(), why);
-            if (q.step() == PeakSearch.Step.ROSE) assertTrue(q.tps() > lo.tps(), why);
+            if (whollyAbove(q.interval(), lo.interval())) assertTrue(q.step() == Probe.Step.ROSE, why);
+            if (whollyAbove(lo.interval(), q.interval())) assertNotEquals(Probe.Step.ROSE, q.step(), why);
+            if (q.step() == Probe.Step.ROSE) assertTrue(q.tps() > lo.tps(), why);
         }
     }
 
@@ -122,19 +124,19 @@ class PeakSearchProperties {
     void aProbeTooNoisyToDecideSaysSo(@ForAll("scenarios") Scenario c) {
         Searched r = search(c);
         for (int i = 1; i < r.path().size(); i++) {
-            PeakSearch.Probe q = r.path().get(i), lo = against(r.path(), i);
-            if (lo == null || q.step() != PeakSearch.Step.NO_RISE) continue;
+            Probe q = r.path().get(i), lo = against(r.path(), i);
+            if (lo == null || q.step() != Probe.Step.NO_RISE) continue;
             boolean overlap = !whollyAbove(q.interval(), lo.interval()) && !whollyAbove(lo.interval(), q.interval());
             if (overlap && (wide(q, c) || wide(lo, c))) {
                 assertTrue(q.tps() < lo.tps(), "'no rise' between " + q.threads() + " " + q.interval() + " and "
                         + lo.threads() + " " + lo.interval() + ", wider than ±" + c.halfWidth());
             }
         }
-        PeakSearch.Outcome o = r.outcome();
+        SearchOutcome o = r.outcome();
         if (o.peak() == null) return;
         if (o.knee() == null) {
             assertTrue(!o.kneeTooNoisy().isEmpty(), "no knee, and no probe named too noisy");
-            for (PeakSearch.Probe q : o.kneeTooNoisy()) assertTrue(wide(q, c), q + " named too noisy");
+            for (Probe q : o.kneeTooNoisy()) assertTrue(wide(q, c), q + " named too noisy");
             return;
         }
         assertNotNull(o.knee());
@@ -144,7 +146,7 @@ class PeakSearchProperties {
     }
 
     /** Whether a probe's printed interval is wider than searchHalfWidth of its mean. */
-    static boolean wide(PeakSearch.Probe q, Scenario c) {
+    static boolean wide(Probe q, Scenario c) {
         return q.interval().present() && q.interval().halfWidthPct() > 100 * c.halfWidth() + 1e-9;
     }
 }

@@ -9,7 +9,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
-import org.oltpbench.result.search.Standing;
+import org.oltpbench.driver.search.Standing;
 import org.oltpbench.stats.Confidence;
 import org.oltpbench.stats.Interval;
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.oltpbench.driver.search.SearchReplay;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
@@ -25,9 +26,9 @@ class SearchFormatTest {
 
     private static String lines(LevelResult... levels) {
         RunResult base = Fixtures.run(List.of(levels));
-        RunResult run = new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(),
+        RunResult run = SearchReplay.answered(new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(),
                 Fixtures.params("db=mariadb", "threads=search", "searchMax=2", "searchMaxRepeats=2", "time=10"), base.server(),
-                base.client(), base.terms(), base.startedAt(), base.endedAt(), List.of(), List.of(levels));
+                base.client(), base.terms(), base.startedAt(), base.endedAt(), List.of(), List.of(levels)));
         return String.join("\n", SearchFormat.lines(run)).replaceAll(" +", " "); // the table's padding as one space
     }
 

@@ -1,6 +1,7 @@
 package org.oltpbench.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -82,6 +83,26 @@ class ResultLayersTest {
         assertEquals(Set.of(), outside.stream().filter(d -> !Set.of("org.oltpbench.config", "org.oltpbench.stats").contains(d))
                 .collect(java.util.stream.Collectors.toSet()), "result/ uses a part above it (the sweep, the reports, the command line)");
     }
+
+    /** The searches' decisions sit beside the sweep (driver/search): result/ records their answer and never names them. */
+    @Test
+    void resultNamesNoSearchDecisions() throws IOException {
+        Map<String, Set<String>> uses = graph(ROOT);
+        assertTrue(uses.containsKey("org.oltpbench.result.search"), "result/search, the answer's records, was not found");
+        uses.forEach((p, ds) -> assertFalse(ds.stream().anyMatch(d -> d.startsWith(SEARCH)), p + " uses " + ds));
+    }
+
+    /** driver/search stands on the records alone (result/, config, stats): not on the sweep, the reports or the doors. */
+    @Test
+    void theSearchDecisionsUseOnlyTheRecords() throws IOException {
+        Map<String, Set<String>> uses = graph(Path.of("src/main/java/org/oltpbench/driver/search"));
+        assertEquals(Set.of(SEARCH), uses.keySet(), "driver/search's sources were not found, or it grew a folder");
+        Set<String> above = new TreeSet<>(uses.get(SEARCH));
+        above.removeIf(d -> d.startsWith("org.oltpbench.result") || Set.of("org.oltpbench.config", "org.oltpbench.stats").contains(d));
+        assertEquals(Set.of(), above, "driver/search uses a part above the records");
+    }
+
+    private static final String SEARCH = "org.oltpbench.driver.search";
 
     @Test
     void aCircleIsFoundAndNamed() {

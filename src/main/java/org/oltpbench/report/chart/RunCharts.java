@@ -59,7 +59,7 @@ public final class RunCharts {
      * right axis beside the limit itself; null for a run of listed levels.
      */
     static Chart search(RunResult run, String sub) {
-        org.oltpbench.result.search.PeakSearch.Outcome o = run.search();
+        org.oltpbench.result.search.SearchOutcome o = run.search();
         if (o == null) return null;
         var s = run.params().sweep().search();
         List<double[]> tps = new ArrayList<>(), errors = new ArrayList<>(), latency = new ArrayList<>(), limit = new ArrayList<>();
@@ -90,14 +90,14 @@ public final class RunCharts {
      * search.png of warehouses=search: each probe's tpmC (left) and its efficiency against the paced ceiling (right) beside
      * the 85% a probe must reach.
      */
-    private static Chart warehouses(RunResult run, org.oltpbench.result.search.PeakSearch.Outcome o, String sub) {
+    private static Chart warehouses(RunResult run, org.oltpbench.result.search.SearchOutcome o, String sub) {
         List<double[]> tpmC = new ArrayList<>(), eff = new ArrayList<>(), pass = new ArrayList<>();
         for (var p : o.path()) {
             org.oltpbench.result.judge.conformance.Efficiency e = org.oltpbench.report.SearchFormat.efficiency(run, p);
             if (e == null || !e.paced()) continue;
             tpmC.add(new double[] {p.at(), e.tpmC()});
             eff.add(new double[] {p.at(), e.percent()});
-            pass.add(new double[] {p.at(), 100 * org.oltpbench.result.search.CapacitySearch.MIN_EFFICIENCY});
+            pass.add(new double[] {p.at(), 100 * org.oltpbench.driver.search.CapacitySearch.MIN_EFFICIENCY});
         }
         String title = "Capacity search: tpmC and efficiency by warehouses";
         String answer = org.oltpbench.report.SearchFormat.summary(run.params().sweep().search(), o);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -17,7 +18,9 @@ import org.oltpbench.result.run.RunResult;
  * result.json: {@link RunResult} written and read by Jackson. Writes are atomic (a temporary file moved over the
  * old one), so a run killed at any moment leaves the last complete file. Readers accept every minor version of
  * their major {@link RunResult#SCHEMA_VERSION} (unknown fields are skipped), read 2.x files as 3.0 (their config
- * map resolved into parameters), and refuse any other major.
+ * map resolved into parameters), and refuse any other major. A search's answer is read back as written where the
+ * file's schema computes spreads as this one; an older file's is dropped, and a run without one is
+ * {@link RunResult#unanswered}: its reader replays the decisions (driver/search's SearchReplay).
  */
 public final class ResultFiles {
     public static final String FILE = "result.json";
@@ -28,7 +31,12 @@ public final class ResultFiles {
     private ResultFiles() {
     }
 
+    /**
+     * The file's text. A run that searched is written with its answer: one without it ({@link RunResult#unanswered})
+     * was built by a caller that did not replay the decisions (driver/search's SearchReplay), a defect.
+     */
     public static String toJson(RunResult r) {
+        if (r.unanswered()) throw new IllegalStateException("a run that searched has no search answer: replay it before writing");
         try {
             return MAPPER.writeValueAsString(r) + "\n";
         } catch (JsonProcessingException e) {
@@ -69,11 +77,13 @@ public final class ResultFiles {
                     + "result.json holds no histograms or intervals and cannot be read; run the benchmark again");
         }
         String mine = major(RunResult.SCHEMA_VERSION), theirs = major(version.asText());
-        if (theirs.equals("2")) root = Schema2.upgrade((com.fasterxml.jackson.databind.node.ObjectNode) root, MAPPER, source);
+        if (theirs.equals("2")) root = Schema2.upgrade((ObjectNode) root, MAPPER, source);
         else if (!mine.equals(theirs)) {
             throw new ResultFormatException(source + " has schemaVersion " + version.asText() + "; this oltpbench reads "
                     + mine + ".x and 2.x; use the oltpbench version that wrote it");
         }
+        // a search's answer decided on the spreads an older schema held is not this version's: left for a replay
+        if (!RunResult.sameSpreads(root.path("schemaVersion").asText())) ((ObjectNode) root).remove("search");
         try {
             return MAPPER.treeToValue(root, RunResult.class);
         } catch (JsonProcessingException e) {

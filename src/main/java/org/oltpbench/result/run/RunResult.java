@@ -1,7 +1,6 @@
 package org.oltpbench.result.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +8,7 @@ import org.oltpbench.config.RunParams;
 import org.oltpbench.result.judge.conformance.Conformance;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
-import org.oltpbench.result.search.PeakSearch;
-import org.oltpbench.result.search.SearchDecisions;
+import org.oltpbench.result.search.SearchOutcome;
 import org.oltpbench.result.workload.Family;
 import org.oltpbench.result.workload.WorkloadInfo;
 
@@ -31,19 +29,20 @@ import org.oltpbench.result.workload.WorkloadInfo;
  * @param levels           the thread levels run so far
  * @param load             what this job's prepare loaded (prepareIfAbsent), per table; NONE when the tables were there
  * @param search           threads=, rate= or warehouses=search's answer (the path, peak, knee, first level over the
- *                         limit, notes), replayed once from the levels in the order they ran; null for listed levels.
- *                         Derived: the value given is not used but computed here, written for people reading the file,
- *                         ignored when read back
+ *                         limit, notes), as the sweep recorded it when its probes finished, and read back from the file;
+ *                         null for listed levels, and null ({@link #unanswered}) where the levels are not those it was
+ *                         decided on: levels added or replaced, joined by merge, or read from an older schema (their
+ *                         spreads recomputed). The layer that builds such a run replays the decisions over its levels
+ *                         (driver/search's SearchReplay): result/ records the answer, it does not decide it
  */
 @JsonPropertyOrder({"schemaVersion", "oltpbenchVersion", "workload", "params", "server",
         "client", "terms", "startedAt", "endedAt", "mergedFrom", "levels", "load", "conformance", "search"})
 public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
                         ServerInfo server, ClientInfo client, Terms terms, String startedAt, String endedAt,
                         List<String> mergedFrom, List<LevelResult> levels, LoadResult load,
-                        @JsonProperty(value = "search", access = JsonProperty.Access.READ_ONLY)
-                        @JsonInclude(JsonInclude.Include.NON_NULL) PeakSearch.Outcome search) {
+                        @JsonInclude(JsonInclude.Include.NON_NULL) SearchOutcome search) {
 
-    /** A run as it was measured: its search's answer, when it searched, is derived from its levels. */
+    /** A run whose search (when it searched) holds no answer yet: {@link #unanswered}. */
     public RunResult(String schemaVersion, String oltpbenchVersion, WorkloadInfo workload, RunParams params,
                      ServerInfo server, ClientInfo client, Terms terms, String startedAt, String endedAt,
                      List<String> mergedFrom, List<LevelResult> levels, LoadResult load) {
@@ -81,10 +80,31 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
         mergedFrom = mergedFrom == null ? List.of() : List.copyOf(mergedFrom);
         if (load == null) load = LoadResult.NONE;
         int percentile = params != null ? params.output().percentile() : 95;
-        boolean current = SAME_SPREADS.contains(schemaVersion);
+        boolean current = sameSpreads(schemaVersion);
         levels = levels.stream().map(l -> current ? l.withSpread(percentile) : l.withSpreadRecomputed(percentile)).toList();
-        search = params == null || !params.sweep().search().present() ? null
-                : SearchDecisions.replay(params.sweep().search(), workload, params.sweep().warmupSecs(), levels).outcome();
+    }
+
+    /**
+     * Whether a file of {@code schema} holds spreads as this version computes them; its levels' spreads are recomputed
+     * when not, and a search's answer written beside them was decided on the old ones (its reader drops it).
+     */
+    public static boolean sameSpreads(String schema) {
+        return SAME_SPREADS.contains(schema);
+    }
+
+    private static boolean searched(RunParams params) {
+        return params != null && params.sweep().search().present();
+    }
+
+    /** Whether the run searched and holds no answer: the layer that built it replays the decisions over its levels. */
+    public boolean unanswered() {
+        return searched(params) && search == null;
+    }
+
+    /** This run with its search's answer (as the sweep stands after a repeat, or replayed from the levels). */
+    public RunResult withSearch(SearchOutcome answer) {
+        return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt,
+                mergedFrom, levels, load, answer);
     }
 
     /** A run that has just started: no levels yet. */
@@ -94,7 +114,10 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
                 List.of());
     }
 
-    /** A copy with the level for {@code level}'s threads (and a search's rate and warehouses) added or replaced. */
+    /**
+     * A copy with the level for {@code level}'s threads (and a search's rate and warehouses) added or replaced; a
+     * search's answer is not carried over ({@link #unanswered}): the sweep records the next, a rebuild replays it.
+     */
     public RunResult withLevel(LevelResult level) {
         List<LevelResult> out = new ArrayList<>();
         boolean replaced = false;
@@ -117,13 +140,13 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
 
     public RunResult ended(String at) {
         return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, at,
-                mergedFrom, levels, load);
+                mergedFrom, levels, load, search);
     }
 
     /** This run with the load its job did. */
     public RunResult withLoad(LoadResult l) {
         return new RunResult(schemaVersion, oltpbenchVersion, workload, params, server, client, terms, startedAt, endedAt,
-                mergedFrom, levels, l);
+                mergedFrom, levels, l, search);
     }
 
     /** The rule that chose each level's reported repeat (max or median). */

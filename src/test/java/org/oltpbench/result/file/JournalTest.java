@@ -79,13 +79,15 @@ class JournalTest {
         List<Journal.Entry> entries = Journal.read(dir);
         assertEquals(List.of(true, false), entries.stream().map(Journal.Entry::ended).toList());
         RunResult none = RunResult.start("t", new WorkloadInfo("w", Family.SYSBENCH, List.of(TxnType.only("point")),
-                WorkloadInfo.Scale.tables(1, 10), List.of()), null, null, null, null, "x");
+                WorkloadInfo.Scale.tables(1, 10), List.of()), org.oltpbench.result.Fixtures.params("db=mariadb", "threads=2",
+                "rate=search", "searchLimit=p99<=5ms", "searchFrom=100", "time=10"), null, null, null, "x");
         assertEquals(none, Journal.rebuild(none, entries));
     }
 
     /**
      * A rate search killed in its third probe: its probes share 2 threads and repeat 1, so the journal's probe rate keeps
-     * the killed one apart: it is rebuilt as its own level (rate 400), not dropped as a repeat the 100-tps level had.
+     * the killed one apart: it is rebuilt as its own level (rate 400), not dropped as a repeat the 100-tps level had. The
+     * answer the run recorded is not carried over: its reader decides it again over the rebuilt levels.
      */
     @Test
     void aKilledProbeOfARateSearchIsRebuiltAsItsOwnLevel(@TempDir Path dir) throws Exception {
@@ -98,12 +100,15 @@ class JournalTest {
         List<Journal.Entry> entries = Journal.read(dir);
         assertEquals(List.of(100.0, 200.0, 400.0), entries.stream().map(e -> e.started().rate()).toList());
         RunResult none = RunResult.start("t", new WorkloadInfo("w", Family.SYSBENCH, List.of(TxnType.only("point")),
-                WorkloadInfo.Scale.tables(1, 10), List.of()), null, null, null, null, "x");
+                WorkloadInfo.Scale.tables(1, 10), List.of()), org.oltpbench.result.Fixtures.params("db=mariadb", "threads=2",
+                "rate=search", "searchLimit=p99<=5ms", "searchFrom=100", "time=10"), null, null, null, "x");
         RepeatResult live = Journal.repeat(entries.get(0), List.of("point"), 2);
         RunResult ran = none.withLevel(new LevelResult(2, java.util.Map.of(), 0, List.of(live)).at(100, 0))
                 .withLevel(new LevelResult(2, java.util.Map.of(), 0, List.of(Journal.repeat(entries.get(1), List.of("point"), 2)))
-                        .at(200, 0));
+                        .at(200, 0)).withSearch(new org.oltpbench.result.search.SearchOutcome(List.of(), null, null, null,
+                List.of(), org.oltpbench.config.SearchParams.Axis.RATE));
         RunResult rebuilt = Journal.rebuild(ran, entries);
+        assertTrue(!ran.unanswered() && rebuilt.unanswered(), "the recorded answer is decided again over the rebuilt levels");
         assertEquals(List.of(100.0, 200.0, 400.0), rebuilt.levels().stream().map(LevelResult::rate).toList());
         assertEquals(390, rebuilt.levels().get(2).kept().counts().transactions());
         assertEquals("{\"threads\":2,\"repeat\":1,\"startedAt\":\"x\"}", Journal.MAPPER.writeValueAsString(

@@ -1,97 +1,25 @@
-package org.oltpbench.result.search;
+package org.oltpbench.driver.search;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.search.Probe;
+import org.oltpbench.result.search.Probe.Step;
+import org.oltpbench.result.search.SearchOutcome;
 import org.oltpbench.stats.Interval;
 
 /**
- * {@code threads=search}'s decisions, from the probes' results alone, so that a run and any reader of its result.json
- * ({@link #replay}) reach the same path, peak and knee. The search doubles the level while tps rises beyond noise over
- * the last level that rose ({@link Standing}: its interval wholly above, or the ratio's interval above 1) and the latency
- * limit holds; it then halves the gaps beside the best level towards neighbours that differ from it (beyond noise, or
- * over the limit), and last the gap below the knee, each until it is within the resolution. A probe repeats until its
- * tps interval is narrow enough ({@link #enough}); one that ran out of repeats first is too noisy to call a level within
- * noise of it the same: such a step says so, and no knee rests on it.
+ * {@code threads=search}'s decisions, from the probes' results alone, so that the sweep and a replay of a run's levels
+ * ({@link SearchReplay}) reach the same path, peak and knee ({@link SearchOutcome}). The search doubles the level while
+ * tps rises beyond noise over the last level that rose ({@link Standing}: its interval wholly above, or the ratio's
+ * interval above 1) and the latency limit holds; it then halves the gaps beside the best level towards neighbours that
+ * differ from it (beyond noise, or over the limit), and last the gap below the knee, each until it is within the
+ * resolution. A probe repeats until its tps interval is narrow enough ({@link #enough}); one that ran out of repeats
+ * first is too noisy to call a level within noise of it the same: such a step says so, and no knee rests on it.
  */
 public final class PeakSearch implements SearchDecisions {
-    /** What a probe showed against the last level that rose. */
-    public enum Step {
-        FIRST("first probe"), ROSE("rose beyond noise over"), NO_RISE("no rise beyond noise over"),
-        UNDECIDED("too noisy to decide against"), BROKE("broke the limit"), ABORTED("aborted"), PASSED("passed"),
-        FAILED("failed");
-
-        private final String words;
-
-        Step(String words) {
-            this.words = words;
-        }
-
-        public String words() {
-            return words;
-        }
-    }
-
-    /**
-     * One probe as the search saw it.
-     *
-     * @param tps       the mean tps its interval is of (the reported repeat's when it has no interval): repeatPick=max
-     *                  would favour the noisiest probe, whose best of five repeats is highest
-     * @param latencyMs the limit's percentile of all transactions in the reported repeat (NaN without a limit)
-     * @param noisy     its repeats ran out before the interval was as narrow as searchHalfWidth asks
-     * @param at        its level on the search's axis: threads, an arrival rate in tps, or warehouses
-     * @param against   the level its step was decided against (the last that rose), or 0 for none
-     */
-    public record Probe(int threads, double tps, Interval interval, double latencyMs, boolean held, Step step, int repeats,
-                        boolean noisy, int at, int against) {
-        /** A probe whose step was decided against no other level. */
-        public Probe(int threads, double tps, Interval interval, double latencyMs, boolean held, Step step, int repeats,
-                     boolean noisy, int at) {
-            this(threads, tps, interval, latencyMs, held, step, repeats, noisy, at, 0);
-        }
-
-        /** A probe of a thread search: its level is its threads. */
-        public Probe(int threads, double tps, Interval interval, double latencyMs, boolean held, Step step, int repeats,
-                     boolean noisy) {
-            this(threads, tps, interval, latencyMs, held, step, repeats, noisy, threads, 0);
-        }
-
-        /** Its step as the path prints it: "rose beyond noise over 16", "first probe". */
-        public String stepText() {
-            return step.words() + (against > 0 ? " " + against : "");
-        }
-
-        /** Whether its interval is present but wider than searchHalfWidth asked: too noisy to call another level the same. */
-        public boolean tooNoisy() {
-            return noisy && interval.present();
-        }
-    }
-
-    /**
-     * The search's answer: its path in order, the peak, the knee and the first level that broke the limit (or null).
-     * A capacity search (rate, warehouses) has no knee: its peak is the highest level that passed, its first broken the
-     * lowest that failed. When the knee would rest on a probe too noisy to decide ({@link Probe#tooNoisy}), the knee is
-     * null and {@code kneeTooNoisy} names those probes (the candidate, the peak, or both); else it is empty.
-     */
-    public record Outcome(List<Probe> path, Probe peak, Probe knee, Probe firstBroken, List<String> notes,
-                          org.oltpbench.config.SearchParams.Axis axis, List<Probe> kneeTooNoisy) {
-        public Outcome(List<Probe> path, Probe peak, Probe knee, Probe firstBroken, List<String> notes) {
-            this(path, peak, knee, firstBroken, notes, org.oltpbench.config.SearchParams.Axis.THREADS);
-        }
-
-        public Outcome(List<Probe> path, Probe peak, Probe knee, Probe firstBroken, List<String> notes,
-                       org.oltpbench.config.SearchParams.Axis axis) {
-            this(path, peak, knee, firstBroken, notes, axis, List.of());
-        }
-
-        /** Whether the search looked for a capacity (the highest level that passes) rather than a peak. */
-        public boolean capacity() {
-            return axis != org.oltpbench.config.SearchParams.Axis.THREADS;
-        }
-    }
-
     private final SearchParams p;
     private final List<Probe> path = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
@@ -105,18 +33,6 @@ public final class PeakSearch implements SearchDecisions {
         this.p = p;
     }
 
-    /** The search as a run made it: its probes fed in the order they ran. */
-    public static PeakSearch replay(SearchParams p, List<LevelResult> probes) {
-        PeakSearch s = new PeakSearch(p);
-        for (LevelResult l : probes) if (!s.done && !l.repeats().isEmpty()) s.next(l);
-        return s;
-    }
-
-    @Override
-    public boolean over() {
-        return done;
-    }
-
     /**
      * Whether the probe has repeated enough: its tps interval's half-width is within searchHalfWidth of its mean, or it
      * ran searchMaxRepeats repeats, or its last repeat did not complete.
@@ -125,6 +41,11 @@ public final class PeakSearch implements SearchDecisions {
     public boolean enough(LevelResult l) {
         if (!l.kept().completed() || !l.repeats().get(l.repeats().size() - 1).completed()) return true;
         return narrow(l.spread().tps(), p) || l.repeats().size() >= p.maxRepeats();
+    }
+
+    @Override
+    public boolean over() {
+        return done;
     }
 
     /** Whether the interval's half-width is within searchHalfWidth of its mean. */
@@ -153,7 +74,7 @@ public final class PeakSearch implements SearchDecisions {
         }
         doubling = false;
         if (q.step() == Step.ROSE) lo = q;
-        Outcome o = outcome();
+        SearchOutcome o = outcome();
         int mid = bracket(o.peak());
         Probe knee = o.peak() == null ? null : kneeCandidate(o.peak());
         if (mid == 0 && knee != null) mid = kneeGap(knee.threads());
@@ -249,7 +170,7 @@ public final class PeakSearch implements SearchDecisions {
      * decide ({@link Probe#tooNoisy}). The first level that broke the limit, by threads.
      */
     @Override
-    public Outcome outcome() {
+    public SearchOutcome outcome() {
         Probe peak = null, broken = null;
         for (Probe q : path) {
             if (q.step() == Step.ABORTED) continue;
@@ -261,7 +182,7 @@ public final class PeakSearch implements SearchDecisions {
         if (knee != null && knee != peak) for (Probe q : List.of(knee, peak)) if (q.tooNoisy()) tooNoisy.add(q);
         List<String> all = new ArrayList<>(notes);
         for (Probe q : path) if (q.tooNoisy() && q.step() != Step.ABORTED) all.add(noisyNote(q));
-        return new Outcome(List.copyOf(path), peak, tooNoisy.isEmpty() ? knee : null, broken, all,
+        return new SearchOutcome(List.copyOf(path), peak, tooNoisy.isEmpty() ? knee : null, broken, all,
                 SearchParams.Axis.THREADS, List.copyOf(tooNoisy));
     }
 

@@ -1,8 +1,7 @@
-package org.oltpbench.result.search;
+package org.oltpbench.driver.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -21,6 +20,8 @@ import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.search.Probe;
+import org.oltpbench.result.search.SearchOutcome;
 import org.oltpbench.result.workload.WorkloadInfo;
 
 /** warehouses=search's decisions (issue 38 §2) on probes of a known capacity, and the paced ceiling they judge by. */
@@ -86,16 +87,16 @@ class CapacitySearchTest {
             w = s.next(l);
         }
         assertEquals(List.of(1, 2, 4, 8, 6, 7), path);
-        PeakSearch.Outcome o = s.outcome();
+        SearchOutcome o = s.outcome();
         assertEquals(6, o.peak().at());
         assertEquals(7, o.firstBroken().at());
         assertNull(o.knee());
         assertTrue(o.capacity());
-        assertEquals(List.of(PeakSearch.Step.PASSED, PeakSearch.Step.PASSED, PeakSearch.Step.PASSED, PeakSearch.Step.FAILED,
-                PeakSearch.Step.PASSED, PeakSearch.Step.FAILED), o.path().stream().map(PeakSearch.Probe::step).toList());
+        assertEquals(List.of(Probe.Step.PASSED, Probe.Step.PASSED, Probe.Step.PASSED, Probe.Step.FAILED,
+                Probe.Step.PASSED, Probe.Step.FAILED), o.path().stream().map(Probe::step).toList());
         assertTrue(o.notes().get(0).startsWith("8 warehouses failed: efficiency 71.25% (tpmC 7332.0 of the paced ceiling "
                 + "10290.6), below 85%"), o.notes().toString());
-        assertEquals(o, SearchDecisions.replay(p, info, 0, ran).outcome(), "a reader of result.json replays the same search");
+        assertEquals(o, SearchReplay.of(p, info, 0, ran).outcome(), "a reader of result.json replays the same search");
     }
 
     /** A probe whose 90th percentile breaks 5.2.5.3's 5 s fails however efficient it is (6 s in HdrHistogram's 3 digits: 6.001). */
@@ -167,13 +168,13 @@ class CapacitySearchTest {
                     .at(rate, 0));
         }
         RunResult base = Fixtures.run(List.of());
-        RunResult run = new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(), params, base.server(),
-                base.client(), base.terms(), base.startedAt(), base.endedAt(), List.of(), probes);
+        RunResult run = SearchReplay.answered(new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(),
+                params, base.server(), base.client(), base.terms(), base.startedAt(), base.endedAt(), List.of(), probes));
         assertEquals(2, run.levels().size(), "two probes at 2 threads, kept apart by their rate");
         assertEquals(200, run.search().peak().at(), "both held p99 3 ms: the higher rate is the capacity so far");
         assertEquals(200.0, run.level(2).rate());
         assertEquals(List.of(200.0), run.comparedLevels().stream().map(LevelResult::rate).toList());
-        assertSame(run.search(), run.search(), "the answer is replayed once, when the run is made, not on every call");
+        assertEquals(100.0, run.withSearch(null).level(2).rate(), "without an answer: the first probe at its threads");
     }
 
     /** A level's value on each search axis: what the search judges, the report finds a probe by, and compare picks. */

@@ -1,8 +1,10 @@
-package org.oltpbench.result.search;
+package org.oltpbench.driver.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -19,6 +21,8 @@ import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.analytics.Analytics;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.search.Probe;
+import org.oltpbench.result.search.SearchOutcome;
 import org.oltpbench.stats.Interval;
 
 /**
@@ -54,7 +58,7 @@ class PeakSearchTest {
         return new LevelResult(threads, Map.of(), 0, reps).withSpread(95);
     }
 
-    private record Run(List<Integer> path, PeakSearch.Outcome outcome) {
+    private record Run(List<Integer> path, SearchOutcome outcome) {
     }
 
     private static Run search(SearchParams p, IntToDoubleFunction tps, double d, IntToDoubleFunction latencyMs) {
@@ -68,7 +72,7 @@ class PeakSearchTest {
             levels.add(l);
             t = s.next(l);
         }
-        assertEquals(s.outcome(), PeakSearch.replay(p, levels).outcome(), "a reader of result.json replays the same search");
+        assertEquals(s.outcome(), SearchReplay.of(p, null, 0, levels).outcome(), "a reader of result.json replays the same search");
         return new Run(path, s.outcome());
     }
 
@@ -86,7 +90,7 @@ class PeakSearchTest {
         assertEquals(24, r.outcome().peak().threads());
         assertEquals(24, r.outcome().knee().threads());
         assertNull(r.outcome().firstBroken());
-        assertEquals(PeakSearch.Step.NO_RISE, r.outcome().path().get(6).step(), "64 against 32");
+        assertEquals(Probe.Step.NO_RISE, r.outcome().path().get(6).step(), "64 against 32");
         assertEquals(List.of(), r.outcome().notes());
     }
 
@@ -128,7 +132,7 @@ class PeakSearchTest {
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 24, 12, 20, 18, 22, 19), r.path());
         assertEquals(20, r.outcome().peak().threads());
         assertEquals(22, r.outcome().firstBroken().threads());
-        assertEquals(PeakSearch.Step.BROKE, r.outcome().path().get(5).step());
+        assertEquals(Probe.Step.BROKE, r.outcome().path().get(5).step());
         assertFalse(r.outcome().path().get(5).held());
     }
 
@@ -144,8 +148,8 @@ class PeakSearchTest {
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 24, 20, 18, 17), r.path());
         assertEquals(24, r.outcome().peak().threads());
         assertNull(r.outcome().knee());
-        assertEquals(List.of(17, 24), r.outcome().kneeTooNoisy().stream().map(PeakSearch.Probe::threads).toList());
-        assertEquals(PeakSearch.Step.UNDECIDED, r.outcome().path().get(6).step(), "64 against 32: within noise, ±24.8%");
+        assertEquals(List.of(17, 24), r.outcome().kneeTooNoisy().stream().map(Probe::threads).toList());
+        assertEquals(Probe.Step.UNDECIDED, r.outcome().path().get(6).step(), "64 against 32: within noise, ±24.8%");
         assertEquals("too noisy to decide against 32", r.outcome().path().get(6).stepText());
         assertEquals(11, r.outcome().notes().size());
         assertTrue(r.outcome().notes().get(0).startsWith("1 threads: tps interval ±24.8% after 3 repeats, wider than ±3%"),
@@ -166,7 +170,7 @@ class PeakSearchTest {
         assertEquals(List.of(1, 2, 4, 8, 16, 3), r.path());
         assertEquals(8, r.outcome().peak().threads());
         assertNull(r.outcome().knee());
-        assertEquals(List.of(4, 8), r.outcome().kneeTooNoisy().stream().map(PeakSearch.Probe::threads).toList());
+        assertEquals(List.of(4, 8), r.outcome().kneeTooNoisy().stream().map(Probe::threads).toList());
     }
 
     /**
@@ -182,9 +186,9 @@ class PeakSearchTest {
         LevelResult one = repeats(1, 5444, 9426), two = repeats(2, 15156, 19209);
         assertEquals(32733.05362972383, one.spread().tps().upper(), 1e-6, "t(1) x se over the two repeats");
         assertEquals(0.0, two.spread().tps().lower(), 1e-9);
-        PeakSearch capped = PeakSearch.replay(new SearchParams(1, 2, 0.10, 0.03, 2, SearchParams.LatencyLimit.NONE),
-                List.of(one, two));
-        assertEquals(PeakSearch.Step.UNDECIDED, capped.outcome().path().get(1).step());
+        SearchDecisions capped = SearchReplay.of(new SearchParams(1, 2, 0.10, 0.03, 2, SearchParams.LatencyLimit.NONE),
+                null, 0, List.of(one, two));
+        assertEquals(Probe.Step.UNDECIDED, capped.outcome().path().get(1).step());
         assertNull(capped.outcome().knee(), "ade499c: 1");
     }
 
@@ -212,10 +216,10 @@ class PeakSearchTest {
         PeakSearch s = new PeakSearch(new SearchParams(1, 1024, 0.10, 0.03, 2, SearchParams.LatencyLimit.NONE));
         assertEquals(2, s.next(one));
         assertEquals(4, s.next(two));
-        assertEquals(PeakSearch.Step.ROSE, s.outcome().path().get(1).step());
+        assertEquals(Probe.Step.ROSE, s.outcome().path().get(1).step());
         assertEquals("rose beyond noise over 1", s.outcome().path().get(1).stepText());
-        PeakSearch capped = PeakSearch.replay(new SearchParams(1, 2, 0.10, 0.03, 2, SearchParams.LatencyLimit.NONE),
-                List.of(one, two));
+        SearchDecisions capped = SearchReplay.of(new SearchParams(1, 2, 0.10, 0.03, 2, SearchParams.LatencyLimit.NONE),
+                null, 0, List.of(one, two));
         assertEquals(2, capped.outcome().knee().threads());
     }
 
@@ -229,9 +233,13 @@ class PeakSearchTest {
         assertFalse(s.enough(one), "one repeat of one interval has no interval");
     }
 
-    /** result.json carries the search's settings and, derived, its answer; a reader replays the same answer. */
+    /**
+     * result.json carries the search's settings and the answer the decisions recorded, read back as written. A run built
+     * without the sweep (merge, a journal's rebuild: a level added or replaced) or read from an older schema (its spreads
+     * recomputed) holds none and is never written so; its reader's replay of the levels reaches the recorded answer.
+     */
     @Test
-    void resultJsonCarriesTheSearchAndReadsBackTheSameAnswer() {
+    void resultJsonCarriesTheRecordedAnswerAndAReplayReachesIt() {
         SearchParams p = params(1024, SearchParams.LatencyLimit.parse("p99<=20ms"));
         PeakSearch s = new PeakSearch(p);
         List<LevelResult> levels = new ArrayList<>();
@@ -241,16 +249,28 @@ class PeakSearchTest {
             t = s.next(l);
         }
         RunResult base = Fixtures.run(levels);
-        RunResult run = new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(),
+        RunResult built = new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(),
                 Fixtures.params("db=mariadb", "threads=search", "searchLimit=p99<=20ms", "time=10"), base.server(), base.client(),
                 base.terms(), base.startedAt(), base.endedAt(), List.of(), levels);
+        assertTrue(built.unanswered(), "built without the sweep: no answer yet");
+        assertThrows(IllegalStateException.class, () -> ResultFiles.toJson(built), "never written without its answer");
+        RunResult run = built.withSearch(s.outcome());
+        assertEquals(run, SearchReplay.answered(built), "the replay reaches the answer the decisions recorded");
+        assertSame(run, SearchReplay.answered(run), "an answer held is kept");
         String json = ResultFiles.toJson(run);
         assertTrue(json.contains("\"search\" : {"), "the settings and the answer");
         assertTrue(json.contains("\"firstBroken\""), json);
         RunResult back = ResultFiles.fromJson(json, "test");
         assertEquals(run.params().sweep().search(), back.params().sweep().search());
+        assertEquals(run.search(), back.search(), "read back as written");
         assertEquals(20, back.search().peak().threads());
-        assertEquals(run.search().path().size(), back.search().path().size());
+        assertTrue(run.withLevel(levels.get(0)).unanswered(), "a level replaced: the answer is decided again");
+        assertEquals(run.search(), run.ended("2026-01-01T00:00:00Z").search(), "kept when the run ends");
+        RunResult older = ResultFiles.fromJson(json.replace("\"schemaVersion\" : \"" + RunResult.SCHEMA_VERSION + "\"",
+                "\"schemaVersion\" : \"3.10\""), "test");
+        assertTrue(older.unanswered(), "an older schema's answer was decided on spreads recomputed here");
+        assertEquals(run.search(), SearchReplay.answered(older).search());
         assertNull(Fixtures.run(levels).search(), "listed levels have no search");
+        assertFalse(Fixtures.run(levels).unanswered());
     }
 }

@@ -1,5 +1,6 @@
-package org.oltpbench.result.search;
+package org.oltpbench.driver.search;
 
+import org.oltpbench.result.search.Probe;
 import org.oltpbench.stats.Confidence;
 import org.oltpbench.stats.Interval;
 
@@ -31,7 +32,7 @@ public enum Standing {
     }
 
     /** {@link #of} for two probes of a search. */
-    public static Standing of(PeakSearch.Probe a, PeakSearch.Probe b, double halfWidth) {
+    public static Standing of(Probe a, Probe b, double halfWidth) {
         return of(a.interval(), a.tps(), b.interval(), b.tps(), halfWidth);
     }
 }

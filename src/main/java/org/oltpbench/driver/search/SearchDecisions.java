@@ -1,13 +1,14 @@
-package org.oltpbench.result.search;
+package org.oltpbench.driver.search;
 
-import java.util.List;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.search.SearchOutcome;
 import org.oltpbench.result.workload.WorkloadInfo;
 
 /**
- * A search's decisions, from its probes' results alone, so that a run and any reader of its result.json reach the same
- * path and answer: {@link PeakSearch} over threads, {@link CapacitySearch} over an arrival rate or warehouses.
+ * A search's decisions, from its probes' results alone, so that the sweep and a replay of its levels
+ * ({@link SearchReplay}) reach the same path and answer: {@link PeakSearch} over threads, {@link CapacitySearch} over
+ * an arrival rate or warehouses.
  */
 public interface SearchDecisions {
     /** Whether the probe has repeated enough to be judged. */
@@ -20,7 +21,7 @@ public interface SearchDecisions {
     boolean over();
 
     /** The search's answer so far. */
-    PeakSearch.Outcome outcome();
+    SearchOutcome outcome();
 
     /**
      * A new search of {@code p}'s axis; {@code info} is the run's transaction table (the warehouses' pacing),
@@ -28,12 +29,5 @@ public interface SearchDecisions {
      */
     static SearchDecisions of(SearchParams p, WorkloadInfo info, int warmupSecs) {
         return p.axis() == SearchParams.Axis.THREADS ? new PeakSearch(p) : new CapacitySearch(p, info, warmupSecs);
-    }
-
-    /** The search as a run made it: its probes fed in the order they ran. */
-    static SearchDecisions replay(SearchParams p, WorkloadInfo info, int warmupSecs, List<LevelResult> probes) {
-        SearchDecisions s = of(p, info, warmupSecs);
-        for (LevelResult l : probes) if (!s.over() && !l.repeats().isEmpty()) s.next(l);
-        return s;
     }
 }

@@ -1,4 +1,4 @@
-package org.oltpbench.result.search;
+package org.oltpbench.driver.search;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +11,9 @@ import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
+import org.oltpbench.result.search.Probe;
+import org.oltpbench.result.search.Probe.Step;
+import org.oltpbench.result.search.SearchOutcome;
 import org.oltpbench.result.workload.WorkloadInfo;
 import org.oltpbench.stats.Interval;
 
@@ -44,9 +47,9 @@ public final class CapacitySearch implements SearchDecisions {
 
     private final SearchParams p;
     private final WorkloadInfo info;
-    private final List<PeakSearch.Probe> path = new ArrayList<>();
+    private final List<Probe> path = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
-    private PeakSearch.Probe passed, failed;
+    private Probe passed, failed;
     private boolean doubling = true, done;
     private final int warmupSecs;
 
@@ -69,9 +72,9 @@ public final class CapacitySearch implements SearchDecisions {
 
     @Override
     public int next(LevelResult l) {
-        PeakSearch.Probe q = judge(l);
+        Probe q = judge(l);
         path.add(q);
-        if (q.step() == PeakSearch.Step.ABORTED) return stop("the probe at " + level(q.at()) + " aborted: " + l.kept().reason());
+        if (q.step() == Step.ABORTED) return stop("the probe at " + level(q.at()) + " aborted: " + l.kept().reason());
         if (q.held()) {
             if (passed == null || q.at() > passed.at()) passed = q;
         } else if (failed == null || q.at() < failed.at()) {
@@ -92,7 +95,7 @@ public final class CapacitySearch implements SearchDecisions {
      * {@link #COLD_SHARE} of threads x 1,000 / the mean service ms) failed on a slow start, so warm up; else lower
      * searchFrom, and warm up when no warm-up ran.
      */
-    private String firstFailed(LevelResult l, PeakSearch.Probe q) {
+    private String firstFailed(LevelResult l, Probe q) {
         String failed = "the first probe, " + level(q.at()) + ", already fails";
         String warm = warmupSecs == 0 ? "set warmupSecs (no warm-up ran)" : "raise warmupSecs (" + warmupSecs + " s ran)";
         double serviceMs = meanServiceMs(l.kept()), unthrottled = l.threads() * 1000 / serviceMs;
@@ -129,19 +132,19 @@ public final class CapacitySearch implements SearchDecisions {
     }
 
     /** The probe as the search judges it: its level, figures, and whether it passed. */
-    private PeakSearch.Probe judge(LevelResult l) {
+    private Probe judge(LevelResult l) {
         RepeatResult r = l.kept();
         int at = l.at(p.axis());
         double ms = p.limit().present() ? r.percentileMs(p.limit().percentile()) : Double.NaN;
         Interval ci = l.spread().tps();
         double tps = ci.present() ? ci.mean() : r.tps();
-        if (!r.completed()) return new PeakSearch.Probe(l.threads(), tps, ci, ms, false, PeakSearch.Step.ABORTED, 1, false, at);
+        if (!r.completed()) return new Probe(l.threads(), tps, ci, ms, false, Step.ABORTED, 1, false, at);
         String failure = p.axis() == Axis.RATE ? (p.limit().holds(ms) ? "" : p.limit().text() + " broken")
                 : warehousesFailure(l, ms);
         if (!failure.isEmpty() && p.axis() == Axis.WAREHOUSES) notes.add(level(at) + " failed: " + failure);
-        PeakSearch.Step step = failure.isEmpty() ? PeakSearch.Step.PASSED
-                : p.axis() == Axis.RATE ? PeakSearch.Step.BROKE : PeakSearch.Step.FAILED;
-        return new PeakSearch.Probe(l.threads(), tps, ci, ms, failure.isEmpty(), step, l.repeats().size(), false, at);
+        Step step = failure.isEmpty() ? Step.PASSED
+                : p.axis() == Axis.RATE ? Step.BROKE : Step.FAILED;
+        return new Probe(l.threads(), tps, ci, ms, failure.isEmpty(), step, l.repeats().size(), false, at);
     }
 
     /** What a warehouses probe failed, or empty when it passed. */
@@ -166,16 +169,16 @@ public final class CapacitySearch implements SearchDecisions {
     }
 
     @Override
-    public PeakSearch.Outcome outcome() {
-        PeakSearch.Probe broken = null;
+    public SearchOutcome outcome() {
+        Probe broken = null;
         if (passed != null) {
-            for (PeakSearch.Probe q : path) {
-                if (!q.held() && q.step() != PeakSearch.Step.ABORTED && q.at() > passed.at()
+            for (Probe q : path) {
+                if (!q.held() && q.step() != Step.ABORTED && q.at() > passed.at()
                         && (broken == null || q.at() < broken.at())) broken = q;
             }
         } else {
             broken = failed;
         }
-        return new PeakSearch.Outcome(List.copyOf(path), passed, null, broken, List.copyOf(notes), p.axis());
+        return new SearchOutcome(List.copyOf(path), passed, null, broken, List.copyOf(notes), p.axis());
     }
 }
