@@ -20,13 +20,11 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.OltpBench;
-import org.oltpbench.db.EmbeddedMariaDb;
 import org.oltpbench.result.judge.usage.Verdict.Limit;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.client.ResourceSource;
@@ -36,8 +34,8 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.run.RunResult;
 
 /**
- * Resources and the bottleneck verdict on a real server (an embedded MariaDB this test starts, so that it can pin it
- * to a CPU with taskset), each rule proven by a level made to hit it; errors by code counted exactly; the three
+ * Resources and the bottleneck verdict on a real server (the JVM's shared embedded MariaDB, pinned to a CPU with
+ * taskset for a level and given every CPU back after it: this class is quiet, so no other class runs on it meanwhile), each rule proven by a level made to hit it; errors by code counted exactly; the three
  * resource sources in result.json; the live endpoint scraped by a real Prometheus.
  */
 // quiet: aServerOnOneCoreAtPointSelectsIsTheLimit needs a host no other process holds a quarter of. Beside a CPU
@@ -47,25 +45,23 @@ import org.oltpbench.result.run.RunResult;
 @org.junit.jupiter.api.Tag("quiet")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BottleneckIT {
-    private EmbeddedMariaDb server;
+    /** The JVM's shared embedded server (a quiet class runs alone, so pinning it for a level disturbs no other). */
+    private Tools.Login login;
+    private int port;
     private long serverPid;
 
     @BeforeAll
     void start() throws Exception {
         Tools.require("taskset", "apt-get install util-linux");
-        server = EmbeddedMariaDb.start("sbtest");
-        serverPid = pidOnPort(server.port());
-    }
-
-    @AfterAll
-    void stop() {
-        if (server != null) server.close();
+        login = SharedMariaDb.database(BottleneckIT.class, "sbtest");
+        port = SharedMariaDb.port();
+        serverPid = pidOnPort(port);
     }
 
     private Map<String, String> job(Path dir, String... kv) {
-        Map<String, String> m = new HashMap<>(Map.of("db", "mariadb", "conn", "jdbc:mariadb://127.0.0.1:" + server.port()
-                + "/sbtest", "user", "root", "tables", "1", "tableSize", "10000", "time", "8", "warmupSecs", "2",
-                "reportIntervalSecs", "1", "resultDirectory", dir.toString()));
+        Map<String, String> m = new HashMap<>(Map.of("db", "mariadb", "conn", login.url(), "user", "root", "tables", "1",
+                "tableSize", "10000", "time", "8", "warmupSecs", "2", "reportIntervalSecs", "1", "resultDirectory",
+                dir.toString()));
         for (int i = 0; i < kv.length; i += 2) m.put(kv[i], kv[i + 1]);
         return m;
     }
@@ -92,7 +88,7 @@ class BottleneckIT {
         assertEquals(Limit.SERVER, r.usage().verdict().limit(), r.usage().verdict().evidence());
         Resources.ServerUse s = r.intervals().get(r.intervals().size() - 1).resources().servers().get(0);
         assertEquals(ResourceSource.PROC, s.source());
-        assertTrue(s.component().endsWith(" :" + server.port()), s.component()); // named by its port: a restart stays one server
+        assertTrue(s.component().endsWith(" :" + port), s.component()); // named by its port: a restart stays one server
         assertEquals(1, r.usage().servers().get(0).hostCores(), "the server's affinity");
     }
 
@@ -120,7 +116,7 @@ class BottleneckIT {
      */
     @Test
     void aHeldLockIsContentionWithItsErrorsCountedExactly(@TempDir Path tmp) throws Exception {
-        String url = "jdbc:mariadb://127.0.0.1:" + server.port() + "/sbtest";
+        String url = login.url();
         try (Connection c = Tools.connect(url, "root", ""); Statement st = c.createStatement()) {
             st.execute("CREATE TABLE IF NOT EXISTS held (id INT PRIMARY KEY, v INT)");
             st.execute("REPLACE INTO held VALUES (1, 0)");

@@ -29,8 +29,10 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * beside the test yields part of its core to the load, and the rate of time no process is charged with fell under load
  * (an idle stretch's rate took 0.4-0.6 CPU-s too many out, 5-7%, beside a burner and a build).
  */
-// Not quiet: it held within 2% beside a CPU burner and a build at a load average of 5-6 (3 runs). A build beside it
-// that ended processes no live parent reaps (their time leaves every sum) would count against the load.
+// quiet: it held within 2% beside a CPU burner and a build at a load average of 5-6 (3 runs), but beside the three
+// JVMs of the shared group (processes started, reaped and ended between and during the reads) the other processes'
+// sum came out 1.08 CPU-s over what the host ran besides the load (/proc/stat 6.92 of 8, node_exporter 6.87)
+@org.junit.jupiter.api.Tag("quiet")
 class ResourcesIT {
     static final double TOLERANCE = 0.05, BURN = 8;
 
