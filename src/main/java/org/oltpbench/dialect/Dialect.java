@@ -246,6 +246,11 @@ public interface Dialect {
         return CommitCounter.none(name() + " has no committed-transaction counter oltpbench reads");
     }
 
+    /** Where this engine says its sessions are, and its table from those names to the wait classes (issue 45). */
+    default SessionWaits sessionWaits() {
+        return SessionWaits.none(name() + " has no session wait source oltpbench reads yet");
+    }
+
     // --- sessions and limits ---
 
     /**

@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.tune.GlobalVariables;
 import org.oltpbench.tune.ServerSettings;
 import org.oltpbench.tune.Setting;
@@ -208,6 +209,56 @@ public class MySqlDialect implements Dialect {
      * cluster, oltp_read_write at 6 threads over the 3 nodes: Com_commit 13,198, cert failures 1,133, the client's
      * commits 12,060 (12,065 against 12,060, within the 1% the cross-check allows).
      */
+    /**
+     * The processlist (COMMAND, STATE) with INNODB_TRX's trx_state of the session's transaction: a transaction in LOCK
+     * WAIT waits for a row lock whatever its STATE says; a Sleep inside a transaction waits for the client; a statement
+     * by its STATE (MySQL 8.0's and MariaDB 10.11's "General Thread States"), where the table and metadata lock
+     * states are locks, "waiting for handler commit" and "query end" the commit's (the redo and binlog flush happen
+     * there), semi-sync and Galera (wsrep) states another node, and reading from or writing to the net the client.
+     * The processlist cannot tell a page read from CPU: a statement's other states count as CPU, and the data reads
+     * show in Innodb_data_reads instead.
+     */
+    @Override
+    public SessionWaits sessionWaits() {
+        return PROCESSLIST_WAITS;
+    }
+
+    /** The processlist's STATE, in lower case, to its class; any other STATE of a running statement is CPU. */
+    private static final Map<String, WaitClass> STATE_TABLE = Map.ofEntries(
+            Map.entry("waiting for table metadata lock", WaitClass.LOCK),
+            Map.entry("waiting for table level lock", WaitClass.LOCK),
+            Map.entry("waiting for table flush", WaitClass.LOCK),
+            Map.entry("waiting for global read lock", WaitClass.LOCK),
+            Map.entry("waiting for backup lock", WaitClass.LOCK),
+            Map.entry("waiting for commit lock", WaitClass.LOCK),
+            Map.entry("user lock", WaitClass.LOCK),
+            Map.entry("waiting for handler commit", WaitClass.COMMIT),
+            Map.entry("query end", WaitClass.COMMIT),
+            Map.entry("commit", WaitClass.COMMIT),
+            Map.entry("commit implicit", WaitClass.COMMIT),
+            Map.entry("waiting for semi-sync ack from slave", WaitClass.NETWORK),
+            Map.entry("waiting for semi-sync ack from replica", WaitClass.NETWORK),
+            Map.entry("sending to client", WaitClass.CLIENT),
+            Map.entry("writing to net", WaitClass.CLIENT),
+            Map.entry("reading from net", WaitClass.CLIENT));
+
+    private static final SessionWaits PROCESSLIST_WAITS = SessionWaits.of("information_schema.PROCESSLIST and INNODB_TRX",
+            MySqlDialect::processlistWait);
+
+    /** A processlist row's wait (state = COMMAND, waitClass = trx_state or null, event = STATE); null when idle. */
+    static SessionWaits.Wait processlistWait(SessionWaits.Row row) {
+        String command = row.state(), state = row.event() == null ? "" : row.event();
+        if ("LOCK WAIT".equalsIgnoreCase(row.waitClass())) {
+            return new SessionWaits.Wait(WaitClass.LOCK, "row lock (INNODB_TRX LOCK WAIT)");
+        }
+        if ("Sleep".equalsIgnoreCase(command)) {
+            return row.waitClass() == null ? null : new SessionWaits.Wait(WaitClass.CLIENT, "Sleep in a transaction");
+        }
+        if (!"Query".equalsIgnoreCase(command) && !"Execute".equalsIgnoreCase(command)) return null;
+        if (state.regionMatches(true, 0, "wsrep", 0, 5)) return new SessionWaits.Wait(WaitClass.NETWORK, state);
+        return new SessionWaits.Wait(SessionWaits.lookup(STATE_TABLE, state, WaitClass.CPU), state.isEmpty() ? "executing" : state);
+    }
+
     @Override
     public CommitCounter commitCounter() {
         return CommitCounter.of("Com_commit", false, c -> {

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.tune.GlobalVariables;
 import org.oltpbench.tune.ServerSettings;
 import org.oltpbench.tune.Setting;
@@ -171,6 +172,32 @@ public class OceanBaseDialect extends MySqlDialect {
     @Override
     public Set<Integer> retryableCodes() {
         return Set.of(1213, 1205, 1020, 6002, 6005, 6210, 4012, 4038);
+    }
+
+    /**
+     * OceanBase's active session history (GV$OB_ACTIVE_SESSION_HISTORY, sampled by the server each second): ON CPU is
+     * CPU; a wait by its WAIT_CLASS, Oracle's classes: APPLICATION (row locks: "row lock wait") locks, CONCURRENCY
+     * latches, COMMIT the commit's, USER_IO and SYSTEM_IO reads and writes, NETWORK and CLUSTER other nodes, IDLE the
+     * client.
+     */
+    @Override
+    public SessionWaits sessionWaits() {
+        return ASH_WAITS;
+    }
+
+    private static final Map<String, WaitClass> WAIT_CLASS_TABLE = Map.of("application", WaitClass.LOCK,
+            "concurrency", WaitClass.LATCH, "commit", WaitClass.COMMIT, "user_io", WaitClass.IO, "system_io", WaitClass.IO,
+            "network", WaitClass.NETWORK, "cluster", WaitClass.NETWORK, "idle", WaitClass.CLIENT);
+
+    private static final SessionWaits ASH_WAITS = SessionWaits.of("GV$OB_ACTIVE_SESSION_HISTORY", OceanBaseDialect::ashWait);
+
+    /** An ASH row's wait (state = SESSION_STATE, waitClass = WAIT_CLASS, event = EVENT). */
+    static SessionWaits.Wait ashWait(SessionWaits.Row row) {
+        if ("ON CPU".equalsIgnoreCase(row.state())) return new SessionWaits.Wait(WaitClass.CPU, "ON CPU");
+        String name = java.util.stream.Stream.of(row.event(), row.waitClass(), row.state())
+                .filter(x -> x != null && !x.isEmpty()).findFirst().orElse("waiting");
+        return new SessionWaits.Wait(SessionWaits.lookup(WAIT_CLASS_TABLE, row.waitClass(),
+                WaitClass.OTHER), name);
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.tune.ServerSettings;
 import org.postgresql.PGConnection;
 import java.util.Set;
@@ -204,6 +205,55 @@ public class PostgresDialect implements Dialect {
             case "42P01" -> "a table is missing (" + org.oltpbench.util.Text.firstLine(e.getMessage()) + "); run prepare";
             default -> null;
         };
+    }
+
+    /**
+     * pg_stat_activity's state, wait_event_type and wait_event (PostgreSQL 15's names, "Wait Event" tables of the
+     * monitoring chapter): active without a wait is CPU; idle in a transaction is the client; a wait by its type, with
+     * the WAL's writes and flushes (IO:WALSync, IO:WALWrite, LWLock:WALWrite, LWLock:WALInsert) as the commit's, a
+     * relation's extension as a latch, and IPC:SyncRep (a synchronous standby's acknowledgement) as another node.
+     */
+    @Override
+    public SessionWaits sessionWaits() {
+        return WAITS;
+    }
+
+    /** wait_event_type to its class, then "type:event" where one event of the type is classed otherwise. */
+    private static final java.util.Map<String, WaitClass> WAIT_TABLE;
+
+    static {
+        var t = new java.util.HashMap<String, WaitClass>();
+        t.put("lock", WaitClass.LOCK);
+        t.put("lock:extend", WaitClass.LATCH);
+        t.put("lock:frozenid", WaitClass.LATCH);
+        t.put("lwlock", WaitClass.LATCH);
+        t.put("bufferpin", WaitClass.LATCH);
+        for (String wal : new String[] {"walwrite", "walinsert", "walbufmapping"}) {
+            t.put("lwlock:" + wal, WaitClass.COMMIT);
+        }
+        t.put("io", WaitClass.IO);
+        for (String wal : new String[] {"walsync", "walwrite", "walinitsync", "walinitwrite"}) {
+            t.put("io:" + wal, WaitClass.COMMIT);
+        }
+        t.put("ipc:syncrep", WaitClass.NETWORK);
+        t.put("client:clientread", WaitClass.CLIENT);
+        t.put("client:clientwrite", WaitClass.CLIENT);
+        WAIT_TABLE = java.util.Map.copyOf(t);
+    }
+
+    private static final SessionWaits WAITS = SessionWaits.of("pg_stat_activity", PostgresDialect::activityWait);
+
+    /** A pg_stat_activity row's wait; null for an idle session (or one whose state is not shown). */
+    static SessionWaits.Wait activityWait(SessionWaits.Row row) {
+        String state = row.state();
+        if (state == null || state.equals("idle") || state.equals("disabled")) return null;
+        if (state.startsWith("idle in transaction")) {
+            return new SessionWaits.Wait(WaitClass.CLIENT, state);
+        }
+        if (row.waitClass() == null) return new SessionWaits.Wait(WaitClass.CPU, "CPU");
+        String type = row.waitClass(), name = type + ":" + row.event();
+        var byType = SessionWaits.lookup(WAIT_TABLE, type, WaitClass.OTHER);
+        return new SessionWaits.Wait(SessionWaits.lookup(WAIT_TABLE, name, byType), name);
     }
 
     /**

@@ -98,6 +98,15 @@ public class TiDbDialect extends MySqlDialect {
         return c;
     }
 
+    /**
+     * Not MySQL's processlist and INNODB_TRX: TiDB's lock waits are in information_schema.DATA_LOCK_WAITS, keyed by
+     * transaction, beside CLUSTER_PROCESSLIST (issue 45, not read yet).
+     */
+    @Override
+    public SessionWaits sessionWaits() {
+        return SessionWaits.none("tidb: its lock waits (information_schema.DATA_LOCK_WAITS) are not read yet");
+    }
+
     @Override
     public CommitCounter commitCounter() {
         // measured on tidb-server (unistore), 300 events each: tidb_session_transaction_duration_seconds_count

@@ -474,8 +474,8 @@ public final class Console implements RunListener {
         }
         w.addAll(failover(r));
         if (r.cpu().saturated()) {
-            w.add(String.format(Locale.ROOT, "warning: the client used %.2f of this host's %d cores (more than half); the "
-                    + "result may measure the client, not the database", r.cpu().cores(), r.cpu().hostCores()));
+            w.add(String.format(Locale.ROOT, "warning: the client used %.2f of %s (more than half); the result may measure "
+                    + "the client, not the database", r.cpu().cores(), r.cpu().mayUse()));
         }
         return w;
     }

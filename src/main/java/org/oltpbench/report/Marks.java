@@ -30,7 +30,7 @@ public final class Marks {
         }
         if (aborted) out.println("* aborted: no run of this level completed; its figures are partial");
         if (saturated) {
-            out.println("! client cpu: the client used more than half of this host's cores; the figures may measure the client");
+            out.println("! client cpu: " + org.oltpbench.result.repeat.client.ClientCpu.SATURATED_NOTE);
         }
     }
 

@@ -86,25 +86,31 @@ class FaultsIT {
                     firstInterval.countDown();
                 }
             };
-            var timeline = new java.util.concurrent.FutureTask<Void>(() -> {
+            // returns how long the relay was down: on a busy host the 2 s sleep can overrun, and the bounds follow it
+            var timeline = new java.util.concurrent.FutureTask<Double>(() -> {
                 assertTrue(firstInterval.await(60, java.util.concurrent.TimeUnit.SECONDS), "the level never started");
                 Thread.sleep(2000);
                 relay.kill();
+                long killed = System.nanoTime();
                 Thread.sleep(2000);
                 relay.revive();
-                return null;
+                return (System.nanoTime() - killed) / 1e9;
             });
             new Thread(timeline).start();
             var s = org.oltpbench.driver.Levels.threads(4).time(8).interval(1).seed(3)
                     .ignore(new IgnoreList(List.of())).build();
             RepeatResult r = new LevelRunner(s, rw, two, onTime, new StopSignal()).run();
-            timeline.get();
+            double down = timeline.get();
             var server = r.failover().frontEnds().get(0);
             var proxied = r.failover().frontEnds().get(1);
             assertEquals(RepeatResult.COMPLETED, r.status(), r.reason());
             assertEquals(4, r.counts().reconnects(), "2 moves away and 2 back: " + r.failover());
             assertTrue(r.failover().disconnectedThreadSeconds() < 2 * 2.0, "moved within 2 s: " + r.failover());
-            assertTrue(server.threadSeconds() > 16 + 2 * 1.5 && server.threadSeconds() < 16 + 2 * 3.2, r.failover().toString());
+            // the relay's 2 threads on the server from the kill until the prober finds it back (a second's probe, and
+            // the scheduler's delay on a busy host: beside a CPU burner and two other IT JVMs they took 22.48
+            // thread-seconds against a bound of 22.40 with the down time taken as 2 s and 1.2 s to come back)
+            assertTrue(server.threadSeconds() > 16 + 2 * 1.5 && server.threadSeconds() < 16 + 2 * (down + 1.5),
+                    "relay down " + down + " s: " + r.failover());
             assertTrue(proxied.threadSeconds() > 6 - 0.5 + 2 * 1.5 && proxied.threadSeconds() < 6 + 2 * 3.0, r.failover().toString());
             assertTrue(proxied.transactions() > 0 && proxied.errors() >= 2 && !proxied.downAtEnd(), proxied.toString());
         }

@@ -97,8 +97,12 @@ class ConsoleTest {
                         + "else used the server, or a count is wrong",
                 "warning: reading the counters of 4 threads at the window's edges took 0.50 s, so the 10.00 s window (and every "
                         + "rate) may be off by 2.5%: the reporter waited for the CPU (on platform threads, use threadModel=virtual)",
-                "warning: the client used 1.50 of this host's 2 cores (more than half); the result may measure the client, not "
+                "warning: the client used 1.50 of the 2 cores it may use (more than half); the result may measure the client, not "
                         + "the database"), w);
+        // a client pinned to one core: its JVM sees 1 processor, and the line says so (not "this host's 1 cores")
+        assertTrue(Console.warnings(with(new Window("a", "b", 10.0, 0), new ClientCpu(9, 0.9, 1, 0.9), AGREES), false)
+                .contains("warning: the client used 0.90 of the 1 core it may use (more than half); the result may measure "
+                        + "the client, not the database"));
         assertEquals(2, Console.warnings(with(new Window("a", "b", 10.0, 0.25), new ClientCpu(15, 1.5, 2, 0.9),
                 new ServerCount("Com_commit", 1100, 1000, null)), true).size(), "several clients share the server: no count line");
     }

@@ -202,7 +202,7 @@ public final class CompareTables {
             for (Comparison.Row row : rows) for (Comparison.Cell cell : row.cells()) intervals |= cell.interval().present();
         }
         if (aborted) notes.add("* aborted: that run's level did not complete; its figures are partial.");
-        if (saturated) notes.add("! client saturated: that run's client used more than half of its host's cores; the figures may measure the client.");
+        if (saturated) notes.add("! client saturated: in that run " + org.oltpbench.result.repeat.client.ClientCpu.SATURATED_NOTE + ".");
         if (drifting) {
             notes.add(Comparison.DRIFTING + " drifting: that run's throughput still rose or fell over the measured window "
                     + "(a slope whose 95% interval excludes 0, worth 5% or more over the window); its figures are averages over a "

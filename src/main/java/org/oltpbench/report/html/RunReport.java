@@ -100,8 +100,8 @@ public final class RunReport {
             if (l.repeats().size() > 1) notes.append(Html.note(Marks.repeats(l, run.repeatPick())));
             if (!r.completed()) notes.append(Html.note("* " + run.workload().family().workers(l.threads()) + " aborted: " + r.reason()));
             if (r.cpu().saturated()) {
-                notes.append(Html.note("! " + run.workload().family().workers(l.threads()) + ": the client used more than half of its host's cores; "
-                        + "the figures may measure the client"));
+                notes.append(Html.note("! " + run.workload().family().workers(l.threads()) + ": "
+                        + org.oltpbench.result.repeat.client.ClientCpu.SATURATED_NOTE));
             }
         }
         return Html.table(header, rows) + notes;

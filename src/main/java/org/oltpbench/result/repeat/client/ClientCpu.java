@@ -1,8 +1,9 @@
 package org.oltpbench.result.repeat.client;
 
 /**
- * The client's share of the machine during a measured window. When the client uses more than half of the
- * host's cores the result may measure the client rather than the database, and the repeat is flagged.
+ * The client's share of the machine during a measured window. When the client uses more than half of the cores it
+ * may use (the processors its JVM sees: the host's, or fewer when it is pinned) the result may measure the client
+ * rather than the database, and the repeat is flagged.
  *
  * @param processSeconds CPU time (user + system) the oltpbench process used in the window
  * @param cores          {@code processSeconds / window seconds}: how many cores the client kept busy
@@ -11,8 +12,17 @@ package org.oltpbench.result.repeat.client;
  */
 public record ClientCpu(double processSeconds, double cores, int hostCores, double hostBusy) {
 
-    /** The client saturation rule: more than half of the host's cores. */
+    /** What the flag (!) means, as every output says it. */
+    public static final String SATURATED_NOTE = "the client used more than half of the cores it may use; the figures "
+            + "may measure the client";
+
+    /** The client saturation rule: more than half of the cores it may use. */
     public boolean saturated() {
         return cores > hostCores / 2.0;
+    }
+
+    /** "the 2 cores", "the 1 core": the cores it may use, for a sentence. */
+    public String mayUse() {
+        return "the " + hostCores + (hostCores == 1 ? " core" : " cores") + " it may use";
     }
 }

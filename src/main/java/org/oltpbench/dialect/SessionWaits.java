@@ -1,0 +1,60 @@
+package org.oltpbench.dialect;
+
+import java.util.Locale;
+import java.util.Map;
+import org.oltpbench.result.repeat.server.WaitClass;
+
+/**
+ * How an engine says where its sessions are, and the one table from its names to the {@link WaitClass}es (issue 45).
+ * A sampled session is a {@link Row} of the engine's own words; {@link #classify} gives its class and its name as the
+ * engine says it (kept beside the class in every output), or null when the session was not active (idle outside a
+ * transaction). An engine without a source that fits is {@link #none}, with the reason.
+ *
+ * @param source     the view or table the samples come from, as the engine names it; null when there is none
+ * @param note       why there is no source; null when there is one
+ * @param classifier the engine's table
+ */
+public record SessionWaits(String source, String note, Classifier classifier) {
+
+    /**
+     * One sampled session in the engine's words.
+     *
+     * @param state     the session's state (pg_stat_activity.state; the processlist's COMMAND; ASH's SESSION_STATE)
+     * @param waitClass the engine's class of the wait, where it has one (wait_event_type; INNODB_TRX's trx_state; ASH's
+     *                  WAIT_CLASS); null otherwise
+     * @param event     the wait or step by name (wait_event; the processlist's STATE; ASH's EVENT); null or "" for none
+     */
+    public record Row(String state, String waitClass, String event) {
+    }
+
+    /** A sampled session's class and the engine's name for where it was. */
+    public record Wait(WaitClass cls, String name) {
+    }
+
+    /** An engine's table: a row to its wait, or null for a session that was not active. */
+    @FunctionalInterface
+    public interface Classifier {
+        Wait classify(Row row);
+    }
+
+    public Wait classify(Row row) {
+        return classifier.classify(row);
+    }
+
+    public boolean present() {
+        return source != null;
+    }
+
+    static SessionWaits none(String note) {
+        return new SessionWaits(null, note, row -> null);
+    }
+
+    static SessionWaits of(String source, Classifier classifier) {
+        return new SessionWaits(source, null, classifier);
+    }
+
+    /** {@code name}'s class in {@code table} (keys in lower case), or {@code otherwise}. */
+    static WaitClass lookup(Map<String, WaitClass> table, String name, WaitClass otherwise) {
+        return name == null ? otherwise : table.getOrDefault(name.toLowerCase(Locale.ROOT), otherwise);
+    }
+}

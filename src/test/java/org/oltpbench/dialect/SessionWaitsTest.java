@@ -1,0 +1,97 @@
+package org.oltpbench.dialect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.StringLength;
+import net.jqwik.api.constraints.WithNull;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.result.repeat.server.WaitClass;
+
+/**
+ * Each engine's table from its own wait names to the wait classes (issue 45), placed by hand on rows as the engines
+ * show them: PostgreSQL 15's pg_stat_activity, MySQL 8.0's and MariaDB 10.11's processlist with INNODB_TRX, OceanBase's
+ * active session history.
+ */
+class SessionWaitsTest {
+    private static SessionWaits.Wait pg(String state, String type, String event) {
+        return Dialects.forName("postgres").sessionWaits().classify(new SessionWaits.Row(state, type, event));
+    }
+
+    private static SessionWaits.Wait my(String dialect, String command, String trxState, String state) {
+        return Dialects.forName(dialect).sessionWaits().classify(new SessionWaits.Row(command, trxState, state));
+    }
+
+    private static void is(WaitClass cls, String name, SessionWaits.Wait w) {
+        assertEquals(new SessionWaits.Wait(cls, name), w);
+    }
+
+    @Test
+    void postgresByWaitEventTypeWithTheWalsWritesAsTheCommits() {
+        assertNull(pg("idle", "Client", "ClientRead"), "idle outside a transaction: not an active session");
+        is(WaitClass.CPU, "CPU", pg("active", null, null));
+        is(WaitClass.LOCK, "Lock:transactionid", pg("active", "Lock", "transactionid"));
+        is(WaitClass.LOCK, "Lock:tuple", pg("active", "Lock", "tuple"));
+        is(WaitClass.LATCH, "Lock:extend", pg("active", "Lock", "extend"));
+        is(WaitClass.LATCH, "LWLock:BufferContent", pg("active", "LWLock", "BufferContent"));
+        is(WaitClass.COMMIT, "LWLock:WALWrite", pg("active", "LWLock", "WALWrite"));
+        is(WaitClass.COMMIT, "IO:WALSync", pg("active", "IO", "WALSync"));
+        is(WaitClass.IO, "IO:DataFileRead", pg("active", "IO", "DataFileRead"));
+        is(WaitClass.NETWORK, "IPC:SyncRep", pg("active", "IPC", "SyncRep"));
+        is(WaitClass.OTHER, "IPC:ExecuteGather", pg("active", "IPC", "ExecuteGather"));
+        is(WaitClass.CLIENT, "idle in transaction", pg("idle in transaction", "Client", "ClientRead"));
+        is(WaitClass.CLIENT, "idle in transaction (aborted)", pg("idle in transaction (aborted)", "Client", "ClientRead"));
+        is(WaitClass.OTHER, "Timeout:PgSleep", pg("active", "Timeout", "PgSleep"));
+        assertEquals(Dialects.forName("postgres").sessionWaits(), Dialects.forName("klustron").sessionWaits());
+    }
+
+    @Test
+    void mysqlAndMariaDbByProcesslistStateWithARowLockWaitFirst() {
+        for (String d : new String[] {"mysql", "mariadb"}) {
+            assertNull(my(d, "Sleep", null, ""), d + ": idle outside a transaction");
+            is(WaitClass.CLIENT, "Sleep in a transaction", my(d, "Sleep", "RUNNING", ""));
+            is(WaitClass.LOCK, "row lock (INNODB_TRX LOCK WAIT)", my(d, "Query", "LOCK WAIT", "updating"));
+            is(WaitClass.LOCK, "Waiting for table metadata lock", my(d, "Query", "RUNNING", "Waiting for table metadata lock"));
+            is(WaitClass.COMMIT, "waiting for handler commit", my(d, "Execute", "RUNNING", "waiting for handler commit"));
+            is(WaitClass.COMMIT, "query end", my(d, "Query", "RUNNING", "query end"));
+            is(WaitClass.NETWORK, "Waiting for semi-sync ACK from slave", my(d, "Query", "RUNNING",
+                    "Waiting for semi-sync ACK from slave"));
+            is(WaitClass.NETWORK, "wsrep replaying trx", my(d, "Query", "RUNNING", "wsrep replaying trx"));
+            is(WaitClass.CLIENT, "Sending to client", my(d, "Query", null, "Sending to client"));
+            is(WaitClass.CPU, "Sending data", my(d, "Query", null, "Sending data"));
+            is(WaitClass.CPU, "executing", my(d, "Execute", null, ""));
+            is(WaitClass.CPU, "executing", my(d, "Execute", null, null));
+            assertNull(my(d, "Binlog Dump", null, "Master has sent all binlog to slave"), d + ": not a benchmark session");
+        }
+    }
+
+    @Test
+    void oceanBaseByAshWaitClassAndTiDbNotYet() {
+        SessionWaits ob = Dialects.forName("oceanbase").sessionWaits();
+        is(WaitClass.CPU, "ON CPU", ob.classify(new SessionWaits.Row("ON CPU", null, null)));
+        is(WaitClass.LOCK, "row lock wait", ob.classify(new SessionWaits.Row("WAITING", "APPLICATION", "row lock wait")));
+        is(WaitClass.COMMIT, "COMMIT", ob.classify(new SessionWaits.Row("WAITING", "COMMIT", "")));
+        is(WaitClass.NETWORK, "CLUSTER", ob.classify(new SessionWaits.Row("WAITING", "CLUSTER", null)));
+        is(WaitClass.OTHER, "sched wait", ob.classify(new SessionWaits.Row("WAITING", "SCHEDULER", "sched wait")));
+        SessionWaits tidb = Dialects.forName("tidb").sessionWaits();
+        assertFalse(tidb.present());
+        assertTrue(tidb.note().contains("DATA_LOCK_WAITS"), tidb.note());
+    }
+
+    /** Whatever a row says, every engine's table gives null (not active) or a class with a name to print. */
+    @Property(tries = 300)
+    void everyRowIsIdleOrAClassWithAName(@ForAll @WithNull(0.2) @StringLength(max = 40) String state,
+                                         @ForAll @WithNull(0.3) @StringLength(max = 20) String waitClass,
+                                         @ForAll @WithNull(0.3) @StringLength(max = 40) String wait) {
+        for (String d : new String[] {"postgres", "klustron", "mysql", "mariadb", "oceanbase", "tidb"}) {
+            SessionWaits.Wait w = Dialects.forName(d).sessionWaits().classify(new SessionWaits.Row(state, waitClass, wait));
+            if (w != null) {
+                assertTrue(w.cls() != null && w.name() != null && !w.name().isEmpty(), d + ": " + w);
+            }
+        }
+    }
+}
