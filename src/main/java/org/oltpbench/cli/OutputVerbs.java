@@ -133,8 +133,7 @@ final class OutputVerbs {
             runs.add(SearchReplay.read(p));
             names.add(p.toString());
         }
-        // the clients' searches joined: the answer replayed over the merged levels
-        RunResult merged = SearchReplay.answered(Merge.merge(runs, names));
+        RunResult merged = Merge.merge(runs, names); // refuses runs that searched (a search runs on one client)
         out.println("wrote " + ResultFiles.write(outDir, merged));
         for (Path p : ReportFiles.write(outDir, merged, out)) out.println("wrote " + p);
         return Job.OK;

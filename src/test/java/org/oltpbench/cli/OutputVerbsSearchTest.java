@@ -23,7 +23,7 @@ import org.oltpbench.result.run.RunResult;
 import org.oltpbench.result.search.Probe;
 
 /**
- * The verbs that build a run without the sweep keep its search's answer: merge replays it over the joined levels, and
+ * The verbs that build a run without the sweep keep its search's answer (merge refuses runs that searched), and
  * report and compare replay a file's whose answer was dropped (an older schema). Probes of two 10-s repeats: 7,430 and
  * 7,440 tps at 1 thread, 17,180 and 17,185 at 2 (disjoint intervals: 2 rose; SearchFormatTest).
  */
@@ -45,16 +45,27 @@ class OutputVerbsSearchTest {
         return run;
     }
 
+    /** A search runs on one client: merge, which joins the clients' shares of one job, refuses runs that searched. */
     @Test
-    void mergeReplaysTheSearchOverTheJoinedLevels(@TempDir Path tmp) throws Exception {
+    void mergeRefusesRunsThatSearched(@TempDir Path tmp) throws Exception {
         searched(tmp.resolve("a"));
         searched(tmp.resolve("b"));
-        OutputVerbs.merge(List.of(tmp.resolve("a"), tmp.resolve("b")), tmp.resolve("m"), new PrintStream(new ByteArrayOutputStream()));
-        RunResult merged = ResultFiles.read(tmp.resolve("m"));
-        assertFalse(merged.unanswered(), "merge wrote the answer");
-        assertEquals(List.of(2), merged.search().path().stream().map(Probe::threads).toList(),
-                "the joined levels' first probe, 2 threads, is at searchMax=2: the replay ends there");
-        assertEquals(SearchReplay.answered(merged.withSearch(null)), merged, "the answer the joined levels give");
+        org.oltpbench.result.file.MergeRefused e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.oltpbench.result.file.MergeRefused.class, () -> OutputVerbs.merge(List.of(tmp.resolve("a"),
+                        tmp.resolve("b")), tmp.resolve("m"), new PrintStream(new ByteArrayOutputStream())));
+        assertTrue(e.getMessage().contains("searched (threads=search), which runs on one client"), e.getMessage());
+        assertFalse(Files.exists(tmp.resolve("m").resolve(ResultFiles.FILE)), "nothing written");
+    }
+
+    /** A recorded answer that names a probe its levels no longer hold (a level taken out by hand) is replayed. */
+    @Test
+    void anAnswerNamingAProbeTheLevelsLackIsReplayed(@TempDir Path tmp) throws Exception {
+        RunResult run = searched(tmp.resolve("r"));
+        assertEquals(List.of(1, 2), run.search().path().stream().map(Probe::threads).toList());
+        RunResult edited = run.withLevels(run.levels().subList(0, 1)).withSearch(run.search());
+        RunResult read = SearchReplay.answered(edited);
+        assertEquals(List.of(1), read.search().path().stream().map(Probe::threads).toList(), "replayed on the level left");
+        assertEquals(run, SearchReplay.answered(run), "an answer its levels hold is kept as it is");
     }
 
     @Test

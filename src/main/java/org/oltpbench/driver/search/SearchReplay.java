@@ -32,11 +32,28 @@ public final class SearchReplay {
         return s;
     }
 
-    /** {@code run} with its search's answer: the one it holds, or, where it searched and holds none, replayed from its levels. */
+    /**
+     * {@code run} with its search's answer: the one it holds when its levels hold every probe it names, or, where it
+     * searched and holds none (or one its levels do not), replayed from its levels.
+     */
     public static RunResult answered(RunResult run) {
+        if (run.search() != null && !onItsLevels(run)) run = run.withSearch(null);
         if (!run.unanswered()) return run;
         SweepParams s = run.params().sweep();
         return run.withSearch(of(s.search(), run.workload(), s.warmupSecs(), run.levels()).outcome());
+    }
+
+    /**
+     * Whether every probe the run's recorded answer names has its level among the run's levels. A file edited by hand
+     * (a level taken out) may hold an answer its levels no longer give; it is replayed instead of shown.
+     */
+    private static boolean onItsLevels(RunResult run) {
+        if (run.params() == null || !run.params().sweep().search().present()) return true;
+        SearchParams.Axis axis = run.params().sweep().search().axis();
+        for (org.oltpbench.result.search.Probe p : run.search().path()) {
+            if (run.levels().stream().noneMatch(l -> l.threads() == p.threads() && l.at(axis) == p.at())) return false;
+        }
+        return true;
     }
 
     /** A result.json, or the one in a result directory, as every reader takes it: read, and {@link #answered}. */

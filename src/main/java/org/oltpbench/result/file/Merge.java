@@ -43,6 +43,7 @@ public final class Merge {
     public static RunResult merge(List<RunResult> runs, List<String> names) {
         if (runs.size() < 2) throw new MergeRefused("merge needs two result directories or more");
         RunResult first = runs.get(0);
+        for (int i = 0; i < runs.size(); i++) notSearched(runs.get(i), names.get(i));
         for (int i = 1; i < runs.size(); i++) sameShape(first, names.get(0), runs.get(i), names.get(i));
         List<LevelResult> levels = new ArrayList<>();
         for (int k = 0; k < first.levels().size(); k++) levels.add(level(runs, names, k, first.repeatPick()));
@@ -65,6 +66,18 @@ public final class Merge {
                 .map(r -> r.params().sweep()).toList(), threads), params.load(), params.output(), params.workload());
         return new RunResult(first.schemaVersion(), first.oltpbenchVersion(), workload, params, first.server(), client(runs),
                 first.terms(), started, ended, names, levels);
+    }
+
+    /**
+     * A search runs on one client (the configuration refuses clientCount with it: each probe's level depends on the
+     * last), so a run that searched is no client's share: joining two searches' probes gave a wrong answer (a rate
+     * search's merged probes all at 0 tps, its capacity 0).
+     */
+    private static void notSearched(RunResult r, String name) {
+        if (r.params() != null && r.params().sweep().search().present()) {
+            throw new MergeRefused(name + " searched (" + r.params().sweep().search().axis().key() + "=search), which runs "
+                    + "on one client; merge joins the clients' shares of one job: compare the runs instead");
+        }
     }
 
     private static void sameShape(RunResult a, String an, RunResult b, String bn) {
