@@ -33,20 +33,25 @@ class SessionWaitsTest {
     @Test
     void postgresByWaitEventTypeWithTheWalsWritesAsTheCommits() {
         assertNull(pg("idle", "Client", "ClientRead"), "idle outside a transaction: not an active session");
-        is(WaitClass.CPU, "CPU", pg("active", null, null));
-        is(WaitClass.LOCK, "Lock:transactionid", pg("active", "Lock", "transactionid"));
-        is(WaitClass.LOCK, "Lock:tuple", pg("active", "Lock", "tuple"));
-        is(WaitClass.LATCH, "Lock:extend", pg("active", "Lock", "extend"));
-        is(WaitClass.LATCH, "LWLock:BufferContent", pg("active", "LWLock", "BufferContent"));
-        is(WaitClass.COMMIT, "LWLock:WALWrite", pg("active", "LWLock", "WALWrite"));
-        is(WaitClass.COMMIT, "IO:WALSync", pg("active", "IO", "WALSync"));
-        is(WaitClass.IO, "IO:DataFileRead", pg("active", "IO", "DataFileRead"));
-        is(WaitClass.NETWORK, "IPC:SyncRep", pg("active", "IPC", "SyncRep"));
-        is(WaitClass.OTHER, "IPC:ExecuteGather", pg("active", "IPC", "ExecuteGather"));
-        is(WaitClass.CLIENT, "idle in transaction", pg("idle in transaction", "Client", "ClientRead"));
-        is(WaitClass.CLIENT, "idle in transaction (aborted)", pg("idle in transaction (aborted)", "Client", "ClientRead"));
-        is(WaitClass.OTHER, "Timeout:PgSleep", pg("active", "Timeout", "PgSleep"));
+        // state, wait_event_type, wait_event: class, the name printed
+        String[][] rows = {
+                {"active", null, null, "CPU", "CPU"},
+                {"active", "Lock", "transactionid", "LOCK", "Lock:transactionid"},
+                {"active", "Lock", "tuple", "LOCK", "Lock:tuple"},
+                {"active", "Lock", "extend", "LATCH", "Lock:extend"},
+                {"active", "LWLock", "BufferContent", "LATCH", "LWLock:BufferContent"},
+                {"active", "LWLock", "WALWrite", "COMMIT", "LWLock:WALWrite"},
+                {"active", "IO", "WALSync", "COMMIT", "IO:WALSync"},
+                {"active", "IO", "DataFileRead", "IO", "IO:DataFileRead"},
+                {"active", "IPC", "SyncRep", "NETWORK", "IPC:SyncRep"},
+                {"active", "IPC", "ExecuteGather", "OTHER", "IPC:ExecuteGather"},
+                {"idle in transaction", "Client", "ClientRead", "CLIENT", "idle in transaction"},
+                {"idle in transaction (aborted)", "Client", "ClientRead", "CLIENT", "idle in transaction (aborted)"},
+                {"active", "Timeout", "PgSleep", "OTHER", "Timeout:PgSleep"}};
+        for (String[] r : rows) is(WaitClass.valueOf(r[3]), r[4], pg(r[0], r[1], r[2]));
         assertEquals(Dialects.forName("postgres").sessionWaits(), Dialects.forName("klustron").sessionWaits());
+        assertEquals("row and table locks", WaitClass.LOCK.label(), "the issue's words for the class");
+        assertEquals("commit / log flush", WaitClass.COMMIT.label());
     }
 
     @Test

@@ -7,30 +7,33 @@ package org.oltpbench.result.repeat.server;
  */
 public enum WaitClass {
     /** Running, or runnable: no wait the engine names. */
-    CPU("CPU"),
+    CPU,
     /** Waiting for a row or table lock another transaction holds. */
-    LOCK("row and table locks"),
+    LOCK,
     /** Waiting for the commit's log write or flush. */
-    COMMIT("commit / log flush"),
+    COMMIT,
     /** Waiting for data pages read from storage. */
-    IO("data reads (I/O)"),
+    IO,
     /** Waiting for an internal latch or lightweight lock of the engine. */
-    LATCH("internal latches"),
+    LATCH,
     /** Waiting for another node: a replica's acknowledgement, a certification, a remote store. */
-    NETWORK("network / other nodes"),
+    NETWORK,
     /** Idle inside an open transaction, or sending to or reading from the client: the client is the wait. */
-    CLIENT("waiting for the client"),
+    CLIENT,
     /** A wait the table names but none of the classes above covers. */
-    OTHER("other");
-
-    private final String label;
-
-    WaitClass(String label) {
-        this.label = label;
-    }
+    OTHER;
 
     /** The class as outputs print it. */
     public String label() {
-        return label;
+        return switch (this) {
+            case CPU -> "CPU";
+            case LOCK -> "row and table locks";
+            case COMMIT -> "commit / log flush";
+            case IO -> "data reads (I/O)";
+            case LATCH -> "internal latches";
+            case NETWORK -> "network / other nodes";
+            case CLIENT -> "waiting for the client";
+            case OTHER -> "other";
+        };
     }
 }
