@@ -6,24 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import java.util.PriorityQueue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.oltpbench.config.ClientShare;
-import org.oltpbench.config.FaultPlan;
-import org.oltpbench.config.RunParams;
 import org.oltpbench.config.SearchParams;
-import org.oltpbench.config.SweepParams;
 import org.oltpbench.config.ThreadModel;
-import org.oltpbench.db.Database;
-import org.oltpbench.dialect.Dialects;
 import org.oltpbench.driver.search.SearchReplay;
-import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.file.ResultFiles;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
@@ -37,19 +26,6 @@ import org.oltpbench.result.search.Probe;
  */
 @Timeout(120)
 class SearchAnswerReviewTest {
-    private static final long MS = 1_000_000L;
-
-    private static LongUnaryOperator queue(int slots, long service) {
-        PriorityQueue<Long> free = new PriorityQueue<>();
-        for (int i = 0; i < slots; i++) free.add(Long.MIN_VALUE);
-        return start -> {
-            synchronized (free) {
-                long begin = Math.max(start, free.poll()), end = begin + service;
-                free.add(end);
-                return end - start;
-            }
-        };
-    }
 
     /** Every run published, and a hook after each repeat. */
     private static final class Heard implements RunListener {
@@ -84,27 +60,7 @@ class SearchAnswerReviewTest {
 
     private static RunResult searched(int slots, int threads, SearchParams search, int secs, RunListener listener,
                                       StopSignal stop, Sweep.AfterRepeat after) throws Exception {
-        SimClock clock = new SimClock(0);
-        FakeDriver d = new FakeDriver(clock, MS);
-        d.durations(queue(slots, MS));
-        Database db = Database.through(d, Dialects.forName("tidb"), "jdbc:mysql://fe1:4000/db");
-        var first = new SweepParams.LevelParams(threads, threads, secs, 0, 0, ThreadModel.PLATFORM, 0, 0);
-        var params = new SweepParams(List.of(first), search.maxRepeats(), "max", 0, 1, 1, null, 0, 7, List.of(), false,
-                ClientShare.ALONE, FaultPlan.NONE, search);
-        return CompletableFuture.supplyAsync(() -> {
-            try {
-                return new Sweep(params, db, new OneStatement(), listener, stop, after).clock(clock).run(start(params));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }).get(110, TimeUnit.SECONDS);
-    }
-
-    private static RunResult start(SweepParams sweep) {
-        RunResult r = Fixtures.run(List.of());
-        RunParams p = r.params();
-        return RunResult.start(r.oltpbenchVersion(), new OneStatement().info(), new RunParams(p.target(), sweep, p.load(),
-                p.output(), p.workload()), r.server(), r.client(), r.terms(), r.startedAt());
+        return SweepSearchTest.searched(slots, threads, search, secs, listener, stop, after);
     }
 
     private static final SearchParams THREADS_2 = new SearchParams(1, 8, 0.10, 0.03, 2, SearchParams.LatencyLimit.NONE,

@@ -38,7 +38,7 @@ class SweepSearchTest {
     private static final long MS = 1_000_000L;
 
     /** Statements queue for {@code slots} servers of {@code service} nanos each: the duration from a statement's start. */
-    private static LongUnaryOperator queue(int slots, long service) {
+    static LongUnaryOperator queue(int slots, long service) {
         PriorityQueue<Long> free = new PriorityQueue<>();
         for (int i = 0; i < slots; i++) free.add(Long.MIN_VALUE);
         return start -> {
@@ -85,6 +85,12 @@ class SweepSearchTest {
 
     private static RunResult searched(int slots, int threads, SearchParams search, RunListener listener, int secs)
             throws Exception {
+        return searched(slots, threads, search, secs, listener, new StopSignal(), Sweep.AfterRepeat.NONE);
+    }
+
+    /** A search at {@code threads} on a fake server of {@code slots} 1-ms slots, on the simulated clock. */
+    static RunResult searched(int slots, int threads, SearchParams search, int secs, RunListener listener,
+                              StopSignal stop, Sweep.AfterRepeat after) throws Exception {
         SimClock clock = new SimClock(0);
         FakeDriver d = new FakeDriver(clock, MS);
         d.durations(queue(slots, MS));
@@ -94,16 +100,15 @@ class SweepSearchTest {
                 ClientShare.ALONE, FaultPlan.NONE, search);
         return CompletableFuture.supplyAsync(() -> {
             try {
-                return new Sweep(params, db, new OneStatement(), listener, new StopSignal(), Sweep.AfterRepeat.NONE)
-                        .clock(clock).run(start(params));
+                return new Sweep(params, db, new OneStatement(), listener, stop, after).clock(clock).run(start(params));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
-        }).get(55, TimeUnit.SECONDS);
+        }).get(110, TimeUnit.SECONDS);
     }
 
     /** The run as a job starts it: the sweep's parameters and the workload's table, no levels yet. */
-    private static RunResult start(SweepParams sweep) {
+    static RunResult start(SweepParams sweep) {
         RunResult r = Fixtures.run(List.of());
         RunParams p = r.params();
         return RunResult.start(r.oltpbenchVersion(), new OneStatement().info(), new RunParams(p.target(), sweep, p.load(),
