@@ -219,27 +219,23 @@ public class PostgresDialect implements Dialect {
     }
 
     /** wait_event_type to its class, then "type:event" where one event of the type is classed otherwise. */
-    private static final java.util.Map<String, WaitClass> WAIT_TABLE;
-
-    static {
-        var t = new java.util.HashMap<String, WaitClass>();
-        t.put("lock", WaitClass.LOCK);
-        t.put("lock:extend", WaitClass.LATCH);
-        t.put("lock:frozenid", WaitClass.LATCH);
-        t.put("lwlock", WaitClass.LATCH);
-        t.put("bufferpin", WaitClass.LATCH);
-        for (String wal : new String[] {"walwrite", "walinsert", "walbufmapping"}) {
-            t.put("lwlock:" + wal, WaitClass.COMMIT);
-        }
-        t.put("io", WaitClass.IO);
-        for (String wal : new String[] {"walsync", "walwrite", "walinitsync", "walinitwrite"}) {
-            t.put("io:" + wal, WaitClass.COMMIT);
-        }
-        t.put("ipc:syncrep", WaitClass.NETWORK);
-        t.put("client:clientread", WaitClass.CLIENT);
-        t.put("client:clientwrite", WaitClass.CLIENT);
-        WAIT_TABLE = java.util.Map.copyOf(t);
-    }
+    private static final java.util.Map<String, WaitClass> WAIT_TABLE = java.util.Map.ofEntries(
+            java.util.Map.entry("lock", WaitClass.LOCK),
+            java.util.Map.entry("lock:extend", WaitClass.LATCH),
+            java.util.Map.entry("lock:frozenid", WaitClass.LATCH),
+            java.util.Map.entry("lwlock", WaitClass.LATCH),
+            java.util.Map.entry("bufferpin", WaitClass.LATCH),
+            java.util.Map.entry("lwlock:walwrite", WaitClass.COMMIT),
+            java.util.Map.entry("lwlock:walinsert", WaitClass.COMMIT),
+            java.util.Map.entry("lwlock:walbufmapping", WaitClass.COMMIT),
+            java.util.Map.entry("io", WaitClass.IO),
+            java.util.Map.entry("io:walsync", WaitClass.COMMIT),
+            java.util.Map.entry("io:walwrite", WaitClass.COMMIT),
+            java.util.Map.entry("io:walinitsync", WaitClass.COMMIT),
+            java.util.Map.entry("io:walinitwrite", WaitClass.COMMIT),
+            java.util.Map.entry("ipc:syncrep", WaitClass.NETWORK),
+            java.util.Map.entry("client:clientread", WaitClass.CLIENT),
+            java.util.Map.entry("client:clientwrite", WaitClass.CLIENT));
 
     private static final SessionWaits WAITS = SessionWaits.of("pg_stat_activity", PostgresDialect::activityWait);
 
