@@ -324,6 +324,9 @@ public final class Keys {
             "run recoverCommand this many seconds into the window (after faultAt); -1 = none");
     public static final Key<String> RECOVER_COMMAND = def("recoverCommand", string(), "", "",
             "the command that recovers from the fault: restart the node");
+    public static final Key<Boolean> WAITS = def("waits", bool(), "true", "",
+            "sample where the benchmark's server sessions are, 10 times a second on a connection of its own (CPU, locks, "
+            + "commit, reads, client): the [Waits] line and the verdict's wait rules; false = off");
     public static final Key<Integer> METRICS_PORT = def("metricsPort", integer(0, 65535), "0", "",
             "serve live metrics in Prometheus' text format on this port while the job runs; 0 = off");
 

@@ -11,12 +11,15 @@ import java.util.List;
  * @param prometheusCpu    the selector of the components' CPU-seconds counters; empty = the dialect's default
  * @param prometheusMemory the selector of their resident memory; empty = the dialect's default
  * @param metricsPort      the port of the live Prometheus endpoint; 0 = none
+ * @param waits            sample the benchmark's server sessions' waits (waits=; issue 45)
  * @param notUsed          the keys set that oltpbench reads and does not run (BenchmarkSQL's osCollector*, monkeys,
  *                         ...), each "name (why)": the job names them in one line; not written to result.json
  */
 public record MonitorParams(List<URI> serverMetrics, URI prometheus, String prometheusCpu, String prometheusMemory,
-                            int metricsPort, @com.fasterxml.jackson.annotation.JsonIgnore List<String> notUsed) {
-    public static final MonitorParams NONE = new MonitorParams(List.of(), null, "", "", 0, List.of());
+                            int metricsPort, boolean waits,
+                            @com.fasterxml.jackson.annotation.JsonIgnore List<String> notUsed) {
+    /** No source but the client, and the waits sampled (the key's default). */
+    public static final MonitorParams NONE = new MonitorParams(List.of(), null, "", "", 0, true, List.of());
 
     public MonitorParams {
         serverMetrics = List.copyOf(serverMetrics);

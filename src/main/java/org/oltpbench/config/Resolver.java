@@ -35,7 +35,7 @@ final class Resolver {
         for (String u : cfg.get(Keys.SERVER_METRICS)) nodes.add(httpUrl(Keys.SERVER_METRICS, u, "/metrics"));
         String prom = cfg.get(Keys.PROMETHEUS);
         return new MonitorParams(nodes, prom.isEmpty() ? null : httpUrl(Keys.PROMETHEUS, prom, ""),
-                cfg.get(Keys.PROMETHEUS_CPU), cfg.get(Keys.PROMETHEUS_MEMORY), cfg.get(Keys.METRICS_PORT), notUsed());
+                cfg.get(Keys.PROMETHEUS_CPU), cfg.get(Keys.PROMETHEUS_MEMORY), cfg.get(Keys.METRICS_PORT), cfg.get(Keys.WAITS), notUsed());
     }
 
     /**

@@ -36,6 +36,9 @@ public final class Database implements AutoCloseable {
     private final Tls tls;
     /** How a URL becomes a connection: DriverManager, or one driver asked directly. */
     private final Opener opener;
+    private final JdbcDriver driver;
+    /** The benchmark sessions' server ids, for the wait sampler. */
+    private final SessionIds sessionIds = new SessionIds();
     /** Set on every session this database opens, setup and benchmark alike (isolation=). */
     private org.oltpbench.config.Isolation isolation = org.oltpbench.config.Isolation.SERVER;
 
@@ -63,7 +66,7 @@ public final class Database implements AutoCloseable {
         this.user = user;
         this.password = password;
         this.sessionVariables = sessionVariables;
-        JdbcDriver driver = JdbcDriver.forUrl(url);
+        this.driver = JdbcDriver.forUrl(url);
         useServerPrepared(serverPrepared);
         // setup connections keep the protocol chosen here: the statement probe runs on one
         this.setupProps = merge(driver.properties(serverPrepared, tls), driver.sessionProperties(setupVariables));
@@ -272,6 +275,11 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** The server ids of the benchmark sessions opened since the last {@link SessionIds#clear()}. */
+    public SessionIds sessionIds() {
+        return sessionIds;
+    }
+
     /** A pool of {@code size} benchmark sessions that the terminals of one level share (connections=N). */
     public SharedConnections shared(int size) throws SQLException {
         return SharedConnections.open(this, size);
@@ -301,6 +309,7 @@ public final class Database implements AutoCloseable {
         if (user != null) p.setProperty("user", user);
         if (password != null) p.setProperty("password", password);
         Connection c = isolated(opener.open(target, p));
+        sessionIds.add(driver.sessionId(c));
         if (frontEnds.size() > 1) {
             try {
                 dialect.ready(c);

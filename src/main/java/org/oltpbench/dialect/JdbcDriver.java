@@ -48,6 +48,11 @@ public enum JdbcDriver {
         public void setLocalInfile(Statement st, InputStream rows) throws SQLException {
             st.unwrap(com.mysql.cj.jdbc.JdbcStatement.class).setLocalInfileInputStream(rows);
         }
+
+        @Override
+        long serverSessionId(java.sql.Connection c) throws SQLException {
+            return c.unwrap(com.mysql.cj.jdbc.JdbcConnection.class).getSession().getThreadId();
+        }
     },
     /**
      * MariaDB Connector/J 4: server-side prepared statements cached per connection. It encrypts by default (sslMode=trust's
@@ -65,6 +70,11 @@ public enum JdbcDriver {
         @Override
         public void setLocalInfile(Statement st, InputStream rows) throws SQLException {
             st.unwrap(org.mariadb.jdbc.Statement.class).setLocalInfileInputStream(rows);
+        }
+
+        @Override
+        long serverSessionId(java.sql.Connection c) throws SQLException {
+            return c.unwrap(org.mariadb.jdbc.Connection.class).getThreadId();
         }
     },
     /** pgjdbc: server-side prepare from the first execution (prepareThreshold=1) or never (0). */
@@ -86,6 +96,11 @@ public enum JdbcDriver {
             StringBuilder sb = new StringBuilder();
             variables.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : " ").append("-c ").append(k).append('=').append(v));
             return Map.of("options", sb.toString());
+        }
+
+        @Override
+        long serverSessionId(java.sql.Connection c) throws SQLException {
+            return c.unwrap(org.postgresql.PGConnection.class).getBackendPID();
         }
     };
 
@@ -160,6 +175,21 @@ public enum JdbcDriver {
         variables.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ",").append(k).append('=').append(v));
         return Map.of("sessionVariables", sb.toString());
     }
+
+    /**
+     * The server's id of {@code c}'s session as the engine's session views show it (the processlist's ID, TiDB's and
+     * OceanBase's connection id, PostgreSQL's backend pid), which the driver learned when it connected: no round trip.
+     * -1 when the connection is not this driver's (a wrapper that does not unwrap, a test's fake driver).
+     */
+    public long sessionId(java.sql.Connection c) {
+        try {
+            return serverSessionId(c);
+        } catch (SQLException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    abstract long serverSessionId(java.sql.Connection c) throws SQLException;
 
     /** Whether {@link #setLocalInfile} works: the MySQL-protocol drivers. */
     public boolean feedsLocalInfile() {

@@ -242,8 +242,16 @@ public class MySqlDialect implements Dialect {
             Map.entry("writing to net", WaitClass.CLIENT),
             Map.entry("reading from net", WaitClass.CLIENT));
 
-    private static final SessionWaits PROCESSLIST_WAITS = SessionWaits.of("information_schema.PROCESSLIST and INNODB_TRX",
-            MySqlDialect::processlistWait);
+    /**
+     * The sessions of this database but the monitor's, with their InnoDB transaction's state; a lock wait names the
+     * table of the lock it waits for from performance_schema.data_locks (MySQL 8; empty when performance_schema is off).
+     */
+    static final SessionWaits PROCESSLIST_WAITS = SessionWaits.of("information_schema.PROCESSLIST and INNODB_TRX", """
+            SELECT p.ID, p.COMMAND, t.trx_state, p.STATE,
+                   CASE WHEN t.trx_state = 'LOCK WAIT' THEN (SELECT l.OBJECT_NAME FROM performance_schema.data_locks l
+                        WHERE l.ENGINE_LOCK_ID = t.trx_requested_lock_id LIMIT 1) END
+            FROM information_schema.PROCESSLIST p LEFT JOIN information_schema.INNODB_TRX t ON t.trx_mysql_thread_id = p.ID
+            WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()""", MySqlDialect::processlistWait);
 
     /** A processlist row's wait (state = COMMAND, waitClass = trx_state or null, event = STATE); null when idle. */
     static SessionWaits.Wait processlistWait(SessionWaits.Row row) {

@@ -12,9 +12,13 @@ import org.oltpbench.result.repeat.server.WaitClass;
  *
  * @param source     the view or table the samples come from, as the engine names it; null when there is none
  * @param note       why there is no source; null when there is one
+ * @param sql        the sampling query, run on a monitor connection to the benchmark's database: one row per session of
+ *                   that database but the monitor's own, columns (1) the server's session id (as
+ *                   {@code JdbcDriver.sessionId} gives it), (2-4) the {@link Row}, (5) the table a lock wait is on where
+ *                   the engine says, else null; null when there is no source
  * @param classifier the engine's table
  */
-public record SessionWaits(String source, String note, Classifier classifier) {
+public record SessionWaits(String source, String note, String sql, Classifier classifier) {
 
     /**
      * One sampled session in the engine's words.
@@ -46,11 +50,16 @@ public record SessionWaits(String source, String note, Classifier classifier) {
     }
 
     static SessionWaits none(String note) {
-        return new SessionWaits(null, note, row -> null);
+        return new SessionWaits(null, note, null, row -> null);
     }
 
-    static SessionWaits of(String source, Classifier classifier) {
-        return new SessionWaits(source, null, classifier);
+    static SessionWaits of(String source, String sql, Classifier classifier) {
+        return new SessionWaits(source, null, sql, classifier);
+    }
+
+    /** This source with another query (an engine that reads the same rows from another view). */
+    SessionWaits withSql(String other) {
+        return new SessionWaits(source, note, other, classifier);
     }
 
     /** {@code name}'s class in {@code table} (keys in lower case), or {@code otherwise}. */

@@ -13,6 +13,9 @@ import org.oltpbench.db.Sessions;
 import org.oltpbench.dialect.CommitCounter;
 import org.oltpbench.measure.CpuClock;
 import org.oltpbench.measure.resources.ResourceSampler;
+import org.oltpbench.measure.waits.JdbcWaitSource;
+import org.oltpbench.measure.waits.WaitSampler;
+import org.oltpbench.dialect.SessionWaits;
 import org.oltpbench.result.repeat.client.ClientCpu;
 import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.judge.usage.Verdict;
@@ -156,6 +159,24 @@ public final class LevelRunner {
         return this;
     }
 
+    /** Whether this level samples its server sessions' waits. */
+    private boolean sampleWaits;
+    /** The level's wait sampler; OFF until the level starts, and when waits are not sampled. */
+    private WaitSampler waits = WaitSampler.OFF;
+
+    /** Samples the benchmark's server sessions' waits when {@code on} and the engine has a session view. */
+    public LevelRunner waits(boolean on) {
+        this.sampleWaits = on;
+        return this;
+    }
+
+    /** The level's sampler: OFF when not asked for or when the engine has no session view (its note said once). */
+    private WaitSampler waitSampler() {
+        SessionWaits table = db.dialect().sessionWaits();
+        if (!sampleWaits || !table.present() || table.sql() == null) return WaitSampler.OFF;
+        return new WaitSampler(new JdbcWaitSource(db::connect, table), table, db.sessionIds()::ours, clock, listener::note);
+    }
+
     /** Samples resources with {@code r} (the job's sources) instead of the client alone. */
     public LevelRunner resources(ResourceSampler r) {
         this.resources = r;
@@ -163,8 +184,10 @@ public final class LevelRunner {
     }
 
     public RepeatResult run() throws InterruptedException {
+        db.sessionIds().clear(); // this level's sessions, not the last one's
         try (ServerCounting counting = ServerCounting.open(counter, db); SharedConnections shared = share();
-             Sessions sessions = db.sessions(clock)) {
+             Sessions sessions = db.sessions(clock); WaitSampler sampler = waitSampler()) {
+            this.waits = sampler;
             this.sessions = shared == null ? sessions : null;
             RepeatResult r;
             LevelRun run = level = new LevelRun(workload, db.dialect(), sessions, shared, s.level().threads(), s.ignore(),
@@ -320,6 +343,7 @@ public final class LevelRunner {
             arrivals.start(e.t0); // the schedule starts with the terminals, not before
             errorLog.window(e.measuring);
             side.start(e.t0, e.warmEnd, run::deadline);
+            waits.start(e.t0);
             run.release();
             stop.measuring(true);
             boolean allDone;
@@ -383,6 +407,7 @@ public final class LevelRunner {
         // sampled where the level stopped, before the side and the terminals are stopped: what stopping them costs (a
         // query the server does not cancel at once) is after the window, and never in its last interval
         Sampled stopped = sample(now);
+        waits.close(); // no sample after the level stopped: stopping is never in the last interval's waits
         // the deadline; where Ctrl-C or an error stopped the level; nothing when the budget ran out (the last end counts)
         long reached = now >= run.deadline() ? run.deadline() : allDone ? Long.MIN_VALUE : now;
         // the side's queries still running are cancelled at the window's end, before the terminals are joined
@@ -468,7 +493,7 @@ public final class LevelRunner {
                 d.reads(), d.writes(), d.other(), d.ignoredErrors(), d.reconnects(), warmup,
                 seconds > 0 ? CpuClock.cores(last.cpu(), cpu) : 0, Histograms.encode(interval), arrivals.queue(now),
                 typeCounts(d), resources.between(last.res(), here.res()),
-                new IntervalResult.TerminalTime(d.dueNanos() / 1e9, d.pausedNanos() / 1e9), schedule(d));
+                new IntervalResult.TerminalTime(d.dueNanos() / 1e9, d.pausedNanos() / 1e9), schedule(d), waits.harvest());
         interval.reset();
         intervals.add(i);
         // journaled before it is shown: an interval the console printed is on disk

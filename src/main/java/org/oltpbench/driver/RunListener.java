@@ -56,6 +56,10 @@ public interface RunListener {
     default void fault(String line) {
     }
 
+    /** A line about a monitor of the level (the wait sampler could not read its view); from any thread. */
+    default void note(String line) {
+    }
+
     /**
      * The reporter started a fault plan's command ({@code faultCommand} or {@code recoverCommand}) at {@code atSecs} on
      * the intervals' axis (the journal keeps it, so that a killed repeat's outage is rebuilt).
@@ -134,6 +138,11 @@ public interface RunListener {
             @Override
             public void fault(String line) {
                 for (RunListener l : listeners) l.fault(line);
+            }
+
+            @Override
+            public void note(String line) {
+                for (RunListener l : listeners) l.note(line);
             }
 
             @Override

@@ -67,6 +67,15 @@ public final class Sweep {
         return this;
     }
 
+    /** Whether the levels sample their server sessions' waits (waits=; issue 45). Off unless the job asks. */
+    private boolean waits;
+
+    /** Samples the benchmark's server sessions' waits at every level when {@code on}. */
+    public Sweep waits(boolean on) {
+        this.waits = on;
+        return this;
+    }
+
     /** Samples the job's resource sources at every interval (the client alone without this). */
     public Sweep resources(org.oltpbench.measure.resources.ResourceSampler r) {
         this.resources = r;
@@ -221,7 +230,7 @@ public final class Sweep {
         if (rep == 1 && params.search().present()) listener.probeStarted(threads, probeRate(level), probeWarehouses(level));
         listener.repeatStarted(threads, rep, params.repeat());
         RepeatResult r = new LevelRunner(settings(level, rep), workloadOf(level), db, listener, stop, gate(slot), clock)
-                .resources(resources).run();
+                .resources(resources).waits(waits).run();
         // with several hosts behind the front ends (replicas), how far each replica is behind as the repeat ends
         if (db.frontEnds().hosts().size() > 1) r = r.withReplication(db.replicaLags());
         r = besidePrevious(r);

@@ -108,6 +108,11 @@ public final class WriterThread implements RunListener {
     }
 
     @Override
+    public void note(String line) {
+        enqueue(() -> inner.note(line));
+    }
+
+    @Override
     public void faultStarted(String key, double atSecs) {
         enqueue(() -> inner.faultStarted(key, atSecs));
     }

@@ -319,6 +319,11 @@ public final class Console implements RunListener {
     }
 
     @Override
+    public void note(String line) {
+        out.println(line);
+    }
+
+    @Override
     public void late(IntervalResult i, String why) {
         out.println(String.format(java.util.Locale.ROOT, "[Late] the interval ending at %.1f s lasted %.2f s of %d: %s", i.at(),
                 i.seconds(), stepSecs, why));

@@ -306,7 +306,7 @@ public final class Job {
                 return ok;
             } : Sweep.AfterRepeat.NONE;
             sweep = new Sweep(params.sweep(), db, w, listeners, stop, after, at -> StartGate.at(at, out))
-                    .resources(sampler());
+                    .resources(sampler()).waits(params.output().monitor().waits());
         }
 
         /** The job's resource sources: a server on this host by its port, node_exporters, Prometheus. */

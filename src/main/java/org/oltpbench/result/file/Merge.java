@@ -17,6 +17,7 @@ import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.counted.Counts;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.server.Waits;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
@@ -205,8 +206,10 @@ public final class Merge {
             Histogram h = Histograms.empty();
             long[] types = new long[parts.get(0).intervals().get(i).types().size()];
             boolean typed = true;
+            Waits waits = Waits.NONE;
             for (RepeatResult p : parts) {
                 IntervalResult x = p.intervals().get(i);
+                waits = waits.alongside(x.waits());
                 typed &= x.types().size() == types.length;
                 for (int k = 0; typed && k < types.length; k++) types[k] += x.types().get(k);
                 at += x.at() / parts.size();
@@ -220,7 +223,7 @@ public final class Merge {
             out.add(new IntervalResult(at, secs, threads, sum.transactions(), sum.reads(), sum.writes(), sum.other(),
                     sum.ignoredErrors(), sum.reconnects(), warm, cpu, Histograms.encode(h), queue,
                     typed ? java.util.Arrays.stream(types).boxed().toList() : List.of(), Resources.NONE,
-                    IntervalResult.TerminalTime.UNKNOWN, sum.schedule()));
+                    IntervalResult.TerminalTime.UNKNOWN, sum.schedule(), waits));
         }
         return out;
     }

@@ -10,6 +10,7 @@ import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources.ServerUse;
 import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.server.Waits;
 
 /**
  * A repeat's resources over its measured window, derived once when the repeat ends from its window's intervals, and
@@ -31,18 +32,31 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * @param clientWaitCores       the client's threads waiting for a CPU while they could run, on average (run-queue
  *                              delay over the seconds it was seen in: 1.0 = one thread waiting all the time); 0 in
  *                              files before 3.6 and where the kernel does not say
+ * @param waits                 where the benchmark's server sessions were over the window's intervals (issue 45);
+ *                              NONE when not sampled
  */
 public record Usage(double seconds, double clientCores, int clientCoresAvailable, int clientHostCores,
                     double clientHostBusyCores, List<ServerCores> servers, String netInterface, double netInMBps,
-                    double netOutMBps, long transactions, Verdict verdict, Stall stall, double clientWaitCores) {
+                    double netOutMBps, long transactions, Verdict verdict, Stall stall, double clientWaitCores,
+                    @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                            valueFilter = IntervalResult.WaitsAbsent.class) Waits waits) {
     /** Nothing recorded: files from before resources, merged runs. */
     public static final Usage NONE = new Usage(0, 0, 0, 0, 0, List.of(), "", -1, -1, 0, Verdict.NOT_RECORDED, Stall.NONE, 0);
 
     public Usage {
+        if (waits == null) waits = Waits.NONE;
         servers = servers == null ? List.of() : List.copyOf(servers);
         if (verdict == null) verdict = Verdict.NOT_RECORDED;
         if (stall == null) stall = Stall.NONE;
         if (netInterface == null) netInterface = "";
+    }
+
+    /** Without the sessions' waits (files before 3.12). */
+    public Usage(double seconds, double clientCores, int clientCoresAvailable, int clientHostCores, double clientHostBusyCores,
+                 List<ServerCores> servers, String netInterface, double netInMBps, double netOutMBps, long transactions,
+                 Verdict verdict, Stall stall, double clientWaitCores) {
+        this(seconds, clientCores, clientCoresAvailable, clientHostCores, clientHostBusyCores, servers, netInterface,
+                netInMBps, netOutMBps, transactions, verdict, stall, clientWaitCores, Waits.NONE);
     }
 
     /** Without the client's wait for a CPU (files before 3.6). */
@@ -146,7 +160,9 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
         String iface = "";
         Map<String, double[]> sums = new LinkedHashMap<>(); // cpu, read, write, seconds seen
         Map<String, ServerUse> last = new LinkedHashMap<>();
+        Waits waits = Waits.NONE;
         for (IntervalResult i : intervals) {
+            if (!i.warmup()) waits = waits.plus(i.waits());
             if (i.warmup() || i.resources() == Resources.NONE) continue;
             Resources r = i.resources();
             double f = r.client().host().toSeconds(i.seconds());
@@ -185,17 +201,17 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
         }
         return new Usage(secs, client / secs, clientCoresAvailable, hostCores, hostBusy / secs, servers, iface,
                 netKnown ? netIn / secs / 1e6 : -1, netKnown ? netOut / secs / 1e6 : -1, transactions, Verdict.NOT_RECORDED,
-                stall, waitSeen > 0 ? wait / waitSeen : 0);
+                stall, waitSeen > 0 ? wait / waitSeen : 0, waits);
     }
 
     Usage with(Verdict v) {
         return new Usage(seconds, clientCores, clientCoresAvailable, clientHostCores, clientHostBusyCores, servers,
-                netInterface, netInMBps, netOutMBps, transactions, v, stall, clientWaitCores);
+                netInterface, netInMBps, netOutMBps, transactions, v, stall, clientWaitCores, waits);
     }
 
     Usage withStall(Stall s) {
         return new Usage(seconds, clientCores, clientCoresAvailable, clientHostCores, clientHostBusyCores, servers,
-                netInterface, netInMBps, netOutMBps, transactions, verdict, s, clientWaitCores);
+                netInterface, netInMBps, netOutMBps, transactions, verdict, s, clientWaitCores, waits);
     }
 
     /** Transactions per second over the window; 0 when nothing was recorded. */

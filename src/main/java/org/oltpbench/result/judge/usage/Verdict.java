@@ -38,6 +38,10 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * spread ({@link #SERVED_SDS} standard deviations below rate x seconds), and its schedule ended the window at most one
  * report interval behind (the queue had not grown);</li>
  * <li>PACING: without a rate, the terminals spent at least half of their time keying and thinking (TPC-C 5.2.5);</li>
+ * <li>LOCKS, COMMIT, READS, LATCHES, NODES, CLIENT_WAIT ({@link WaitRules}): the class of the benchmark's server
+ * sessions' waits, other than CPU, that held the largest share of their active time, when it held at least 30% of it
+ * and the window holds enough samples (where the time went is added to ARRIVAL_RATE's, PACING's and NONE's evidence,
+ * and to a STALL's over the intervals it stalled in);</li>
  * <li>NONE: a server was seen and nothing above holds (latency-bound);</li>
  * <li>UNKNOWN: no source saw a server, and the client is not the limit.</li>
  * </ol>
@@ -59,6 +63,12 @@ public record Verdict(Limit limit, String evidence) {
         @JsonProperty("shared host") HOST,
         @JsonProperty("connections") CONNECTIONS,
         @JsonProperty("contention") CONTENTION,
+        @JsonProperty("locks") LOCKS,
+        @JsonProperty("commit") COMMIT,
+        @JsonProperty("data reads") READS,
+        @JsonProperty("latches") LATCHES,
+        @JsonProperty("other nodes") NODES,
+        @JsonProperty("waiting for the client") CLIENT_WAIT,
         @JsonProperty("pacing") PACING,
         @JsonProperty("arrival rate") ARRIVAL_RATE,
         @JsonProperty("none") NONE,
@@ -67,7 +77,13 @@ public record Verdict(Limit limit, String evidence) {
 
         @Override
         public String toString() {
-            return this == STARVED ? "client starved" : name().toLowerCase(Locale.ROOT).replace('_', ' ');
+            return switch (this) {
+                case STARVED -> "client starved";
+                case READS -> "data reads";
+                case NODES -> "other nodes";
+                case CLIENT_WAIT -> "waiting for the client";
+                default -> name().toLowerCase(Locale.ROOT).replace('_', ' ');
+            };
         }
     }
 
@@ -196,21 +212,25 @@ public record Verdict(Limit limit, String evidence) {
         String client = String.format(Locale.ROOT, "client CPU %s of %d", Usage.cores(u.clientCores()), u.clientCoresAvailable());
         if (u.servers().isEmpty()) {
             return new Verdict(Limit.UNKNOWN, "no server figures (a server on this host is found by its port; set "
-                    + "serverMetrics= or prometheus= for others); " + client);
+                    + "serverMetrics= or prometheus= for others); " + client + WaitRules.beside(u.waits())
+                    + (u.waits().sampled() ? " (no wait verdict without the server's CPU: it could be full)" : ""));
         }
         String nothing = "nothing saturated: server CPU " + Usage.cores(u.serverCores()) + " cores, " + client;
         Offered o = in.offered();
         if (o.rateKept()) {
             return new Verdict(Limit.ARRIVAL_RATE, String.format(Locale.ROOT, "%s: the arrival rate bounds throughput (%,.1f tps "
                     + "served of rate=%s); a higher rate finds where latency from the schedule grows", nothing, o.servedTps(),
-                    o.rateTps() == Math.rint(o.rateTps()) ? String.valueOf((long) o.rateTps()) : String.valueOf(o.rateTps())));
+                    o.rateTps() == Math.rint(o.rateTps()) ? String.valueOf((long) o.rateTps()) : String.valueOf(o.rateTps()))
+                    + WaitRules.beside(u.waits()));
         }
         if (o.rateTps() <= 0 && o.pacedShare() >= PACED) {
             return new Verdict(Limit.PACING, String.format(Locale.ROOT, "%s: terminals spent %.0f%% of their time keying and "
                     + "thinking (TPC-C 5.2.5), so the pacing bounds throughput; more warehouses (10 terminals each) raise it",
-                    nothing, 100 * o.pacedShare()));
+                    nothing, 100 * o.pacedShare()) + WaitRules.beside(u.waits()));
         }
-        return new Verdict(Limit.NONE, nothing + MORE_THREADS);
+        Verdict waited = WaitRules.of(u.waits(), nothing);
+        if (waited != null) return waited;
+        return new Verdict(Limit.NONE, nothing + WaitRules.beside(u.waits()) + MORE_THREADS);
     }
 
     /**
@@ -225,6 +245,10 @@ public record Verdict(Limit limit, String evidence) {
         }
         Verdict starved = starved(during, "while it stalled, ");
         if (starved != null) return new Verdict(Limit.STARVED, stalled + "; " + starved.evidence());
+        if (during.waits().sampled() && !WaitRules.tooFew(during.waits())) {
+            return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; while it stalled, "
+                    + WaitRules.sessions(during.waits()));
+        }
         return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; look at what the "
                 + "server did then (checkpoints, compaction, elections, lock waits)");
     }

@@ -3,6 +3,7 @@ package org.oltpbench.result.repeat.counted;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.server.Waits;
 
 /**
  * One report interval of one repeat, as the progress line showed it. Rates divide by the measured
@@ -23,14 +24,19 @@ import org.oltpbench.result.repeat.client.Resources;
  *                       files from before it was recorded and in merged runs
  * @param schedule       skipped and late transactions under latencyLimitMs, and the rate's schedule lag, over the
  *                       interval; NONE in files from before it was recorded
+ * @param waits          where the benchmark's server sessions were, sampled over the interval (issue 45); NONE when not
+ *                       sampled (waits=off, an engine without a session view, files before 3.12)
  */
 public record IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes,
                              long other, long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores,
                              String latency, long queue, List<Long> types, Resources resources, TerminalTime terminals,
                              @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
-                                     valueFilter = Schedule.Absent.class) Schedule schedule) {
+                                     valueFilter = Schedule.Absent.class) Schedule schedule,
+                             @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
+                                     valueFilter = WaitsAbsent.class) Waits waits) {
     public IntervalResult {
         if (schedule == null) schedule = Schedule.NONE;
+        if (waits == null) waits = Waits.NONE;
         types = types == null ? List.of() : List.copyOf(types);
         if (resources == null) resources = Resources.NONE;
         if (terminals == null) terminals = TerminalTime.UNKNOWN;
@@ -55,6 +61,27 @@ public record IntervalResult(double at, double seconds, int threads, long transa
         /** The sum of several intervals' times; UNKNOWN when any of them is. */
         TerminalTime plus(TerminalTime o) {
             return known() && o.known() ? new TerminalTime(dueSecs + o.dueSecs, pausedSecs + o.pausedSecs) : UNKNOWN;
+        }
+    }
+
+    /** An interval without waits sampled. */
+    public IntervalResult(double at, double seconds, int threads, long transactions, long reads, long writes, long other,
+                          long ignoredErrors, long reconnects, boolean warmup, double clientCpuCores, String latency,
+                          long queue, List<Long> types, Resources resources, TerminalTime terminals, Schedule schedule) {
+        this(at, seconds, threads, transactions, reads, writes, other, ignoredErrors, reconnects, warmup, clientCpuCores,
+                latency, queue, types, resources, terminals, schedule, Waits.NONE);
+    }
+
+    /** Leaves {@link Waits#NONE} out of result.json. */
+    public static final class WaitsAbsent {
+        @Override
+        public boolean equals(Object o) {
+            return o == null || (o instanceof Waits w && !w.sampled());
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
         }
     }
 
@@ -93,7 +120,7 @@ public record IntervalResult(double at, double seconds, int threads, long transa
     /** This interval with other resource figures (Prometheus' are added after the level). */
     public IntervalResult with(Resources r) {
         return new IntervalResult(at, seconds, threads, transactions, reads, writes, other, ignoredErrors, reconnects, warmup,
-                clientCpuCores, latency, queue, types, r, terminals, schedule);
+                clientCpuCores, latency, queue, types, r, terminals, schedule, waits);
     }
 
     /** An interval of a run without a rate or per-type counts. */
@@ -116,7 +143,9 @@ public record IntervalResult(double at, double seconds, int threads, long transa
         Histogram h = Histograms.empty();
         long[] types = new long[last.types().size()];
         TerminalTime terminals = new TerminalTime(0, 0);
+        Waits waits = Waits.NONE;
         for (IntervalResult p : parts) {
+            waits = waits.plus(p.waits());
             sum = sum.plus(p);
             h.add(p.histogram());
             terminals = terminals.plus(p.terminals());
@@ -127,7 +156,7 @@ public record IntervalResult(double at, double seconds, int threads, long transa
         return new IntervalResult(last.at(), seconds, last.threads(), sum.transactions(), sum.reads(), sum.writes(),
                 sum.other(), sum.ignoredErrors(), sum.reconnects(), last.warmup(), seconds > 0 ? cpu / seconds : 0,
                 Histograms.encode(h), last.queue(), java.util.Arrays.stream(types).boxed().toList(),
-                last.resources(), terminals, sum.schedule());
+                last.resources(), terminals, sum.schedule(), waits);
     }
 
     /**

@@ -1,0 +1,147 @@
+package org.oltpbench.measure.waits;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.dialect.Dialects;
+import org.oltpbench.dialect.SessionWaits;
+import org.oltpbench.driver.SimClock;
+import org.oltpbench.result.repeat.server.WaitClass;
+import org.oltpbench.result.repeat.server.Waits;
+
+/**
+ * The wait sampler on simulated time: every sample is placed (half a period after the level's start, then every 100
+ * ms), so each interval's counts are exact. The rows are MySQL's processlist joined with INNODB_TRX, as the sampling
+ * query returns them: (id, COMMAND, trx_state, STATE, the lock's table).
+ */
+class WaitSamplerTest {
+    private static final long S = 1_000_000_000L, T0 = 5 * S;
+    private static final SessionWaits MYSQL = Dialects.forName("mysql").sessionWaits();
+
+    /** Sessions 1-8 are the benchmark's; 99 is another client's and is never counted. */
+    private static List<WaitSampler.Seen> eightSessions() {
+        List<WaitSampler.Seen> rows = new ArrayList<>();
+        for (long id = 1; id <= 4; id++) {
+            rows.add(new WaitSampler.Seen(id, new SessionWaits.Row("Query", "LOCK WAIT", "updating"), "`tpcc`.`bmsql_district`"));
+        }
+        for (long id = 5; id <= 6; id++) rows.add(new WaitSampler.Seen(id, new SessionWaits.Row("Execute", "RUNNING", "executing"), null));
+        rows.add(new WaitSampler.Seen(7, new SessionWaits.Row("Sleep", null, ""), null)); // idle, not in a transaction
+        rows.add(new WaitSampler.Seen(8, new SessionWaits.Row("Sleep", "RUNNING", ""), null)); // idle in a transaction
+        rows.add(new WaitSampler.Seen(99, new SessionWaits.Row("Query", "LOCK WAIT", "updating"), "`tpcc`.`bmsql_district`"));
+        return rows;
+    }
+
+    /** A source whose reads take {@code readNanos} of simulated time and may fail. */
+    private static final class Scripted implements WaitSampler.Source {
+        final SimClock clock;
+        final long readNanos;
+        final AtomicInteger reads = new AtomicInteger();
+        final AtomicBoolean closed = new AtomicBoolean();
+        volatile boolean failing;
+
+        Scripted(SimClock clock, long readNanos) {
+            this.clock = clock;
+            this.readNanos = readNanos;
+        }
+
+        @Override
+        public List<WaitSampler.Seen> read() throws SQLException {
+            reads.incrementAndGet();
+            try {
+                clock.parkUntil(clock.nanoTime() + readNanos);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted");
+            }
+            if (failing) throw new SQLException("Lost connection to server during query\nsecond line", "08S01");
+            return eightSessions();
+        }
+
+        @Override
+        public void close() {
+            closed.set(true);
+        }
+    }
+
+    private static Waits harvestAt(SimClock clock, WaitSampler sampler, long at) throws InterruptedException {
+        Waits[] out = new Waits[1];
+        clock.runUntil(at, () -> out[0] = sampler.harvest());
+        return out[0];
+    }
+
+    @Test
+    void eachSecondHoldsTenSamplesOfTheBenchmarksActiveSessionsOnly() throws InterruptedException {
+        SimClock clock = new SimClock(T0);
+        clock.join(); // the test is the reporter: time moves only when it waits too
+        Scripted source = new Scripted(clock, 2_000_000);
+        List<String> warned = new ArrayList<>();
+        java.util.Set<Long> ours = java.util.Set.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
+        try (WaitSampler sampler = new WaitSampler(source, MYSQL, ours::contains, clock, warned::add)) {
+            sampler.start(T0);
+            Waits first = harvestAt(clock, sampler, T0 + S);
+            // samples at 0.05, 0.15, ..., 0.95 s: ten; each sees 4 lock waits, 2 on CPU, 1 idle in a transaction
+            assertEquals(10, first.samples());
+            assertEquals(Map.of(WaitClass.LOCK, 40L, WaitClass.CPU, 20L, WaitClass.CLIENT, 10L), first.classes());
+            assertEquals(7.0, first.activeSessions(), 1e-12, "7 of the 8 sessions active; 99 is not ours");
+            assertEquals(4.0 / 7, first.share(WaitClass.LOCK), 1e-12);
+            assertEquals(Map.of("row lock (INNODB_TRX LOCK WAIT)", 40L), first.names(WaitClass.LOCK));
+            assertEquals(Map.of("executing", 20L), first.names(WaitClass.CPU));
+            assertEquals(Map.of("bmsql_district", 40L), first.objects(), "the table without its database and quotes");
+            assertEquals(10, harvestAt(clock, sampler, T0 + 2 * S).samples(), "a fresh count each interval");
+            assertTrue(warned.isEmpty());
+        }
+        assertTrue(source.closed.get(), "close() closes the monitor connection");
+    }
+
+    @Test
+    void aSlowReadDelaysTheNextSampleAndMissedTicksAreNotMadeUp() throws InterruptedException {
+        SimClock clock = new SimClock(T0);
+        clock.join();
+        // each read takes 250 ms: reads start at 0.05, 0.35, 0.65, 0.95 s (the next tick after each read's end) and
+        // end at 0.30, 0.60, 0.90, 1.20 s; a sample counts when its read ends
+        Scripted source = new Scripted(clock, 250_000_000);
+        try (WaitSampler sampler = new WaitSampler(source, MYSQL, id -> id <= 8, clock, w -> { })) {
+            sampler.start(T0);
+            assertEquals(3, harvestAt(clock, sampler, T0 + S).samples());
+            // then 1.25, 1.55, 1.85 s end at 1.50, 1.80, 2.10: the one at 1.20 and 1.50, 1.80
+            assertEquals(3, harvestAt(clock, sampler, T0 + 2 * S).samples());
+        }
+    }
+
+    @Test
+    void aFailingViewIsSaidOnceAndItsIntervalsHoldOnlyTheSamplesThatWereRead() throws InterruptedException {
+        SimClock clock = new SimClock(T0);
+        clock.join();
+        Scripted source = new Scripted(clock, 1_000_000);
+        List<String> warned = new ArrayList<>();
+        try (WaitSampler sampler = new WaitSampler(source, MYSQL, id -> id <= 8, clock, warned::add)) {
+            sampler.start(T0);
+            assertEquals(10, harvestAt(clock, sampler, T0 + S).samples());
+            source.failing = true;
+            Waits lost = harvestAt(clock, sampler, T0 + 2 * S);
+            assertFalse(lost.sampled(), "no sample read: the interval has none, not zeros");
+            assertEquals(Waits.NONE, lost);
+            source.failing = false;
+            clock.runUntil(T0 + 2 * S + 500_000_000L, () -> source.failing = true);
+            assertEquals(5, harvestAt(clock, sampler, T0 + 3 * S).samples(), "read at 2.05 ... 2.45 s, then failing again");
+        }
+        assertEquals(List.of("waits: reading information_schema.PROCESSLIST and INNODB_TRX failed (Lost connection to "
+                + "server during query); the intervals without a sample have no waits, and the sampler keeps trying"), warned,
+                "said once, in one line, however many reads failed");
+    }
+
+    @Test
+    void offSamplesNothing() {
+        WaitSampler.OFF.start(T0);
+        assertEquals(Waits.NONE, WaitSampler.OFF.harvest());
+        WaitSampler.OFF.close();
+    }
+}
