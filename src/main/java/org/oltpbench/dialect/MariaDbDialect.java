@@ -23,12 +23,7 @@ public class MariaDbDialect extends MySqlDialect {
         return WAITS;
     }
 
-    private static final SessionWaits WAITS = PROCESSLIST_WAITS.withSql("""
-            SELECT p.ID, p.COMMAND, t.trx_state, p.STATE,
-                   CASE WHEN t.trx_state = 'LOCK WAIT' THEN (SELECT l.lock_table FROM information_schema.INNODB_LOCKS l
-                        WHERE l.lock_id = t.trx_requested_lock_id LIMIT 1) END
-            FROM information_schema.PROCESSLIST p LEFT JOIN information_schema.INNODB_TRX t ON t.trx_mysql_thread_id = p.ID
-            WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()""");
+    private static final SessionWaits WAITS = PROCESSLIST_WAITS.withQueries(java.util.List.of(INNODB_LOCKS, NO_LOCK_TABLE));
 
     @Override
     public String isolationQuery() {

@@ -242,16 +242,35 @@ public class MySqlDialect implements Dialect {
             Map.entry("writing to net", WaitClass.CLIENT),
             Map.entry("reading from net", WaitClass.CLIENT));
 
-    /**
-     * The sessions of this database but the monitor's, with their InnoDB transaction's state; a lock wait names the
-     * table of the lock it waits for from performance_schema.data_locks (MySQL 8; empty when performance_schema is off).
-     */
-    static final SessionWaits PROCESSLIST_WAITS = SessionWaits.of("information_schema.PROCESSLIST and INNODB_TRX", """
+    /** The processlist of this database but the monitor's session, with each session's InnoDB transaction. */
+    private static final String PROCESSLIST = """
+            FROM information_schema.PROCESSLIST p LEFT JOIN information_schema.INNODB_TRX t ON t.trx_mysql_thread_id = p.ID
+            WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()""";
+
+    /** The processlist with the table of each lock wait from MySQL 8's performance_schema.data_locks. */
+    static final String MYSQL_LOCKS = """
             SELECT p.ID, p.COMMAND, t.trx_state, p.STATE,
                    CASE WHEN t.trx_state = 'LOCK WAIT' THEN (SELECT l.OBJECT_NAME FROM performance_schema.data_locks l
                         WHERE l.ENGINE_LOCK_ID = t.trx_requested_lock_id LIMIT 1) END
-            FROM information_schema.PROCESSLIST p LEFT JOIN information_schema.INNODB_TRX t ON t.trx_mysql_thread_id = p.ID
-            WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()""", MySqlDialect::processlistWait);
+            """ + PROCESSLIST;
+
+    /** The processlist with the table of each lock wait from INNODB_LOCKS (MariaDB; MySQL 5.7). */
+    static final String INNODB_LOCKS = """
+            SELECT p.ID, p.COMMAND, t.trx_state, p.STATE,
+                   CASE WHEN t.trx_state = 'LOCK WAIT' THEN (SELECT l.lock_table FROM information_schema.INNODB_LOCKS l
+                        WHERE l.lock_id = t.trx_requested_lock_id LIMIT 1) END
+            """ + PROCESSLIST;
+
+    /** The processlist without the lock's table, for a server that has neither view. */
+    static final String NO_LOCK_TABLE = "SELECT p.ID, p.COMMAND, t.trx_state, p.STATE, NULL\n" + PROCESSLIST;
+
+    /**
+     * The sessions of this database but the monitor's, with their InnoDB transaction's state; a lock wait names the
+     * table of the lock it waits for from performance_schema.data_locks (MySQL 8; empty when performance_schema is off),
+     * else from INNODB_LOCKS (a MariaDB server run as dialect mysql), else none.
+     */
+    static final SessionWaits PROCESSLIST_WAITS = SessionWaits.of("information_schema.PROCESSLIST and INNODB_TRX",
+            List.of(MYSQL_LOCKS, INNODB_LOCKS, NO_LOCK_TABLE), MySqlDialect::processlistWait);
 
     /** A processlist row's wait (state = COMMAND, waitClass = trx_state or null, event = STATE); null when idle. */
     static SessionWaits.Wait processlistWait(SessionWaits.Row row) {

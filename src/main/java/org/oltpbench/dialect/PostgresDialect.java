@@ -241,12 +241,12 @@ public class PostgresDialect implements Dialect {
      * The client backends of this database but the monitor's; a session waiting on a lock names the relation of the
      * lock it waits for where that lock has one (a tuple or relation lock; a transactionid wait names none).
      */
-    private static final SessionWaits WAITS = SessionWaits.of("pg_stat_activity", """
+    private static final SessionWaits WAITS = SessionWaits.of("pg_stat_activity", java.util.List.of("""
             SELECT a.pid, a.state, a.wait_event_type, a.wait_event,
                    CASE WHEN a.wait_event_type = 'Lock' THEN (SELECT l.relation::regclass::text FROM pg_locks l
                         WHERE l.pid = a.pid AND NOT l.granted AND l.relation IS NOT NULL LIMIT 1) END
             FROM pg_stat_activity a
-            WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.backend_type = 'client backend'""",
+            WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.backend_type = 'client backend'"""),
             PostgresDialect::activityWait);
 
     /** A pg_stat_activity row's wait; null for an idle session (or one whose state is not shown). */

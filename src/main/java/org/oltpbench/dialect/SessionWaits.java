@@ -12,13 +12,18 @@ import org.oltpbench.result.repeat.server.WaitClass;
  *
  * @param source     the view or table the samples come from, as the engine names it; null when there is none
  * @param note       why there is no source; null when there is one
- * @param sql        the sampling query, run on a monitor connection to the benchmark's database: one row per session of
- *                   that database but the monitor's own, columns (1) the server's session id (as
- *                   {@code JdbcDriver.sessionId} gives it), (2-4) the {@link Row}, (5) the table a lock wait is on where
- *                   the engine says, else null; null when there is no source
+ * @param queries    the sampling queries, the first the server runs is used (a server of the family may lack a view the
+ *                   first reads: MariaDB has no performance_schema.data_locks), run on a monitor connection to the
+ *                   benchmark's database: one row per session of that database but the monitor's own, columns (1) the
+ *                   server's session id (as {@code JdbcDriver.sessionId} gives it), (2-4) the {@link Row}, (5) the table
+ *                   a lock wait is on where the engine says, else null; empty when there is no source
  * @param classifier the engine's table
  */
-public record SessionWaits(String source, String note, String sql, Classifier classifier) {
+public record SessionWaits(String source, String note, java.util.List<String> queries, Classifier classifier) {
+    public SessionWaits {
+        queries = queries == null ? java.util.List.of() : java.util.List.copyOf(queries);
+    }
+
 
     /**
      * One sampled session in the engine's words.
@@ -50,16 +55,21 @@ public record SessionWaits(String source, String note, String sql, Classifier cl
     }
 
     static SessionWaits none(String note) {
-        return new SessionWaits(null, note, null, row -> null);
+        return new SessionWaits(null, note, java.util.List.of(), row -> null);
     }
 
-    static SessionWaits of(String source, String sql, Classifier classifier) {
-        return new SessionWaits(source, null, sql, classifier);
+    static SessionWaits of(String source, java.util.List<String> queries, Classifier classifier) {
+        return new SessionWaits(source, null, queries, classifier);
     }
 
-    /** This source with another query (an engine that reads the same rows from another view). */
-    SessionWaits withSql(String other) {
+    /** This source with other queries (an engine that reads the same rows from other views). */
+    SessionWaits withQueries(java.util.List<String> other) {
         return new SessionWaits(source, note, other, classifier);
+    }
+
+    /** Whether there is a query to sample with. */
+    public boolean sampled() {
+        return present() && !queries.isEmpty();
     }
 
     /** {@code name}'s class in {@code table} (keys in lower case), or {@code otherwise}. */

@@ -173,7 +173,7 @@ public final class LevelRunner {
     /** The level's sampler: OFF when not asked for or when the engine has no session view (its note said once). */
     private WaitSampler waitSampler() {
         SessionWaits table = db.dialect().sessionWaits();
-        if (!sampleWaits || !table.present() || table.sql() == null) return WaitSampler.OFF;
+        if (!sampleWaits || !table.sampled()) return WaitSampler.OFF;
         return new WaitSampler(new JdbcWaitSource(db::connect, table), table, db.sessionIds()::ours, clock, listener::note);
     }
 

@@ -26,8 +26,10 @@ class WaitsProperties {
         Map<WaitClass, Long> classes = new EnumMap<>(WaitClass.class);
         Map<WaitClass, Map<String, Long>> names = new EnumMap<>(WaitClass.class);
         Map<String, Long> objects = new HashMap<>();
+        long idle = 0;
         for (int s = 0; s < samples; s++) {
             int active = r.nextInt(sessions + 1);
+            idle += sessions - active;
             for (int k = 0; k < active; k++) {
                 WaitClass c = WaitClass.values()[r.nextInt(WaitClass.values().length)];
                 classes.merge(c, 1L, Long::sum);
@@ -35,7 +37,7 @@ class WaitsProperties {
                 if (c == WaitClass.LOCK) objects.merge("table" + r.nextInt(12), 1L, Long::sum);
             }
         }
-        return new Waits(samples, classes, names, objects);
+        return new Waits(samples, classes, names, objects, idle);
     }
 
     /** Each class's names, kept and folded into "(others)", add up to the class's count; the lock tables to the locks'. */
@@ -67,6 +69,8 @@ class WaitsProperties {
                 merged = merged.alongside(w);
             }
             namesAddUp(merged);
+            // every sample saw each client's 16 sessions, active or idle
+            assertEquals((long) clients * 16 * n, merged.total() + merged.idle());
             // clients sampling alike: their sessions add, so the merged interval's active sessions are the sum
             assertEquals(active, merged.activeSessions(), 1e-9);
             assertEquals(n, merged.samples());

@@ -11,17 +11,22 @@ import org.oltpbench.dialect.SessionWaits;
 
 /**
  * The engine's session view read over a monitor connection of its own, opened at the first read and again after a
- * read failed (a restarted server, a lost front end). The query is prepared once per connection.
+ * read failed (a restarted server, a lost front end). The query is prepared once per connection: the dialect's first
+ * query the server runs (a server of the family may lack a view the first one reads), found at the first read and
+ * kept. Each read is a transaction of its own that is rolled back, so that the sampler adds nothing to the server's
+ * commit counter (PostgreSQL's xact_commit counts every committed SELECT) beside the benchmark's.
  */
 public final class JdbcWaitSource implements WaitSampler.Source {
     private final Supplier<Connection> open;
-    private final String sql;
+    private final List<String> queries;
+    /** The query the server ran; null until the first read found it. */
+    private String sql;
     private Connection connection;
     private PreparedStatement query;
 
     public JdbcWaitSource(Supplier<Connection> open, SessionWaits table) {
         this.open = open;
-        this.sql = table.sql();
+        this.queries = table.queries();
     }
 
     @Override
@@ -29,20 +34,49 @@ public final class JdbcWaitSource implements WaitSampler.Source {
         try {
             if (connection == null) {
                 connection = open.get();
-                query = connection.prepareStatement(sql);
+                connection.setAutoCommit(false);
             }
-            List<WaitSampler.Seen> rows = new ArrayList<>();
-            try (ResultSet rs = query.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(new WaitSampler.Seen(rs.getLong(1), new SessionWaits.Row(rs.getString(2), rs.getString(3),
-                            rs.getString(4)), rs.getString(5)));
-                }
-            }
-            return rows;
+            if (sql == null) return first();
+            if (query == null) query = connection.prepareStatement(sql);
+            return rows(query);
         } catch (SQLException | RuntimeException e) {
             close();
             throw e;
         }
+    }
+
+    /** Tries the queries in order; the first that runs is kept. The last one's error is the read's. */
+    private List<WaitSampler.Seen> first() throws SQLException {
+        SQLException last = null;
+        for (String q : queries) {
+            PreparedStatement p = null;
+            try {
+                p = connection.prepareStatement(q);
+                List<WaitSampler.Seen> rows = rows(p);
+                sql = q;
+                query = p;
+                return rows;
+            } catch (SQLException e) {
+                last = e;
+                if (p != null) p.close();
+                if (!connection.isValid(5)) throw e; // the connection, not the query
+            }
+        }
+        throw last != null ? last : new SQLException("no sampling query");
+    }
+
+    /** One read, in a transaction rolled back after it (also after a failed query: PostgreSQL refuses more until then). */
+    private List<WaitSampler.Seen> rows(PreparedStatement query) throws SQLException {
+        List<WaitSampler.Seen> rows = new ArrayList<>();
+        try (ResultSet rs = query.executeQuery()) {
+            while (rs.next()) {
+                rows.add(new WaitSampler.Seen(rs.getLong(1), new SessionWaits.Row(rs.getString(2), rs.getString(3),
+                        rs.getString(4)), rs.getString(5)));
+            }
+        } finally {
+            connection.rollback();
+        }
+        return rows;
     }
 
     @Override

@@ -126,7 +126,10 @@ public final class WaitSampler implements AutoCloseable {
             for (Seen s : rows) {
                 if (!ours.test(s.id())) continue;
                 SessionWaits.Wait w = table.classify(s.row());
-                if (w == null) continue;
+                if (w == null) {
+                    tally.idle++;
+                    continue;
+                }
                 tally.classes.merge(w.cls(), 1L, Long::sum);
                 tally.names.computeIfAbsent(w.cls(), k -> new HashMap<>()).merge(w.name(), 1L, Long::sum);
                 if (w.cls() == WaitClass.LOCK && s.object() != null && !s.object().isBlank()) {
@@ -144,7 +147,7 @@ public final class WaitSampler implements AutoCloseable {
             t = tally;
             tally = new Tally();
         }
-        return t.samples == 0 ? Waits.NONE : new Waits(t.samples, t.classes, t.names, t.objects);
+        return t.samples == 0 ? Waits.NONE : new Waits(t.samples, t.classes, t.names, t.objects, t.idle);
     }
 
     /** Stops the thread and closes the monitor connection; the counts not yet harvested stay for {@link #harvest}. */
@@ -165,16 +168,19 @@ public final class WaitSampler implements AutoCloseable {
 
     /**
      * A table as the benchmark's statements name it: MariaDB's INNODB_LOCKS gives {@code `sbtest`.`sbtest1`}, of which
-     * the database (the benchmark's own, by the sampling query's filter) and the quotes are left out.
+     * the database (the benchmark's own, by the sampling query's filter) and the quotes are left out, and a partition's
+     * comment after it.
      */
     static String unquoted(String object) {
-        String plain = object.replace("`", "").replace("\"", "").strip();
+        int comment = object.indexOf("/*"); // MySQL's "`db`.`t` /* Partition `p2` */": the table is what locks name
+        String plain = (comment >= 0 ? object.substring(0, comment) : object).replace("`", "").replace("\"", "").strip();
         int dot = plain.indexOf('.');
         return dot >= 0 && dot < plain.length() - 1 ? plain.substring(dot + 1) : plain;
     }
 
     private static final class Tally {
         int samples;
+        long idle;
         final Map<WaitClass, Long> classes = new EnumMap<>(WaitClass.class);
         final Map<WaitClass, Map<String, Long>> names = new EnumMap<>(WaitClass.class);
         final Map<String, Long> objects = new HashMap<>();

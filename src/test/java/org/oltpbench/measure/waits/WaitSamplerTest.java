@@ -91,10 +91,12 @@ class WaitSamplerTest {
             assertEquals(10, first.samples());
             assertEquals(Map.of(WaitClass.LOCK, 40L, WaitClass.CPU, 20L, WaitClass.CLIENT, 10L), first.classes());
             assertEquals(7.0, first.activeSessions(), 1e-12, "7 of the 8 sessions active; 99 is not ours");
+            assertEquals(10, first.idle(), "session 7, idle outside a transaction, in each of the 10 samples");
             assertEquals(4.0 / 7, first.share(WaitClass.LOCK), 1e-12);
             assertEquals(Map.of("row lock (INNODB_TRX LOCK WAIT)", 40L), first.names(WaitClass.LOCK));
             assertEquals(Map.of("executing", 20L), first.names(WaitClass.CPU));
             assertEquals(Map.of("bmsql_district", 40L), first.objects(), "the table without its database and quotes");
+            assertEquals("bmsql_new_order", WaitSampler.unquoted("`tpcc`.`bmsql_new_order` /* Partition `p2` */"));
             assertEquals(10, harvestAt(clock, sampler, T0 + 2 * S).samples(), "a fresh count each interval");
             assertTrue(warned.isEmpty());
         }

@@ -74,7 +74,9 @@ public final class WaitRules {
         }
         String active = of > 0 ? String.format(Locale.ROOT, "%.1f of %d sessions active", w.activeSessions(), of)
                 : String.format(Locale.ROOT, "%.1f sessions active", w.activeSessions());
-        return active + (parts.isEmpty() ? "" : ": " + String.join(", ", parts));
+        String idle = w.idle() > 0 ? String.format(Locale.ROOT, " (%.1f idle between transactions: the client's and the "
+                + "network's time)", w.idleSessions()) : "";
+        return active + idle + (parts.isEmpty() ? "" : ": " + String.join(", ", parts));
     }
 
     /** The engine's top names of {@code c} and, for locks, the tables; "" when none is known. */

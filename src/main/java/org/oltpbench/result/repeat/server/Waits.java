@@ -26,12 +26,14 @@ import java.util.TreeMap;
  * @param classes session-samples per class (classes never seen are left out)
  * @param names   per class, session-samples per engine name ("Lock:transactionid", "row lock (INNODB_TRX LOCK WAIT)")
  * @param objects lock waits per table the engine named as the lock's ("bmsql_district"); empty where it names none
+ * @param idle    session-samples of the benchmark's sessions idle outside a transaction: between transactions, the
+ *                time is the client's and the network's, not the server's
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record Waits(int samples, Map<WaitClass, Long> classes, Map<WaitClass, Map<String, Long>> names,
-                    Map<String, Long> objects) {
-    /** Not sampled: waits=off, an engine without a session view, files from before 3.9. */
-    public static final Waits NONE = new Waits(0, Map.of(), Map.of(), Map.of());
+                    Map<String, Long> objects, long idle) {
+    /** Not sampled: waits=off, an engine without a session view, files from before 3.12. */
+    public static final Waits NONE = new Waits(0, Map.of(), Map.of(), Map.of(), 0);
     /** Names and objects kept per interval; the rest are summed under {@link #OTHERS}. */
     public static final int KEPT = 8;
     public static final String OTHERS = "(others)";
@@ -107,6 +109,11 @@ public record Waits(int samples, Map<WaitClass, Long> classes, Map<WaitClass, Ma
         return t == 0 ? 0 : (double) count(c) / t;
     }
 
+    /** Average sessions idle outside a transaction per sample; 0 when not sampled. */
+    public double idleSessions() {
+        return samples == 0 ? 0 : (double) idle / samples;
+    }
+
     /** Average active sessions per sample; 0 when not sampled. */
     public double activeSessions() {
         return samples == 0 ? 0 : (double) total() / samples;
@@ -123,7 +130,7 @@ public record Waits(int samples, Map<WaitClass, Long> classes, Map<WaitClass, Ma
         for (WaitClass k : WaitClass.values()) {
             if (names.containsKey(k) || o.names.containsKey(k)) n.put(k, add(names(k), o.names(k)));
         }
-        return new Waits(samples + o.samples, c, n, add(objects, o.objects));
+        return new Waits(samples + o.samples, c, n, add(objects, o.objects), idle + o.idle);
     }
 
     /**
@@ -134,7 +141,7 @@ public record Waits(int samples, Map<WaitClass, Long> classes, Map<WaitClass, Ma
         if (!o.sampled()) return this;
         if (!sampled()) return o;
         Waits sum = plus(o);
-        return new Waits(Math.max(samples, o.samples), sum.classes, sum.names, sum.objects);
+        return new Waits(Math.max(samples, o.samples), sum.classes, sum.names, sum.objects, sum.idle);
     }
 
     /** Consecutive intervals' waits together, by {@link #plus}. */

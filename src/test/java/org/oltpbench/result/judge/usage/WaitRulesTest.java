@@ -37,7 +37,7 @@ class WaitRulesTest {
             c.put(cls, n);
             names.put(cls, Map.of(cls == WaitClass.LOCK ? "Lock:tuple" : cls == WaitClass.COMMIT ? "IO:WALSync" : cls.name(), n));
         }
-        return new Waits(samples, c, names, c.containsKey(WaitClass.LOCK) ? Map.of("bmsql_district", c.get(WaitClass.LOCK)) : Map.of());
+        return new Waits(samples, c, names, c.containsKey(WaitClass.LOCK) ? Map.of("bmsql_district", c.get(WaitClass.LOCK)) : Map.of(), 0);
     }
 
     private static IntervalResult interval(boolean warmup, Waits w, Stall unused) {
