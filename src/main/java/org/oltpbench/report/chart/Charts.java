@@ -187,10 +187,31 @@ public final class Charts {
     }
 
     /**
-     * A level over time in stacked panels on one time axis: the first is {@link #overTime}'s (two axes), each further
-     * panel one axis of lines (CPU cores, network MB/s); the warm-up is shaded in every panel.
+     * Stacked bars on a level's time axis, one bar per span and one layer per series, each in its own colour: a layer's
+     * height over a span is its value there (the layers of a span add up to the bar's height).
+     *
+     * @param spans  each bar's {from, to} in seconds since the repeat began
+     * @param layers bottom first; each holds one height per span
      */
-    public static JFreeChart overTimeStacked(String title, String subtitle, Axes first, List<Axes> more, TimeMarks marks) {
+    public record Band(String title, List<double[]> spans, List<Layer> layers) {
+        /** No band: the chart draws as it did before bands. */
+        public static final Band NONE = new Band("", List.of(), List.of());
+
+        public boolean present() {
+            return !spans.isEmpty() && !layers.isEmpty();
+        }
+    }
+
+    /** One layer of a {@link Band}: its legend name, its colour and its height over each span. */
+    public record Layer(String name, Paint paint, double[] heights) {
+    }
+
+    /**
+     * A level over time in stacked panels on one time axis: the first is {@link #overTime}'s (two axes), each further
+     * panel one axis of lines (CPU cores, network MB/s), then the band when present; the warm-up is shaded in every panel.
+     */
+    public static JFreeChart overTimeStacked(String title, String subtitle, Axes first, List<Axes> more, Band band,
+                                             TimeMarks marks) {
         NumberAxis time = numberAxis("time since the level started (s)");
         time.setAutoRangeIncludesZero(true);
         org.jfree.chart.plot.CombinedDomainXYPlot plot = new org.jfree.chart.plot.CombinedDomainXYPlot(time);
@@ -207,7 +228,81 @@ public final class Charts {
             }
             plot.add(panel(new XYPlot(series(a.left()), null, y, xyRenderer(paints, false)), marks, false), 2);
         }
+        if (band.present()) plot.add(panel(bars(band), marks, false), 2);
         return chart(title, subtitle, plot);
+    }
+
+    /** A band's plot: its layers stacked in bars that span their intervals exactly, with no gap and no outline. */
+    private static XYPlot bars(Band band) {
+        NumberAxis y = numberAxis(band.title());
+        y.setAutoRangeIncludesZero(true);
+        org.jfree.chart.renderer.xy.StackedXYBarRenderer r = new org.jfree.chart.renderer.xy.StackedXYBarRenderer(0);
+        r.setBarPainter(new org.jfree.chart.renderer.xy.StandardXYBarPainter());
+        r.setShadowVisible(false);
+        r.setDrawBarOutline(false);
+        for (int i = 0; i < band.layers().size(); i++) r.setSeriesPaint(i, band.layers().get(i).paint());
+        return new XYPlot(new Spans(band), null, y, r);
+    }
+
+    /** A {@link Band} as JFreeChart's stacked renderer reads it: one series per layer, one item per span. */
+    private static final class Spans extends org.jfree.data.xy.AbstractIntervalXYDataset
+            implements org.jfree.data.xy.TableXYDataset {
+        private final Band band;
+
+        Spans(Band band) {
+            this.band = band;
+        }
+
+        @Override
+        public int getSeriesCount() {
+            return band.layers().size();
+        }
+
+        @Override
+        public Comparable<String> getSeriesKey(int series) {
+            return band.layers().get(series).name();
+        }
+
+        @Override
+        public int getItemCount() {
+            return band.spans().size();
+        }
+
+        @Override
+        public int getItemCount(int series) {
+            return getItemCount();
+        }
+
+        @Override
+        public Number getX(int series, int item) {
+            double[] s = band.spans().get(item);
+            return (s[0] + s[1]) / 2;
+        }
+
+        @Override
+        public Number getStartX(int series, int item) {
+            return band.spans().get(item)[0];
+        }
+
+        @Override
+        public Number getEndX(int series, int item) {
+            return band.spans().get(item)[1];
+        }
+
+        @Override
+        public Number getY(int series, int item) {
+            return band.layers().get(series).heights()[item];
+        }
+
+        @Override
+        public Number getStartY(int series, int item) {
+            return getY(series, item);
+        }
+
+        @Override
+        public Number getEndY(int series, int item) {
+            return getY(series, item);
+        }
     }
 
     /** The share of a level's band left between runs drawn side by side. */
