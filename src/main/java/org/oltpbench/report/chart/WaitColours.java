@@ -3,18 +3,13 @@ package org.oltpbench.report.chart;
 import java.awt.Color;
 import org.oltpbench.result.repeat.server.WaitClass;
 
-/** The one colour each class of waits has wherever it is drawn (the level charts' band, report.html's table). */
+/** The one colour each class of waits has wherever it is drawn (the level charts' band). */
 public final class WaitColours {
     private WaitColours() {
     }
 
     public static Color of(WaitClass c) {
         return new Color(rgb(c));
-    }
-
-    /** As CSS writes it: "#ff9896". */
-    public static String css(WaitClass c) {
-        return String.format(java.util.Locale.ROOT, "#%06x", rgb(c));
     }
 
     /**
