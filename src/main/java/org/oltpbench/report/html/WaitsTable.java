@@ -51,7 +51,7 @@ final class WaitsTable {
         List<WaitClass> order = new ArrayList<>(w.classes().keySet());
         order.sort((a, b) -> Long.compare(w.count(b), w.count(a)));
         for (WaitClass c : order) {
-            rows.add(List.of(level, c.label(), String.format(Locale.ROOT, "%.1f", (double) w.count(c) / w.samples()),
+            rows.add(List.of(level, c.label(), sessions((double) w.count(c) / w.samples()),
                     percent(w.share(c)), shares(w.names(c), NAMES), c == WaitClass.LOCK ? shares(w.objects(), NAMES) : ""));
         }
         return rows;
@@ -67,7 +67,13 @@ final class WaitsTable {
         return String.join(", ", out);
     }
 
+    /** A share in whole percent; "<1%" for one above 0 that would print as 0%. */
     private static String percent(double share) {
-        return String.format(Locale.ROOT, "%.0f%%", 100 * share);
+        return share > 0 && share < 0.005 ? "<1%" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
+    }
+
+    /** Active sessions to a tenth; "<0.1" for a class seen that would print as 0.0. */
+    private static String sessions(double active) {
+        return active > 0 && active < 0.05 ? "<0.1" : String.format(Locale.ROOT, "%.1f", active);
     }
 }

@@ -37,6 +37,14 @@ class WaitsTableTest {
                 List.of("8", "commit / log flush", "1.0", "14%", "IO:WALSync 100%", "")), WaitsTable.rows("8", SEVEN, 8));
     }
 
+    /** A class seen in 1 of 300 session-samples is "<0.1" sessions and "<1%", not 0.0 and 0% (it was seen). */
+    @Test
+    void aRareClassIsNotPrintedAsNone() {
+        Waits w = new Waits(100, Map.of(WaitClass.CPU, 299L, WaitClass.IO, 1L), Map.of(WaitClass.IO, Map.of("IO:DataFileRead", 1L,
+                "IO:DataFileExtend", 0L)), Map.of());
+        assertEquals(List.of("1", "data reads (I/O)", "<0.1", "<1%", "IO:DataFileRead 100%", ""), WaitsTable.rows("1", w, 4).get(2));
+    }
+
     /** At most {@link WaitsTable#NAMES} of the engine's names, the most seen first. */
     @Test
     void namesStopAtFour() {
