@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.oltpbench.report.Marks;
+import org.oltpbench.report.Metric;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
@@ -47,12 +48,12 @@ final class WaitsTable {
     static List<List<String>> rows(String level, Waits w, int of) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of(level, "all (" + w.samples() + " samples)", String.format(Locale.ROOT, "%.1f of %d", w.activeSessions(),
-                of), percent(w.total() == 0 ? 0 : 1), "", ""));
+                of), Metric.share(w.total() == 0 ? 0 : 1), "", ""));
         List<WaitClass> order = new ArrayList<>(w.classes().keySet());
         order.sort((a, b) -> Long.compare(w.count(b), w.count(a)));
         for (WaitClass c : order) {
             rows.add(List.of(level, c.label(), sessions((double) w.count(c) / w.samples()),
-                    percent(w.share(c)), shares(w.names(c), NAMES), c == WaitClass.LOCK ? shares(w.objects(), NAMES) : ""));
+                    Metric.share(w.share(c)), shares(w.names(c), NAMES), c == WaitClass.LOCK ? shares(w.objects(), NAMES) : ""));
         }
         return rows;
     }
@@ -62,14 +63,9 @@ final class WaitsTable {
         long all = counts.values().stream().mapToLong(Long::longValue).sum();
         List<String> out = new ArrayList<>();
         for (var e : counts.entrySet()) {
-            if (out.size() < n) out.add(e.getKey() + " " + percent((double) e.getValue() / all));
+            if (out.size() < n) out.add(e.getKey() + " " + Metric.share((double) e.getValue() / all));
         }
         return String.join(", ", out);
-    }
-
-    /** A share in whole percent; "<1%" for one above 0 that would print as 0%. */
-    private static String percent(double share) {
-        return share > 0 && share < 0.005 ? "<1%" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
     }
 
     /** Active sessions to a tenth; "<0.1" for a class seen that would print as 0.0. */
