@@ -21,6 +21,9 @@ final class WaitRows {
             + "the measured window, their average active sessions (inside a statement or a transaction) and each class of "
             + "wait's share of that active time; - where a run was not sampled.";
 
+    /** Before each class's label in its row: alone, "CPU 22%" would read as a resource used. */
+    static final String SHARE = "share of active time: ";
+
     private WaitRows() {
     }
 
@@ -37,7 +40,7 @@ final class WaitRows {
         List<Comparison.Row> rows = new ArrayList<>();
         rows.add(new Comparison.Row("where the time went: active sessions of " + threads,
                 cells(waits, Comparison.Show.FIGURE, Waits::activeSessions)));
-        for (WaitClass c : seen) rows.add(new Comparison.Row("  " + c.label(), cells(waits, Comparison.Show.SHARE, w -> w.share(c))));
+        for (WaitClass c : seen) rows.add(new Comparison.Row(SHARE + c.label(), cells(waits, Comparison.Show.SHARE, w -> w.share(c))));
         return rows;
     }
 
