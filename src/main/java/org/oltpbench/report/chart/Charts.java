@@ -187,26 +187,6 @@ public final class Charts {
     }
 
     /**
-     * Stacked bars on a level's time axis, one bar per span and one layer per series, each in its own colour: a layer's
-     * height over a span is its value there (the layers of a span add up to the bar's height).
-     *
-     * @param spans  each bar's {from, to} in seconds since the repeat began
-     * @param layers bottom first; each holds one height per span
-     */
-    public record Band(String title, List<double[]> spans, List<Layer> layers) {
-        /** No band: the chart draws as it did before bands. */
-        public static final Band NONE = new Band("", List.of(), List.of());
-
-        public boolean present() {
-            return !spans.isEmpty() && !layers.isEmpty();
-        }
-    }
-
-    /** One layer of a {@link Band}: its legend name, its colour and its height over each span. */
-    public record Layer(String name, Paint paint, double[] heights) {
-    }
-
-    /**
      * A level over time in stacked panels on one time axis: the first is {@link #overTime}'s (two axes), each further
      * panel one axis of lines (CPU cores, network MB/s), then the band when present; the warm-up is shaded in every panel.
      */
@@ -241,68 +221,7 @@ public final class Charts {
         r.setShadowVisible(false);
         r.setDrawBarOutline(false);
         for (int i = 0; i < band.layers().size(); i++) r.setSeriesPaint(i, band.layers().get(i).paint());
-        return new XYPlot(new Spans(band), null, y, r);
-    }
-
-    /** A {@link Band} as JFreeChart's stacked renderer reads it: one series per layer, one item per span. */
-    private static final class Spans extends org.jfree.data.xy.AbstractIntervalXYDataset
-            implements org.jfree.data.xy.TableXYDataset {
-        private final Band band;
-
-        Spans(Band band) {
-            this.band = band;
-        }
-
-        @Override
-        public int getSeriesCount() {
-            return band.layers().size();
-        }
-
-        @Override
-        public Comparable<String> getSeriesKey(int series) {
-            return band.layers().get(series).name();
-        }
-
-        @Override
-        public int getItemCount() {
-            return band.spans().size();
-        }
-
-        @Override
-        public int getItemCount(int series) {
-            return getItemCount();
-        }
-
-        @Override
-        public Number getX(int series, int item) {
-            double[] s = band.spans().get(item);
-            return (s[0] + s[1]) / 2;
-        }
-
-        @Override
-        public Number getStartX(int series, int item) {
-            return band.spans().get(item)[0];
-        }
-
-        @Override
-        public Number getEndX(int series, int item) {
-            return band.spans().get(item)[1];
-        }
-
-        @Override
-        public Number getY(int series, int item) {
-            return band.layers().get(series).heights()[item];
-        }
-
-        @Override
-        public Number getStartY(int series, int item) {
-            return getY(series, item);
-        }
-
-        @Override
-        public Number getEndY(int series, int item) {
-            return getY(series, item);
-        }
+        return new XYPlot(band.dataset(), null, y, r);
     }
 
     /** The share of a level's band left between runs drawn side by side. */

@@ -11,8 +11,6 @@ import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.run.RunResult;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
-import org.oltpbench.result.repeat.server.WaitClass;
-import org.oltpbench.result.repeat.server.Waits;
 
 /** Which charts a run and a comparison get, with their data taken from the typed results alone. */
 public final class RunCharts {
@@ -218,7 +216,7 @@ public final class RunCharts {
         // no terminal (CH's analytics alone): no transaction to draw, so the queries' panel leads
         boolean terminals = l.threads() > 0 || panels.isEmpty();
         if (!terminals) axes = panels.remove(0);
-        Charts.Band band = waitBand(r.intervals());
+        Band band = WaitBand.of(r.intervals());
         if (panels.isEmpty() && !band.present()) {
             return render("level-" + name(l) + ".png", title, Charts.overTime(title, sub, axes, marks));
         }
@@ -229,31 +227,6 @@ public final class RunCharts {
         int more = panels.size() + (band.present() ? 1 : 0);
         return new Chart("level-" + name(l) + ".png", stacked, Charts.png(Charts.overTimeStacked(stacked, sub, axes,
                 panels, band, marks), Charts.HEIGHT * (4 + 3 * more / 2) / 4));
-    }
-
-    /**
-     * A level's server sessions by class of wait over time (issue 45): each sampled interval a bar over its span,
-     * a class's layer its average active sessions there (its session-samples over the interval's samples), so a bar's
-     * height is the interval's average active sessions; one layer per class any interval saw, in {@link WaitClass}'s
-     * order from the bottom, each in its {@link WaitColours} colour. NONE when no interval was sampled.
-     */
-    static Charts.Band waitBand(List<IntervalResult> intervals) {
-        List<IntervalResult> sampled = intervals.stream().filter(i -> i.waits().sampled()).toList();
-        java.util.EnumSet<WaitClass> seen = java.util.EnumSet.noneOf(WaitClass.class);
-        for (IntervalResult i : sampled) seen.addAll(i.waits().classes().keySet());
-        if (seen.isEmpty()) return Charts.Band.NONE;
-        List<double[]> spans = new ArrayList<>();
-        for (IntervalResult i : sampled) spans.add(new double[] {i.at() - i.seconds(), i.at()});
-        List<Charts.Layer> layers = new ArrayList<>();
-        for (WaitClass c : seen) {
-            double[] heights = new double[sampled.size()];
-            for (int k = 0; k < heights.length; k++) {
-                Waits w = sampled.get(k).waits();
-                heights[k] = (double) w.count(c) / w.samples();
-            }
-            layers.add(new Charts.Layer(c.label(), WaitColours.of(c), heights));
-        }
-        return new Charts.Band("active sessions", spans, layers);
     }
 
     /** A level's name in its charts' files: its threads, and a rate search's probe rate beside them ("8-900tps"). */
