@@ -88,6 +88,11 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
         return "[" + format(i.lower()) + ", " + format(i.upper()) + "]";
     }
 
+    /** A share (0..1) as the tables print it: whole percent, "<1%" for one above 0 that would print as 0%. */
+    public static String share(double share) {
+        return share > 0 && share < 0.005 ? "<1%" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
+    }
+
     /** The figure as every table prints it: two decimals, no grouping, so it pastes into spreadsheets. */
     public static String format(double v) {
         return String.format(Locale.ROOT, "%.2f", v);

@@ -188,9 +188,10 @@ public final class Charts {
 
     /**
      * A level over time in stacked panels on one time axis: the first is {@link #overTime}'s (two axes), each further
-     * panel one axis of lines (CPU cores, network MB/s); the warm-up is shaded in every panel.
+     * panel one axis of lines (CPU cores, network MB/s), then the band when present; the warm-up is shaded in every panel.
      */
-    public static JFreeChart overTimeStacked(String title, String subtitle, Axes first, List<Axes> more, TimeMarks marks) {
+    public static JFreeChart overTimeStacked(String title, String subtitle, Axes first, List<Axes> more, Band band,
+                                             TimeMarks marks) {
         NumberAxis time = numberAxis("time since the level started (s)");
         time.setAutoRangeIncludesZero(true);
         org.jfree.chart.plot.CombinedDomainXYPlot plot = new org.jfree.chart.plot.CombinedDomainXYPlot(time);
@@ -207,7 +208,20 @@ public final class Charts {
             }
             plot.add(panel(new XYPlot(series(a.left()), null, y, xyRenderer(paints, false)), marks, false), 2);
         }
+        if (band.present()) plot.add(panel(bars(band), marks, false), 2);
         return chart(title, subtitle, plot);
+    }
+
+    /** A band's plot: its layers stacked in bars that span their intervals exactly, with no gap and no outline. */
+    private static XYPlot bars(Band band) {
+        NumberAxis y = numberAxis(band.title());
+        y.setAutoRangeIncludesZero(true);
+        org.jfree.chart.renderer.xy.StackedXYBarRenderer r = new org.jfree.chart.renderer.xy.StackedXYBarRenderer(0);
+        r.setBarPainter(new org.jfree.chart.renderer.xy.StandardXYBarPainter());
+        r.setShadowVisible(false);
+        r.setDrawBarOutline(false);
+        for (int i = 0; i < band.layers().size(); i++) r.setSeriesPaint(i, band.layers().get(i).paint());
+        return new XYPlot(band.dataset(), null, y, r);
     }
 
     /** The share of a level's band left between runs drawn side by side. */

@@ -216,12 +216,17 @@ public final class RunCharts {
         // no terminal (CH's analytics alone): no transaction to draw, so the queries' panel leads
         boolean terminals = l.threads() > 0 || panels.isEmpty();
         if (!terminals) axes = panels.remove(0);
-        if (panels.isEmpty()) return render("level-" + name(l) + ".png", title, Charts.overTime(title, sub, axes, marks));
+        Band band = WaitBand.of(r.intervals());
+        if (panels.isEmpty() && !band.present()) {
+            return render("level-" + name(l) + ".png", title, Charts.overTime(title, sub, axes, marks));
+        }
         String stacked = run.workload().family().workers(l.threads()) + ": " + (terminals ? "throughput, p95" : "")
                 + (r.analytics().present() ? (terminals ? ", " : "") + "analytic queries" : "")
-                + (r.usage().recorded() ? ", CPU and network" : "") + " over time" + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
+                + (r.usage().recorded() ? ", CPU and network" : "") + (band.present() ? ", server sessions" : "")
+                + " over time" + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
+        int more = panels.size() + (band.present() ? 1 : 0);
         return new Chart("level-" + name(l) + ".png", stacked, Charts.png(Charts.overTimeStacked(stacked, sub, axes,
-                panels, marks), Charts.HEIGHT * (4 + 3 * panels.size() / 2) / 4));
+                panels, band, marks), Charts.HEIGHT * (4 + 3 * more / 2) / 4));
     }
 
     /** A level's name in its charts' files: its threads, and a rate search's probe rate beside them ("8-900tps"). */

@@ -106,20 +106,26 @@ public final class CompareTables {
         return b.toString();
     }
 
-    /** One level's rows as cells, label first: the figures, intervals and ratios, then the verdicts. Every form prints these. */
+    /**
+     * One level's rows as cells, label first: the figures, intervals and ratios, then the verdicts, then where the
+     * sessions' time went. Every form prints these.
+     */
     static List<List<String>> block(Comparison c, int threads) {
         List<List<String>> rows = new ArrayList<>();
-        for (Comparison.Row row : c.rows(threads)) {
-            List<String> line = new ArrayList<>(List.of(row.label()));
-            for (Comparison.Cell cell : row.cells()) line.add(cell.text());
-            rows.add(line);
-        }
+        for (Comparison.Row row : c.rows(threads)) rows.add(cells(row));
         for (Comparison.VerdictRow row : c.verdicts(threads)) {
             List<String> line = new ArrayList<>(List.of(row.label()));
             line.addAll(row.verdicts());
             rows.add(line);
         }
+        for (Comparison.Row row : WaitRows.of(c.runs(), threads)) rows.add(cells(row));
         return rows;
+    }
+
+    private static List<String> cells(Comparison.Row row) {
+        List<String> line = new ArrayList<>(List.of(row.label()));
+        for (Comparison.Cell cell : row.cells()) line.add(cell.text());
+        return line;
     }
 
     /** What the levels are called in the tables: terminals for TPC-C, threads otherwise. */
@@ -218,6 +224,7 @@ public final class CompareTables {
                     + Comparison.WITHIN_NOISE + "\": the ratio's interval contains 1.00, so these runs do not "
                     + "show a difference.");
         }
+        if (c.levels().stream().anyMatch(t -> !WaitRows.of(c.runs(), t).isEmpty())) notes.add(WaitRows.NOTE);
         if (c.unequalTerms()) {
             notes.add(Comparison.UNEQUAL + " the runs differ in statement protocol, isolation, tuning or TLS (see Differences between the runs): "
                     + "these ratios compare the clients' settings as well as the engines.");

@@ -41,6 +41,7 @@ public final class Comparison {
             return switch (show) {
                 case FIGURE -> Metric.format(value) + flags;
                 case COUNT -> String.format(java.util.Locale.ROOT, "%.0f", value) + flags;
+                case SHARE -> Metric.share(value) + flags;
                 case INTERVAL -> !interval.present() ? "-" : centre() + Metric.format(interval.mean()) + " " + limits(interval);
                 case RATIO -> Metric.format(value) + (!interval.present() ? "" : centred() ? " " + limits(interval)
                         : " (means " + Metric.format(interval.mean()) + " " + limits(interval) + ")")
@@ -76,8 +77,8 @@ public final class Comparison {
         }
     }
 
-    /** What a cell shows: the figure, its interval's limits, or a ratio with its interval. */
-    public enum Show { FIGURE, INTERVAL, RATIO, COUNT }
+    /** What a cell shows: the figure, its interval's limits, a ratio with its interval, a count, or a share (0..1) in percent. */
+    public enum Show { FIGURE, INTERVAL, RATIO, COUNT, SHARE }
 
     /** The mark of a level whose throughput still drifted over its measured window. */
     public static final String DRIFTING = "~";

@@ -48,6 +48,7 @@ public final class RunReport {
         if (run.levels().stream().anyMatch(l -> l.kept().usage().recorded())) {
             b.append("<h2>Resources and the bottleneck</h2>\n").append(resources(run));
         }
+        if (WaitsTable.present(run)) b.append("<h2>Where the sessions' time went</h2>\n").append(WaitsTable.of(run));
         if (run.levels().stream().anyMatch(l -> l.kept().failover().frontEnds().size() > 1)) {
             b.append("<h2>Front ends</h2>\n").append(frontEnds(run));
         }

@@ -55,8 +55,8 @@ class CompareChartsTest {
         Charts.Axes cpu = Charts.Axes.one("cores", List.of(new Charts.Line("client (oltpbench)", List.of(new double[] {1, 1})),
                 new Charts.Line("mariadbd (proc)", List.of(new double[] {1, 1}))));
         Charts.Axes queries = Charts.Axes.one("queries", List.of(new Charts.Line("queries completed, 2 streams", List.of(new double[] {1, 1}))));
-        var plain = Charts.overTimeStacked("t", "s", first, List.of(cpu), Charts.TimeMarks.warmup(0));
-        var ch = Charts.overTimeStacked("t", "s", first, List.of(queries, cpu), Charts.TimeMarks.warmup(0));
+        var plain = Charts.overTimeStacked("t", "s", first, List.of(cpu), Band.NONE, Charts.TimeMarks.warmup(0));
+        var ch = Charts.overTimeStacked("t", "s", first, List.of(queries, cpu), Band.NONE, Charts.TimeMarks.warmup(0));
         var plainCpu = (org.jfree.chart.plot.XYPlot) ((org.jfree.chart.plot.CombinedDomainXYPlot) plain.getPlot()).getSubplots().get(1);
         var chCpu = (org.jfree.chart.plot.XYPlot) ((org.jfree.chart.plot.CombinedDomainXYPlot) ch.getPlot()).getSubplots().get(2);
         var chQueries = (org.jfree.chart.plot.XYPlot) ((org.jfree.chart.plot.CombinedDomainXYPlot) ch.getPlot()).getSubplots().get(1);

@@ -1,19 +1,26 @@
 package org.oltpbench.report.chart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.server.WaitClass;
+import org.oltpbench.result.repeat.server.Waits;
 import org.oltpbench.result.run.RunResult;
 
 /** Every chart type rendered from fixed result files (real runs, see src/test/resources/results/README.md). */
@@ -106,6 +113,38 @@ class RunChartsTest {
     }
 
     /** A PNG of the chart's width (at least its height) with lines, text and fills: more than a few distinct colours (antialiased text has many). */
+    /**
+     * A level whose intervals were sampled gets the band as its chart's last panel, under the same time axis, the
+     * classes in the legend; the same level without samples draws as before (no band, no "server sessions").
+     */
+    @Test
+    void aSampledLevelGetsTheBandAsItsLastPanel() throws Exception {
+        RunResult plain = fixture("tpcc-2-levels.json");
+        LevelResult l = plain.levels().get(1);
+        RepeatResult k = l.kept();
+        Waits w = new Waits(10, Map.of(WaitClass.CPU, 20L, WaitClass.LOCK, 40L, WaitClass.COMMIT, 10L), Map.of(), Map.of());
+        RunResult run = plain.withLevel(new LevelResult(l.threads(), l.threadsPerHost(), 0, List.of(sampled(k, w))));
+        RunCharts.Chart before = level(plain, l.threads()), after = level(run, l.threads());
+        assertFalse(before.title().contains("server sessions"), before.title());
+        assertEquals(l.threads() + " terminals: throughput, p95, server sessions over time", after.title());
+        assertReadable(after);
+        Files.write(Path.of("target", "waits-band-level.png"), after.png()); // to look at: target/waits-band-level.png
+    }
+
+    /** {@code r} with every interval's waits {@code w}. */
+    static RepeatResult sampled(RepeatResult r, Waits w) {
+        List<org.oltpbench.result.repeat.counted.IntervalResult> in = r.intervals().stream().map(i ->
+                new org.oltpbench.result.repeat.counted.IntervalResult(i.at(), i.seconds(), i.threads(), i.transactions(),
+                        i.reads(), i.writes(), i.other(), i.ignoredErrors(), i.reconnects(), i.warmup(), i.clientCpuCores(),
+                        i.latency(), i.queue(), i.types(), i.resources(), i.terminals(), i.schedule(), w)).toList();
+        RepeatResult.Measured m = r.measured();
+        return r.withMeasured(new RepeatResult.Measured(m.window(), m.counts(), m.transactions(), in));
+    }
+
+    private static RunCharts.Chart level(RunResult run, int threads) {
+        return RunCharts.forRun(run).stream().filter(c -> c.file().equals("level-" + threads + ".png")).findFirst().orElseThrow();
+    }
+
     private static void assertReadable(RunCharts.Chart c) throws Exception {
         BufferedImage img = ImageIO.read(new ByteArrayInputStream(c.png()));
         assertEquals(Charts.WIDTH, img.getWidth(), c.file());
