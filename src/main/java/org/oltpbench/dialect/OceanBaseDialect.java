@@ -189,7 +189,9 @@ public class OceanBaseDialect extends MySqlDialect {
             "concurrency", WaitClass.LATCH, "commit", WaitClass.COMMIT, "user_io", WaitClass.IO, "system_io", WaitClass.IO,
             "network", WaitClass.NETWORK, "cluster", WaitClass.NETWORK, "idle", WaitClass.CLIENT);
 
-    private static final SessionWaits ASH_WAITS = SessionWaits.of("GV$OB_ACTIVE_SESSION_HISTORY", java.util.List.of(), OceanBaseDialect::ashWait);
+    private static final SessionWaits ASH_WAITS = SessionWaits.unsampled("GV$OB_ACTIVE_SESSION_HISTORY",
+            "oceanbase: its active session history (GV$OB_ACTIVE_SESSION_HISTORY, sampled by the server once a second) is "
+            + "not read yet", OceanBaseDialect::ashWait);
 
     /** An ASH row's wait (state = SESSION_STATE, waitClass = WAIT_CLASS, event = EVENT). */
     static SessionWaits.Wait ashWait(SessionWaits.Row row) {

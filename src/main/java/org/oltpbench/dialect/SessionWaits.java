@@ -11,7 +11,7 @@ import org.oltpbench.result.repeat.server.WaitClass;
  * transaction). An engine without a source that fits is {@link #none}, with the reason.
  *
  * @param source     the view or table the samples come from, as the engine names it; null when there is none
- * @param note       why there is no source; null when there is one
+ * @param note       why the sessions are not sampled (no source, or a source not read yet); null when they are
  * @param queries    the sampling queries, the first the server runs is used (a server of the family may lack a view the
  *                   first reads: MariaDB has no performance_schema.data_locks), run on a monitor connection to the
  *                   benchmark's database: one row per session of that database but the monitor's own, columns (1) the
@@ -65,6 +65,11 @@ public record SessionWaits(String source, String note, java.util.List<String> qu
     /** This source with other queries (an engine that reads the same rows from other views). */
     SessionWaits withQueries(java.util.List<String> other) {
         return new SessionWaits(source, note, other, classifier);
+    }
+
+    /** A source whose table is known but whose rows are not read yet, and why. */
+    static SessionWaits unsampled(String source, String note, Classifier classifier) {
+        return new SessionWaits(source, note, java.util.List.of(), classifier);
     }
 
     /** Whether there is a query to sample with. */

@@ -306,7 +306,15 @@ public final class Job {
                 return ok;
             } : Sweep.AfterRepeat.NONE;
             sweep = new Sweep(params.sweep(), db, w, listeners, stop, after, at -> StartGate.at(at, out))
-                    .resources(sampler()).waits(params.output().monitor().waits());
+                    .resources(sampler()).waits(waits());
+        }
+
+        /** Whether the levels sample their sessions' waits: asked (waits=true) and the engine has a view read; else says why once. */
+        private boolean waits() {
+            var table = dialect.sessionWaits();
+            if (!params.output().monitor().waits()) return false;
+            if (!table.sampled()) out.println("waits: not sampled: " + table.note());
+            return table.sampled();
         }
 
         /** The job's resource sources: a server on this host by its port, node_exporters, Prometheus. */

@@ -72,9 +72,9 @@ class GoldenIT {
         StringBuilder b = new StringBuilder();
         for (String line : out.split("\n")) {
             if (PROGRESS.matcher(line).matches()) continue;
-            // the machine's resources and what limited it vary run to run (pids, MB, the verdict under load): proven by
-            // BottleneckIT and ResourcesIT, left out here
-            if (line.startsWith("[Resources] ") || line.startsWith("[Bottleneck] ")) continue;
+            // the machine's resources, the sessions' waits and what limited it vary run to run (pids, MB, the verdict
+            // under load): proven by BottleneckIT, ResourcesIT and the contract ITs' waits, left out here
+            if (line.startsWith("[Resources] ") || line.startsWith("[Waits] ") || line.startsWith("[Bottleneck] ")) continue;
             line = line.replaceFirst("^(Peak: .*); limited by: [^(]*", "$1; limited by: VERDICT ");
             b.append(mask(line.replace(results.toAbsolutePath().toString(), "RESULTS"))).append('\n');
         }

@@ -189,7 +189,9 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
                 last.put(s.key(), s);
             }
         }
-        if (secs <= 0) return NONE.withStall(stall);
+        if (secs <= 0) { // no resources recorded; the waits, sampled apart from them, are kept
+            return new Usage(0, 0, 0, 0, 0, List.of(), "", -1, -1, 0, Verdict.NOT_RECORDED, stall, 0, waits);
+        }
         List<ServerCores> servers = new ArrayList<>();
         for (var e : sums.entrySet()) {
             ServerUse s = last.get(e.getKey());

@@ -44,6 +44,11 @@ public record Waits(int samples, Map<WaitClass, Long> classes, Map<WaitClass, Ma
         objects = objects == null ? Map.of() : top(objects);
     }
 
+    /** Without sessions idle between transactions counted. */
+    public Waits(int samples, Map<WaitClass, Long> classes, Map<WaitClass, Map<String, Long>> names, Map<String, Long> objects) {
+        this(samples, classes, names, objects, 0);
+    }
+
     private static <K extends Enum<K>> Map<K, Long> nonZero(Map<K, Long> m, Class<K> type) {
         EnumMap<K, Long> out = new EnumMap<>(type);
         m.forEach((k, v) -> {
