@@ -175,31 +175,39 @@ public class OceanBaseDialect extends MySqlDialect {
     }
 
     /**
-     * OceanBase's active session history (GV$OB_ACTIVE_SESSION_HISTORY, sampled by the server each second): ON CPU is
-     * CPU; a wait by its WAIT_CLASS, Oracle's classes: APPLICATION (row locks: "row lock wait") locks, CONCURRENCY
-     * latches, COMMIT the commit's, USER_IO and SYSTEM_IO reads and writes, NETWORK and CLUSTER other nodes, IDLE the
-     * client.
+     * OceanBase's (and seekdb's) processlist of this server, V$OB_PROCESSLIST, with V$OB_LOCKS for the sessions blocked
+     * on a row lock (BLOCK = 1; seekdb 1.x measured: the waiter's row there, RETRY_INFO -6005 on its processlist row,
+     * the holder's rows with BLOCK = 0). Its active session history (GV$OB_ACTIVE_SESSION_HISTORY, sampled by the server
+     * once a second, with wait classes) is not read: seekdb has none, and a history needs reading apart from a view of
+     * now. So locks and a client's idle open transactions are told apart; any other active session is CPU, whatever it
+     * waits on inside the server (reads, commit, other nodes), as stated beside the figures.
      */
     @Override
     public SessionWaits sessionWaits() {
-        return ASH_WAITS;
+        return PROCESSLIST_WAITS;
     }
 
-    private static final Map<String, WaitClass> WAIT_CLASS_TABLE = Map.of("application", WaitClass.LOCK,
-            "concurrency", WaitClass.LATCH, "commit", WaitClass.COMMIT, "user_io", WaitClass.IO, "system_io", WaitClass.IO,
-            "network", WaitClass.NETWORK, "cluster", WaitClass.NETWORK, "idle", WaitClass.CLIENT);
+    private static final SessionWaits PROCESSLIST_WAITS = SessionWaits.of("V$OB_PROCESSLIST and V$OB_LOCKS", List.of("""
+            SELECT p.ID, p.COMMAND,
+                   CASE WHEN EXISTS (SELECT 1 FROM oceanbase.V$OB_LOCKS l WHERE l.SESSION_ID = p.ID AND l.BLOCK = 1)
+                        THEN 'LOCK WAIT' ELSE p.TRANS_STATE END,
+                   p.STATE, NULL
+            FROM oceanbase.V$OB_PROCESSLIST p
+            WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()"""), OceanBaseDialect::processlistWait);
 
-    private static final SessionWaits ASH_WAITS = SessionWaits.unsampled("GV$OB_ACTIVE_SESSION_HISTORY",
-            "oceanbase: its active session history (GV$OB_ACTIVE_SESSION_HISTORY, sampled by the server once a second) is "
-            + "not read yet", OceanBaseDialect::ashWait);
-
-    /** An ASH row's wait (state = SESSION_STATE, waitClass = WAIT_CLASS, event = EVENT). */
-    static SessionWaits.Wait ashWait(SessionWaits.Row row) {
-        if ("ON CPU".equalsIgnoreCase(row.state())) return new SessionWaits.Wait(WaitClass.CPU, "ON CPU");
-        String name = java.util.stream.Stream.of(row.event(), row.waitClass(), row.state())
-                .filter(x -> x != null && !x.isEmpty()).findFirst().orElse("waiting");
-        return new SessionWaits.Wait(SessionWaits.lookup(WAIT_CLASS_TABLE, row.waitClass(),
-                WaitClass.OTHER), name);
+    /**
+     * A processlist row's wait (state = COMMAND, waitClass = "LOCK WAIT" or TRANS_STATE, event = STATE): a blocked
+     * session is a row lock; a Sleep inside a transaction (a TRANS_STATE given) the client; a running Query CPU.
+     */
+    static SessionWaits.Wait processlistWait(SessionWaits.Row row) {
+        if ("LOCK WAIT".equals(row.waitClass())) return new SessionWaits.Wait(WaitClass.LOCK, "row lock (V$OB_LOCKS BLOCK)");
+        String trx = row.waitClass() == null ? "" : row.waitClass().strip();
+        if ("Sleep".equalsIgnoreCase(row.state())) {
+            return trx.isEmpty() ? null : new SessionWaits.Wait(WaitClass.CLIENT, "Sleep in a transaction (" + trx + ")");
+        }
+        if (!"Query".equalsIgnoreCase(row.state())) return null;
+        String st = row.event() == null || row.event().isBlank() ? "ACTIVE" : row.event();
+        return new SessionWaits.Wait(WaitClass.CPU, st);
     }
 
     @Override

@@ -75,13 +75,15 @@ class SessionWaitsTest {
     }
 
     @Test
-    void oceanBaseByAshWaitClassAndTiDbNotYet() {
+    void oceanBaseByProcesslistAndBlockedLocksAndTiDbNotYet() {
+        // rows as seekdb 1.x showed them: a session blocked on a row another holds (V$OB_LOCKS BLOCK = 1; its
+        // processlist row says RETRY_INFO -6005), the holder running a statement, a client idle in its transaction
         SessionWaits ob = Dialects.forName("oceanbase").sessionWaits();
-        is(WaitClass.CPU, "ON CPU", ob.classify(new SessionWaits.Row("ON CPU", null, null)));
-        is(WaitClass.LOCK, "row lock wait", ob.classify(new SessionWaits.Row("WAITING", "APPLICATION", "row lock wait")));
-        is(WaitClass.COMMIT, "COMMIT", ob.classify(new SessionWaits.Row("WAITING", "COMMIT", "")));
-        is(WaitClass.NETWORK, "CLUSTER", ob.classify(new SessionWaits.Row("WAITING", "CLUSTER", null)));
-        is(WaitClass.OTHER, "sched wait", ob.classify(new SessionWaits.Row("WAITING", "SCHEDULER", "sched wait")));
+        is(WaitClass.LOCK, "row lock (V$OB_LOCKS BLOCK)", ob.classify(new SessionWaits.Row("Query", "LOCK WAIT", "ACTIVE")));
+        is(WaitClass.CPU, "ACTIVE", ob.classify(new SessionWaits.Row("Query", "ACTIVE", "ACTIVE")));
+        is(WaitClass.CLIENT, "Sleep in a transaction (ACTIVE)", ob.classify(new SessionWaits.Row("Sleep", "ACTIVE", "SLEEP")));
+        assertNull(ob.classify(new SessionWaits.Row("Sleep", "", "SLEEP")), "idle outside a transaction");
+        assertTrue(ob.sampled());
         SessionWaits tidb = Dialects.forName("tidb").sessionWaits();
         assertFalse(tidb.present());
         assertTrue(tidb.note().contains("DATA_LOCK_WAITS"), tidb.note());

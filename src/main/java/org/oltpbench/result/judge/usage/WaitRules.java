@@ -74,7 +74,7 @@ public final class WaitRules {
         }
         String active = of > 0 ? String.format(Locale.ROOT, "%.1f of %d sessions active", w.activeSessions(), of)
                 : String.format(Locale.ROOT, "%.1f sessions active", w.activeSessions());
-        String idle = w.idle() > 0 ? String.format(Locale.ROOT, " (%.1f idle between transactions: the client's and the "
+        String idle = w.idleSessions() >= 0.05 ? String.format(Locale.ROOT, " (%.1f idle between transactions: the client's and the "
                 + "network's time)", w.idleSessions()) : "";
         return active + idle + (parts.isEmpty() ? "" : ": " + String.join(", ", parts));
     }
