@@ -75,7 +75,7 @@ class SessionWaitsTest {
     }
 
     @Test
-    void oceanBaseByProcesslistAndBlockedLocksAndTiDbNotYet() {
+    void oceanBaseByProcesslistAndBlockedLocksAndTiDbByItsTransactionsState() {
         // rows as seekdb 1.x showed them: a session blocked on a row another holds (V$OB_LOCKS BLOCK = 1; its
         // processlist row says RETRY_INFO -6005), the holder running a statement, a client idle in its transaction
         SessionWaits ob = Dialects.forName("oceanbase").sessionWaits();
@@ -84,9 +84,14 @@ class SessionWaitsTest {
         is(WaitClass.CLIENT, "Sleep in a transaction (ACTIVE)", ob.classify(new SessionWaits.Row("Sleep", "ACTIVE", "SLEEP")));
         assertNull(ob.classify(new SessionWaits.Row("Sleep", "", "SLEEP")), "idle outside a transaction");
         assertTrue(ob.sampled());
+        // TiDB v8.4 (tidb-server on unistore): the waiter's TIDB_TRX.STATE LockWaiting, the holder's Idle while it runs
         SessionWaits tidb = Dialects.forName("tidb").sessionWaits();
-        assertFalse(tidb.present());
-        assertTrue(tidb.note().contains("DATA_LOCK_WAITS"), tidb.note());
+        is(WaitClass.LOCK, "LockWaiting (TIDB_TRX)", tidb.classify(new SessionWaits.Row("Query", "LockWaiting",
+                "in transaction; autocommit")));
+        is(WaitClass.CPU, "Query", tidb.classify(new SessionWaits.Row("Query", "Idle", "in transaction; autocommit")));
+        is(WaitClass.COMMIT, "Committing (TIDB_TRX)", tidb.classify(new SessionWaits.Row("Query", "Committing", "")));
+        is(WaitClass.CLIENT, "Sleep in a transaction", tidb.classify(new SessionWaits.Row("Sleep", "Idle", "")));
+        assertNull(tidb.classify(new SessionWaits.Row("Sleep", null, "autocommit")), "idle outside a transaction");
     }
 
     /** Whatever a row says, every engine's table gives null (not active) or a class with a name to print. */

@@ -106,8 +106,8 @@ public final class WaitRules {
         return switch (c) {
             case LOCK -> "contention on rows: more warehouses, fewer terminals per warehouse or the engine's lock settings "
                     + "change it";
-            case COMMIT -> "the commit's log flush is the limit: group commit, a faster log device or the durability "
-                    + "setting (innodb_flush_log_at_trx_commit, synchronous_commit) changes it";
+            case COMMIT -> "the commit is the limit (its log flush; on a distributed engine, its two-phase commit across "
+                    + "nodes): a faster log device, group commit or the engine's durability setting changes it";
             case IO -> "reads from storage are the limit: the working set is larger than the cache (buffer pool, "
                     + "shared_buffers)";
             case LATCH -> "the engine's internal latches are the limit (hot pages, its own mutexes): more rows to spread "
