@@ -102,16 +102,16 @@ class WaitJudgementsReviewTest {
     }
 
     /**
-     * connections=4 with threads=32: the sessions are the pool's 4; CH's analytic streams add sessions beside the
-     * terminals. "of N" is the level's threads, so the line reads "3.9 of 32 sessions active" (8 of 10 idle?) and, with
-     * streams, more active than open.
+     * connections=2 with 8 TPC-C terminals: the sessions are the pool's 2 (SharedConnections opens them through
+     * benchmarkConnection, so they are the ones counted). "of N" is the level's threads, so the line reads "1.8 of 8
+     * sessions active" for a pool that was full. Real run (PostgreSQL :5433, tpcc, warehouses=1, terminals=8,
+     * connections=2, time=8): "[Waits] 1.8 of 8 sessions active (0.2 idle between transactions: the client's and the
+     * network's time): ..." beside [Queue] lines of 9-12 ms average waits for a connection.
      */
     @Test
-    @Disabled("brk45 finding: 'of N' is the threads, not the sessions the sampler counts (pool, analytic streams)")
+    @Disabled("brk45 finding: 'of N' is the threads, not the sessions the sampler counts (connections=N's pool)")
     void ofIsTheSessionsOpenNotTheThreads() {
-        Waits pool = WaitRulesTest.waits(100, WaitClass.CPU, 390);
-        assertFalse(WaitRules.sessions(pool, 32).startsWith("3.9 of 32"), WaitRules.sessions(pool, 32));
-        Waits withStreams = WaitRulesTest.waits(100, WaitClass.CPU, 600, WaitClass.IO, 330);
-        assertFalse(WaitRules.sessions(withStreams, 8).startsWith("9.3 of 8"), WaitRules.sessions(withStreams, 8));
+        Waits pool = WaitRulesTest.waits(100, WaitClass.CPU, 180);
+        assertFalse(WaitRules.sessions(pool, 8).startsWith("1.8 of 8"), WaitRules.sessions(pool, 8));
     }
 }
