@@ -114,4 +114,20 @@ class WaitJudgementsReviewTest {
         Waits pool = WaitRulesTest.waits(100, WaitClass.CPU, 180);
         assertFalse(WaitRules.sessions(pool, 8).startsWith("1.8 of 8"), WaitRules.sessions(pool, 8));
     }
+
+    /**
+     * A 60-s window of six 10-s intervals whose sampler read only in the first 2 s (then the server restarted, or the
+     * monitor's front end went away, and every read failed: one warn line, then nothing): 20 samples, the minimum, all
+     * of them from the first 2 s, judge the whole window LOCKS. The rule counts samples, not the share of the window
+     * they cover; the [Waits] line's "(20 samples)" does not say "of 600".
+     */
+    @Test
+    @Disabled("brk45 finding: the wait verdict does not ask how much of the window the samples cover")
+    void samplesFromAThirtiethOfTheWindowDoNotJudgeIt() {
+        List<IntervalResult> window = new java.util.ArrayList<>();
+        window.add(interval(WaitRulesTest.waits(20, WaitClass.CPU, 100, WaitClass.LOCK, 60), IntervalResult.TerminalTime.UNKNOWN));
+        for (int k = 0; k < 5; k++) window.add(interval(Waits.NONE, IntervalResult.TerminalTime.UNKNOWN));
+        Verdict v = Usage.of(window, 6000, 2, Verdict.Inputs.NONE).verdict();
+        assertNotEquals(Limit.LOCKS, v.limit(), v.evidence());
+    }
 }
