@@ -50,8 +50,7 @@ class WaitJudgementsReviewTest {
             + "share is the round trip every closed loop has, not a limit (the client is not full: the CLIENT rule is first)")
     void idleInTransactionOfALatencyBoundLevelIsNotALimit() {
         Waits oneThread = WaitRulesTest.waits(79, WaitClass.CPU, 4, WaitClass.CLIENT, 66);
-        Verdict v = Usage.of(List.of(interval(oneThread, IntervalResult.TerminalTime.UNKNOWN)), 1000, 2,
-                Verdict.Inputs.NONE).verdict();
+        Verdict v = WaitRulesTest.verdict(oneThread);
         assertEquals(Limit.NONE, v.limit(), v.evidence());
     }
 
@@ -65,7 +64,7 @@ class WaitJudgementsReviewTest {
             + "verdict")
     void oneLockWaitIsNotContention() {
         Waits one = WaitRulesTest.waits(100, WaitClass.CPU, 14, WaitClass.LOCK, 6);
-        Verdict v = Usage.of(List.of(interval(one, IntervalResult.TerminalTime.UNKNOWN)), 1000, 2, Verdict.Inputs.NONE).verdict();
+        Verdict v = WaitRulesTest.verdict(one);
         assertNotEquals(Limit.LOCKS, v.limit(), v.evidence());
     }
 
