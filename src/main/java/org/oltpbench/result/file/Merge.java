@@ -147,11 +147,26 @@ public final class Merge {
             events.addAll(p.threadEvents());
             nanos.addAll(p.threadLatencyNanos());
         }
+        List<IntervalResult> joined = intervals(parts, threads);
         return new RepeatResult(first.repeat(), threads, reasons.isEmpty() ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
                 reasons.isEmpty() ? null : String.join("; ", reasons), new RepeatResult.Measured(new Window(start, end, seconds),
-                counts(parts), transactions(parts), intervals(parts, threads)), new RepeatResult.PerThread(events, nanos),
-                busiest(parts), RepeatResult.ServerChecks.of(serverCount(parts)), RepeatResult.Topology.NONE, Usage.NONE,
+                counts(parts), transactions(parts), joined), new RepeatResult.PerThread(events, nanos),
+                busiest(parts), RepeatResult.ServerChecks.of(serverCount(parts)), RepeatResult.Topology.NONE, waitsOnly(joined),
                 Analytics.merge(parts.stream().map(RepeatResult::analytics).toList()));
+    }
+
+    /**
+     * A merged repeat's usage: no resources or verdict (the clients' hosts differ), but the window's waits, which add
+     * over the clients interval by interval ({@link Waits#alongside}), so that report.html's table and compare's rows
+     * say where the time went as the chart's band does (they read the usage; with Usage.NONE compare said "not sampled").
+     */
+    private static Usage waitsOnly(List<IntervalResult> intervals) {
+        Waits w = Waits.sum(intervals.stream().filter(i -> !i.warmup()).map(IntervalResult::waits).toList());
+        if (!w.sampled()) return Usage.NONE;
+        Usage n = Usage.NONE;
+        return new Usage(n.seconds(), n.clientCores(), n.clientCoresAvailable(), n.clientHostCores(), n.clientHostBusyCores(),
+                n.servers(), n.netInterface(), n.netInMBps(), n.netOutMBps(), n.transactions(), n.verdict(), n.stall(),
+                n.clientWaitCores(), w);
     }
 
     private static Counts counts(List<RepeatResult> parts) {

@@ -122,7 +122,7 @@ class RunChartsTest {
         RunResult plain = fixture("tpcc-2-levels.json");
         LevelResult l = plain.levels().get(1);
         RepeatResult k = l.kept();
-        Waits w = new Waits(10, Map.of(WaitClass.CPU, 20L, WaitClass.LOCK, 40L, WaitClass.COMMIT, 10L), Map.of(), Map.of());
+        Waits w = new Waits(10, Map.of(WaitClass.CPU, 20L, WaitClass.LOCK, 40L, WaitClass.COMMIT, 10L), Map.of(), Map.of(), 0);
         RunResult run = plain.withLevel(new LevelResult(l.threads(), l.threadsPerHost(), 0, List.of(sampled(k, w))));
         RunCharts.Chart before = level(plain, l.threads()), after = level(run, l.threads());
         assertFalse(before.title().contains("server sessions"), before.title());

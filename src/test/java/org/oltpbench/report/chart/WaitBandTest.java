@@ -26,8 +26,8 @@ class WaitBandTest {
      */
     @Test
     void theBandStacksEachSampledIntervalsActiveSessionsByClass() {
-        Waits busy = new Waits(10, Map.of(WaitClass.CPU, 20L, WaitClass.LOCK, 40L, WaitClass.COMMIT, 10L), Map.of(), Map.of());
-        Waits calm = new Waits(10, Map.of(WaitClass.CPU, 5L), Map.of(), Map.of());
+        Waits busy = new Waits(10, Map.of(WaitClass.CPU, 20L, WaitClass.LOCK, 40L, WaitClass.COMMIT, 10L), Map.of(), Map.of(), 0);
+        Waits calm = new Waits(10, Map.of(WaitClass.CPU, 5L), Map.of(), Map.of(), 0);
         Band band = WaitBand.of(List.of(interval(1, 1, busy), interval(2, 1, Waits.NONE), interval(3, 1, calm)));
         assertEquals("active sessions", band.title());
         assertEquals(List.of(List.of(0.0, 1.0), List.of(2.0, 3.0)), band.spans().stream().map(s -> List.of(s[0], s[1])).toList());

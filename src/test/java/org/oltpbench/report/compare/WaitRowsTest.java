@@ -37,8 +37,8 @@ class WaitRowsTest {
      */
     @Test
     void eachRunsActiveSessionsAndSharesByClass() {
-        Waits a = new Waits(10, Map.of(WaitClass.CPU, 20L, WaitClass.LOCK, 40L, WaitClass.COMMIT, 10L), Map.of(), Map.of());
-        Waits b = new Waits(10, Map.of(WaitClass.CPU, 30L, WaitClass.CLIENT, 10L), Map.of(), Map.of());
+        Waits a = new Waits(10, Map.of(WaitClass.CPU, 20L, WaitClass.LOCK, 40L, WaitClass.COMMIT, 10L), Map.of(), Map.of(), 0);
+        Waits b = new Waits(10, Map.of(WaitClass.CPU, 30L, WaitClass.CLIENT, 10L), Map.of(), Map.of(), 0);
         Comparison c = new Comparison(List.of(run("A", a), run("B", b), run("C", Waits.NONE)), null, false);
         assertEquals(List.of(
                 List.of("where the time went: active sessions of 4", "7.00", "4.00", "-"),

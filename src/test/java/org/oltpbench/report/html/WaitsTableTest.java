@@ -21,7 +21,7 @@ class WaitsTableTest {
     /** 10 samples of CPU 20, locks 40, commit 10 session-samples: 70 / 10 = 7.0 active, locks 40 / 70 = 57%. */
     static final Waits SEVEN = new Waits(10, Map.of(WaitClass.CPU, 20L, WaitClass.LOCK, 40L, WaitClass.COMMIT, 10L),
             Map.of(WaitClass.LOCK, Map.of("Lock:tuple", 30L, "Lock:transactionid", 10L), WaitClass.COMMIT, Map.of("IO:WALSync", 10L)),
-            Map.of("bmsql_district", 30L, "bmsql_warehouse", 10L));
+            Map.of("bmsql_district", 30L, "bmsql_warehouse", 10L), 0);
 
     /**
      * By hand: 7.0 of 8 active; locks 4.0 sessions (40 / 10) and 57% (40 / 70), Lock:tuple 30 of the class's 40 (75%),
@@ -41,7 +41,7 @@ class WaitsTableTest {
     @Test
     void aRareClassIsNotPrintedAsNone() {
         Waits w = new Waits(100, Map.of(WaitClass.CPU, 299L, WaitClass.IO, 1L), Map.of(WaitClass.IO, Map.of("IO:DataFileRead", 1L,
-                "IO:DataFileExtend", 0L)), Map.of());
+                "IO:DataFileExtend", 0L)), Map.of(), 0);
         assertEquals(List.of("1", "data reads (I/O)", "<0.1", "<1%", "IO:DataFileRead 100%", ""), WaitsTable.rows("1", w, 4).get(2));
     }
 
@@ -49,7 +49,7 @@ class WaitsTableTest {
     @Test
     void namesStopAtFour() {
         Waits w = new Waits(10, Map.of(WaitClass.LATCH, 10L), Map.of(WaitClass.LATCH, Map.of("a", 1L, "b", 2L, "c", 3L, "d", 2L,
-                "e", 2L)), Map.of());
+                "e", 2L)), Map.of(), 0);
         assertEquals("c 30%, b 20%, d 20%, e 20%", WaitsTable.rows("1", w, 1).get(1).get(4));
     }
 

@@ -23,6 +23,7 @@ import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
 import org.oltpbench.result.run.ClientInfo;
 import org.oltpbench.result.run.RunResult;
+import org.oltpbench.result.judge.usage.Verdict;
 
 class MergeTest {
 
@@ -32,6 +33,36 @@ class MergeTest {
         IntervalResult i = new IntervalResult(10, 10, 2, txns, 14 * txns, 4 * txns, 2 * txns, 0, 1, false, 0.5, Fixtures.hist(latencies));
         return new RepeatResult(1, 2, RepeatResult.COMPLETED, null, new RepeatResult.Measured(new Window(start, end, seconds), c, List.of(t), List.of(i)),
                 new RepeatResult.PerThread(List.of(txns / 2, txns - txns / 2), List.of(1L, 1L)), new ClientCpu(cpuPct / 10.0, cpuPct / 100.0, 2, 0.5), RepeatResult.ServerChecks.of(new ServerCount("Com_commit", 3 * txns, txns, null)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
+    }
+
+    /** As {@link #part}, its one interval's sessions sampled: {@code lock} and {@code cpu} session-samples in 100 samples. */
+    private static RepeatResult sampled(long lock, long cpu) {
+        RepeatResult p = part(10, Fixtures.repeat(1000, 10), "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40);
+        IntervalResult i = p.intervals().get(0);
+        org.oltpbench.result.repeat.server.Waits w = new org.oltpbench.result.repeat.server.Waits(100, Map.of(
+                org.oltpbench.result.repeat.server.WaitClass.LOCK, lock, org.oltpbench.result.repeat.server.WaitClass.CPU, cpu),
+                Map.of(), Map.of(), 0);
+        IntervalResult withWaits = new IntervalResult(i.at(), i.seconds(), i.threads(), i.transactions(), i.reads(), i.writes(),
+                i.other(), i.ignoredErrors(), i.reconnects(), i.warmup(), i.clientCpuCores(), i.latency(), i.queue(), i.types(),
+                i.resources(), i.terminals(), i.schedule(), w);
+        return new RepeatResult(1, 2, RepeatResult.COMPLETED, null, new RepeatResult.Measured(p.measured().window(), p.measured().counts(), p.measured().transactions(),
+                List.of(withWaits)), new RepeatResult.PerThread(List.of(5L, 5L), List.of(1L, 1L)), p.cpu(), p.server(),
+                RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
+    }
+
+    /**
+     * brk45: the merged repeat's usage carries the window's waits (the clients' sessions add, the samples do not), so
+     * report.html's table and compare's rows, which read the usage, say where the time went; before, Usage.NONE made
+     * compare print "-" ("not sampled") beside a chart whose band showed them.
+     */
+    @Test
+    void theWaitsOfTheClientsAddIntoTheMergedUsage() {
+        RunResult m = Merge.merge(List.of(client(sampled(150, 50), "a"), client(sampled(50, 150), "b")), List.of("dirA", "dirB"));
+        org.oltpbench.result.repeat.server.Waits w = m.levels().get(0).kept().usage().waits();
+        assertEquals(100, w.samples());
+        assertEquals(4.0, w.activeSessions(), 1e-12, "2 active sessions of each client's, 400 session-samples in 100");
+        assertEquals(0.5, w.share(org.oltpbench.result.repeat.server.WaitClass.LOCK), 1e-12);
+        assertEquals(Verdict.Limit.NOT_RECORDED, m.levels().get(0).kept().usage().verdict().limit(), "no verdict across hosts");
     }
 
     private static RunResult client(RepeatResult r, String host) {
