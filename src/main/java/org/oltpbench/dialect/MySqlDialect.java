@@ -275,7 +275,9 @@ public class MySqlDialect implements Dialect {
     /** A processlist row's wait (state = COMMAND, waitClass = trx_state or null, event = STATE); null when idle. */
     static SessionWaits.Wait processlistWait(SessionWaits.Row row) {
         String command = row.state(), state = row.event() == null ? "" : row.event();
-        if ("LOCK WAIT".equalsIgnoreCase(row.waitClass())) {
+        // a sleeping session cannot wait for a lock: INNODB_TRX is a snapshot (refreshed when over 0.1 s old), the
+        // processlist is live, so the pair is the snapshot of a moment before; the processlist's word wins
+        if ("LOCK WAIT".equalsIgnoreCase(row.waitClass()) && !"Sleep".equalsIgnoreCase(command)) {
             return new SessionWaits.Wait(WaitClass.LOCK, "row lock (INNODB_TRX LOCK WAIT)");
         }
         if ("Sleep".equalsIgnoreCase(command)) {

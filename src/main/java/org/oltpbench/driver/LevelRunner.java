@@ -407,7 +407,7 @@ public final class LevelRunner {
         // sampled where the level stopped, before the side and the terminals are stopped: what stopping them costs (a
         // query the server does not cancel at once) is after the window, and never in its last interval
         Sampled stopped = sample(now);
-        waits.close(); // no sample after the level stopped: stopping is never in the last interval's waits
+        waits.stop(); // no sample after the level stopped, and no wait for a read in progress: closed after the level
         // the deadline; where Ctrl-C or an error stopped the level; nothing when the budget ran out (the last end counts)
         long reached = now >= run.deadline() ? run.deadline() : allDone ? Long.MIN_VALUE : now;
         // the side's queries still running are cancelled at the window's end, before the terminals are joined

@@ -90,7 +90,7 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
 
     /** A share (0..1) as the tables print it: whole percent, "<1%" for one above 0 that would print as 0%. */
     public static String share(double share) {
-        return share > 0 && share < 0.005 ? "<1%" : String.format(Locale.ROOT, "%.0f%%", 100 * share);
+        return org.oltpbench.result.judge.usage.WaitRules.share(share);
     }
 
     /** The figure as every table prints it: two decimals, no grouping, so it pastes into spreadsheets. */

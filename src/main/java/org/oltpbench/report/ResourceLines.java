@@ -14,7 +14,7 @@ import org.oltpbench.result.workload.Family;
  * [Resources] client 0.41 of 2 cores (96 µs/txn); host 1.97 of 2 busy; net lo 9.1 MB/s in, 9.1 MB/s out
  * [Resources] server mariadbd 4242 (proc, localhost): 1.52 cores, 412 MB, read 0.0 MB/s, write 2.1 MB/s
  * [Resources] efficiency: 2,731 tps per server core
- * [Waits] 7.6 of 8 sessions active: CPU 41%, row and table locks 38% (Lock:tuple; bmsql_district), ... (100 samples)
+ * [Waits] 7.6 of 8 sessions in transactions: CPU 41%, row and table locks 38% (Lock:tuple; bmsql_district), ... (80 samples over 10.0 s)
  * [Bottleneck] server CPU 1.52 of the 1.59 cores the client left of this host's 2 (96%): the server is the limit
  * </pre>
  */
@@ -48,8 +48,9 @@ public final class ResourceLines {
         }
         if (stallLine) out.add("[Stall] " + u.stall().evidence());
         if (u.waits().sampled()) {
-            out.add(String.format(Locale.ROOT, "[Waits] %s (%d samples)",
-                    org.oltpbench.result.judge.usage.WaitRules.sessions(u.waits(), r.threads()), u.waits().samples()));
+            out.add(String.format(Locale.ROOT, "[Waits] %s (%d samples over %.1f s)",
+                    org.oltpbench.result.judge.usage.WaitRules.sessions(u.waits(), r.threads()), u.waits().samples(),
+                    u.seconds()));
         }
         out.add("[Bottleneck] " + u.verdict().evidence());
         return out;

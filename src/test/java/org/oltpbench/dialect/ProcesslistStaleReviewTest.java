@@ -2,7 +2,6 @@ package org.oltpbench.dialect;
 
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.repeat.server.WaitClass;
 
@@ -18,8 +17,6 @@ import org.oltpbench.result.repeat.server.WaitClass;
  */
 class ProcesslistStaleReviewTest {
     @Test
-    @Disabled("brk45 finding: a Sleep session cannot wait for a row lock; the pair is a stale INNODB_TRX snapshot and is "
-            + "counted as a lock wait (lock shares overstated; committed transactions counted as idle in a transaction)")
     void aSleepingSessionIsNotInALockWait() {
         SessionWaits.Wait w = MySqlDialect.processlistWait(new SessionWaits.Row("Sleep", "LOCK WAIT", ""));
         assertNotEquals(WaitClass.LOCK, w == null ? null : w.cls(), String.valueOf(w));

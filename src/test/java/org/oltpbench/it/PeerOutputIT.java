@@ -27,7 +27,7 @@ class PeerOutputIT {
     private static final Path EXPECTED = Path.of("src/test/resources/peer-output");
     private static final Pattern FIGURE = Pattern.compile("\\d+(\\.\\d+)?");
     /** Lines that oltpbench fills with what this machine measured: the tag is the shape. */
-    private static final Pattern OURS_MEASURED = Pattern.compile("^(\\[Resources\\]|\\[Bottleneck\\]|Peak:|results:|warning:|\\[Late\\]) .*");
+    private static final Pattern OURS_MEASURED = Pattern.compile("^(\\[Resources\\]|\\[Waits\\]|\\[Bottleneck\\]|Peak:|results:|warning:|\\[Late\\]) .*");
     /**
      * Lines printed only when the run met errors (go-tpc's NAME_ERR, oltpbench's [Errors]) or when go-tpc's MySQL driver
      * logs a connection its workers dropped as the run ended ("[mysql] ... invalid connection"): not in every run.

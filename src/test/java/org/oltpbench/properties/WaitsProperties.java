@@ -89,6 +89,6 @@ class WaitsProperties {
         assertEquals(window.total() == 0 ? 0 : 1, shares, 1e-9, "the shares are of one whole");
         // the line printed holds the figures it is drawn from
         String line = WaitRules.sessions(window, 0);
-        assertTrue(line.startsWith(String.format(java.util.Locale.ROOT, "%.1f sessions active", window.activeSessions())), line);
+        assertTrue(line.startsWith(String.format(java.util.Locale.ROOT, "%.1f sessions in transactions", window.activeSessions())), line);
     }
 }

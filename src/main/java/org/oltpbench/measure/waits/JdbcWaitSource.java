@@ -17,6 +17,8 @@ import org.oltpbench.dialect.SessionWaits;
  * commit counter (PostgreSQL's xact_commit counts every committed SELECT) beside the benchmark's.
  */
 public final class JdbcWaitSource implements WaitSampler.Source {
+    /** A sampling read that takes longer fails: ten periods, well beyond the 1-3 ms a read takes. */
+    static final int READ_TIMEOUT_MILLIS = 5_000;
     private final Supplier<Connection> open;
     private final List<String> queries;
     /** The query the server ran; null until the first read found it. */
@@ -35,6 +37,8 @@ public final class JdbcWaitSource implements WaitSampler.Source {
             if (connection == null) {
                 connection = open.get();
                 connection.setAutoCommit(false);
+                // a read the server never answers (a frozen node, a relay that stopped) fails instead of hanging
+                connection.setNetworkTimeout(Runnable::run, READ_TIMEOUT_MILLIS);
             }
             if (sql == null) return first();
             if (query == null) query = connection.prepareStatement(sql);

@@ -27,8 +27,8 @@ import org.oltpbench.util.Text;
  * the database, not with anything on the transaction path: the terminals never wait for the sampler.
  */
 public final class WaitSampler implements AutoCloseable {
-    /** Samples a second. */
-    public static final int PER_SECOND = 10;
+    /** Samples a second (why not 10: {@link Waits#PER_SECOND}). */
+    public static final int PER_SECOND = Waits.PER_SECOND;
     static final long PERIOD_NANOS = 1_000_000_000L / PER_SECOND;
 
     /** One session as the engine's view shows it: its id, its row, and the table a lock wait is on (or null). */
@@ -121,10 +121,13 @@ public final class WaitSampler implements AutoCloseable {
             warned = true;
             return;
         }
+        if (stopped) return; // a read that ended after the level stopped is not the level's
         synchronized (lock) {
             tally.samples++;
+            int seen = 0;
             for (Seen s : rows) {
                 if (!ours.test(s.id())) continue;
+                seen++;
                 SessionWaits.Wait w = table.classify(s.row());
                 if (w == null) {
                     tally.idle++;
@@ -136,6 +139,7 @@ public final class WaitSampler implements AutoCloseable {
                     tally.objects.merge(unquoted(s.object()), 1L, Long::sum);
                 }
             }
+            tally.sessions = Math.max(tally.sessions, seen);
         }
     }
 
@@ -147,10 +151,23 @@ public final class WaitSampler implements AutoCloseable {
             t = tally;
             tally = new Tally();
         }
-        return t.samples == 0 ? Waits.NONE : new Waits(t.samples, t.classes, t.names, t.objects, t.idle);
+        return t.samples == 0 ? Waits.NONE : new Waits(t.samples, t.classes, t.names, t.objects, t.idle, t.sessions);
     }
 
-    /** Stops the thread and closes the monitor connection; the counts not yet harvested stay for {@link #harvest}. */
+    /**
+     * Stops sampling at once, without waiting for a read in progress (one hung in the driver must not hold the level's
+     * end): a read that ends after this is not counted. The counts not yet harvested stay for {@link #harvest}.
+     */
+    public void stop() {
+        if (source == null) return;
+        stopped = true;
+        if (thread != null) thread.interrupt();
+    }
+
+    /**
+     * Stops sampling and closes the monitor connection, after the thread ended (at most 5 s: a read hung past its
+     * connection's network timeout is left to end on its own, its connection closed under it).
+     */
     @Override
     public void close() {
         if (source == null) return;
@@ -179,7 +196,7 @@ public final class WaitSampler implements AutoCloseable {
     }
 
     private static final class Tally {
-        int samples;
+        int samples, sessions;
         long idle;
         final Map<WaitClass, Long> classes = new EnumMap<>(WaitClass.class);
         final Map<WaitClass, Map<String, Long>> names = new EnumMap<>(WaitClass.class);

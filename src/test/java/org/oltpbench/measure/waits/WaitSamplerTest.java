@@ -18,8 +18,8 @@ import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
 
 /**
- * The wait sampler on simulated time: every sample is placed (half a period after the level's start, then every 100
- * ms), so each interval's counts are exact. The rows are MySQL's processlist joined with INNODB_TRX, as the sampling
+ * The wait sampler on simulated time: every sample is placed (half a period after the level's start, then every 125
+ * ms: 8 a second), so each interval's counts are exact. The rows are MySQL's processlist joined with INNODB_TRX, as the sampling
  * query returns them: (id, COMMAND, trx_state, STATE, the lock's table).
  */
 class WaitSamplerTest {
@@ -78,7 +78,7 @@ class WaitSamplerTest {
     }
 
     @Test
-    void eachSecondHoldsTenSamplesOfTheBenchmarksActiveSessionsOnly() throws InterruptedException {
+    void eachSecondHoldsEightSamplesOfTheBenchmarksSessionsOnly() throws InterruptedException {
         SimClock clock = new SimClock(T0);
         clock.join(); // the test is the reporter: time moves only when it waits too
         Scripted source = new Scripted(clock, 2_000_000);
@@ -87,17 +87,18 @@ class WaitSamplerTest {
         try (WaitSampler sampler = new WaitSampler(source, MYSQL, ours::contains, clock, warned::add)) {
             sampler.start(T0);
             Waits first = harvestAt(clock, sampler, T0 + S);
-            // samples at 0.05, 0.15, ..., 0.95 s: ten; each sees 4 lock waits, 2 on CPU, 1 idle in a transaction
-            assertEquals(10, first.samples());
-            assertEquals(Map.of(WaitClass.LOCK, 40L, WaitClass.CPU, 20L, WaitClass.CLIENT, 10L), first.classes());
+            // samples at 0.0625, 0.1875, ..., 0.9375 s: eight; each sees 4 lock waits, 2 on CPU, 1 idle in a transaction
+            assertEquals(8, first.samples());
+            assertEquals(Map.of(WaitClass.LOCK, 32L, WaitClass.CPU, 16L, WaitClass.CLIENT, 8L), first.classes());
             assertEquals(7.0, first.activeSessions(), 1e-12, "7 of the 8 sessions active; 99 is not ours");
-            assertEquals(10, first.idle(), "session 7, idle outside a transaction, in each of the 10 samples");
+            assertEquals(8, first.idle(), "session 7, idle outside a transaction, in each of the 8 samples");
+            assertEquals(8, first.sessions(), "the most of the level's sessions one sample saw; 99 is not ours");
             assertEquals(4.0 / 7, first.share(WaitClass.LOCK), 1e-12);
-            assertEquals(Map.of("row lock (INNODB_TRX LOCK WAIT)", 40L), first.names(WaitClass.LOCK));
-            assertEquals(Map.of("executing", 20L), first.names(WaitClass.CPU));
-            assertEquals(Map.of("bmsql_district", 40L), first.objects(), "the table without its database and quotes");
+            assertEquals(Map.of("row lock (INNODB_TRX LOCK WAIT)", 32L), first.names(WaitClass.LOCK));
+            assertEquals(Map.of("executing", 16L), first.names(WaitClass.CPU));
+            assertEquals(Map.of("bmsql_district", 32L), first.objects(), "the table without its database and quotes");
             assertEquals("bmsql_new_order", WaitSampler.unquoted("`tpcc`.`bmsql_new_order` /* Partition `p2` */"));
-            assertEquals(10, harvestAt(clock, sampler, T0 + 2 * S).samples(), "a fresh count each interval");
+            assertEquals(8, harvestAt(clock, sampler, T0 + 2 * S).samples(), "a fresh count each interval");
             assertTrue(warned.isEmpty());
         }
         assertTrue(source.closed.get(), "close() closes the monitor connection");
@@ -107,13 +108,13 @@ class WaitSamplerTest {
     void aSlowReadDelaysTheNextSampleAndMissedTicksAreNotMadeUp() throws InterruptedException {
         SimClock clock = new SimClock(T0);
         clock.join();
-        // each read takes 250 ms: reads start at 0.05, 0.35, 0.65, 0.95 s (the next tick after each read's end) and
-        // end at 0.30, 0.60, 0.90, 1.20 s; a sample counts when its read ends
+        // each read takes 250 ms: reads start at 0.0625, 0.4375, 0.8125 s (the next tick after each read's end) and
+        // end at 0.3125, 0.6875, 1.0625 s; a sample counts when its read ends
         Scripted source = new Scripted(clock, 250_000_000);
         try (WaitSampler sampler = new WaitSampler(source, MYSQL, id -> id <= 8, clock, w -> { })) {
             sampler.start(T0);
-            assertEquals(3, harvestAt(clock, sampler, T0 + S).samples());
-            // then 1.25, 1.55, 1.85 s end at 1.50, 1.80, 2.10: the one at 1.20 and 1.50, 1.80
+            assertEquals(2, harvestAt(clock, sampler, T0 + S).samples());
+            // then 1.1875, 1.5625, 1.9375 s end at 1.4375, 1.8125, 2.1875: the one at 1.0625 and 1.4375, 1.8125
             assertEquals(3, harvestAt(clock, sampler, T0 + 2 * S).samples());
         }
     }
@@ -126,14 +127,14 @@ class WaitSamplerTest {
         List<String> warned = new ArrayList<>();
         try (WaitSampler sampler = new WaitSampler(source, MYSQL, id -> id <= 8, clock, warned::add)) {
             sampler.start(T0);
-            assertEquals(10, harvestAt(clock, sampler, T0 + S).samples());
+            assertEquals(8, harvestAt(clock, sampler, T0 + S).samples());
             source.failing = true;
             Waits lost = harvestAt(clock, sampler, T0 + 2 * S);
             assertFalse(lost.sampled(), "no sample read: the interval has none, not zeros");
             assertEquals(Waits.NONE, lost);
             source.failing = false;
             clock.runUntil(T0 + 2 * S + 500_000_000L, () -> source.failing = true);
-            assertEquals(5, harvestAt(clock, sampler, T0 + 3 * S).samples(), "read at 2.05 ... 2.45 s, then failing again");
+            assertEquals(4, harvestAt(clock, sampler, T0 + 3 * S).samples(), "read at 2.0625 ... 2.4375 s, then failing again");
         }
         assertEquals(List.of("waits: reading information_schema.PROCESSLIST and INNODB_TRX failed (Lost connection to "
                 + "server during query); the intervals without a sample have no waits, and the sampler keeps trying"), warned,

@@ -38,9 +38,9 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * spread ({@link #SERVED_SDS} standard deviations below rate x seconds), and its schedule ended the window at most one
  * report interval behind (the queue had not grown);</li>
  * <li>PACING: without a rate, the terminals spent at least half of their time keying and thinking (TPC-C 5.2.5);</li>
- * <li>LOCKS, COMMIT, READS, LATCHES, NODES, CLIENT_WAIT ({@link WaitRules}): the class of the benchmark's server
- * sessions' waits, other than CPU, that held the largest share of their active time, when it held at least 30% of it
- * and the window holds enough samples (where the time went is added to ARRIVAL_RATE's, PACING's and NONE's evidence,
+ * <li>LOCKS, COMMIT, READS, LATCHES, NODES ({@link WaitRules}): the class of the benchmark's server sessions' waits
+ * that held the largest share of their time in transactions, when it held at least 30% of it and the samples cover the
+ * window (where the time went is added to ARRIVAL_RATE's, PACING's and NONE's evidence,
  * and to a STALL's over the intervals it stalled in);</li>
  * <li>NONE: a server was seen and nothing above holds (latency-bound);</li>
  * <li>UNKNOWN: no source saw a server, and the client is not the limit.</li>
@@ -68,7 +68,6 @@ public record Verdict(Limit limit, String evidence) {
         @JsonProperty("data reads") READS,
         @JsonProperty("latches") LATCHES,
         @JsonProperty("other nodes") NODES,
-        @JsonProperty("waiting for the client") CLIENT_WAIT,
         @JsonProperty("pacing") PACING,
         @JsonProperty("arrival rate") ARRIVAL_RATE,
         @JsonProperty("none") NONE,
@@ -81,7 +80,6 @@ public record Verdict(Limit limit, String evidence) {
                 case STARVED -> "client starved";
                 case READS -> "data reads";
                 case NODES -> "other nodes";
-                case CLIENT_WAIT -> "waiting for the client";
                 default -> name().toLowerCase(Locale.ROOT).replace('_', ' ');
             };
         }
@@ -212,7 +210,7 @@ public record Verdict(Limit limit, String evidence) {
         String client = String.format(Locale.ROOT, "client CPU %s of %d", Usage.cores(u.clientCores()), u.clientCoresAvailable());
         if (u.servers().isEmpty()) {
             return new Verdict(Limit.UNKNOWN, "no server figures (a server on this host is found by its port; set "
-                    + "serverMetrics= or prometheus= for others); " + client + WaitRules.beside(u.waits())
+                    + "serverMetrics= or prometheus= for others); " + client + WaitRules.beside(u.waits(), u.seconds())
                     + (u.waits().sampled() ? " (no wait verdict without the server's CPU: it could be full)" : ""));
         }
         String nothing = "nothing saturated: server CPU " + Usage.cores(u.serverCores()) + " cores, " + client;
@@ -221,16 +219,16 @@ public record Verdict(Limit limit, String evidence) {
             return new Verdict(Limit.ARRIVAL_RATE, String.format(Locale.ROOT, "%s: the arrival rate bounds throughput (%,.1f tps "
                     + "served of rate=%s); a higher rate finds where latency from the schedule grows", nothing, o.servedTps(),
                     o.rateTps() == Math.rint(o.rateTps()) ? String.valueOf((long) o.rateTps()) : String.valueOf(o.rateTps()))
-                    + WaitRules.beside(u.waits()));
+                    + WaitRules.beside(u.waits(), u.seconds()));
         }
         if (o.rateTps() <= 0 && o.pacedShare() >= PACED) {
             return new Verdict(Limit.PACING, String.format(Locale.ROOT, "%s: terminals spent %.0f%% of their time keying and "
                     + "thinking (TPC-C 5.2.5), so the pacing bounds throughput; more warehouses (10 terminals each) raise it",
-                    nothing, 100 * o.pacedShare()) + WaitRules.beside(u.waits()));
+                    nothing, 100 * o.pacedShare()) + WaitRules.beside(u.waits(), u.seconds()));
         }
-        Verdict waited = WaitRules.of(u.waits(), nothing);
+        Verdict waited = WaitRules.of(u.waits(), u.seconds(), nothing);
         if (waited != null) return waited;
-        return new Verdict(Limit.NONE, nothing + WaitRules.beside(u.waits()) + MORE_THREADS);
+        return new Verdict(Limit.NONE, nothing + WaitRules.beside(u.waits(), u.seconds()) + MORE_THREADS);
     }
 
     /**
@@ -245,7 +243,7 @@ public record Verdict(Limit limit, String evidence) {
         }
         Verdict starved = starved(during, "while it stalled, ");
         if (starved != null) return new Verdict(Limit.STARVED, stalled + "; " + starved.evidence());
-        if (during.waits().sampled() && !WaitRules.tooFew(during.waits())) {
+        if (during.waits().sampled() && WaitRules.tooFew(during.waits(), during.seconds()) == null) {
             return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; while it stalled, "
                     + WaitRules.sessions(during.waits()));
         }

@@ -8,75 +8,105 @@ import org.oltpbench.result.repeat.server.Waits;
 
 /**
  * The verdict's wait rules (issue 45), judged where no CPU rule matched and no rate or pacing bounded the load: the
- * class of waits, other than CPU, that held the largest share of the benchmark's active session time over the window,
- * when that share is at least {@link #SHARE}. Given only when the window holds at least {@link #MIN_SAMPLES} samples
- * and {@link #MIN_ACTIVE} active session-samples; with fewer, the evidence says so instead of judging.
+ * class of waits (locks, commit, data reads, latches, other nodes) that held the largest share of the benchmark's
+ * session time in transactions over the window, when that share, as printed (whole percent), is at least
+ * {@link #SHARE}. Given only when the samples cover at least {@link #COVERAGE} of the window (a sampler that failed for
+ * most of it judges nothing), hold at least {@link #MIN_SAMPLES} samples, and the class itself at least
+ * {@link #MIN_CLASS} session-samples (one session's single wait, seen in consecutive samples, is one event, not many:
+ * a 0.6-s wait is 5 of them). With less, the evidence says so instead of judging.
  *
- * <p>What undermines it: a sample is an instant, so a wait shorter than the period (100 ms) is seen in proportion to
+ * <p>Waiting for the client (idle in an open transaction) is shown, never a verdict: every multi-statement transaction
+ * sent from a client waits for its round trips, so a latency-bound level shows it whether or not more threads would
+ * raise throughput; the client's own limits are the CPU rules', judged first.
+ *
+ * <p>What undermines it: a sample is an instant, so a wait shorter than the period (125 ms) is seen in proportion to
  * its share of the time, not each time it happens; sessions the driver gave no id for are all the database's (another
- * client's too); an engine whose view names no wait shows its sessions as CPU.
+ * client's too); only the front end the monitor reached is sampled; an engine whose view names no wait shows its
+ * sessions as CPU (MySQL's and MariaDB's processlist shows a page read as a running statement).
  */
 public final class WaitRules {
-    /** A class of waits that holds this share of the active session time is the limit. */
+    /** A class of waits that holds this share of the session time in transactions is the limit. */
     static final double SHARE = 0.30;
-    /** Fewer samples than this (2 s at 10 a second) are too few to judge. */
+    /** Fewer samples than this (2.5 s at 8 a second) are too few to judge. */
     static final int MIN_SAMPLES = 20;
-    /** Fewer active session-samples than this are too few to judge (as many as the samples: one active session each). */
+    /** Fewer session-samples in transactions than this are too few to judge. */
     static final long MIN_ACTIVE = MIN_SAMPLES;
+    /** A class seen in fewer session-samples than this is not a verdict (too few events to call a limit). */
+    static final long MIN_CLASS = MIN_SAMPLES;
+    /** The samples must cover at least this share of the window's expected ones (seconds x {@link Waits#PER_SECOND}). */
+    static final double COVERAGE = 0.5;
 
     private WaitRules() {
     }
 
-    /** The wait verdict of {@code w}, or null when no class holds {@link #SHARE} (or too few samples: see {@link #tooFew}). */
-    static Verdict of(Waits w, String nothing) {
-        if (!w.sampled() || tooFew(w)) return null;
+    /** The wait verdict of {@code w} over a window of {@code seconds}, or null when none holds (see the class comment). */
+    static Verdict of(Waits w, double seconds, String nothing) {
+        if (!w.sampled() || tooFew(w, seconds) != null) return null;
         WaitClass top = null;
         for (WaitClass c : WaitClass.values()) {
-            if (c == WaitClass.CPU || c == WaitClass.OTHER) continue;
+            if (c == WaitClass.CPU || c == WaitClass.OTHER || c == WaitClass.CLIENT) continue;
             if (top == null || w.count(c) > w.count(top)) top = c;
         }
-        if (top == null || w.share(top) < SHARE) return null;
+        if (top == null || w.count(top) < MIN_CLASS || percent(w.share(top)) < Math.round(100 * SHARE)) return null;
         return new Verdict(limit(top), String.format(Locale.ROOT, "%s; %s: %s", nothing, sessions(w), advice(top)));
     }
 
-    /** Whether {@code w} holds too few samples to judge by. */
-    static boolean tooFew(Waits w) {
-        return w.samples() < MIN_SAMPLES || w.total() < MIN_ACTIVE;
+    /** The share as printed: whole percent. */
+    private static long percent(double share) {
+        return Math.round(100 * share);
+    }
+
+    /** Why {@code w} is too little to judge a window of {@code seconds} by, or null when it is enough. */
+    static String tooFew(Waits w, double seconds) {
+        long expected = Math.round(seconds * Waits.PER_SECOND);
+        if (w.noneSeen()) {
+            return String.format(Locale.ROOT, "none of the level's sessions was seen in %d samples of the server's view (a "
+                    + "pooler or proxy between gives other ids; only the front end the monitor reached is read)", w.samples());
+        }
+        if (w.samples() < MIN_SAMPLES || w.total() < MIN_ACTIVE || (expected > 0 && w.samples() < COVERAGE * expected)) {
+            return String.format(Locale.ROOT, "too few wait samples to say where the sessions' time went (%d samples of "
+                    + "the window's %d, %d session-samples in transactions; at least %d and half the window's samples, "
+                    + "and %d)", w.samples(), expected, w.total(), MIN_SAMPLES, MIN_ACTIVE);
+        }
+        return null;
     }
 
     /** What the evidence of a verdict with no wait rule adds: where the time went, or why that is not said. */
-    static String beside(Waits w) {
+    static String beside(Waits w, double seconds) {
         if (!w.sampled()) return "";
-        if (tooFew(w)) {
-            return String.format(Locale.ROOT, "; too few wait samples to say where the sessions' time went (%d samples, "
-                    + "%d active session-samples; at least %d of each)", w.samples(), w.total(), MIN_SAMPLES);
-        }
-        return "; " + sessions(w);
+        String few = tooFew(w, seconds);
+        return few != null ? "; " + few : "; " + sessions(w);
     }
 
-    /** As {@link #sessions(Waits, int)}, without the sessions open. */
+    /** As {@link #sessions(Waits, int)}, without the threads. */
     static String sessions(Waits w) {
         return sessions(w, 0);
     }
 
     /**
-     * Where the sessions' time went, as the [Waits] line and the verdicts print it: "7.6 of 8 sessions active: CPU 41%,
-     * row and table locks 38% (Lock:transactionid; bmsql_district), ...", the classes by their share, the engine's two
-     * most seen names of each and the tables of the locks; {@code of} the sessions open (0: not said).
+     * Where the sessions' time went, as the [Waits] line and the verdicts print it: "7.6 of 8 sessions in transactions:
+     * CPU 41%, row and table locks 38% (Lock:transactionid; bmsql_district), ...", the classes by their share of that
+     * time, the engine's two most seen names of each and the tables of the locks. "Of" the sessions the server showed
+     * open (a pool's with connections=N), else {@code threads} (0: not said); "in transactions": running a statement or
+     * in an open transaction, idle ones included (waiting for the client).
      */
-    public static String sessions(Waits w, int of) {
+    public static String sessions(Waits w, int threads) {
+        if (w.noneSeen()) return "none of the level's sessions seen in " + w.samples() + " samples of the server's view";
         List<String> parts = new ArrayList<>();
         List<WaitClass> order = new ArrayList<>(w.classes().keySet());
         order.sort((a, b) -> Long.compare(w.count(b), w.count(a)));
-        for (WaitClass c : order) {
-            String names = names(w, c);
-            parts.add(String.format(Locale.ROOT, "%s %.0f%%%s", c.label(), 100 * w.share(c), names));
-        }
-        String active = of > 0 ? String.format(Locale.ROOT, "%.1f of %d sessions active", w.activeSessions(), of)
-                : String.format(Locale.ROOT, "%.1f sessions active", w.activeSessions());
-        String idle = w.idleSessions() >= 0.05 ? String.format(Locale.ROOT, " (%.1f idle between transactions: the client's and the "
+        for (WaitClass c : order) parts.add(c.label() + " " + share(w.share(c)) + names(w, c));
+        int of = w.sessions() > 0 ? w.sessions() : threads;
+        String active = of > 0 ? String.format(Locale.ROOT, "%.1f of %d sessions in transactions", w.activeSessions(), of)
+                : String.format(Locale.ROOT, "%.1f sessions in transactions", w.activeSessions());
+        String idle = w.idleSessions() >= 0.05 ? String.format(Locale.ROOT, " (%.1f idle between them: the client's and the "
                 + "network's time)", w.idleSessions()) : "";
         return active + idle + (parts.isEmpty() ? "" : ": " + String.join(", ", parts));
+    }
+
+    /** A share in whole percent; "<1%" for one seen that rounds to 0. */
+    public static String share(double s) {
+        return s > 0 && s < 0.005 ? "<1%" : String.format(Locale.ROOT, "%.0f%%", 100 * s);
     }
 
     /** The engine's top names of {@code c} and, for locks, the tables; "" when none is known. */
@@ -97,8 +127,7 @@ public final class WaitRules {
             case IO -> Verdict.Limit.READS;
             case LATCH -> Verdict.Limit.LATCHES;
             case NETWORK -> Verdict.Limit.NODES;
-            case CLIENT -> Verdict.Limit.CLIENT_WAIT;
-            case CPU, OTHER -> throw new IllegalArgumentException(c + " is no wait verdict");
+            case CPU, OTHER, CLIENT -> throw new IllegalArgumentException(c + " is no wait verdict");
         };
     }
 
@@ -113,10 +142,7 @@ public final class WaitRules {
             case LATCH -> "the engine's internal latches are the limit (hot pages, its own mutexes): more rows to spread "
                     + "the load over, or the engine's settings change it";
             case NETWORK -> "waits for other nodes are the limit (replicas' acknowledgements, remote stores, elections)";
-            case CLIENT -> "sessions sat idle in open transactions waiting for the client's next statement: the round "
-                    + "trips (the client's CPU, the network's latency) are the limit; stored procedures or fewer "
-                    + "statements per transaction change it";
-            case CPU, OTHER -> "";
+            case CPU, OTHER, CLIENT -> "";
         };
     }
 }

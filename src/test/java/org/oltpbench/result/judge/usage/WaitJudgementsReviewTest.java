@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.judge.stall.Stall;
 import org.oltpbench.result.judge.usage.Verdict.Limit;
@@ -46,8 +45,6 @@ class WaitJudgementsReviewTest {
      * "none: latency-bound, more threads may raise throughput" - yet more threads did raise it, 3.6 times.
      */
     @Test
-    @Disabled("brk45 finding: CLIENT_WAIT is judged on an unsaturated, latency-bound closed loop; the idle-in-transaction "
-            + "share is the round trip every closed loop has, not a limit (the client is not full: the CLIENT rule is first)")
     void idleInTransactionOfALatencyBoundLevelIsNotALimit() {
         Waits oneThread = WaitRulesTest.waits(79, WaitClass.CPU, 4, WaitClass.CLIENT, 66);
         Verdict v = WaitRulesTest.verdict(oneThread);
@@ -60,8 +57,6 @@ class WaitJudgementsReviewTest {
      * event seen six times, not six observations: the verdict says "locks ... more warehouses" on a single lock wait.
      */
     @Test
-    @Disabled("brk45 finding: MIN_ACTIVE counts session-samples, which are correlated; one 0.6-s lock wait makes a LOCKS "
-            + "verdict")
     void oneLockWaitIsNotContention() {
         Waits one = WaitRulesTest.waits(100, WaitClass.CPU, 14, WaitClass.LOCK, 6);
         Verdict v = WaitRulesTest.verdict(one);
@@ -75,16 +70,20 @@ class WaitJudgementsReviewTest {
      * "contention on rows: more warehouses, fewer terminals per warehouse" - for a run the pacing bounded.
      */
     @Test
-    @Disabled("brk45 finding: Journal.repeat judges without Offered.of(intervals, ...): a rebuilt paced level gets a wait "
-            + "verdict the live run did not")
     void aRebuiltPacedRepeatIsStillPaced() {
         Waits w = WaitRulesTest.waits(100, WaitClass.CPU, 30, WaitClass.LOCK, 20);
         List<IntervalResult> intervals = List.of(interval(w, new IntervalResult.TerminalTime(16, 64)));
         Verdict.Offered paced = Verdict.Offered.of(intervals, 0, 8, 0, 1000, 10);
         Verdict live = Usage.of(intervals, 1000, 2, new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE, paced)).verdict();
         assertEquals(Limit.PACING, live.limit(), live.evidence());
-        // what Journal.repeat passes: new Verdict.Inputs(0, 0, restarted, transactions, stall)
-        Verdict rebuilt = Usage.of(intervals, 1000, 2, new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE)).verdict();
+        // the same repeat rebuilt from its journal (a killed run's `report DIR`): judged with what bounded the load
+        var detail = new org.oltpbench.result.repeat.counted.IntervalDetail(
+                new org.oltpbench.result.repeat.counted.Counts(1000, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                List.of(new org.oltpbench.result.repeat.counted.TxnMetrics("NewOrder", 1000, 0, 0, 0,
+                        org.oltpbench.result.repeat.counted.Histograms.encode(org.oltpbench.result.repeat.counted.Histograms.empty()))));
+        var entry = new org.oltpbench.result.file.Journal.Entry(new org.oltpbench.result.file.Journal.Started(8, 1,
+                "2026-11-27T00:00:00Z"), intervals, List.of(detail), -1, -1, false);
+        Verdict rebuilt = org.oltpbench.result.file.Journal.repeat(entry, List.of("NewOrder"), 2).usage().verdict();
         assertEquals(live.limit(), rebuilt.limit(), rebuilt.evidence());
     }
 
@@ -94,10 +93,11 @@ class WaitJudgementsReviewTest {
      * active, nothing idle. The [Waits] line says the server's sessions were idle.
      */
     @Test
-    @Disabled("brk45 finding: 'no session of ours seen' prints as '0.0 of 8 sessions active'")
     void sessionsNeverSeenAreNotZeroActive() {
         Waits unseen = new Waits(100, Map.of(), Map.of(), Map.of(), 0);
-        assertFalse(WaitRules.sessions(unseen, 8).startsWith("0.0 of 8 sessions active"), WaitRules.sessions(unseen, 8));
+        assertEquals("none of the level's sessions seen in 100 samples of the server's view", WaitRules.sessions(unseen, 8));
+        org.junit.jupiter.api.Assertions.assertTrue(WaitRulesTest.verdict(unseen).evidence().contains("none of the "
+                + "level's sessions was seen in 100 samples"), WaitRulesTest.verdict(unseen).evidence());
     }
 
     /**
@@ -108,10 +108,12 @@ class WaitJudgementsReviewTest {
      * network's time): ..." beside [Queue] lines of 9-12 ms average waits for a connection.
      */
     @Test
-    @Disabled("brk45 finding: 'of N' is the threads, not the sessions the sampler counts (connections=N's pool)")
     void ofIsTheSessionsOpenNotTheThreads() {
-        Waits pool = WaitRulesTest.waits(100, WaitClass.CPU, 180);
-        assertFalse(WaitRules.sessions(pool, 8).startsWith("1.8 of 8"), WaitRules.sessions(pool, 8));
+        Waits sampled = WaitRulesTest.waits(100, WaitClass.CPU, 180);
+        // as the sampler records it: at most 2 of the level's sessions in any sample, the pool's
+        Waits pool = new Waits(sampled.samples(), sampled.classes(), sampled.names(), sampled.objects(), 20, 2);
+        assertEquals("1.8 of 2 sessions in transactions (0.2 idle between them: the client's and the network's time): "
+                + "CPU 100%", WaitRules.sessions(pool, 8));
     }
 
     /**
@@ -121,7 +123,6 @@ class WaitJudgementsReviewTest {
      * they cover; the [Waits] line's "(20 samples)" does not say "of 600".
      */
     @Test
-    @Disabled("brk45 finding: the wait verdict does not ask how much of the window the samples cover")
     void samplesFromAThirtiethOfTheWindowDoNotJudgeIt() {
         List<IntervalResult> window = new java.util.ArrayList<>();
         window.add(interval(WaitRulesTest.waits(20, WaitClass.CPU, 100, WaitClass.LOCK, 60), IntervalResult.TerminalTime.UNKNOWN));

@@ -60,13 +60,15 @@ class WaitRulesTest {
         // 240 of 800 active session-samples = 30%
         Verdict at = verdict(waits(100, WaitClass.CPU, 560, WaitClass.LOCK, 240));
         assertEquals(Limit.LOCKS, at.limit());
-        assertEquals("nothing saturated: server CPU 0.90 cores, client CPU 0.40 of 2; 8.0 sessions active: CPU 70%, "
+        assertEquals("nothing saturated: server CPU 0.90 cores, client CPU 0.40 of 2; 8.0 sessions in transactions: CPU 70%, "
                 + "row and table locks 30% (Lock:tuple; bmsql_district): contention on rows: more warehouses, fewer "
                 + "terminals per warehouse or the engine's lock settings change it", at.evidence());
-        // 239 of 800 = 29.9%: no wait verdict; where the time went is said beside "none"
-        Verdict below = verdict(waits(100, WaitClass.CPU, 561, WaitClass.LOCK, 239));
+        // 239 of 800 = 29.9% prints as 30%: judged as printed, so a printed 30% is never beside "none"
+        assertEquals(Limit.LOCKS, verdict(waits(100, WaitClass.CPU, 561, WaitClass.LOCK, 239)).limit());
+        // 235 of 800 = 29.4% prints as 29%: no wait verdict; where the time went is said beside "none"
+        Verdict below = verdict(waits(100, WaitClass.CPU, 565, WaitClass.LOCK, 235));
         assertEquals(Limit.NONE, below.limit());
-        assertTrue(below.evidence().contains("; 8.0 sessions active: CPU 70%, row and table locks 30% (Lock:tuple; "
+        assertTrue(below.evidence().contains("; 8.0 sessions in transactions: CPU 71%, row and table locks 29% (Lock:tuple; "
                 + "bmsql_district): latency-bound"), below.evidence());
     }
 
@@ -77,7 +79,8 @@ class WaitRulesTest {
         assertEquals(Limit.READS, verdict(waits(100, WaitClass.CPU, 100, WaitClass.IO, 300)).limit());
         assertEquals(Limit.LATCHES, verdict(waits(100, WaitClass.CPU, 100, WaitClass.LATCH, 300)).limit());
         assertEquals(Limit.NODES, verdict(waits(100, WaitClass.CPU, 100, WaitClass.NETWORK, 300)).limit());
-        assertEquals(Limit.CLIENT_WAIT, verdict(waits(100, WaitClass.CPU, 100, WaitClass.CLIENT, 300)).limit());
+        // waiting for the client is shown, never the verdict: the round trips of every client-side transaction
+        assertEquals(Limit.NONE, verdict(waits(100, WaitClass.CPU, 100, WaitClass.CLIENT, 300)).limit());
         // "other" is never a verdict, however large: it names no cause
         assertEquals(Limit.NONE, verdict(waits(100, WaitClass.CPU, 100, WaitClass.OTHER, 700)).limit());
         // all on CPU with no CPU full: none, latency-bound
@@ -86,13 +89,18 @@ class WaitRulesTest {
 
     @Test
     void tooFewSamplesAreSaidInsteadOfJudged() {
-        Verdict few = verdict(waits(19, WaitClass.LOCK, 150));
+        // a 10-s window expects 80 samples at 8 a second; 39 cover less than half of it
+        Verdict few = verdict(waits(39, WaitClass.LOCK, 150));
         assertEquals(Limit.NONE, few.limit());
-        assertTrue(few.evidence().contains("too few wait samples to say where the sessions' time went (19 samples, 150 "
-                + "active session-samples; at least 20 of each)"), few.evidence());
+        assertTrue(few.evidence().contains("too few wait samples to say where the sessions' time went (39 samples of the "
+                + "window's 80, 150 session-samples in transactions; at least 20 and half the window's samples, and 20)"),
+                few.evidence());
+        assertEquals(Limit.LOCKS, verdict(waits(40, WaitClass.LOCK, 150)).limit(), "40 of 80: half the window");
         Verdict idle = verdict(waits(100, WaitClass.LOCK, 19));
-        assertEquals(Limit.NONE, idle.limit(), "19 active session-samples in 100 samples: too few to judge");
-        assertEquals(Limit.LOCKS, verdict(waits(20, WaitClass.LOCK, 20)).limit());
+        assertEquals(Limit.NONE, idle.limit(), "19 session-samples in transactions in 100 samples: too few to judge");
+        // one class needs 20 session-samples of its own: 19 lock samples among 200 are not a verdict, whatever their share
+        assertEquals(Limit.NONE, verdict(waits(100, WaitClass.CPU, 20, WaitClass.LOCK, 19)).limit());
+        assertEquals(Limit.LOCKS, verdict(waits(100, WaitClass.CPU, 20, WaitClass.LOCK, 20)).limit());
     }
 
     @Test
@@ -105,7 +113,7 @@ class WaitRulesTest {
 
     @Test
     void theWaitsLineSaysSessionsOfTheLevelAndTheClassesByShare() {
-        assertEquals("7.0 of 8 sessions active: row and table locks 57% (Lock:tuple; bmsql_district), CPU 29%, "
+        assertEquals("7.0 of 8 sessions in transactions: row and table locks 57% (Lock:tuple; bmsql_district), CPU 29%, "
                 + "commit / log flush 14% (IO:WALSync)",
                 WaitRules.sessions(waits(10, WaitClass.CPU, 20, WaitClass.LOCK, 40, WaitClass.COMMIT, 10), 8));
     }
