@@ -30,15 +30,10 @@ public record AnalyticParams(int streams, String conn, String host, List<String>
     }
 
     /** Leaves TPC-C's NONE out of result.json: a filter Jackson calls with the value, true meaning "omit". */
-    public static final class Absent {
+    public static final class Absent extends org.oltpbench.config.JsonAbsent {
         @Override
-        public boolean equals(Object o) {
-            return o == null || (o instanceof AnalyticParams a && a.streams() < 0);
-        }
-
-        @Override
-        public int hashCode() {
-            return 0;
+        protected boolean absent(Object o) {
+            return o instanceof AnalyticParams a && a.streams() < 0;
         }
     }
 }

@@ -84,15 +84,10 @@ public record SearchParams(int from, int max, double resolution, double halfWidt
     }
 
     /** What result.json leaves out: no search (so that a sweep of listed levels reads as it always did). */
-    public static final class Absent {
+    public static final class Absent extends org.oltpbench.config.JsonAbsent {
         @Override
-        public boolean equals(Object o) {
-            return o == null || (o instanceof SearchParams s && !s.present());
-        }
-
-        @Override
-        public int hashCode() {
-            return 0;
+        protected boolean absent(Object o) {
+            return o instanceof SearchParams s && !s.present();
         }
     }
 

@@ -101,12 +101,7 @@ public final class Progress {
         try {
             return step.run();
         } finally {
-            ticker.interrupt();
-            try {
-                ticker.join(2000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            Threads.stop(ticker, 2000);
             p.finish();
         }
     }

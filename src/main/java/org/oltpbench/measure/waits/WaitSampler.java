@@ -172,14 +172,7 @@ public final class WaitSampler implements AutoCloseable {
     public void close() {
         if (source == null) return;
         stopped = true;
-        if (thread != null) {
-            thread.interrupt();
-            try {
-                thread.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        if (thread != null) org.oltpbench.util.Threads.stop(thread, 5_000);
         source.close();
     }
 

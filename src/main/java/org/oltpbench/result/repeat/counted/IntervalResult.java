@@ -73,15 +73,10 @@ public record IntervalResult(double at, double seconds, int threads, long transa
     }
 
     /** Leaves {@link Waits#NONE} out of result.json. */
-    public static final class WaitsAbsent {
+    public static final class WaitsAbsent extends org.oltpbench.config.JsonAbsent {
         @Override
-        public boolean equals(Object o) {
-            return o == null || (o instanceof Waits w && !w.sampled());
-        }
-
-        @Override
-        public int hashCode() {
-            return 0;
+        protected boolean absent(Object o) {
+            return o instanceof Waits w && !w.sampled();
         }
     }
 

@@ -14,15 +14,10 @@ public record Schedule(long skipped, long late, long lagNanos, long maxLagNanos)
     public static final Schedule NONE = new Schedule(0, 0, 0, 0);
 
     /** Jackson's filter: NONE is left out of result files, as files from before it read it. */
-    public static final class Absent {
+    public static final class Absent extends org.oltpbench.config.JsonAbsent {
         @Override
-        public boolean equals(Object o) {
-            return o == null || NONE.equals(o);
-        }
-
-        @Override
-        public int hashCode() {
-            return 0;
+        protected boolean absent(Object o) {
+            return NONE.equals(o);
         }
     }
 
