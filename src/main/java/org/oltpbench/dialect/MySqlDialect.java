@@ -261,6 +261,15 @@ public class MySqlDialect implements Dialect {
                         WHERE l.lock_id = t.trx_requested_lock_id LIMIT 1) END
             """ + PROCESSLIST;
 
+    /**
+     * The processlist alone, without any transaction's state: a server of the MySQL protocol that has none of the views
+     * the dialect's own query reads (a MariaDB server run as dialect tidb or oceanbase). Sessions are running or idle.
+     */
+    static final String PROCESSLIST_ONLY = """
+            SELECT p.ID, p.COMMAND, NULL, p.STATE, NULL
+            FROM information_schema.PROCESSLIST p
+            WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()""";
+
     /** The processlist without the lock's table, for a server that has neither view. */
     static final String NO_LOCK_TABLE = "SELECT p.ID, p.COMMAND, t.trx_state, p.STATE, NULL\n" + PROCESSLIST;
 

@@ -193,7 +193,8 @@ public class OceanBaseDialect extends MySqlDialect {
                         THEN 'LOCK WAIT' ELSE p.TRANS_STATE END,
                    p.STATE, NULL
             FROM oceanbase.V$OB_PROCESSLIST p
-            WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()"""), OceanBaseDialect::processlistWait);
+            WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()""", MySqlDialect.PROCESSLIST_ONLY),
+            OceanBaseDialect::processlistWait);
 
     /**
      * A processlist row's wait (state = COMMAND, waitClass = "LOCK WAIT" or TRANS_STATE, event = STATE): a blocked

@@ -114,7 +114,7 @@ public class TiDbDialect extends MySqlDialect {
     private static final SessionWaits WAITS = SessionWaits.of("information_schema.PROCESSLIST and TIDB_TRX", java.util.List.of("""
             SELECT p.ID, p.COMMAND, t.STATE, p.STATE, NULL
             FROM information_schema.PROCESSLIST p LEFT JOIN information_schema.TIDB_TRX t ON t.SESSION_ID = p.ID
-            WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()"""), TiDbDialect::trxWait);
+            WHERE p.DB = DATABASE() AND p.ID <> CONNECTION_ID()""", MySqlDialect.PROCESSLIST_ONLY), TiDbDialect::trxWait);
 
     /** A processlist row's wait (state = COMMAND, waitClass = TIDB_TRX.STATE or null, event = the processlist's STATE). */
     static SessionWaits.Wait trxWait(SessionWaits.Row row) {

@@ -47,6 +47,17 @@ class EmbeddedMariaDbFailureTest {
     }
 
     @Test
+    void anAbortWithoutAMarkedCauseNamesTheLineBeforeIt() {
+        assertEquals("mariadbd: Can't create/write to file '/tmp/x' (Errcode: 28 \"No space left on device\")",
+                EmbeddedMariaDb.firstErrorLine("""
+                        Installing MariaDB/MySQL system tables in '/tmp/x/data' ...
+                        mariadbd: Can't create/write to file '/tmp/x' (Errcode: 28 "No space left on device")
+                        2026-11-27 21:53:02 0 [ERROR] Aborting
+                        """));
+        assertEquals(null, EmbeddedMariaDb.firstErrorLine("2026-11-27 21:53:02 0 [ERROR] Aborting"));
+    }
+
+    @Test
     void aServerThatAbortsSaysItsError() {
         Exception chain = new ManagedProcessException("An error occurred while starting the database",
                 new ManagedProcessException("Program [mariadbd] failed unexpectedly\n2026-11-27 20:30:14 0 [ERROR] "
