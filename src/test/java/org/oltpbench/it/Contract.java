@@ -286,7 +286,8 @@ final class Contract {
         assertTrue(w.samples() >= 5, "a 2-s level sampled " + w.samples() + " times");
         var lock = org.oltpbench.result.repeat.server.WaitClass.LOCK;
         if (threads == 1) assertEquals(0, w.count(lock), "one terminal waited on a lock: " + w.names(lock));
-        if (threads >= 8 && warehouses == 1) {
+        // a dialect run against another engine's server (tidb on MariaDB) samples the bare processlist: no lock is seen
+        if (threads >= 8 && warehouses == 1 && db.dialect().recognises(db.identity())) {
             assertTrue(w.share(lock) >= 0.25, "row locks " + w.share(lock) + " of the active time at " + threads
                     + " terminals on one warehouse");
         }
