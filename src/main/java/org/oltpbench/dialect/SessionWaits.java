@@ -67,11 +67,6 @@ public record SessionWaits(String source, String note, java.util.List<String> qu
         return new SessionWaits(source, note, other, classifier);
     }
 
-    /** A source whose table is known but whose rows are not read yet, and why. */
-    static SessionWaits unsampled(String source, String note, Classifier classifier) {
-        return new SessionWaits(source, note, java.util.List.of(), classifier);
-    }
-
     /** Whether there is a query to sample with. */
     public boolean sampled() {
         return present() && !queries.isEmpty();

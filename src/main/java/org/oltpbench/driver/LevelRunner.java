@@ -637,9 +637,7 @@ public final class LevelRunner {
      */
     /** What bounded the load the terminals offered: their waits by design over the window's intervals, and the rate. */
     private Verdict.Offered offered(List<IntervalResult> intervals, List<TxnMetrics> txns, Window window, Counts counts) {
-        double paced = 0;
-        for (TxnMetrics t : txns) paced += (t.keyingNanos() + t.thinkNanos()) / 1e9;
-        return Verdict.Offered.of(intervals, paced, s.level().threads(), s.level().rate(), counts.transactions(),
+        return Verdict.Offered.of(intervals, txns, s.level().threads(), s.level().rate(), counts.transactions(),
                 window.seconds());
     }
 

@@ -157,10 +157,8 @@ public final class Journal {
         for (TxnMetrics t : types) all.add(t.histogram());
         // the level's time is not in the journal: the window rule is left out
         Stall stall = Stall.of(e.intervals(), all, seconds, 0, reportInterval(e.intervals()));
-        double paced = 0;
-        for (TxnMetrics t : types) paced += (t.keyingNanos() + t.thinkNanos()) / 1e9;
         // what bounded the load, as the live run judged it: the pacing and the rate (a paced level is not "locks")
-        Verdict.Offered offered = Verdict.Offered.of(e.intervals(), paced, e.started().threads(), e.started().rate(),
+        Verdict.Offered offered = Verdict.Offered.of(e.intervals(), types, e.started().threads(), e.started().rate(),
                 counts.transactions(), seconds);
         var in = new Verdict.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
         Fault fault = e.faultAt() < 0 ? Fault.NONE : Fault.of(e.faultAt(), -1, e.recoverAt(), -1, e.intervals());

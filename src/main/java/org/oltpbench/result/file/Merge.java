@@ -161,12 +161,8 @@ public final class Merge {
      * say where the time went as the chart's band does (they read the usage; with Usage.NONE compare said "not sampled").
      */
     private static Usage waitsOnly(List<IntervalResult> intervals) {
-        Waits w = Waits.sum(intervals.stream().filter(i -> !i.warmup()).map(IntervalResult::waits).toList());
-        if (!w.sampled()) return Usage.NONE;
-        Usage n = Usage.NONE;
-        return new Usage(n.seconds(), n.clientCores(), n.clientCoresAvailable(), n.clientHostCores(), n.clientHostBusyCores(),
-                n.servers(), n.netInterface(), n.netInMBps(), n.netOutMBps(), n.transactions(), n.verdict(), n.stall(),
-                n.clientWaitCores(), w);
+        // the merged intervals hold no resources: Usage.of gives the window's waits and no verdict
+        return Usage.of(intervals, 0, 0, org.oltpbench.result.judge.usage.Verdict.Inputs.NONE);
     }
 
     private static Counts counts(List<RepeatResult> parts) {

@@ -155,6 +155,14 @@ public record Verdict(Limit limit, String evidence) {
             return new Offered(share, rateTps, seconds > 0 ? served / seconds : 0, seconds, lag);
         }
 
+        /** As {@link #of(List, double, int, double, long, double)}, the keying and think time summed over {@code types}. */
+        public static Offered of(List<IntervalResult> intervals, List<org.oltpbench.result.repeat.counted.TxnMetrics> types,
+                                 int threads, double rateTps, long served, double seconds) {
+            double paced = 0;
+            for (var t : types) paced += (t.keyingNanos() + t.thinkNanos()) / 1e9;
+            return of(intervals, paced, threads, rateTps, served, seconds);
+        }
+
         /**
          * Whether the window served what the rate scheduled in it: at least rate x seconds less {@link #SERVED_SDS}
          * standard deviations of that Poisson count (sqrt(rate x seconds)); without the seconds, 95% of the rate. And the
