@@ -267,7 +267,16 @@ public final class Database implements AutoCloseable {
         return connect(hostUrl);
     }
 
-    private Connection connect(String target) {
+    /**
+     * Each server behind the front ends once, as a plain URL of its own ({@link FrontEnds#hosts()}): for reading what
+     * each server alone shows (its sessions, its lag).
+     */
+    public List<String> servers() {
+        return frontEnds.hosts().stream().distinct().toList();
+    }
+
+    /** A connection to {@code target}, a URL of {@link #servers()} or the job's own, with the job's user and settings. */
+    public Connection connect(String target) {
         try {
             return isolated(opener.open(target, properties(target)));
         } catch (SQLException e) {

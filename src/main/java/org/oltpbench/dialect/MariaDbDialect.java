@@ -13,10 +13,9 @@ public class MariaDbDialect extends MySqlDialect {
         return server.version().contains("MariaDB");
     }
 
-    /** MariaDB 10.11 names it tx_isolation (transaction_isolation came with 11.1). */
     /**
      * MySQL's processlist rows; the table of a lock wait from INNODB_LOCKS (MariaDB has no performance_schema.data_locks,
-     * and its performance_schema is off by default).
+     * and its performance_schema is off by default); InnoDB's pending reads as MySQL's.
      */
     @Override
     public SessionWaits sessionWaits() {
@@ -25,6 +24,7 @@ public class MariaDbDialect extends MySqlDialect {
 
     private static final SessionWaits WAITS = PROCESSLIST_WAITS.withQueries(java.util.List.of(INNODB_LOCKS, NO_LOCK_TABLE));
 
+    /** MariaDB 10.11 names it tx_isolation (transaction_isolation came with 11.1). */
     @Override
     public String isolationQuery() {
         return "SELECT @@tx_isolation";

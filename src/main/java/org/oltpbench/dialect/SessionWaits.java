@@ -18,10 +18,40 @@ import org.oltpbench.result.repeat.server.WaitClass;
  *                   server's session id (as {@code JdbcDriver.sessionId} gives it), (2-4) the {@link Row}, (5) the table
  *                   a lock wait is on where the engine says, else null; empty when there is no source
  * @param classifier the engine's table
+ * @param gauges     the server's gauges of sessions in a wait its view shows as running; {@link Gauges#NONE} where none
  */
-public record SessionWaits(String source, String note, java.util.List<String> queries, Classifier classifier) {
+public record SessionWaits(String source, String note, java.util.List<String> queries, Classifier classifier,
+                           Gauges gauges) {
     public SessionWaits {
         queries = queries == null ? java.util.List.of() : java.util.List.copyOf(queries);
+        gauges = gauges == null ? Gauges.NONE : gauges;
+    }
+
+    /**
+     * Server-wide gauges of sessions in a wait that the session view shows as a running statement: InnoDB's page reads
+     * in progress, which the processlist shows as the statement's step ("Sending data", "executing"), so as CPU. At each
+     * sample, as many of the sessions classed CPU as the gauge's value are counted in the gauge's wait instead. A gauge
+     * is the server's, not only the benchmark's sessions' (a read-ahead of the server's own threads counts too), so it
+     * moves at most the CPU sessions the same sample saw, and the wait's name says it came from the gauge.
+     *
+     * @param sql   read in the sample's transaction after the sessions: one row per gauge, (1) its name, (2) its value
+     * @param waits each gauge's name in lower case to the wait it counts
+     */
+    public record Gauges(String sql, Map<String, Wait> waits) {
+        public static final Gauges NONE = new Gauges(null, Map.of());
+
+        public Gauges {
+            waits = Map.copyOf(waits);
+        }
+
+        public boolean present() {
+            return sql != null;
+        }
+
+        /** The wait {@code name}'s gauge counts, or null for a gauge not in the table. */
+        public Wait wait(String name) {
+            return name == null ? null : waits.get(name.toLowerCase(Locale.ROOT));
+        }
     }
 
 
@@ -55,16 +85,21 @@ public record SessionWaits(String source, String note, java.util.List<String> qu
     }
 
     static SessionWaits none(String note) {
-        return new SessionWaits(null, note, java.util.List.of(), row -> null);
+        return new SessionWaits(null, note, java.util.List.of(), row -> null, Gauges.NONE);
     }
 
     static SessionWaits of(String source, java.util.List<String> queries, Classifier classifier) {
-        return new SessionWaits(source, null, queries, classifier);
+        return new SessionWaits(source, null, queries, classifier, Gauges.NONE);
     }
 
     /** This source with other queries (an engine that reads the same rows from other views). */
     SessionWaits withQueries(java.util.List<String> other) {
-        return new SessionWaits(source, note, other, classifier);
+        return new SessionWaits(source, note, other, classifier, gauges);
+    }
+
+    /** This source with the server's gauges read beside each sample. */
+    SessionWaits withGauges(Gauges other) {
+        return new SessionWaits(source, note, queries, classifier, other);
     }
 
     /** Whether there is a query to sample with. */

@@ -102,8 +102,8 @@ public class TiDbDialect extends MySqlDialect {
      * TiDB's processlist of the server the monitor reached, with each session's transaction from TIDB_TRX (TiDB 5.1+),
      * whose STATE says what the transaction does: LockWaiting (a pessimistic lock wait), Committing, RollingBack, Running
      * or Idle. Measured on tidb-server v8.4 (unistore): a waiter's row says LockWaiting; the holder's Idle while its
-     * statement runs. Only this tidb-server's sessions: with several front ends, the sessions of the others are not seen
-     * (CLUSTER_PROCESSLIST would, at a cost per sample on every node). The tables locks wait on are in DATA_LOCK_WAITS,
+     * statement runs. Each tidb-server shows its own sessions: the sampler reads every front end on a monitor connection of
+     * its own (CLUSTER_PROCESSLIST would read them all through one, at a cost per sample on every node). The tables locks wait on are in DATA_LOCK_WAITS,
      * which a join did not fill in a sample: not named.
      */
     @Override

@@ -170,11 +170,20 @@ public final class LevelRunner {
         return this;
     }
 
-    /** The level's sampler: OFF when not asked for or when the engine has no session view (its note said once). */
+    /**
+     * The level's sampler: OFF when not asked for or when the engine has no session view (its note said once). One
+     * monitor connection per server behind the front ends: a server's view shows only the sessions connected to it.
+     */
     private WaitSampler waitSampler() {
         SessionWaits table = db.dialect().sessionWaits();
         if (!sampleWaits || !table.sampled()) return WaitSampler.OFF;
-        return new WaitSampler(new JdbcWaitSource(db::connect, table), table, db.sessionIds()::ours, clock, listener::note);
+        List<String> servers = db.servers();
+        List<WaitSampler.Source> sources = new ArrayList<>(servers.size());
+        for (String server : servers) {
+            sources.add(new JdbcWaitSource(() -> db.connect(server), table,
+                    servers.size() > 1 ? org.oltpbench.db.FrontEnds.authority(server) : ""));
+        }
+        return new WaitSampler(sources, table, db.sessionIds()::ours, clock, listener::note);
     }
 
     /** Samples resources with {@code r} (the job's sources) instead of the client alone. */

@@ -68,6 +68,13 @@ class SessionWaitsTest {
             is(WaitClass.NETWORK, "wsrep replaying trx", my(d, "Query", "RUNNING", "wsrep replaying trx"));
             is(WaitClass.CLIENT, "Sending to client", my(d, "Query", null, "Sending to client"));
             is(WaitClass.CPU, "Sending data", my(d, "Query", null, "Sending data"));
+            // the sampling query prefixes a COMMIT statement's STATE: MariaDB 10.11's commit waiting for its log write
+            // says "Updating status", which is CPU for any other statement
+            is(WaitClass.COMMIT, "COMMIT statement (Updating status)", my(d, "Query", "RUNNING", "COMMIT: Updating status"));
+            is(WaitClass.CPU, "Updating status", my(d, "Query", "RUNNING", "Updating status"));
+            is(WaitClass.COMMIT, "COMMIT statement", my(d, "Query", "RUNNING", "COMMIT: "));
+            is(WaitClass.NETWORK, "wsrep: replicating commit", my(d, "Query", "RUNNING", "COMMIT: wsrep: replicating commit"));
+            is(WaitClass.LOCK, "row lock (INNODB_TRX LOCK WAIT)", my(d, "Query", "LOCK WAIT", "COMMIT: Updating status"));
             is(WaitClass.CPU, "executing", my(d, "Execute", null, ""));
             is(WaitClass.CPU, "executing", my(d, "Execute", null, null));
             assertNull(my(d, "Binlog Dump", null, "Master has sent all binlog to slave"), d + ": not a benchmark session");

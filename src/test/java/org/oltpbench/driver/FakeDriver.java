@@ -20,6 +20,10 @@ import java.util.logging.Logger;
  * A JDBC driver with no server: every statement takes a scripted time on a {@link Clock} and returns nothing. Front
  * ends are the URL's host:port; one can be killed (its open connections fail their next statement with SQLState
  * 08S01, new connections are refused with 08001) and revived. Unit tests of the level loop run on it.
+ *
+ * <p>A statement whose SQL reads {@code PROCESSLIST} (the wait sampler's, as the MySQL-family dialects write it) is the
+ * front end's session view instead: it takes no time and returns one row per other open connection to that front end,
+ * (id, COMMAND, NULL, STATE, NULL): "Query"/"executing" while the connection is in a statement, else "Sleep".
  */
 final class FakeDriver implements Driver {
     private final Clock clock;
@@ -28,6 +32,21 @@ final class FakeDriver implements Driver {
     private final Set<String> dead = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicInteger> opened = new ConcurrentHashMap<>();
     final AtomicInteger statements = new AtomicInteger();
+    /** Reads of a front end's session view that answered. */
+    final AtomicInteger viewReads = new AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicLong nextId = new java.util.concurrent.atomic.AtomicLong();
+
+    /** An open connection: its front end, and whether a statement runs on it. */
+    private static final class Session {
+        final String fe;
+        volatile boolean busy;
+
+        Session(String fe) {
+            this.fe = fe;
+        }
+    }
+
+    private final Map<Long, Session> open = new ConcurrentHashMap<>();
 
     FakeDriver(Clock clock, long statementNanos) {
         this.clock = clock;
@@ -82,9 +101,16 @@ final class FakeDriver implements Driver {
         String fe = hostPort(url);
         if (dead.contains(fe)) throw new SQLException("Connection refused: " + fe, "08001");
         opened.computeIfAbsent(fe, k -> new AtomicInteger()).incrementAndGet();
+        long id = nextId.incrementAndGet();
+        Session session = new Session(fe);
+        open.put(id, session);
         return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{Connection.class},
                 (proxy, m, args) -> switch (m.getName()) {
-                    case "prepareStatement" -> statement(fe);
+                    case "prepareStatement" -> ((String) args[0]).contains("PROCESSLIST") ? view(fe, id) : statement(fe, session);
+                    case "close" -> {
+                        open.remove(id);
+                        yield null;
+                    }
                     // the setup's own statements (a new session's readiness, the commit counter) take no time
                     case "createStatement" -> instant(fe);
                     case "isValid" -> !dead.contains(fe);
@@ -98,13 +124,52 @@ final class FakeDriver implements Driver {
                 });
     }
 
-    private PreparedStatement statement(String fe) {
+    private PreparedStatement statement(String fe, Session session) {
         return (PreparedStatement) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{PreparedStatement.class},
                 (proxy, m, args) -> switch (m.getName()) {
-                    case "execute", "executeQuery", "executeUpdate", "executeLargeUpdate" -> execute(fe, m.getReturnType());
+                    case "execute", "executeQuery", "executeUpdate", "executeLargeUpdate" -> {
+                        session.busy = true;
+                        try {
+                            yield execute(fe, m.getReturnType());
+                        } finally {
+                            session.busy = false;
+                        }
+                    }
                     case "hashCode" -> System.identityHashCode(proxy);
                     case "equals" -> proxy == args[0];
                     case "toString" -> "fake statement";
+                    default -> defaultValue(m.getReturnType());
+                });
+    }
+
+    /** The session view of front end {@code fe} as the connection {@code self} reads it. */
+    private PreparedStatement view(String fe, long self) {
+        return (PreparedStatement) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{PreparedStatement.class},
+                (proxy, m, args) -> switch (m.getName()) {
+                    case "executeQuery" -> {
+                        if (dead.contains(fe)) throw new SQLException("Communications link failure: " + fe, "08S01");
+                        java.util.List<Object[]> rows = new java.util.ArrayList<>();
+                        open.forEach((id, s) -> {
+                            if (id != self && s.fe.equals(fe)) {
+                                rows.add(new Object[]{id, s.busy ? "Query" : "Sleep", null, s.busy ? "executing" : "", null});
+                            }
+                        });
+                        viewReads.incrementAndGet();
+                        yield rows(rows);
+                    }
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> defaultValue(m.getReturnType());
+                });
+    }
+
+    private ResultSet rows(java.util.List<Object[]> rows) {
+        int[] at = {-1};
+        return (ResultSet) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{ResultSet.class},
+                (proxy, m, args) -> switch (m.getName()) {
+                    case "next" -> ++at[0] < rows.size();
+                    case "getLong" -> ((Number) rows.get(at[0])[(Integer) args[0] - 1]).longValue();
+                    case "getString" -> (String) rows.get(at[0])[(Integer) args[0] - 1];
                     default -> defaultValue(m.getReturnType());
                 });
     }

@@ -34,6 +34,8 @@ class LevelRunnerTest {
     private RunListener listener = RunListener.SILENT;
     private org.oltpbench.measure.resources.ResourceSampler sampler =
             org.oltpbench.measure.resources.ResourceSampler.clientOnly();
+    /** Whether the level samples its sessions' waits (the fake driver's session view). */
+    private boolean waits;
 
     private LevelRunner.Settings settings(int threads, int warmup, int time, long events, double rate, int interval) {
         return Levels.threads(threads).warmup(warmup).time(time).events(events).rate(rate).interval(interval).seed(7)
@@ -62,7 +64,8 @@ class LevelRunnerTest {
             f = CompletableFuture.supplyAsync(() -> {
                 try {
                     if (reporterTick > 0) clock.tickOnRead(Thread.currentThread(), reporterTick);
-                    LevelRunner runner = new LevelRunner(s, workload, db, listener, stop, gate, clock).resources(sampler);
+                    LevelRunner runner = new LevelRunner(s, workload, db, listener, stop, gate, clock).resources(sampler)
+                            .waits(waits);
                     return (faults == null ? runner : runner.faults(faults)).run();
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
@@ -409,6 +412,59 @@ class LevelRunnerTest {
         assertEquals(0.0, r.failover().disconnectedThreadSeconds(), 1e-9);
         assertEquals(r.counts().transactions(), fe1.transactions() + fe2.transactions());
         assertTrue(r.intervals().stream().allMatch(i -> i.threads() == 4), r.intervals().stream().map(i -> i.at() + ":" + i.threads()).toList().toString());
+    }
+
+    /**
+     * Issue 45: the wait sampler on the level's clock. Samples at 0.0625 s and every 0.125 s after, so each 1-s interval
+     * (the warm-up's and the three measured) holds 8 of them, harvested at its edge; the 4 terminals are always inside
+     * a 7-ms statement, so each sample sees 4 active sessions, CPU. The deadline (4 s) stops the sampler before its next
+     * tick (4.0625): 32 reads in all, none after the level.
+     */
+    @Test
+    void waitsAreHarvestedAtEachReportEdgeAndStopAtTheDeadline() throws Exception {
+        waits = true;
+        FakeDriver d = new FakeDriver(clock, 7 * MS);
+        RepeatResult r = run(settings(4, 1, 3, 0, 0, 1), d);
+        assertEquals(List.of(true, false, false, false), r.intervals().stream().map(IntervalResult::warmup).toList());
+        for (IntervalResult i : r.intervals()) {
+            assertEquals(8, i.waits().samples(), "at " + i.at());
+            assertEquals(java.util.Map.of(org.oltpbench.result.repeat.server.WaitClass.CPU, 32L), i.waits().classes(),
+                    "at " + i.at());
+            assertEquals(4.0, i.waits().activeSessions(), 1e-12);
+        }
+        assertEquals(32, d.viewReads.get(), "no read after the deadline");
+    }
+
+    /**
+     * Two front ends, each sampled on its own server; fe2 dies at 3 s (a report edge) and comes back at 5.5 s, as in
+     * {@link #threadsOfADeadFrontEndMoveAndComeBack}. Its read fails from 3.0625 s and is said once, naming it; fe1's
+     * sessions are sampled throughout, so every interval still holds 8 samples of the 4 terminals (on fe1 while fe2 is
+     * down, on both once they went home): 4 active sessions in each, never a gap and never a session twice.
+     */
+    @Test
+    void eachFrontEndsSessionsAreSampledAndALostOneIsSaidOnce() throws Exception {
+        waits = true;
+        List<String> notes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        listener = new RunListener() {
+            @Override
+            public void note(String line) {
+                notes.add(line);
+            }
+        };
+        FakeDriver d = new FakeDriver(clock, 700_000);
+        RepeatResult r = run(settings(4, 0, 10, 0, 0, 1), d, TWO, new StopSignal(), () -> {
+            clock.runUntil(3 * S, () -> d.kill("fe2:4000"));
+            clock.runUntil(5_500 * MS, () -> d.revive("fe2:4000"));
+        });
+        assertEquals(4, r.counts().reconnects(), "2 moves away, 2 back");
+        assertEquals(10, r.intervals().size());
+        for (IntervalResult i : r.intervals()) {
+            assertEquals(8, i.waits().samples(), "at " + i.at());
+            assertEquals(4.0, i.waits().activeSessions(), 1e-12, "at " + i.at() + ": " + i.waits());
+        }
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains("on fe2:4000 failed (Communications link failure"), notes.get(0));
+        assertTrue(notes.get(0).contains("its sessions are not in the samples while it fails"), notes.get(0));
     }
 
     /**

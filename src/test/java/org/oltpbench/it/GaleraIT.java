@@ -25,7 +25,8 @@ import org.oltpbench.result.repeat.topology.FrontEndUse;
  * its three nodes as front ends. TPC-C's terminals spread over the nodes; certification conflicts (1213 at commit) are
  * retried and counted by code. The fault plan kills node 3 with SIGKILL 8 s into the window and starts it again at
  * 16 s: its terminals move to the other two nodes, the outage and the recovery time are measured on 1 s intervals, the
- * node rejoins and takes its terminals back once it is synced, and TPC-C's twelve checks pass after the level.
+ * node rejoins and takes its terminals back once it is synced, and TPC-C's twelve checks pass after the level. The wait
+ * sampler reads each node's own processlist (issue 45): all the level's sessions, and the killed node said once.
  *
  * <p>The level runs on client-side text statements (dbPsMode=disable). With server-side prepared statements this
  * MariaDB 10.11.19 + galera-4 26.4.23 cluster committed parts of transactions when the node was killed: in 3 of 5 such
@@ -80,6 +81,9 @@ class GaleraIT {
         System.out.println(run.out());
         assertEquals(0, run.code(), run.err());
         assertTrue(run.out().contains("[Outage] tps fell below 50% of its mean before the fault"), run.out());
+        // issue 45: each node's sessions are sampled on its own; the lost node is said, once
+        String lost = "on 127.0.0.1:" + g.ports().get(2) + " failed";
+        assertEquals(1, run.out().split(java.util.regex.Pattern.quote(lost), -1).length - 1, run.out());
 
         RepeatResult r = ResultFiles.read(tmp.resolve("result.json")).levels().get(0).kept();
         Fault f = r.fault();
@@ -121,5 +125,7 @@ class GaleraIT {
         assertFalse(r.serverCount().disagrees(), r.serverCount().toString());
         assertTrue(r.serverCount().server() > 0, r.serverCount().toString());
         assertEquals(3, r.failover().frontEnds().stream().filter(u -> u.transactions() > 0).count(), r.failover().toString());
+        // issue 45: the sampler reads each node's processlist, so a sample sees the 6 sessions of the three nodes
+        assertEquals(6, r.usage().waits().sessions(), r.usage().waits().toString());
     }
 }

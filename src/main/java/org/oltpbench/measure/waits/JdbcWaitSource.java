@@ -5,7 +5,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.oltpbench.dialect.SessionWaits;
 
@@ -21,14 +23,24 @@ public final class JdbcWaitSource implements WaitSampler.Source {
     static final int READ_TIMEOUT_MILLIS = 5_000;
     private final Supplier<Connection> open;
     private final List<String> queries;
+    private final SessionWaits.Gauges gauges;
+    /** The gauges' query, prepared once per connection; null until then, or for good once the server refused it. */
+    private PreparedStatement gaugeQuery;
+    private boolean gaugesRefused;
+    private Map<String, Long> lastGauges = Map.of();
     /** The query the server ran; null until the first read found it. */
     private String sql;
     private Connection connection;
     private PreparedStatement query;
 
-    public JdbcWaitSource(Supplier<Connection> open, SessionWaits table) {
+    private final String where;
+
+    /** @param where the server {@code open} reaches, as outputs name it ("" when it is the only one) */
+    public JdbcWaitSource(Supplier<Connection> open, SessionWaits table, String where) {
         this.open = open;
+        this.where = where;
         this.queries = table.queries();
+        this.gauges = table.gauges();
     }
 
     @Override
@@ -69,18 +81,63 @@ public final class JdbcWaitSource implements WaitSampler.Source {
         throw last != null ? last : new SQLException("no sampling query");
     }
 
-    /** One read, in a transaction rolled back after it (also after a failed query: PostgreSQL refuses more until then). */
+    /**
+     * One read, in a transaction rolled back after it (also after a failed query: PostgreSQL refuses more until then):
+     * the sessions, then the server's gauges where the dialect has them.
+     */
     private List<WaitSampler.Seen> rows(PreparedStatement query) throws SQLException {
         List<WaitSampler.Seen> rows = new ArrayList<>();
-        try (ResultSet rs = query.executeQuery()) {
-            while (rs.next()) {
-                rows.add(new WaitSampler.Seen(rs.getLong(1), new SessionWaits.Row(rs.getString(2), rs.getString(3),
-                        rs.getString(4)), rs.getString(5)));
+        try {
+            try (ResultSet rs = query.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(new WaitSampler.Seen(rs.getLong(1), new SessionWaits.Row(rs.getString(2), rs.getString(3),
+                            rs.getString(4)), rs.getString(5)));
+                }
             }
+            lastGauges = readGauges();
         } finally {
             connection.rollback();
         }
         return rows;
+    }
+
+    /**
+     * The gauges now; none where the dialect has none or the server refused their query once (a server of the family
+     * without the variable answers no row, which is no gauge; a refusal is not tried again, the sessions still are).
+     */
+    private Map<String, Long> readGauges() throws SQLException {
+        if (!gauges.present() || gaugesRefused) return Map.of();
+        Map<String, Long> values = new HashMap<>();
+        try {
+            if (gaugeQuery == null) gaugeQuery = connection.prepareStatement(gauges.sql());
+            try (ResultSet rs = gaugeQuery.executeQuery()) {
+                while (rs.next()) values.put(rs.getString(1), parsed(rs.getString(2)));
+            }
+        } catch (SQLException e) {
+            if (!connection.isValid(5)) throw e; // the connection, not the query
+            gaugesRefused = true;
+            return Map.of();
+        }
+        return values;
+    }
+
+    /** A status value as a count; one that is not a whole number counts none. */
+    private static long parsed(String value) {
+        try {
+            return value == null ? 0 : Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    @Override
+    public String where() {
+        return where;
+    }
+
+    @Override
+    public Map<String, Long> gauges() {
+        return lastGauges;
     }
 
     @Override
@@ -93,5 +150,7 @@ public final class JdbcWaitSource implements WaitSampler.Source {
         }
         connection = null;
         query = null;
+        gaugeQuery = null;
+        lastGauges = Map.of();
     }
 }

@@ -1,6 +1,7 @@
 package org.oltpbench.measure.waits;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -39,14 +40,27 @@ public final class WaitSampler implements AutoCloseable {
     public interface Source extends AutoCloseable {
         List<Seen> read() throws SQLException;
 
+        /** The server this source reads, as outputs name it ("" for the only one). */
+        default String where() {
+            return "";
+        }
+
+        /** The server's gauges (name to value) read with the last {@link #read}; none by default. */
+        default Map<String, Long> gauges() {
+            return Map.of();
+        }
+
         @Override
         void close();
     }
 
     /** Samples nothing: waits=off, or an engine without a session view. */
-    public static final WaitSampler OFF = new WaitSampler(null, null, id -> false, Clock.SYSTEM, w -> { });
+    public static final WaitSampler OFF = new WaitSampler(List.of(), null, id -> false, Clock.SYSTEM, w -> { });
 
-    private final Source source;
+    /** One source per server behind the front ends: each server's view shows only the sessions connected to it. */
+    private final List<Source> sources;
+    /** The servers whose last read failed: said once each a level. */
+    private final java.util.Set<Source> warned = new java.util.HashSet<>();
     private final SessionWaits table;
     private final LongPredicate ours;
     private final Clock clock;
@@ -55,10 +69,17 @@ public final class WaitSampler implements AutoCloseable {
     private Tally tally = new Tally();
     private Thread thread;
     private volatile boolean stopped;
-    private boolean warned;
 
     public WaitSampler(Source source, SessionWaits table, LongPredicate ours, Clock clock, Consumer<String> warn) {
-        this.source = source;
+        this(source == null ? List.of() : List.of(source), table, ours, clock, warn);
+    }
+
+    /**
+     * Samples each of {@code sources} (one per server behind the front ends) at every tick; a sample counts the sessions
+     * of the servers that answered it.
+     */
+    public WaitSampler(List<Source> sources, SessionWaits table, LongPredicate ours, Clock clock, Consumer<String> warn) {
+        this.sources = List.copyOf(sources);
         this.table = table;
         this.ours = ours;
         this.clock = clock;
@@ -71,7 +92,7 @@ public final class WaitSampler implements AutoCloseable {
      * are whole seconds from t0) and each 1-s interval holds {@link #PER_SECOND} of them when none is late.
      */
     public void start(long t0) {
-        if (source == null) return;
+        if (sources.isEmpty()) return;
         java.util.concurrent.CountDownLatch joined = new java.util.concurrent.CountDownLatch(1);
         thread = new Thread(() -> loop(t0 + PERIOD_NANOS / 2, joined), "oltpbench-waits");
         thread.setDaemon(true);
@@ -108,44 +129,76 @@ public final class WaitSampler implements AutoCloseable {
         }
     }
 
-    /** Reads the view once and counts the benchmark's active sessions. */
+    /**
+     * Reads each server's view once and counts the benchmark's active sessions on the servers that answered; a sample
+     * no server answered is not counted. A server whose read fails is said once a level, with the engine's words.
+     */
     void sampleOnce() {
-        List<Seen> rows;
-        try {
-            rows = source.read();
-        } catch (SQLException | RuntimeException e) {
-            if (!warned && !stopped) {
-                warn.accept("waits: reading " + table.source() + " failed (" + Text.firstLine(e.getMessage())
-                        + "); the intervals without a sample have no waits, and the sampler keeps trying");
+        List<SessionWaits.Wait> waits = new ArrayList<>();
+        List<String> objects = new ArrayList<>();
+        boolean answered = false;
+        for (Source source : sources) {
+            List<Seen> rows;
+            try {
+                rows = source.read();
+            } catch (SQLException | RuntimeException e) {
+                if (!stopped && warned.add(source)) {
+                    String on = source.where().isEmpty() ? "" : " on " + source.where();
+                    warn.accept("waits: reading " + table.source() + on + " failed (" + Text.firstLine(e.getMessage())
+                            + (sources.size() > 1 ? "); its sessions are not in the samples while it fails"
+                            : "); the intervals without a sample have no waits") + ", and the sampler keeps trying");
+                }
+                continue;
             }
-            warned = true;
-            return;
-        }
-        if (stopped) return; // a read that ended after the level stopped is not the level's
-        synchronized (lock) {
-            tally.samples++;
-            int seen = 0;
+            answered = true;
+            int first = waits.size();
             for (Seen s : rows) {
                 if (!ours.test(s.id())) continue;
-                seen++;
-                SessionWaits.Wait w = table.classify(s.row());
+                waits.add(table.classify(s.row()));
+                objects.add(s.object());
+            }
+            fromGauges(waits.subList(first, waits.size()), source.gauges()); // a server's gauges are its sessions'
+        }
+        if (stopped || !answered) return; // a read that ended after the level stopped is not the level's
+        synchronized (lock) {
+            tally.samples++;
+            for (int i = 0; i < waits.size(); i++) {
+                SessionWaits.Wait w = waits.get(i);
                 if (w == null) {
                     tally.idle++;
                     continue;
                 }
                 tally.classes.merge(w.cls(), 1L, Long::sum);
                 tally.names.computeIfAbsent(w.cls(), k -> new HashMap<>()).merge(w.name(), 1L, Long::sum);
-                if (w.cls() == WaitClass.LOCK && s.object() != null && !s.object().isBlank()) {
-                    tally.objects.merge(unquoted(s.object()), 1L, Long::sum);
+                String object = objects.get(i);
+                if (w.cls() == WaitClass.LOCK && object != null && !object.isBlank()) {
+                    tally.objects.merge(unquoted(object), 1L, Long::sum);
                 }
             }
-            tally.sessions = Math.max(tally.sessions, seen);
+            tally.sessions = Math.max(tally.sessions, waits.size());
+        }
+    }
+
+    /**
+     * Counts as many of the sample's CPU sessions as each gauge's value in the gauge's wait instead
+     * ({@link SessionWaits.Gauges}): never more than the CPU sessions the sample saw, so the sessions' sum is the view's.
+     */
+    private void fromGauges(List<SessionWaits.Wait> waits, Map<String, Long> gauges) {
+        for (Map.Entry<String, Long> g : gauges.entrySet()) {
+            SessionWaits.Wait instead = table.gauges().wait(g.getKey());
+            long left = g.getValue() == null ? 0 : g.getValue();
+            for (int i = 0; i < waits.size() && left > 0 && instead != null; i++) {
+                if (waits.get(i) != null && waits.get(i).cls() == WaitClass.CPU) {
+                    waits.set(i, instead);
+                    left--;
+                }
+            }
         }
     }
 
     /** The counts since the last harvest, and a fresh start. */
     public Waits harvest() {
-        if (source == null) return Waits.NONE;
+        if (sources.isEmpty()) return Waits.NONE;
         Tally t;
         synchronized (lock) {
             t = tally;
@@ -159,7 +212,7 @@ public final class WaitSampler implements AutoCloseable {
      * end): a read that ends after this is not counted. The counts not yet harvested stay for {@link #harvest}.
      */
     public void stop() {
-        if (source == null) return;
+        if (sources.isEmpty()) return;
         stopped = true;
         if (thread != null) thread.interrupt();
     }
@@ -170,10 +223,10 @@ public final class WaitSampler implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (source == null) return;
+        if (sources.isEmpty()) return;
         stopped = true;
         if (thread != null) org.oltpbench.util.Threads.stop(thread, 5_000);
-        source.close();
+        sources.forEach(Source::close);
     }
 
     /**

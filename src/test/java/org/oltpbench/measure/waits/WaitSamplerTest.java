@@ -46,6 +46,7 @@ class WaitSamplerTest {
         final AtomicInteger reads = new AtomicInteger();
         final AtomicBoolean closed = new AtomicBoolean();
         volatile boolean failing;
+        volatile Map<String, Long> gauges = Map.of();
 
         Scripted(SimClock clock, long readNanos) {
             this.clock = clock;
@@ -63,6 +64,11 @@ class WaitSamplerTest {
             }
             if (failing) throw new SQLException("Lost connection to server during query\nsecond line", "08S01");
             return eightSessions();
+        }
+
+        @Override
+        public Map<String, Long> gauges() {
+            return gauges;
         }
 
         @Override
@@ -102,6 +108,32 @@ class WaitSamplerTest {
             assertTrue(warned.isEmpty());
         }
         assertTrue(source.closed.get(), "close() closes the monitor connection");
+    }
+
+    /**
+     * InnoDB's pending page reads (MySQL's and MariaDB's Innodb_data_pending_reads) take as many of the sample's CPU
+     * sessions into data reads, never more than the sample's CPU sessions, never a lock wait or an idle one; a gauge
+     * the dialect has no wait for moves none.
+     */
+    @Test
+    void pendingReadsCountAsManyCpuSessionsAsDataReads() throws InterruptedException {
+        SimClock clock = new SimClock(T0);
+        clock.join();
+        Scripted source = new Scripted(clock, 2_000_000);
+        try (WaitSampler sampler = new WaitSampler(source, MYSQL, id -> id <= 8, clock, w -> { })) {
+            sampler.start(T0);
+            source.gauges = Map.of("Innodb_data_pending_reads", 1L, "Innodb_buffer_pool_wait_free", 3L);
+            Waits one = harvestAt(clock, sampler, T0 + S);
+            assertEquals(Map.of(WaitClass.LOCK, 32L, WaitClass.CPU, 8L, WaitClass.IO, 8L, WaitClass.CLIENT, 8L),
+                    one.classes(), "one of the two CPU sessions in each of the 8 samples; the unknown gauge moves none");
+            assertEquals(Map.of("page read (Innodb_data_pending_reads)", 8L), one.names(WaitClass.IO));
+            source.gauges = Map.of("Innodb_data_pending_reads", 5L); // a read-ahead of the server's own beside ours
+            Waits five = harvestAt(clock, sampler, T0 + 2 * S);
+            assertEquals(Map.of(WaitClass.LOCK, 32L, WaitClass.IO, 16L, WaitClass.CLIENT, 8L), five.classes(),
+                    "at most the 2 CPU sessions: the locks and the idle-in-transaction stay theirs");
+            assertEquals(one.activeSessions(), five.activeSessions(), 1e-12, "the sessions' sum is the view's");
+            assertEquals(8, five.idle());
+        }
     }
 
     @Test

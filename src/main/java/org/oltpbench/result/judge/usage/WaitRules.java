@@ -21,8 +21,9 @@ import org.oltpbench.result.repeat.server.Waits;
  *
  * <p>What undermines it: a sample is an instant, so a wait shorter than the period (125 ms) is seen in proportion to
  * its share of the time, not each time it happens; sessions the driver gave no id for are all the database's (another
- * client's too); only the front end the monitor reached is sampled; an engine whose view names no wait shows its
- * sessions as CPU (MySQL's and MariaDB's processlist shows a page read as a running statement).
+ * client's too); each server behind the front ends is read on its own, but a proxy in front shows the monitor one
+ * node's sessions; an engine whose view names no wait shows its sessions as CPU (MySQL's and MariaDB's processlist
+ * shows a page read as a running statement: InnoDB's reads in progress are counted instead, the server's).
  */
 public final class WaitRules {
     /** A class of waits that holds this share of the session time in transactions is the limit. */
@@ -61,7 +62,7 @@ public final class WaitRules {
         long expected = Math.round(seconds * Waits.PER_SECOND);
         if (w.noneSeen()) {
             return String.format(Locale.ROOT, "none of the level's sessions was seen in %d samples of the server's view (a "
-                    + "pooler or proxy between gives other ids; only the front end the monitor reached is read)", w.samples());
+                    + "pooler or proxy between gives other ids, or shows the monitor another node)", w.samples());
         }
         if (w.samples() < MIN_SAMPLES || w.total() < MIN_ACTIVE || (expected > 0 && w.samples() < COVERAGE * expected)) {
             return String.format(Locale.ROOT, "too few wait samples to say where the sessions' time went (%d samples of "
