@@ -2,7 +2,7 @@
 # Issue 45 §3, commit and reads: servers of their own whose processes sit in a cgroup (v1 blkio) that holds the disk
 # under their data directory to a few hundred I/Os a second, as a slow or shared volume does; the same level run
 # alternately with the setting that makes the wait go away. Root; Linux with cgroup v1 blkio (or adapt to v2 io.max).
-#   slowdisk.sh commit   oltp_write_only, MariaDB innodb_flush_log_at_trx_commit 1 / 2 and PostgreSQL
+#   slowdisk.sh commit   oltp_write_only, MariaDB innodb_flush_log_at_trx_commit 1 / 2 (the log file buffered) and PostgreSQL
 #                        synchronous_commit on / off, 100 writes a second
 #   slowdisk.sh reads    oltp_read_only on tables 10x the cache: MariaDB innodb_buffer_pool_size=16M, PostgreSQL
 #                        shared_buffers=16MB with the cgroup's memory (its page cache) held to 160 MB, 200 reads a second
@@ -54,7 +54,11 @@ java -jar $J $PG $common prepare > $D/prep-pg.log 2>&1 || tail -3 $D/prep-pg.log
 M="mariadb -h127.0.0.1 -P3399 -ubench -pbench"; P="$PGBIN/psql -h 127.0.0.1 -p 5499 -U postgres -qAt"
 for round in $(seq $ROUNDS); do
   if [ "$WHAT" = commit ]; then
-    for v in 1 2; do $M -e "SET GLOBAL innodb_flush_log_at_trx_commit=$v"; level "$MDB" "mariadb flush_log_at_trx_commit=$v round $round"; done
+    # =2 writes the log at each commit without flushing it: through the page cache (innodb_log_file_buffering, which
+    # MariaDB turns off by default on O_DIRECT) the write is the cache's; with the log file unbuffered, each commit's
+    # write still goes to the device
+    for v in 1 2; do $M -e "SET GLOBAL innodb_flush_log_at_trx_commit=$v, GLOBAL innodb_log_file_buffering=$((v - 1))"
+      level "$MDB" "mariadb flush_log_at_trx_commit=$v log_file_buffering=$((v - 1)) round $round"; done
     for v in on off; do $P -c "ALTER SYSTEM SET synchronous_commit=$v" -c "SELECT pg_reload_conf()" > /dev/null; level "$PG" "postgres synchronous_commit=$v round $round"; done
   else
     for t in 200 0; do echo "$DEV $t" > $CG/blkio.throttle.read_iops_device
@@ -62,4 +66,4 @@ for round in $(seq $ROUNDS); do
       level "$PG" "postgres shared_buffers 16MB, cache 160 MB, reads ${t/#0/unlimited}/s round $round"; done
   fi
 done
-$M -e "SET GLOBAL innodb_flush_log_at_trx_commit=1" 2>/dev/null
+$M -e "SET GLOBAL innodb_flush_log_at_trx_commit=1, GLOBAL innodb_log_file_buffering=0" 2>/dev/null
