@@ -272,7 +272,22 @@ public final class Database implements AutoCloseable {
      * each server alone shows (its sessions, its lag).
      */
     public List<String> servers() {
-        return frontEnds.hosts().stream().distinct().toList();
+        java.util.Map<String, String> byKey = new java.util.LinkedHashMap<>();
+        for (String h : frontEnds.hosts()) byKey.putIfAbsent(FrontEnds.serverKey(h), h);
+        return List.copyOf(byKey.values());
+    }
+
+    /** Each front end's server ({@link FrontEnds#serverOf}), resolved once: the key its sessions' ids are kept under. */
+    private volatile List<String> serverOfFrontEnd;
+
+    private String serverOf(int frontEnd) {
+        List<String> s = serverOfFrontEnd;
+        if (s == null) {
+            List<String> out = new java.util.ArrayList<>();
+            for (int i = 0; i < frontEnds.size(); i++) out.add(frontEnds.serverOf(i));
+            serverOfFrontEnd = s = java.util.Collections.unmodifiableList(out);
+        }
+        return s.get(frontEnd);
     }
 
     /** A connection to {@code target}, a URL of {@link #servers()} or the job's own, with the job's user and settings. */
@@ -318,7 +333,7 @@ public final class Database implements AutoCloseable {
         if (user != null) p.setProperty("user", user);
         if (password != null) p.setProperty("password", password);
         Connection c = isolated(opener.open(target, p));
-        sessionIds.add(driver.sessionId(c));
+        sessionIds.add(serverOf(frontEnd), driver.sessionId(c));
         if (frontEnds.size() > 1) {
             try {
                 dialect.ready(c);

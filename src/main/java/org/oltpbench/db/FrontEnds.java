@@ -71,19 +71,43 @@ public final class FrontEnds {
      */
     public List<String> hosts() {
         List<String> out = new ArrayList<>();
-        for (String u : urls) {
-            Matcher routed = ROUTED.matcher(u), multi = MULTI.matcher(u);
-            if (routed.matches()) {
-                for (String h : routed.group(2).split(",")) out.add(routed.group(1) + "://" + h.trim() + routed.group(3));
-            } else if (multi.matches() && multi.group(2).contains(",")) {
-                String rest = PG_ROUTING.matcher(multi.group(3)).replaceAll("");
-                if (!rest.contains("?") && rest.contains("&")) rest = rest.replaceFirst("&", "?");
-                for (String h : multi.group(2).split(",")) out.add(multi.group(1) + h.trim() + rest);
-            } else {
-                out.add(u);
-            }
+        for (String u : urls) out.addAll(hostsOf(u));
+        return out;
+    }
+
+    private static List<String> hostsOf(String u) {
+        List<String> out = new ArrayList<>();
+        Matcher routed = ROUTED.matcher(u), multi = MULTI.matcher(u);
+        if (routed.matches()) {
+            for (String h : routed.group(2).split(",")) out.add(routed.group(1) + "://" + h.trim() + routed.group(3));
+        } else if (multi.matches() && multi.group(2).contains(",")) {
+            String rest = PG_ROUTING.matcher(multi.group(3)).replaceAll("");
+            if (!rest.contains("?") && rest.contains("&")) rest = rest.replaceFirst("&", "?");
+            for (String h : multi.group(2).split(",")) out.add(multi.group(1) + h.trim() + rest);
+        } else {
+            out.add(u);
         }
         return out;
+    }
+
+    /**
+     * The server front end {@code index} reaches, as {@link #serverKey} names it; null when its URL names several
+     * hosts and the driver picks among them.
+     */
+    public String serverOf(int index) {
+        List<String> h = hostsOf(urls.get(index));
+        return h.size() == 1 && h.get(0).equals(urls.get(index)) ? serverKey(urls.get(index)) : null;
+    }
+
+    /**
+     * A server as one key whatever name reaches it: its host's address (every loopback address one) and its port, so
+     * that {@code localhost:5433} and {@code 127.0.0.1:5433} are one server; a name that does not resolve stays a name.
+     * Resolves the name: called once per front end, never on the transaction path.
+     */
+    public static String serverKey(String url) {
+        java.net.InetSocketAddress a = address(authority(url), 0);
+        if (a.isUnresolved()) return authority(url).toLowerCase(java.util.Locale.ROOT);
+        return (a.getAddress().isLoopbackAddress() ? "loopback" : a.getAddress().getHostAddress()) + ":" + a.getPort();
     }
 
     public int size() {
@@ -113,16 +137,18 @@ public final class FrontEnds {
      */
     public List<java.net.InetSocketAddress> addresses(int defaultPort) {
         List<java.net.InetSocketAddress> out = new java.util.ArrayList<>();
-        for (String u : urls) {
-            String a = authority(u);
-            if (a.contains(",")) a = a.substring(0, a.indexOf(','));
-            int colon = a.lastIndexOf(':');
-            boolean hasPort = colon > 0 && a.indexOf(']') < colon && a.substring(colon + 1).matches("\\d+");
-            String host = hasPort ? a.substring(0, colon) : a;
-            if (host.startsWith("[") && host.endsWith("]")) host = host.substring(1, host.length() - 1);
-            out.add(new java.net.InetSocketAddress(host, hasPort ? Integer.parseInt(a.substring(colon + 1)) : defaultPort));
-        }
+        for (String u : urls) out.add(address(authority(u), defaultPort));
         return out;
+    }
+
+    /** The first host of {@code authority} (host:port, or host alone for {@code defaultPort}), resolved now. */
+    private static java.net.InetSocketAddress address(String authority, int defaultPort) {
+        String a = authority.contains(",") ? authority.substring(0, authority.indexOf(',')) : authority;
+        int colon = a.lastIndexOf(':');
+        boolean hasPort = colon > 0 && a.indexOf(']') < colon && a.substring(colon + 1).matches("\\d+");
+        String host = hasPort ? a.substring(0, colon) : a;
+        if (host.startsWith("[") && host.endsWith("]")) host = host.substring(1, host.length() - 1);
+        return new java.net.InetSocketAddress(host, hasPort ? Integer.parseInt(a.substring(colon + 1)) : defaultPort);
     }
 
     /** The host:port part of a URL. */

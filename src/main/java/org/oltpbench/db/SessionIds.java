@@ -10,18 +10,27 @@ import java.util.concurrent.ConcurrentHashMap;
  * never on the transaction path.
  */
 public final class SessionIds {
-    private final Set<Long> ids = ConcurrentHashMap.newKeySet();
+    /** Each server's ids ({@link FrontEnds#serverKey}): servers number their sessions each on its own, so ids collide. */
+    private final java.util.Map<String, Set<Long>> byServer = new ConcurrentHashMap<>();
+    /** The ids of sessions whose server the driver chose among several hosts: taken as ours on any of them. */
+    private final Set<Long> anyServer = ConcurrentHashMap.newKeySet();
     private volatile boolean unknown;
 
-    /** A session connected; {@code id} -1 when its driver did not say (then every session is taken as ours). */
-    void add(long id) {
+    /**
+     * A session connected to {@code server} (null when the URL names several hosts and the driver chose); {@code id}
+     * -1 when its driver did not say (then every session is taken as ours).
+     */
+    void add(String server, long id) {
         if (id < 0) unknown = true;
-        else ids.add(id);
+        else if (server == null) anyServer.add(id);
+        else byServer.computeIfAbsent(server, k -> ConcurrentHashMap.newKeySet()).add(id);
     }
 
-    /** Whether {@code id} is one of the benchmark's sessions; true for every id once a driver did not say. */
-    public boolean ours(long id) {
-        return unknown || ids.contains(id);
+    /** Whether session {@code id} of {@code server}'s view is one of the benchmark's; true for all once a driver did not say. */
+    public boolean ours(String server, long id) {
+        if (unknown || anyServer.contains(id)) return true;
+        Set<Long> ids = byServer.get(server);
+        return ids != null && ids.contains(id);
     }
 
     /** Whether every session's id is known, so that {@link #ours} tells them apart. */
@@ -31,7 +40,8 @@ public final class SessionIds {
 
     /** Forgets the sessions of the level before (the next level's connect anew). */
     public void clear() {
-        ids.clear();
+        byServer.clear();
+        anyServer.clear();
         unknown = false;
     }
 }

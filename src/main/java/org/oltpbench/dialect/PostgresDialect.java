@@ -211,7 +211,9 @@ public class PostgresDialect implements Dialect {
      * pg_stat_activity's state, wait_event_type and wait_event (PostgreSQL 15's names, "Wait Event" tables of the
      * monitoring chapter): active without a wait is CPU; idle in a transaction is the client; a wait by its type, with
      * the WAL's writes and flushes (IO:WALSync, IO:WALWrite, LWLock:WALWrite, LWLock:WALInsert) as the commit's, a
-     * relation's extension as a latch, and IPC:SyncRep (a synchronous standby's acknowledgement) as another node.
+     * relation's extension as a latch, IPC:SyncRep (a synchronous standby's acknowledgement) as another node, and of
+     * the IO waits only the reads of pages (IO:DataFileRead, and IPC:BufferIO: another backend's read of the same page)
+     * as data reads.
      */
     @Override
     public SessionWaits sessionWaits() {
@@ -228,7 +230,17 @@ public class PostgresDialect implements Dialect {
             java.util.Map.entry("lwlock:walwrite", WaitClass.COMMIT),
             java.util.Map.entry("lwlock:walinsert", WaitClass.COMMIT),
             java.util.Map.entry("lwlock:walbufmapping", WaitClass.COMMIT),
-            java.util.Map.entry("io", WaitClass.IO),
+            // of the IO type only the reads of data pages are data reads: extending, writing out dirty buffers, a
+            // sort's temporary files are not the working set against the cache (other: shown, never a verdict)
+            java.util.Map.entry("io", WaitClass.OTHER),
+            java.util.Map.entry("io:datafileread", WaitClass.IO),
+            java.util.Map.entry("io:datafileprefetch", WaitClass.IO),
+            java.util.Map.entry("io:slruread", WaitClass.IO),
+            java.util.Map.entry("io:relationmapread", WaitClass.IO),
+            // waiting for another backend's read of the same page: IPC:BufferIO from PostgreSQL 14, LWLock before
+            java.util.Map.entry("ipc:bufferio", WaitClass.IO),
+            java.util.Map.entry("lwlock:bufferio", WaitClass.IO),
+            java.util.Map.entry("lwlock:buffer_io", WaitClass.IO),
             java.util.Map.entry("io:walsync", WaitClass.COMMIT),
             java.util.Map.entry("io:walwrite", WaitClass.COMMIT),
             java.util.Map.entry("io:walinitsync", WaitClass.COMMIT),

@@ -180,8 +180,8 @@ public final class LevelRunner {
         List<String> servers = db.servers();
         List<WaitSampler.Source> sources = new ArrayList<>(servers.size());
         for (String server : servers) {
-            sources.add(new JdbcWaitSource(() -> db.connect(server), table,
-                    servers.size() > 1 ? org.oltpbench.db.FrontEnds.authority(server) : ""));
+            sources.add(new JdbcWaitSource(() -> db.connect(server), table, org.oltpbench.db.FrontEnds.authority(server),
+                    org.oltpbench.db.FrontEnds.serverKey(server)));
         }
         return new WaitSampler(sources, table, db.sessionIds()::ours, clock, listener::note);
     }

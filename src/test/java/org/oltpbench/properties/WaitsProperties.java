@@ -1,6 +1,7 @@
 package org.oltpbench.properties;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -59,15 +60,20 @@ class WaitsProperties {
         int samples = 0;
         for (int i = 0; i < intervals; i++) {
             int n = 1 + r.nextInt(20);
-            Waits merged = Waits.NONE;
+            List<Waits> each = new ArrayList<>();
             double active = 0;
             for (int c = 0; c < clients; c++) {
                 Waits w = random(r, n, 16);
                 namesAddUp(w);
                 active += w.activeSessions();
                 total += w.total();
-                merged = merged.alongside(w);
+                each.add(w);
             }
+            Waits merged = Waits.acrossClients(each);
+            List<Waits> oneUnsampled = new ArrayList<>(each);
+            oneUnsampled.set(r.nextInt(clients), Waits.NONE);
+            // one client not sampled: the others' sessions are not the level's
+            assertFalse(Waits.acrossClients(oneUnsampled).sampled());
             namesAddUp(merged);
             // every sample saw each client's 16 sessions, active or idle
             assertEquals((long) clients * 16 * n, merged.total() + merged.idle());

@@ -33,12 +33,16 @@ public final class JdbcWaitSource implements WaitSampler.Source {
     private Connection connection;
     private PreparedStatement query;
 
-    private final String where;
+    private final String where, server;
 
-    /** @param where the server {@code open} reaches, as outputs name it ("" when it is the only one) */
-    public JdbcWaitSource(Supplier<Connection> open, SessionWaits table, String where) {
+    /**
+     * @param where  the server {@code open} reaches, as outputs name it (host:port)
+     * @param server the same server as the benchmark's session ids are kept ({@code FrontEnds.serverKey})
+     */
+    public JdbcWaitSource(Supplier<Connection> open, SessionWaits table, String where, String server) {
         this.open = open;
         this.where = where;
+        this.server = server;
         this.queries = table.queries();
         this.gauges = table.gauges();
     }
@@ -133,6 +137,11 @@ public final class JdbcWaitSource implements WaitSampler.Source {
     @Override
     public String where() {
         return where;
+    }
+
+    @Override
+    public String server() {
+        return server;
     }
 
     @Override

@@ -40,9 +40,14 @@ public final class WaitSampler implements AutoCloseable {
     public interface Source extends AutoCloseable {
         List<Seen> read() throws SQLException;
 
-        /** The server this source reads, as outputs name it ("" for the only one). */
+        /** The server this source reads, as outputs name it (host:port). */
         default String where() {
             return "";
+        }
+
+        /** The server this source reads as the benchmark's session ids are kept ({@code FrontEnds.serverKey}). */
+        default String server() {
+            return where();
         }
 
         /** The server's gauges (name to value) read with the last {@link #read}; none by default. */
@@ -54,15 +59,21 @@ public final class WaitSampler implements AutoCloseable {
         void close();
     }
 
+    /** Whether session {@code id} of {@code server}'s view is one of the benchmark's (server ids collide across servers). */
+    @FunctionalInterface
+    public interface Ours {
+        boolean test(String server, long id);
+    }
+
     /** Samples nothing: waits=off, or an engine without a session view. */
-    public static final WaitSampler OFF = new WaitSampler(List.of(), null, id -> false, Clock.SYSTEM, w -> { });
+    public static final WaitSampler OFF = new WaitSampler(List.of(), null, (server, id) -> false, Clock.SYSTEM, w -> { });
 
     /** One source per server behind the front ends: each server's view shows only the sessions connected to it. */
     private final List<Source> sources;
     /** The servers whose last read failed: said once each a level. */
     private final java.util.Set<Source> warned = new java.util.HashSet<>();
     private final SessionWaits table;
-    private final LongPredicate ours;
+    private final Ours ours;
     private final Clock clock;
     private final Consumer<String> warn;
     private final Object lock = new Object();
@@ -71,14 +82,14 @@ public final class WaitSampler implements AutoCloseable {
     private volatile boolean stopped;
 
     public WaitSampler(Source source, SessionWaits table, LongPredicate ours, Clock clock, Consumer<String> warn) {
-        this(source == null ? List.of() : List.of(source), table, ours, clock, warn);
+        this(source == null ? List.of() : List.of(source), table, (server, id) -> ours.test(id), clock, warn);
     }
 
     /**
      * Samples each of {@code sources} (one per server behind the front ends) at every tick; a sample counts the sessions
      * of the servers that answered it.
      */
-    public WaitSampler(List<Source> sources, SessionWaits table, LongPredicate ours, Clock clock, Consumer<String> warn) {
+    public WaitSampler(List<Source> sources, SessionWaits table, Ours ours, Clock clock, Consumer<String> warn) {
         this.sources = List.copyOf(sources);
         this.table = table;
         this.ours = ours;
@@ -130,36 +141,39 @@ public final class WaitSampler implements AutoCloseable {
     }
 
     /**
-     * Reads each server's view once and counts the benchmark's active sessions on the servers that answered; a sample
-     * no server answered is not counted. A server whose read fails is said once a level, with the engine's words.
+     * Reads each server's view once and counts the benchmark's active sessions. A sample counts only when every server
+     * answered it: a sample without one server's sessions is not the level's (its sessions could be anywhere), so a
+     * server that does not answer is said once a level and the samples stop counting until it answers again.
      */
     void sampleOnce() {
         List<SessionWaits.Wait> waits = new ArrayList<>();
         List<String> objects = new ArrayList<>();
-        boolean answered = false;
         for (Source source : sources) {
             List<Seen> rows;
             try {
                 rows = source.read();
             } catch (SQLException | RuntimeException e) {
                 if (!stopped && warned.add(source)) {
-                    String on = source.where().isEmpty() ? "" : " on " + source.where();
+                    String on = sources.size() > 1 ? " on " + source.where() : "";
                     warn.accept("waits: reading " + table.source() + on + " failed (" + Text.firstLine(e.getMessage())
-                            + (sources.size() > 1 ? "); its sessions are not in the samples while it fails"
-                            : "); the intervals without a sample have no waits") + ", and the sampler keeps trying");
+                            + "); no sample counts until it answers (the intervals without one have no waits), and the "
+                            + "sampler keeps trying");
                 }
-                continue;
+                return;
             }
-            answered = true;
-            int first = waits.size();
+            int first = waits.size(), othersRunning = 0;
             for (Seen s : rows) {
-                if (!ours.test(s.id())) continue;
-                waits.add(table.classify(s.row()));
-                objects.add(s.object());
+                if (ours.test(source.server(), s.id())) {
+                    waits.add(table.classify(s.row()));
+                    objects.add(s.object());
+                } else if (source.gauges().size() > 0 && isCpu(table.classify(s.row()))) {
+                    othersRunning++;
+                }
             }
-            fromGauges(waits.subList(first, waits.size()), source.gauges()); // a server's gauges are its sessions'
+            // a gauge is the server's: moved onto our sessions only when no other client's session ran beside them
+            if (othersRunning == 0) fromGauges(waits.subList(first, waits.size()), source.gauges());
         }
-        if (stopped || !answered) return; // a read that ended after the level stopped is not the level's
+        if (stopped) return; // a read that ended after the level stopped is not the level's
         synchronized (lock) {
             tally.samples++;
             for (int i = 0; i < waits.size(); i++) {
@@ -179,16 +193,22 @@ public final class WaitSampler implements AutoCloseable {
         }
     }
 
+    private static boolean isCpu(SessionWaits.Wait w) {
+        return w != null && w.cls() == WaitClass.CPU;
+    }
+
     /**
      * Counts as many of the sample's CPU sessions as each gauge's value in the gauge's wait instead
      * ({@link SessionWaits.Gauges}): never more than the CPU sessions the sample saw, so the sessions' sum is the view's.
+     * Called only where every running session of the server's view is the benchmark's, since the gauge cannot say
+     * whose reads it counts.
      */
     private void fromGauges(List<SessionWaits.Wait> waits, Map<String, Long> gauges) {
         for (Map.Entry<String, Long> g : gauges.entrySet()) {
             SessionWaits.Wait instead = table.gauges().wait(g.getKey());
             long left = g.getValue() == null ? 0 : g.getValue();
             for (int i = 0; i < waits.size() && left > 0 && instead != null; i++) {
-                if (waits.get(i) != null && waits.get(i).cls() == WaitClass.CPU) {
+                if (isCpu(waits.get(i))) {
                     waits.set(i, instead);
                     left--;
                 }

@@ -17,7 +17,7 @@ import org.oltpbench.stats.Interval;
  */
 final class WaitRows {
     /** What the rows' note says they are. */
-    static final String NOTE = "where the time went: the benchmark's server sessions sampled about 10 times a second over "
+    static final String NOTE = "where the time went: the benchmark's server sessions sampled " + Waits.PER_SECOND + " times a second over "
             + "the measured window, their average active sessions (inside a statement or a transaction) and each class of "
             + "wait's share of that active time; - where a run was not sampled.";
 
@@ -38,7 +38,7 @@ final class WaitRows {
         }
         if (waits.stream().noneMatch(Waits::sampled)) return List.of();
         List<Comparison.Row> rows = new ArrayList<>();
-        rows.add(new Comparison.Row("where the time went: active sessions of " + threads,
+        rows.add(new Comparison.Row("where the time went: active sessions (" + threads + " threads)",
                 cells(waits, Comparison.Show.FIGURE, Waits::activeSessions)));
         for (WaitClass c : seen) rows.add(new Comparison.Row(SHARE + c.label(), cells(waits, Comparison.Show.SHARE, w -> w.share(c))));
         return rows;

@@ -36,19 +36,20 @@ final class WaitsTable {
         }
         return Html.pairs(List.of(run.workload().family().workers(), "where", "active sessions", "share",
                 "the engine's names (share of the class)", "lock tables (share of the lock waits)"), rows)
-                + Html.note("Sampled about 10 times a second over the measured window: active sessions are the "
+                + Html.note("Sampled " + Waits.PER_SECOND + " times a second over the measured window: active sessions are the "
                 + "benchmark's sessions inside a statement or a transaction, averaged over the samples; a class's share is "
                 + "its part of the active session time. Sessions idle between transactions are not counted.");
     }
 
     /**
-     * One level's rows: "all" with the average active sessions of {@code of} open and the samples, then each class seen,
+     * One level's rows: "all" with the average active sessions of those the server showed open (as the [Waits] line
+     * says; {@code of}, the level's threads, where that is not known) and the samples, then each class seen,
      * by its session-samples over the samples and its share of them all.
      */
     static List<List<String>> rows(String level, Waits w, int of) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of(level, "all (" + w.samples() + " samples)", String.format(Locale.ROOT, "%.1f of %d", w.activeSessions(),
-                of), Metric.share(w.total() == 0 ? 0 : 1), "", ""));
+                w.sessions() > 0 ? w.sessions() : of), Metric.share(w.total() == 0 ? 0 : 1), "", ""));
         List<WaitClass> order = new ArrayList<>(w.classes().keySet());
         order.sort((a, b) -> Long.compare(w.count(b), w.count(a)));
         for (WaitClass c : order) {

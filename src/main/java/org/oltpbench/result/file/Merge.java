@@ -217,10 +217,10 @@ public final class Merge {
             Histogram h = Histograms.empty();
             long[] types = new long[parts.get(0).intervals().get(i).types().size()];
             boolean typed = true;
-            Waits waits = Waits.NONE;
+            List<Waits> waits = new ArrayList<>(parts.size());
             for (RepeatResult p : parts) {
                 IntervalResult x = p.intervals().get(i);
-                waits = waits.alongside(x.waits());
+                waits.add(x.waits());
                 typed &= x.types().size() == types.length;
                 for (int k = 0; typed && k < types.length; k++) types[k] += x.types().get(k);
                 at += x.at() / parts.size();
@@ -234,7 +234,7 @@ public final class Merge {
             out.add(new IntervalResult(at, secs, threads, sum.transactions(), sum.reads(), sum.writes(), sum.other(),
                     sum.ignoredErrors(), sum.reconnects(), warm, cpu, Histograms.encode(h), queue,
                     typed ? java.util.Arrays.stream(types).boxed().toList() : List.of(), Resources.NONE,
-                    IntervalResult.TerminalTime.UNKNOWN, sum.schedule(), waits));
+                    IntervalResult.TerminalTime.UNKNOWN, sum.schedule(), Waits.acrossClients(waits)));
         }
         return out;
     }

@@ -169,7 +169,8 @@ class WaitSamplerTest {
             assertEquals(4, harvestAt(clock, sampler, T0 + 3 * S).samples(), "read at 2.0625 ... 2.4375 s, then failing again");
         }
         assertEquals(List.of("waits: reading information_schema.PROCESSLIST and INNODB_TRX failed (Lost connection to "
-                + "server during query); the intervals without a sample have no waits, and the sampler keeps trying"), warned,
+                + "server during query); no sample counts until it answers (the intervals without one have no waits), and the "
+                + "sampler keeps trying"), warned,
                 "said once, in one line, however many reads failed");
     }
 

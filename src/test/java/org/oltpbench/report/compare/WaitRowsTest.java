@@ -41,12 +41,12 @@ class WaitRowsTest {
         Waits b = new Waits(10, Map.of(WaitClass.CPU, 30L, WaitClass.CLIENT, 10L), Map.of(), Map.of(), 0);
         Comparison c = new Comparison(List.of(run("A", a), run("B", b), run("C", Waits.NONE)), null, false);
         assertEquals(List.of(
-                List.of("where the time went: active sessions of 4", "7.00", "4.00", "-"),
+                List.of("where the time went: active sessions (4 threads)", "7.00", "4.00", "-"),
                 List.of("share of active time: CPU", "29%", "75%", "-"),
                 List.of("share of active time: row and table locks", "57%", "0%", "-"),
                 List.of("share of active time: commit / log flush", "14%", "0%", "-"),
                 List.of("share of active time: waiting for the client", "0%", "25%", "-")), waitRows(CompareTables.block(c, 4)));
-        assertTrue(CompareTables.markdown(c).contains("| where the time went: active sessions of 4 | 7.00 | 4.00 | - |"));
+        assertTrue(CompareTables.markdown(c).contains("| where the time went: active sessions (4 threads) | 7.00 | 4.00 | - |"));
         assertTrue(CompareTables.csv(c).contains("4,share of active time: row and table locks,57%,0%,-"), CompareTables.csv(c));
         assertTrue(CompareTables.text(c).contains(WaitRows.NOTE));
     }

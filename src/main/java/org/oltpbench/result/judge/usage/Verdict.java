@@ -197,7 +197,7 @@ public record Verdict(Limit limit, String evidence) {
     static Verdict of(Usage u, Inputs in, Usage during) {
         Verdict full = client(u);
         if (full != null) return full;
-        if (in.stall().found()) return stall(in.stall(), during);
+        if (in.stall().found()) return stall(in.stall(), during, during != u);
         Verdict server = server(u);
         if (server != null) return server;
         Verdict pinned = pinnedClient(u);
@@ -240,19 +240,21 @@ public record Verdict(Limit limit, String evidence) {
     }
 
     /**
-     * A stall, and what held it up when the figures of its intervals say: other processes that held the host, or a
-     * client that could not run. A stall in which neither is seen is the server's (or something between).
+     * A stall, and what held it up when the figures of its intervals say ({@code itsOwn}; else the window's, said so):
+     * other processes that held the host, or a client that could not run. A stall in which neither is seen is the server's (or something between).
      */
-    private static Verdict stall(Stall stall, Usage during) {
+    private static Verdict stall(Stall stall, Usage during, boolean itsOwn) {
         String stalled = "stalled: " + stall.evidence();
+        // a stall found by its tail or a long window has no quiet interval: its figures are the window's, said so
+        String when = itsOwn ? "while it stalled, " : "over the window (the stall has no interval of its own), ";
         Verdict others = busyHost(during, localServerCores(during));
         if (others != null && others.limit() == Limit.OTHERS) {
-            return new Verdict(Limit.OTHERS, stalled + "; while it stalled, " + others.evidence());
+            return new Verdict(Limit.OTHERS, stalled + "; " + when + others.evidence());
         }
-        Verdict starved = starved(during, "while it stalled, ");
+        Verdict starved = starved(during, when);
         if (starved != null) return new Verdict(Limit.STARVED, stalled + "; " + starved.evidence());
         if (during.waits().sampled() && WaitRules.tooFew(during.waits(), during.seconds()) == null) {
-            return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; while it stalled, "
+            return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; " + when
                     + WaitRules.sessions(during.waits()));
         }
         return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; look at what the "

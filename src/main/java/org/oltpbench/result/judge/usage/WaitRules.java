@@ -43,12 +43,22 @@ public final class WaitRules {
     /** The wait verdict of {@code w} over a window of {@code seconds}, or null when none holds (see the class comment). */
     static Verdict of(Waits w, double seconds, String nothing) {
         if (!w.sampled() || tooFew(w, seconds) != null) return null;
-        WaitClass top = null;
+        WaitClass top = null, next = null;
         for (WaitClass c : WaitClass.values()) {
             if (c == WaitClass.CPU || c == WaitClass.OTHER || c == WaitClass.CLIENT) continue;
-            if (top == null || w.count(c) > w.count(top)) top = c;
+            if (top == null || w.count(c) > w.count(top)) {
+                next = top;
+                top = c;
+            } else if (next == null || w.count(c) > w.count(next)) {
+                next = c;
+            }
         }
         if (top == null || w.count(top) < MIN_CLASS || percent(w.share(top)) < Math.round(100 * SHARE)) return null;
+        if (next != null && percent(w.share(next)) == percent(w.share(top))) {
+            // equal as printed: the samples cannot tell which limits, so both are named (the limit recorded is the first)
+            return new Verdict(limit(top), String.format(Locale.ROOT, "%s; %s: %s and %s held equal shares, so either may be "
+                    + "the limit: %s; or %s", nothing, sessions(w), top.label(), next.label(), advice(top), advice(next)));
+        }
         return new Verdict(limit(top), String.format(Locale.ROOT, "%s; %s: %s", nothing, sessions(w), advice(top)));
     }
 

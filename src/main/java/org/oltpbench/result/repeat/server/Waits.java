@@ -162,10 +162,19 @@ public record Waits(int samples, Map<WaitClass, Long> classes, Map<WaitClass, Ma
      * the samples are the larger count, not the sum (two clients of 8 active sessions each are 16 active sessions).
      */
     public Waits alongside(Waits o) {
-        if (!o.sampled()) return this;
-        if (!sampled()) return o;
+        if (!o.sampled() || !sampled()) return NONE; // half the level's sessions unsampled is not the level sampled
         Waits sum = plus(o);
         return new Waits(Math.max(samples, o.samples), sum.classes, sum.names, sum.objects, sum.idle, sessions + o.sessions);
+    }
+
+    /**
+     * One interval of several clients together, by {@link #alongside}: {@link #NONE} when any of them was not sampled
+     * in it (waits=false, an engine view it could not read), since the others' sessions are not the level's.
+     */
+    public static Waits acrossClients(Iterable<Waits> clients) {
+        Waits w = null;
+        for (Waits c : clients) w = w == null ? c : w.alongside(c);
+        return w == null ? NONE : w;
     }
 
     /** Consecutive intervals' waits together, by {@link #plus}. */

@@ -1,0 +1,63 @@
+package org.oltpbench.dialect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.Schedule;
+import org.oltpbench.result.repeat.server.WaitClass;
+import org.oltpbench.result.repeat.server.Waits;
+
+/**
+ * Reviewer's cases (issue 45, branch rev45): PostgreSQL's table from wait events to classes, and what the READS verdict
+ * then says. Fail on main 6c2f529.
+ */
+class PostgresWaitsReview45Test {
+
+    /**
+     * PostgreSQL 14 moved BufferIO from LWLock to IPC: a backend that waits for another backend's read of the same page
+     * shows IPC:BufferIO (PostgreSQL 15 on :5433 here). The table maps "ipc" to OTHER, which is never a verdict: on a
+     * read-bound level where sessions pile up on the same hot pages, part of the reads disappear into "other".
+     */
+    @Test
+    void waitingForAnotherBackendsReadOfThePageIsARead() {
+        SessionWaits.Wait w = PostgresDialect.activityWait(new SessionWaits.Row("active", "IPC", "BufferIO"));
+        assertEquals(WaitClass.IO, w.cls(), w.toString());
+    }
+
+    /**
+     * Every IO:* event but the WAL's is classed as data reads, writes and file extensions too: IO:DataFileExtend (an
+     * insert-heavy level extending its tables on a slow disk), IO:DataFileWrite (a backend writing out a dirty buffer)
+     * and IO:BufFileWrite (a sort's temporary file, work_mem). A level whose sessions all waited on extending files is
+     * judged READS with "reads from storage are the limit: the working set is larger than the cache (buffer pool,
+     * shared_buffers)": a claim the samples do not hold (no read was seen; shared_buffers changes nothing).
+     */
+    @Test
+    void extendingAndWritingFilesIsNotReadsFromAWorkingSetLargerThanTheCache() {
+        for (String event : List.of("DataFileExtend", "DataFileWrite", "BufFileWrite")) {
+            SessionWaits.Wait w = PostgresDialect.activityWait(new SessionWaits.Row("active", "IO", event));
+            Waits waits = new Waits(80, Map.of(WaitClass.CPU, 240L, w.cls(), 400L),
+                    Map.of(w.cls(), Map.of(w.name(), 400L)), Map.of());
+            Verdict v = Usage.of(List.of(interval(waits)), 1000, 2, Verdict.Inputs.NONE).verdict();
+            assertFalse(v.evidence().contains("reads from storage are the limit"), "IO:" + event + " -> " + v.limit()
+                    + ": " + v.evidence());
+        }
+    }
+
+    /** WaitRulesTest's 10-s interval: server 0.9 and client 0.4 of 2 cores, no CPU rule matches. */
+    private static IntervalResult interval(Waits w) {
+        Resources.HostCpu host = new Resources.HostCpu(2, 15, 0, 0, 5, 0, 0, 0, 0);
+        Resources.ServerUse server = new Resources.ServerUse(ResourceSource.PROC, "localhost", "postgres 42", 9, 100, 0, 0,
+                -1, -1, -1, new Resources.HostCpu(2, 0, 0, 0, 0, 0, 0, 0, 0), "0-1");
+        Resources r = new Resources(new Resources.ClientUse(4, 0, 1, "lo", 1, 1, host), List.of(server));
+        return new IntervalResult(20, 10, 8, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r,
+                IntervalResult.TerminalTime.UNKNOWN, Schedule.NONE, w);
+    }
+}

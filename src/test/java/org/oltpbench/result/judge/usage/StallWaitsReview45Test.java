@@ -1,0 +1,60 @@
+package org.oltpbench.result.judge.usage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.judge.usage.Verdict.Limit;
+import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.counted.Schedule;
+import org.oltpbench.result.repeat.server.WaitClass;
+import org.oltpbench.result.repeat.server.Waits;
+
+/** Reviewer's cases (issue 45, branch rev45): the stall's wait evidence and the rule's pick. Fail on main 6c2f529. */
+class StallWaitsReview45Test {
+
+    private static IntervalResult interval(double at, Waits w) {
+        Resources.HostCpu host = new Resources.HostCpu(2, 15, 0, 0, 5, 0, 0, 0, 0);
+        Resources.ServerUse server = new Resources.ServerUse(ResourceSource.PROC, "localhost", "postgres 42", 9, 100, 0, 0,
+                -1, -1, -1, new Resources.HostCpu(2, 0, 0, 0, 0, 0, 0, 0, 0), "0-1");
+        Resources r = new Resources(new Resources.ClientUse(4, 0, 1, "lo", 1, 1, host), List.of(server));
+        return new IntervalResult(at, 10, 8, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r,
+                IntervalResult.TerminalTime.UNKNOWN, Schedule.NONE, w);
+    }
+
+    /**
+     * A stall found by the tail rule (max latency 10x the p99) or by a window that ran long has no quiet interval, so
+     * Usage.of passes the whole window as "during". The evidence then reads "while it stalled, 8.0 sessions in
+     * transactions: CPU 97%, row and table locks 3%": the window's waits over 30 s, presented as what the sessions did
+     * during a stall of a few seconds (whose lock waits, if any, are diluted 10 to 1).
+     */
+    @Test
+    void aStallWithoutQuietIntervalsDoesNotPresentTheWindowsWaitsAsTheStalls() {
+        Waits healthy = WaitRulesTest.waits(80, WaitClass.CPU, 640);
+        Waits withTheStall = WaitRulesTest.waits(80, WaitClass.CPU, 580, WaitClass.LOCK, 60);
+        Stall tail = new Stall(List.of(), 100, 9_000, 800, 0.002, 30, 30,
+                "max latency 9,000 ms is 11x the p99 (800.0 ms) and 0.20% of transactions took a second or more");
+        List<IntervalResult> window = List.of(interval(10, healthy), interval(20, withTheStall), interval(30, healthy));
+        Verdict v = Usage.of(window, 3000, 2, new Verdict.Inputs(0, 0, 0, 3000, tail)).verdict();
+        assertEquals(Limit.STALL, v.limit());
+        assertFalse(v.evidence().contains("while it stalled, "), v.evidence());
+    }
+
+    /**
+     * Locks and commit each 40% of the active time: the rule picks the first in the enum's order (a strict ">" over
+     * LOCK, COMMIT, IO, ...), so the verdict is LOCKS with "more warehouses, fewer terminals per warehouse", though the
+     * commit held as much of the time; the next level, one session-sample more for commit, says COMMIT. A tie (or a
+     * gap within the samples' error) should name both, or neither.
+     */
+    @Test
+    void locksAndCommitTiedAreNotCalledLocks() {
+        Waits tie = WaitRulesTest.waits(100, WaitClass.CPU, 160, WaitClass.LOCK, 320, WaitClass.COMMIT, 320);
+        Verdict v = WaitRulesTest.verdict(tie);
+        assertFalse(v.limit() == Limit.LOCKS && !v.evidence().contains("commit is"), v.limit() + ": " + v.evidence());
+    }
+}
