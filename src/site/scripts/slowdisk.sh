@@ -6,17 +6,19 @@
 #                        synchronous_commit on / off, 100 writes a second
 #   slowdisk.sh reads    oltp_read_only on tables 10x the cache: MariaDB innodb_buffer_pool_size=16M, PostgreSQL
 #                        shared_buffers=16MB with the cgroup's memory (its page cache) held to 160 MB, 200 reads a second
-# Prints each level's [Waits] and [Bottleneck] lines. JAR (default target/oltpbench.jar), ROUNDS (default 2).
+# Prints each level's [Waits] and [Bottleneck] lines. JAR (default target/oltpbench.jar), ROUNDS (default 2),
+# ENGINES (default "mariadb postgres").
 set -u
 WHAT=${1:?commit or reads}
-J=${JAR:-$PWD/target/oltpbench.jar}; ROUNDS=${ROUNDS:-2}
+J=${JAR:-$PWD/target/oltpbench.jar}; ROUNDS=${ROUNDS:-2}; ENGINES=${ENGINES:-mariadb postgres}
+on() { case " $ENGINES " in *" $1 "*) return 0;; esac; return 1; }
 D=/tmp/slowdisk; mkdir -p $D
 DEV=$(lsblk -no MAJ:MIN "$(findmnt -no SOURCE --target $D)" | head -1 | tr -d ' ')
 CG=/sys/fs/cgroup/blkio/oltpbench-slow; MEM=/sys/fs/cgroup/memory/oltpbench-slow
 mkdir -p $CG $MEM
+echo -1 > $MEM/memory.limit_in_bytes # the cache is held only after the tables are loaded (a load's dirty pages)
 if [ "$WHAT" = commit ]; then
   echo "$DEV 100" > $CG/blkio.throttle.write_iops_device; echo "$DEV 0" > $CG/blkio.throttle.read_iops_device 2>/dev/null
-  echo -1 > $MEM/memory.limit_in_bytes
   POOL=128M; SB=128MB; ROWS=10000; TABLES=2; WL=oltp_write_only; THREADS=16
 else
   echo "$DEV 200" > $CG/blkio.throttle.read_iops_device; echo "$DEV 0" > $CG/blkio.throttle.write_iops_device 2>/dev/null
@@ -45,25 +47,27 @@ common="--set workload=$WL --set tables=$TABLES --set tableSize=$ROWS --set thre
 MDB="--set db=mariadb --set conn=jdbc:mariadb://127.0.0.1:3399/slow --set user=bench --set password=bench"
 PG="--set db=postgres --set conn=jdbc:postgresql://127.0.0.1:5499/slow --set user=postgres"
 level() { # engine-args label
-  java -jar $J $1 $common run 2>&1 | grep -E "^ +transactions:|^\[Waits\]|^\[Bottleneck\]" | sed "s/^/$2: /"
+  java -jar $J $1 $common run 2>&1 | grep -E "^ +transactions:|^\[Waits\]|^\[Bottleneck\]" | sed "s|^|$2: |"
 }
 echo "prepare (unthrottled would be faster; the throttle holds it too)"
-java -jar $J $MDB $common prepare > $D/prep-m.log 2>&1 || tail -3 $D/prep-m.log
-java -jar $J $PG $common prepare > $D/prep-pg.log 2>&1 || tail -3 $D/prep-pg.log
-[ "$WHAT" = reads ] && echo $((160 * 1024 * 1024)) > $MEM/memory.limit_in_bytes && sync && echo 1 > /proc/sys/vm/drop_caches
 M="mariadb -h127.0.0.1 -P3399 -ubench -pbench"; P="$PGBIN/psql -h 127.0.0.1 -p 5499 -U postgres -qAt"
+on mariadb && { java -jar $J $MDB $common prepare > $D/prep-m.log 2>&1 || tail -3 $D/prep-m.log; }
+# VACUUM sets the hint bits a first read would (so a read-only level does not write)
+on postgres && { java -jar $J $PG $common prepare > $D/prep-pg.log 2>&1 || tail -3 $D/prep-pg.log; $P -d slow -c "VACUUM FREEZE"; }
+[ "$WHAT" = reads ] && sync && echo $((160 * 1024 * 1024)) > $MEM/memory.limit_in_bytes && echo 1 > /proc/sys/vm/drop_caches
 for round in $(seq $ROUNDS); do
   if [ "$WHAT" = commit ]; then
     # =2 writes the log at each commit without flushing it: through the page cache (innodb_log_file_buffering, which
     # MariaDB turns off by default on O_DIRECT) the write is the cache's; with the log file unbuffered, each commit's
     # write still goes to the device
-    for v in 1 2; do $M -e "SET GLOBAL innodb_flush_log_at_trx_commit=$v, GLOBAL innodb_log_file_buffering=$((v - 1))"
+    on mariadb && for v in 1 2; do $M -e "SET GLOBAL innodb_flush_log_at_trx_commit=$v, GLOBAL innodb_log_file_buffering=$((v - 1))"
       level "$MDB" "mariadb flush_log_at_trx_commit=$v log_file_buffering=$((v - 1)) round $round"; done
-    for v in on off; do $P -c "ALTER SYSTEM SET synchronous_commit=$v" -c "SELECT pg_reload_conf()" > /dev/null; level "$PG" "postgres synchronous_commit=$v round $round"; done
+    on postgres && for v in on off; do $P -c "ALTER SYSTEM SET synchronous_commit=$v" -c "SELECT pg_reload_conf()" > /dev/null
+      level "$PG" "postgres synchronous_commit=$v round $round"; done
   else
     for t in 200 0; do echo "$DEV $t" > $CG/blkio.throttle.read_iops_device
-      level "$MDB" "mariadb pool 16M, reads throttled to ${t/#0/unlimited}/s round $round"
-      level "$PG" "postgres shared_buffers 16MB, cache 160 MB, reads ${t/#0/unlimited}/s round $round"; done
+      on mariadb && level "$MDB" "mariadb pool 16M, reads throttled to ${t/#0/unlimited}/s round $round"
+      on postgres && level "$PG" "postgres shared_buffers 16MB, cache 160 MB, reads ${t/#0/unlimited}/s round $round"; done
   fi
 done
 $M -e "SET GLOBAL innodb_flush_log_at_trx_commit=1, GLOBAL innodb_log_file_buffering=0" 2>/dev/null

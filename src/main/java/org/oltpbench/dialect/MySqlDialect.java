@@ -309,6 +309,10 @@ public class MySqlDialect implements Dialect {
         if (state.startsWith(COMMIT_PREFIX)) {
             String step = state.substring(COMMIT_PREFIX.length());
             if (step.regionMatches(true, 0, "wsrep", 0, 5)) return new SessionWaits.Wait(WaitClass.NETWORK, step);
+            // a COMMIT done and answering ("Writing to net") waits for the client like any statement
+            if (SessionWaits.lookup(STATE_TABLE, step, WaitClass.COMMIT) == WaitClass.CLIENT) {
+                return new SessionWaits.Wait(WaitClass.CLIENT, step);
+            }
             return new SessionWaits.Wait(WaitClass.COMMIT, "COMMIT statement" + (step.isEmpty() ? "" : " (" + step + ")"));
         }
         return new SessionWaits.Wait(SessionWaits.lookup(STATE_TABLE, state, WaitClass.CPU), state.isEmpty() ? "executing" : state);

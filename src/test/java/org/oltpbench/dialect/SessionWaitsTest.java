@@ -73,6 +73,7 @@ class SessionWaitsTest {
             is(WaitClass.COMMIT, "COMMIT statement (Updating status)", my(d, "Query", "RUNNING", "COMMIT: Updating status"));
             is(WaitClass.CPU, "Updating status", my(d, "Query", "RUNNING", "Updating status"));
             is(WaitClass.COMMIT, "COMMIT statement", my(d, "Query", "RUNNING", "COMMIT: "));
+            is(WaitClass.CLIENT, "Writing to net", my(d, "Query", "RUNNING", "COMMIT: Writing to net"));
             is(WaitClass.NETWORK, "wsrep: replicating commit", my(d, "Query", "RUNNING", "COMMIT: wsrep: replicating commit"));
             is(WaitClass.LOCK, "row lock (INNODB_TRX LOCK WAIT)", my(d, "Query", "LOCK WAIT", "COMMIT: Updating status"));
             is(WaitClass.CPU, "executing", my(d, "Execute", null, ""));

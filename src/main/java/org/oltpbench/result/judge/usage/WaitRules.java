@@ -42,6 +42,11 @@ public final class WaitRules {
 
     /** The wait verdict of {@code w} over a window of {@code seconds}, or null when none holds (see the class comment). */
     static Verdict of(Waits w, double seconds, String nothing) {
+        return of(w, seconds, 0, nothing);
+    }
+
+    /** As {@link #of(Waits, double, String)}, the CPU class set beside the server's measured cores ({@link #sessions}). */
+    static Verdict of(Waits w, double seconds, double serverCores, String nothing) {
         if (!w.sampled() || tooFew(w, seconds) != null) return null;
         WaitClass top = null, next = null;
         for (WaitClass c : WaitClass.values()) {
@@ -57,9 +62,11 @@ public final class WaitRules {
         if (next != null && percent(w.share(next)) == percent(w.share(top))) {
             // equal as printed: the samples cannot tell which limits, so both are named (the limit recorded is the first)
             return new Verdict(limit(top), String.format(Locale.ROOT, "%s; %s: %s and %s held equal shares, so either may be "
-                    + "the limit: %s; or %s", nothing, sessions(w), top.label(), next.label(), advice(top), advice(next)));
+                    + "the limit: %s; or %s", nothing, sessions(w, 0, serverCores), top.label(), next.label(), advice(top),
+                    advice(next)));
         }
-        return new Verdict(limit(top), String.format(Locale.ROOT, "%s; %s: %s", nothing, sessions(w), advice(top)));
+        return new Verdict(limit(top), String.format(Locale.ROOT, "%s; %s: %s", nothing, sessions(w, 0, serverCores),
+                advice(top)));
     }
 
     /** The share as printed: whole percent. */
@@ -84,15 +91,28 @@ public final class WaitRules {
 
     /** What the evidence of a verdict with no wait rule adds: where the time went, or why that is not said. */
     static String beside(Waits w, double seconds) {
+        return beside(w, seconds, 0);
+    }
+
+    /** As {@link #beside(Waits, double)}, the CPU class set beside the server's measured cores. */
+    static String beside(Waits w, double seconds, double serverCores) {
         if (!w.sampled()) return "";
         String few = tooFew(w, seconds);
-        return few != null ? "; " + few : "; " + sessions(w);
+        return few != null ? "; " + few : "; " + sessions(w, 0, serverCores);
     }
 
     /** As {@link #sessions(Waits, int)}, without the threads. */
     static String sessions(Waits w) {
         return sessions(w, 0);
     }
+
+    /** As {@link #sessions(Waits, int, double)}, without the server's cores. */
+    public static String sessions(Waits w, int threads) {
+        return sessions(w, threads, 0);
+    }
+
+    /** Sessions the engine shows running beyond the server's cores by this many (and twice them) are not all on a CPU. */
+    static final double CPU_SLACK = 1.0;
 
     /**
      * Where the sessions' time went, as the [Waits] line and the verdicts print it: "7.6 of 8 sessions in transactions:
@@ -101,18 +121,32 @@ public final class WaitRules {
      * open (a pool's with connections=N), else {@code threads} (0: not said); "in transactions": running a statement or
      * in an open transaction, idle ones included (waiting for the client).
      */
-    public static String sessions(Waits w, int threads) {
+    public static String sessions(Waits w, int threads, double serverCores) {
         if (w.noneSeen()) return "none of the level's sessions seen in " + w.samples() + " samples of the server's view";
         List<String> parts = new ArrayList<>();
         List<WaitClass> order = new ArrayList<>(w.classes().keySet());
         order.sort((a, b) -> Long.compare(w.count(b), w.count(a)));
-        for (WaitClass c : order) parts.add(c.label() + " " + share(w.share(c)) + names(w, c));
+        for (WaitClass c : order) parts.add(c.label() + " " + share(w.share(c)) + names(w, c) + notOnCpu(w, c, serverCores));
         int of = w.sessions() > 0 ? w.sessions() : threads;
         String active = of > 0 ? String.format(Locale.ROOT, "%.1f of %d sessions in transactions", w.activeSessions(), of)
                 : String.format(Locale.ROOT, "%.1f sessions in transactions", w.activeSessions());
         String idle = w.idleSessions() >= 0.05 ? String.format(Locale.ROOT, " (%.1f idle between them: the client's and the "
                 + "network's time)", w.idleSessions()) : "";
         return active + idle + (parts.isEmpty() ? "" : ": " + String.join(", ", parts));
+    }
+
+    /**
+     * Where the engine's view showed more sessions running a statement (its CPU class) than the server's measured
+     * cores could run, by more than {@link #CPU_SLACK} and twice over: the rest waited, in the host's run queue or on
+     * something the view does not name (MariaDB's sessions waiting for a checkpoint or a free page show as running). "" where it fits, or where
+     * the server's cores were not measured (0).
+     */
+    private static String notOnCpu(Waits w, WaitClass c, double serverCores) {
+        if (c != WaitClass.CPU || serverCores <= 0) return "";
+        double running = w.activeSessions() * w.share(c);
+        if (running <= serverCores + CPU_SLACK || running <= 2 * serverCores) return "";
+        return String.format(Locale.ROOT, " (%.1f sessions running as the engine shows them, on %s server cores: the rest "
+                + "waited, for a CPU or for what the engine does not name)", running, Usage.cores(serverCores));
     }
 
     /** A share in whole percent; "<1%" for one seen that rounds to 0. */

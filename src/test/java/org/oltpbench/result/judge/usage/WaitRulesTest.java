@@ -60,16 +60,19 @@ class WaitRulesTest {
         // 240 of 800 active session-samples = 30%
         Verdict at = verdict(waits(100, WaitClass.CPU, 560, WaitClass.LOCK, 240));
         assertEquals(Limit.LOCKS, at.limit());
-        assertEquals("nothing saturated: server CPU 0.90 cores, client CPU 0.40 of 2; 8.0 sessions in transactions: CPU 70%, "
-                + "row and table locks 30% (Lock:tuple; bmsql_district): contention on rows: more warehouses, fewer "
-                + "terminals per warehouse or the engine's lock settings change it", at.evidence());
+        assertEquals("nothing saturated: server CPU 0.90 cores, client CPU 0.40 of 2; 8.0 sessions in transactions: CPU 70% "
+                + "(5.6 sessions running as the engine shows them, on 0.90 server cores: the rest waited, for a CPU or for "
+                + "what the engine does not name), row and table locks 30% (Lock:tuple; bmsql_district): contention on "
+                + "rows: more warehouses, fewer terminals per warehouse or the engine's lock settings change it",
+                at.evidence());
         // 239 of 800 = 29.9% prints as 30%: judged as printed, so a printed 30% is never beside "none"
         assertEquals(Limit.LOCKS, verdict(waits(100, WaitClass.CPU, 561, WaitClass.LOCK, 239)).limit());
         // 235 of 800 = 29.4% prints as 29%: no wait verdict; where the time went is said beside "none"
         Verdict below = verdict(waits(100, WaitClass.CPU, 565, WaitClass.LOCK, 235));
         assertEquals(Limit.NONE, below.limit());
-        assertTrue(below.evidence().contains("; 8.0 sessions in transactions: CPU 71%, row and table locks 29% (Lock:tuple; "
-                + "bmsql_district): latency-bound"), below.evidence());
+        assertTrue(below.evidence().contains("; 8.0 sessions in transactions: CPU 71% (5.7 sessions running"), below.evidence());
+        assertTrue(below.evidence().contains("row and table locks 29% (Lock:tuple; bmsql_district): latency-bound"),
+                below.evidence());
     }
 
     @Test
@@ -116,5 +119,22 @@ class WaitRulesTest {
         assertEquals("7.0 of 8 sessions in transactions: row and table locks 57% (Lock:tuple; bmsql_district), CPU 29%, "
                 + "commit / log flush 14% (IO:WALSync)",
                 WaitRules.sessions(waits(10, WaitClass.CPU, 20, WaitClass.LOCK, 40, WaitClass.COMMIT, 10), 8));
+    }
+    /**
+     * The engine's CPU class against the server's measured cores: MariaDB at flush_log_at_trx_commit=2 on a throttled
+     * disk stalled with 14.7 of 16 sessions "running" while its server used 0.08 cores (sessions waiting for a
+     * checkpoint show as a running statement). 100 samples, 1,472 CPU session-samples = 14.72 sessions.
+     */
+    @Test
+    void runningSessionsBeyondTheServersCoresAreSaidNotToBeOnACpu() {
+        Waits w = waits(100, WaitClass.CPU, 1_472, WaitClass.LOCK, 64, WaitClass.COMMIT, 64);
+        String line = WaitRules.sessions(w, 16, 0.08);
+        assertTrue(line.contains("CPU 92% (14.7 sessions running as the engine shows them, on 0.08 server cores: the rest "
+                + "waited, for a CPU or for what the engine does not name)"), line);
+        assertEquals(WaitRules.sessions(w, 16), WaitRules.sessions(w, 16, 0), "not measured: nothing said");
+        // within the cores the server ran (16 of them), or within one core of it: said nothing
+        assertTrue(!WaitRules.sessions(w, 16, 16).contains("running as the engine shows"));
+        assertTrue(!WaitRules.sessions(w, 16, 13.9).contains("running as the engine shows"), "14.7 <= 13.9 + 1");
+        assertTrue(WaitRules.sessions(w, 16, 7.3).contains("running as the engine shows"), "14.7 > 2 x 7.3");
     }
 }
