@@ -101,11 +101,13 @@ public final class FrontEnds {
 
     /**
      * A server as one key whatever name reaches it: its host's address (every loopback address one) and its port, so
-     * that {@code localhost:5433} and {@code 127.0.0.1:5433} are one server; a name that does not resolve stays a name.
+     * that {@code localhost:5433} and {@code 127.0.0.1:5433} are one server, and a URL without a port names its driver's
+     * default (PostgreSQL's 5432, the MySQL protocol's 3306); a name that does not resolve stays a name.
      * Resolves the name: called once per front end, never on the transaction path.
      */
     public static String serverKey(String url) {
-        java.net.InetSocketAddress a = address(authority(url), 0);
+        // a URL without a port reaches the driver's default, as the driver connects it
+        java.net.InetSocketAddress a = address(authority(url), url.startsWith("jdbc:postgresql:") ? 5432 : 3306);
         if (a.isUnresolved()) return authority(url).toLowerCase(java.util.Locale.ROOT);
         return (a.getAddress().isLoopbackAddress() ? "loopback" : a.getAddress().getHostAddress()) + ":" + a.getPort();
     }

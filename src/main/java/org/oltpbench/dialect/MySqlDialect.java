@@ -289,9 +289,10 @@ public class MySqlDialect implements Dialect {
      */
     static final SessionWaits PROCESSLIST_WAITS = SessionWaits.of("information_schema.PROCESSLIST and INNODB_TRX",
             List.of(MYSQL_LOCKS, INNODB_LOCKS, NO_LOCK_TABLE), MySqlDialect::processlistWait)
-            .withGauges(new SessionWaits.Gauges("SHOW GLOBAL STATUS WHERE Variable_name = 'Innodb_data_pending_reads'",
+            .withGauges(new SessionWaits.Gauges(
+                    "SHOW GLOBAL STATUS WHERE Variable_name IN ('Innodb_data_pending_reads', 'Threads_running')",
                     Map.of("innodb_data_pending_reads",
-                            new SessionWaits.Wait(WaitClass.IO, "page read (Innodb_data_pending_reads)"))));
+                            new SessionWaits.Wait(WaitClass.IO, "page read (Innodb_data_pending_reads)")), "threads_running"));
 
     /** A processlist row's wait (state = COMMAND, waitClass = trx_state or null, event = STATE); null when idle. */
     static SessionWaits.Wait processlistWait(SessionWaits.Row row) {
@@ -309,10 +310,10 @@ public class MySqlDialect implements Dialect {
         if (state.startsWith(COMMIT_PREFIX)) {
             String step = state.substring(COMMIT_PREFIX.length());
             if (step.regionMatches(true, 0, "wsrep", 0, 5)) return new SessionWaits.Wait(WaitClass.NETWORK, step);
-            // a COMMIT done and answering ("Writing to net") waits for the client like any statement
-            if (SessionWaits.lookup(STATE_TABLE, step, WaitClass.COMMIT) == WaitClass.CLIENT) {
-                return new SessionWaits.Wait(WaitClass.CLIENT, step);
-            }
+            // a step the table names keeps its class (a semi-sync acknowledgement, a backup's commit lock, answering the
+            // client); any other step of a COMMIT is the commit's
+            WaitClass cls = SessionWaits.lookup(STATE_TABLE, step, WaitClass.COMMIT);
+            if (cls != WaitClass.COMMIT) return new SessionWaits.Wait(cls, step);
             return new SessionWaits.Wait(WaitClass.COMMIT, "COMMIT statement" + (step.isEmpty() ? "" : " (" + step + ")"));
         }
         return new SessionWaits.Wait(SessionWaits.lookup(STATE_TABLE, state, WaitClass.CPU), state.isEmpty() ? "executing" : state);

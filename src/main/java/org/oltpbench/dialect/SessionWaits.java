@@ -34,14 +34,27 @@ public record SessionWaits(String source, String note, java.util.List<String> qu
      * is the server's, not only the benchmark's sessions' (a read-ahead of the server's own threads counts too), so it
      * moves at most the CPU sessions the same sample saw, and the wait's name says it came from the gauge.
      *
-     * @param sql   read in the sample's transaction after the sessions: one row per gauge, (1) its name, (2) its value
-     * @param waits each gauge's name in lower case to the wait it counts
+     * <p>The view shows only the benchmark's database, the gauge the whole server: the gauge is moved only where the
+     * server's own count of statements running ({@code running}, less the monitor's own) is no more than the benchmark's
+     * sessions running in the view, so that no session of another database or client could hold the reads.
+     *
+     * @param sql     read in the sample's transaction after the sessions: one row per gauge, (1) its name, (2) its value
+     * @param waits   each gauge's name in lower case to the wait it counts
+     * @param running the gauge (lower case) of statements running on the whole server, the monitor's included
      */
-    public record Gauges(String sql, Map<String, Wait> waits) {
-        public static final Gauges NONE = new Gauges(null, Map.of());
+    public record Gauges(String sql, Map<String, Wait> waits, String running) {
+        public static final Gauges NONE = new Gauges(null, Map.of(), null);
 
         public Gauges {
             waits = Map.copyOf(waits);
+        }
+
+        /** The server's running statements but the monitor's in {@code values}, or -1 when not read. */
+        public long othersThanTheMonitor(Map<String, Long> values) {
+            for (Map.Entry<String, Long> e : values.entrySet()) {
+                if (e.getKey() != null && e.getKey().equalsIgnoreCase(running) && e.getValue() != null) return e.getValue() - 1;
+            }
+            return -1;
         }
 
         public boolean present() {

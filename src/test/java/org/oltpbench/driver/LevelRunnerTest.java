@@ -417,7 +417,7 @@ class LevelRunnerTest {
     /**
      * Issue 45: the wait sampler on the level's clock. Samples at 0.0625 s and every 0.125 s after, so each 1-s interval
      * (the warm-up's and the three measured) holds 8 of them, harvested at its edge; the 4 terminals are always inside
-     * a 7-ms statement, so each sample sees 4 active sessions, CPU. The deadline (4 s) stops the sampler before its next
+     * a 7-ms statement (whose ends, multiples of 7 ms, never fall on a sample: 125 (2j + 1) = 14 k has no solution), so each sample sees 4 active sessions, CPU. The deadline (4 s) stops the sampler before its next
      * tick (4.0625): 32 reads in all, none after the level.
      */
     @Test
@@ -452,7 +452,9 @@ class LevelRunnerTest {
                 notes.add(line);
             }
         };
-        FakeDriver d = new FakeDriver(clock, 700_000);
+        // 640-us statements end on a grid no sample instant (62.5 + 125 j ms) falls on: 0.7 ms would put statement ends
+        // and samples at one instant (437.5 ms = 625 x 0.7), where which thread the clock wakes first is a race
+        FakeDriver d = new FakeDriver(clock, 640_000);
         RepeatResult r = run(settings(4, 0, 10, 0, 0, 1), d, TWO, new StopSignal(), () -> {
             clock.runUntil(3 * S, () -> d.kill("fe2:4000"));
             clock.runUntil(5_500 * MS, () -> d.revive("fe2:4000"));

@@ -161,17 +161,13 @@ public final class WaitSampler implements AutoCloseable {
                 }
                 return;
             }
-            int first = waits.size(), othersRunning = 0;
+            int first = waits.size();
             for (Seen s : rows) {
-                if (ours.test(source.server(), s.id())) {
-                    waits.add(table.classify(s.row()));
-                    objects.add(s.object());
-                } else if (source.gauges().size() > 0 && isCpu(table.classify(s.row()))) {
-                    othersRunning++;
-                }
+                if (!ours.test(source.server(), s.id())) continue;
+                waits.add(table.classify(s.row()));
+                objects.add(s.object());
             }
-            // a gauge is the server's: moved onto our sessions only when no other client's session ran beside them
-            if (othersRunning == 0) fromGauges(waits.subList(first, waits.size()), source.gauges());
+            fromGauges(waits.subList(first, waits.size()), source.gauges());
         }
         if (stopped) return; // a read that ended after the level stopped is not the level's
         synchronized (lock) {
@@ -200,10 +196,16 @@ public final class WaitSampler implements AutoCloseable {
     /**
      * Counts as many of the sample's CPU sessions as each gauge's value in the gauge's wait instead
      * ({@link SessionWaits.Gauges}): never more than the CPU sessions the sample saw, so the sessions' sum is the view's.
-     * Called only where every running session of the server's view is the benchmark's, since the gauge cannot say
-     * whose reads it counts.
+     * Only where the server ran no statement but ours ({@link SessionWaits.Gauges#othersThanTheMonitor}), since the
+     * gauge cannot say whose reads it counts.
      */
     private void fromGauges(List<SessionWaits.Wait> waits, Map<String, Long> gauges) {
+        if (gauges.isEmpty()) return;
+        long running = 0;
+        for (SessionWaits.Wait w : waits) if (w != null && w.cls() != WaitClass.CLIENT) running++;
+        // a gauge is the server's: moved onto our sessions only when no other statement ran on the server beside them
+        long others = table.gauges().othersThanTheMonitor(gauges);
+        if (others < 0 || others > running) return;
         for (Map.Entry<String, Long> g : gauges.entrySet()) {
             SessionWaits.Wait instead = table.gauges().wait(g.getKey());
             long left = g.getValue() == null ? 0 : g.getValue();

@@ -47,6 +47,7 @@ class WaitSamplerTest {
         final AtomicBoolean closed = new AtomicBoolean();
         volatile boolean failing;
         volatile Map<String, Long> gauges = Map.of();
+        volatile List<WaitSampler.Seen> rows = eightSessions();
 
         Scripted(SimClock clock, long readNanos) {
             this.clock = clock;
@@ -63,7 +64,7 @@ class WaitSamplerTest {
                 throw new SQLException("interrupted");
             }
             if (failing) throw new SQLException("Lost connection to server during query\nsecond line", "08S01");
-            return eightSessions();
+            return rows;
         }
 
         @Override
@@ -112,27 +113,35 @@ class WaitSamplerTest {
 
     /**
      * InnoDB's pending page reads (MySQL's and MariaDB's Innodb_data_pending_reads) take as many of the sample's CPU
-     * sessions into data reads, never more than the sample's CPU sessions, never a lock wait or an idle one; a gauge
-     * the dialect has no wait for moves none.
+     * sessions into data reads, never more than the sample's CPU sessions, never a lock wait or an idle one; only where
+     * the server ran no statement but ours (Threads_running less the monitor's own: here 4 lock waits + 2 running = 6);
+     * a gauge the dialect has no wait for moves none.
      */
     @Test
     void pendingReadsCountAsManyCpuSessionsAsDataReads() throws InterruptedException {
         SimClock clock = new SimClock(T0);
         clock.join();
         Scripted source = new Scripted(clock, 2_000_000);
+        source.rows = eightSessions().stream().filter(s -> s.id() != 99).toList(); // no other client this time
         try (WaitSampler sampler = new WaitSampler(source, MYSQL, id -> id <= 8, clock, w -> { })) {
             sampler.start(T0);
-            source.gauges = Map.of("Innodb_data_pending_reads", 1L, "Innodb_buffer_pool_wait_free", 3L);
+            source.gauges = Map.of("Innodb_data_pending_reads", 1L, "Innodb_buffer_pool_wait_free", 3L, "Threads_running", 7L);
             Waits one = harvestAt(clock, sampler, T0 + S);
             assertEquals(Map.of(WaitClass.LOCK, 32L, WaitClass.CPU, 8L, WaitClass.IO, 8L, WaitClass.CLIENT, 8L),
                     one.classes(), "one of the two CPU sessions in each of the 8 samples; the unknown gauge moves none");
             assertEquals(Map.of("page read (Innodb_data_pending_reads)", 8L), one.names(WaitClass.IO));
-            source.gauges = Map.of("Innodb_data_pending_reads", 5L); // a read-ahead of the server's own beside ours
+            source.gauges = Map.of("Innodb_data_pending_reads", 5L, "Threads_running", 7L);
             Waits five = harvestAt(clock, sampler, T0 + 2 * S);
             assertEquals(Map.of(WaitClass.LOCK, 32L, WaitClass.IO, 16L, WaitClass.CLIENT, 8L), five.classes(),
                     "at most the 2 CPU sessions: the locks and the idle-in-transaction stay theirs");
             assertEquals(one.activeSessions(), five.activeSessions(), 1e-12, "the sessions' sum is the view's");
             assertEquals(8, five.idle());
+            // a statement of another database ran beside ours (8 running but the monitor): its reads may be the gauge's
+            source.gauges = Map.of("Innodb_data_pending_reads", 5L, "Threads_running", 8L);
+            assertEquals(0, harvestAt(clock, sampler, T0 + 3 * S).count(WaitClass.IO));
+            // the server's running count not read: not moved
+            source.gauges = Map.of("Innodb_data_pending_reads", 5L);
+            assertEquals(0, harvestAt(clock, sampler, T0 + 4 * S).count(WaitClass.IO));
         }
     }
 

@@ -100,6 +100,16 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
     }
 
     /**
+     * Every server source's cores together, processes' and hosts' alike (a host's busy time may hold a process also
+     * counted: an upper bound, for checks that must not say "more than the servers ran" wrongly). 0 when none.
+     */
+    public double allServerCores() {
+        double all = 0;
+        for (ServerCores s : servers) all += s.cores();
+        return all;
+    }
+
+    /**
      * Server cores spent on the workload: the processes' (local /proc or Prometheus) when a source saw any, which
      * leaves out the host's other work; else the hosts' busy time (node_exporter). 0 when no source saw a server.
      */

@@ -218,7 +218,7 @@ public record Verdict(Limit limit, String evidence) {
         String client = String.format(Locale.ROOT, "client CPU %s of %d", Usage.cores(u.clientCores()), u.clientCoresAvailable());
         if (u.servers().isEmpty()) {
             return new Verdict(Limit.UNKNOWN, "no server figures (a server on this host is found by its port; set "
-                    + "serverMetrics= or prometheus= for others); " + client + WaitRules.beside(u.waits(), u.seconds(), u.serverCores())
+                    + "serverMetrics= or prometheus= for others); " + client + WaitRules.beside(u.waits(), u.seconds(), u.allServerCores())
                     + (u.waits().sampled() ? " (no wait verdict without the server's CPU: it could be full)" : ""));
         }
         String nothing = "nothing saturated: server CPU " + Usage.cores(u.serverCores()) + " cores, " + client;
@@ -227,16 +227,16 @@ public record Verdict(Limit limit, String evidence) {
             return new Verdict(Limit.ARRIVAL_RATE, String.format(Locale.ROOT, "%s: the arrival rate bounds throughput (%,.1f tps "
                     + "served of rate=%s); a higher rate finds where latency from the schedule grows", nothing, o.servedTps(),
                     o.rateTps() == Math.rint(o.rateTps()) ? String.valueOf((long) o.rateTps()) : String.valueOf(o.rateTps()))
-                    + WaitRules.beside(u.waits(), u.seconds(), u.serverCores()));
+                    + WaitRules.beside(u.waits(), u.seconds(), u.allServerCores()));
         }
         if (o.rateTps() <= 0 && o.pacedShare() >= PACED) {
             return new Verdict(Limit.PACING, String.format(Locale.ROOT, "%s: terminals spent %.0f%% of their time keying and "
                     + "thinking (TPC-C 5.2.5), so the pacing bounds throughput; more warehouses (10 terminals each) raise it",
-                    nothing, 100 * o.pacedShare()) + WaitRules.beside(u.waits(), u.seconds(), u.serverCores()));
+                    nothing, 100 * o.pacedShare()) + WaitRules.beside(u.waits(), u.seconds(), u.allServerCores()));
         }
-        Verdict waited = WaitRules.of(u.waits(), u.seconds(), u.serverCores(), nothing);
+        Verdict waited = WaitRules.of(u.waits(), u.seconds(), u.allServerCores(), nothing);
         if (waited != null) return waited;
-        return new Verdict(Limit.NONE, nothing + WaitRules.beside(u.waits(), u.seconds(), u.serverCores()) + MORE_THREADS);
+        return new Verdict(Limit.NONE, nothing + WaitRules.beside(u.waits(), u.seconds(), u.allServerCores()) + MORE_THREADS);
     }
 
     /**
@@ -255,7 +255,7 @@ public record Verdict(Limit limit, String evidence) {
         if (starved != null) return new Verdict(Limit.STARVED, stalled + "; " + starved.evidence());
         if (during.waits().sampled() && WaitRules.tooFew(during.waits(), during.seconds()) == null) {
             return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; " + when
-                    + WaitRules.sessions(during.waits(), 0, during.serverCores()));
+                    + WaitRules.sessions(during.waits(), 0, during.allServerCores()));
         }
         return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; look at what the "
                 + "server did then (checkpoints, compaction, elections, lock waits)");

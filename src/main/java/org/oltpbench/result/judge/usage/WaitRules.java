@@ -48,22 +48,25 @@ public final class WaitRules {
     /** As {@link #of(Waits, double, String)}, the CPU class set beside the server's measured cores ({@link #sessions}). */
     static Verdict of(Waits w, double seconds, double serverCores, String nothing) {
         if (!w.sampled() || tooFew(w, seconds) != null) return null;
-        WaitClass top = null, next = null;
+        WaitClass top = null;
         for (WaitClass c : WaitClass.values()) {
             if (c == WaitClass.CPU || c == WaitClass.OTHER || c == WaitClass.CLIENT) continue;
-            if (top == null || w.count(c) > w.count(top)) {
-                next = top;
-                top = c;
-            } else if (next == null || w.count(c) > w.count(next)) {
-                next = c;
-            }
+            if (top == null || w.count(c) > w.count(top)) top = c;
         }
         if (top == null || w.count(top) < MIN_CLASS || percent(w.share(top)) < Math.round(100 * SHARE)) return null;
-        if (next != null && percent(w.share(next)) == percent(w.share(top))) {
-            // equal as printed: the samples cannot tell which limits, so both are named (the limit recorded is the first)
-            return new Verdict(limit(top), String.format(Locale.ROOT, "%s; %s: %s and %s held equal shares, so either may be "
-                    + "the limit: %s; or %s", nothing, sessions(w, 0, serverCores), top.label(), next.label(), advice(top),
-                    advice(next)));
+        List<WaitClass> tied = new ArrayList<>();
+        for (WaitClass c : WaitClass.values()) {
+            if (c != top && c != WaitClass.CPU && c != WaitClass.OTHER && c != WaitClass.CLIENT
+                    && percent(w.share(c)) == percent(w.share(top))) tied.add(c);
+        }
+        if (!tied.isEmpty()) {
+            // equal as printed: the samples cannot tell which limits, so all are named (the limit recorded is the first)
+            tied.add(0, top);
+            List<String> each = new ArrayList<>();
+            for (WaitClass c : tied) each.add(c.label() + ": " + advice(c));
+            return new Verdict(limit(top), String.format(Locale.ROOT, "%s; %s: %d classes held equal shares as printed, so "
+                    + "any of them may be the limit: %s", nothing, sessions(w, 0, serverCores), tied.size(),
+                    String.join("; or ", each)));
         }
         return new Verdict(limit(top), String.format(Locale.ROOT, "%s; %s: %s", nothing, sessions(w, 0, serverCores),
                 advice(top)));
