@@ -49,7 +49,8 @@ public final class ResourceLines {
         if (stallLine) out.add("[Stall] " + u.stall().evidence());
         if (u.waits().sampled()) {
             out.add(String.format(Locale.ROOT, "[Waits] %s (%d samples over %.1f s)",
-                    org.oltpbench.result.judge.usage.WaitRules.sessions(u.waits(), r.threads(), u.allServerCores()), u.waits().samples(),
+                    org.oltpbench.result.judge.usage.WaitRules.sessions(u.waits(), r.threads(), u.allServerCores(),
+                            u.verdict().limit() == org.oltpbench.result.judge.usage.Verdict.Limit.SERVER), u.waits().samples(),
                     u.seconds()));
         }
         out.add("[Bottleneck] " + u.verdict().evidence());

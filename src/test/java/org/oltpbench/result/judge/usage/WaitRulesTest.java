@@ -137,4 +137,13 @@ class WaitRulesTest {
         assertTrue(!WaitRules.sessions(w, 16, 13.9).contains("running as the engine shows"), "14.7 <= 13.9 + 1");
         assertTrue(WaitRules.sessions(w, 16, 7.3).contains("running as the engine shows"), "14.7 > 2 x 7.3");
     }
+    /** A CPU-full server (the verdict SERVER): the client's share says it is partly statements waiting for a thread. */
+    @Test
+    void theClientsShareBesideAFullServerSaysWhatItHolds() {
+        Waits w = waits(80, WaitClass.CLIENT, 4_700, WaitClass.CPU, 96);
+        String full = WaitRules.sessions(w, 64, 0.99, true);
+        assertTrue(full.contains("waiting for the client 98% (CLIENT; the server's CPU was full: partly statements "
+                + "waiting for a server thread)"), full);
+        assertTrue(!WaitRules.sessions(w, 64, 0.99, false).contains("server's CPU was full"));
+    }
 }
