@@ -45,19 +45,9 @@ class PostgresWaitsReview45Test {
             SessionWaits.Wait w = PostgresDialect.activityWait(new SessionWaits.Row("active", "IO", event));
             Waits waits = new Waits(80, Map.of(WaitClass.CPU, 240L, w.cls(), 400L),
                     Map.of(w.cls(), Map.of(w.name(), 400L)), Map.of());
-            Verdict v = Usage.of(List.of(interval(waits)), 1000, 2, Verdict.Inputs.NONE).verdict();
+            Verdict v = Usage.of(List.of(org.oltpbench.result.judge.usage.WaitFixtures.interval(20, waits)), 1000, 2, Verdict.Inputs.NONE).verdict();
             assertFalse(v.evidence().contains("reads from storage are the limit"), "IO:" + event + " -> " + v.limit()
                     + ": " + v.evidence());
         }
-    }
-
-    /** WaitRulesTest's 10-s interval: server 0.9 and client 0.4 of 2 cores, no CPU rule matches. */
-    private static IntervalResult interval(Waits w) {
-        Resources.HostCpu host = new Resources.HostCpu(2, 15, 0, 0, 5, 0, 0, 0, 0);
-        Resources.ServerUse server = new Resources.ServerUse(ResourceSource.PROC, "localhost", "postgres 42", 9, 100, 0, 0,
-                -1, -1, -1, new Resources.HostCpu(2, 0, 0, 0, 0, 0, 0, 0, 0), "0-1");
-        Resources r = new Resources(new Resources.ClientUse(4, 0, 1, "lo", 1, 1, host), List.of(server));
-        return new IntervalResult(20, 10, 8, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r,
-                IntervalResult.TerminalTime.UNKNOWN, Schedule.NONE, w);
     }
 }

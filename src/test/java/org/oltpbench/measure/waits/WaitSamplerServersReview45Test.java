@@ -113,7 +113,7 @@ class WaitSamplerServersReview45Test {
         Waits w = sample(new WaitSampler(List.of(source("a:5433", onA, Map.of(), false),
                 source("b:5433", List.of(), Map.of(), true)), PG, (server, id) -> true, Clock.SYSTEM, warned::add), 80);
         assertEquals(1, warned.size(), warned.toString());
-        Verdict v = Usage.of(List.of(interval(w)), 1000, 2, Verdict.Inputs.NONE).verdict();
+        Verdict v = Usage.of(List.of(org.oltpbench.result.judge.usage.WaitFixtures.interval(20, w)), 1000, 2, Verdict.Inputs.NONE).verdict();
         assertNotEquals(Verdict.Limit.LOCKS, v.limit(), v.evidence());
     }
 
@@ -133,17 +133,7 @@ class WaitSamplerServersReview45Test {
                 (server, id) -> id <= 8, Clock.SYSTEM, m -> { }), 80);
         assertTrue(w.count(WaitClass.IO) <= 4 * 80L, "our sessions counted in data reads: " + w.count(WaitClass.IO)
                 + " of " + w.total() + " (" + w.classes() + ")");
-        Verdict v = Usage.of(List.of(interval(w)), 1000, 2, Verdict.Inputs.NONE).verdict();
+        Verdict v = Usage.of(List.of(org.oltpbench.result.judge.usage.WaitFixtures.interval(20, w)), 1000, 2, Verdict.Inputs.NONE).verdict();
         assertNotEquals(Verdict.Limit.READS, v.limit(), v.evidence());
-    }
-
-    /** WaitRulesTest's 10-s interval: server 0.9 and client 0.4 of 2 cores, no CPU rule matches. */
-    static IntervalResult interval(Waits w) {
-        Resources.HostCpu host = new Resources.HostCpu(2, 15, 0, 0, 5, 0, 0, 0, 0);
-        Resources.ServerUse server = new Resources.ServerUse(ResourceSource.PROC, "localhost", "postgres 42", 9, 100, 0, 0,
-                -1, -1, -1, new Resources.HostCpu(2, 0, 0, 0, 0, 0, 0, 0, 0), "0-1");
-        Resources r = new Resources(new Resources.ClientUse(4, 0, 1, "lo", 1, 1, host), List.of(server));
-        return new IntervalResult(20, 10, 8, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r,
-                IntervalResult.TerminalTime.UNKNOWN, Schedule.NONE, w);
     }
 }

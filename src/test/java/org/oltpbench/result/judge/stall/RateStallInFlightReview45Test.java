@@ -22,8 +22,7 @@ class RateStallInFlightReview45Test {
 
     /** A 1 s interval at rate=20, 64 terminals: {@code tx} ended, {@code due} terminal-seconds due, {@code queue} left. */
     private static IntervalResult paced(int at, long tx, double due, long queue) {
-        return new IntervalResult(at, 1.0, 64, tx, tx, 0, 0, 0, 0, false, 0.05, Histograms.encode(Histograms.empty()), queue,
-                List.of(), Resources.NONE, new IntervalResult.TerminalTime(due, 64 - due));
+        return StallTest.paced(at, 64, tx, due, queue);
     }
 
     @Test

@@ -79,8 +79,13 @@ public class StallTest {
 
     /** A 1 s interval at a rate: {@code tx} ended, one terminal due {@code due} s of it, {@code queue} left at its end. */
     private static IntervalResult paced(int at, long tx, double due, long queue) {
-        return new IntervalResult(at, 1.0, 1, tx, tx, 0, 0, 0, 0, false, 0.05, Histograms.encode(Histograms.empty()), queue,
-                List.of(), Resources.NONE, new IntervalResult.TerminalTime(due, 1.0 - due));
+        return paced(at, 1, tx, due, queue);
+    }
+
+    /** As {@link #paced(int, long, double, long)} with {@code terminals}, {@code due} terminal-seconds of them. */
+    static IntervalResult paced(int at, int terminals, long tx, double due, long queue) {
+        return new IntervalResult(at, 1.0, terminals, tx, tx, 0, 0, 0, 0, false, 0.05, Histograms.encode(Histograms.empty()),
+                queue, List.of(), Resources.NONE, new IntervalResult.TerminalTime(due, terminals - due));
     }
 
     /**

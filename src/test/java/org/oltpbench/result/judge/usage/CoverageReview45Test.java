@@ -17,15 +17,6 @@ import org.oltpbench.result.repeat.server.Waits;
 /** Reviewer's cases (issue 45, branch rev45): what the samples cover, over a window and over merged clients. */
 class CoverageReview45Test {
 
-    private static IntervalResult second(double at, Waits w) {
-        Resources.HostCpu host = new Resources.HostCpu(2, 1.5, 0, 0, 0.5, 0, 0, 0, 0);
-        Resources.ServerUse server = new Resources.ServerUse(ResourceSource.PROC, "localhost", "postgres 42", 0.9, 10, 0, 0,
-                -1, -1, -1, new Resources.HostCpu(2, 0, 0, 0, 0, 0, 0, 0, 0), "0-1");
-        Resources r = new Resources(new Resources.ClientUse(0.4, 0, 1, "lo", 1, 1, host), List.of(server));
-        return new IntervalResult(at, 1, 8, 100, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r,
-                IntervalResult.TerminalTime.UNKNOWN, Schedule.NONE, w);
-    }
-
     /**
      * merge of two clients of 8 terminals, one sampled (waits=on) and one not (waits=off, or an engine view it could
      * not read): Waits.alongside keeps the sampled client's counts as the merged level's, so report.html says

@@ -18,15 +18,6 @@ import org.oltpbench.result.repeat.server.Waits;
 /** Reviewer's cases (issue 45, branch rev45): the stall's wait evidence and the rule's pick. Fail on main 6c2f529. */
 class StallWaitsReview45Test {
 
-    private static IntervalResult interval(double at, Waits w) {
-        Resources.HostCpu host = new Resources.HostCpu(2, 15, 0, 0, 5, 0, 0, 0, 0);
-        Resources.ServerUse server = new Resources.ServerUse(ResourceSource.PROC, "localhost", "postgres 42", 9, 100, 0, 0,
-                -1, -1, -1, new Resources.HostCpu(2, 0, 0, 0, 0, 0, 0, 0, 0), "0-1");
-        Resources r = new Resources(new Resources.ClientUse(4, 0, 1, "lo", 1, 1, host), List.of(server));
-        return new IntervalResult(at, 10, 8, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r,
-                IntervalResult.TerminalTime.UNKNOWN, Schedule.NONE, w);
-    }
-
     /**
      * A stall found by the tail rule (max latency 10x the p99) or by a window that ran long has no quiet interval, so
      * Usage.of passes the whole window as "during". The evidence then reads "while it stalled, 8.0 sessions in
@@ -39,7 +30,7 @@ class StallWaitsReview45Test {
         Waits withTheStall = WaitRulesTest.waits(80, WaitClass.CPU, 580, WaitClass.LOCK, 60);
         Stall tail = new Stall(List.of(), 100, 9_000, 800, 0.002, 30, 30,
                 "max latency 9,000 ms is 11x the p99 (800.0 ms) and 0.20% of transactions took a second or more");
-        List<IntervalResult> window = List.of(interval(10, healthy), interval(20, withTheStall), interval(30, healthy));
+        List<IntervalResult> window = List.of(WaitFixtures.interval(10, healthy), WaitFixtures.interval(20, withTheStall), WaitFixtures.interval(30, healthy));
         Verdict v = Usage.of(window, 3000, 2, new Verdict.Inputs(0, 0, 0, 3000, tail)).verdict();
         assertEquals(Limit.STALL, v.limit());
         assertFalse(v.evidence().contains("while it stalled, "), v.evidence());
