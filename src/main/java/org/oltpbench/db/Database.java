@@ -271,10 +271,17 @@ public final class Database implements AutoCloseable {
      * Each server behind the front ends once, as a plain URL of its own ({@link FrontEnds#hosts()}): for reading what
      * each server alone shows (its sessions, its lag).
      */
-    public List<String> servers() {
-        java.util.Map<String, String> byKey = new java.util.LinkedHashMap<>();
-        for (String h : frontEnds.hosts()) byKey.putIfAbsent(FrontEnds.serverKey(h), h);
+    public List<Server> servers() {
+        java.util.Map<String, Server> byKey = new java.util.LinkedHashMap<>();
+        for (String h : frontEnds.hosts()) {
+            String key = FrontEnds.serverKey(h);
+            byKey.putIfAbsent(key, new Server(h, key));
+        }
         return List.copyOf(byKey.values());
+    }
+
+    /** A server behind the front ends: a plain URL to it, and its key ({@link FrontEnds#serverKey}), resolved once. */
+    public record Server(String url, String key) {
     }
 
     /** Each front end's server ({@link FrontEnds#serverOf}), resolved once: the key its sessions' ids are kept under. */

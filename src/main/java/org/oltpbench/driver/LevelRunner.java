@@ -177,11 +177,11 @@ public final class LevelRunner {
     private WaitSampler waitSampler() {
         SessionWaits table = db.dialect().sessionWaits();
         if (!sampleWaits || !table.sampled()) return WaitSampler.OFF;
-        List<String> servers = db.servers();
+        List<Database.Server> servers = db.servers();
         List<WaitSampler.Source> sources = new ArrayList<>(servers.size());
-        for (String server : servers) {
-            sources.add(new JdbcWaitSource(() -> db.connect(server), table, org.oltpbench.db.FrontEnds.authority(server),
-                    org.oltpbench.db.FrontEnds.serverKey(server)));
+        for (Database.Server server : servers) {
+            sources.add(new JdbcWaitSource(() -> db.connect(server.url()), table,
+                    org.oltpbench.db.FrontEnds.authority(server.url()), server.key()));
         }
         return new WaitSampler(sources, table, db.sessionIds()::ours, clock, listener::note);
     }

@@ -79,7 +79,7 @@ public final class JdbcWaitSource implements WaitSampler.Source {
             } catch (SQLException e) {
                 last = e;
                 if (p != null) p.close();
-                if (!connection.isValid(5)) throw e; // the connection, not the query
+                throwIfTheConnections(e);
             }
         }
         throw last != null ? last : new SQLException("no sampling query");
@@ -118,11 +118,16 @@ public final class JdbcWaitSource implements WaitSampler.Source {
                 while (rs.next()) values.put(rs.getString(1), parsed(rs.getString(2)));
             }
         } catch (SQLException e) {
-            if (!connection.isValid(5)) throw e; // the connection, not the query
+            throwIfTheConnections(e);
             gaugesRefused = true;
             return Map.of();
         }
         return values;
+    }
+
+    /** Rethrows {@code e} when the connection failed with it; a query refused on a valid connection is the query's. */
+    private void throwIfTheConnections(SQLException e) throws SQLException {
+        if (!connection.isValid(5)) throw e;
     }
 
     /** A status value as a count; one that is not a whole number counts none. */
