@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,8 +75,13 @@ class CompareVerdictIT {
         assertTrue(screen.contains("EXIT=0"), screen);
         String md = Files.readString(out.resolve("compare.md"));
         String verdict = md.lines().filter(x -> x.startsWith("- tidb / mariadb tps at 2 threads: ")).findFirst().orElseThrow();
-        assertTrue(verdict.matches("- tidb / mariadb tps at 2 threads: 0\\.\\d\\d \\[0\\.\\d\\d, [01]\\.\\d\\d\\] \\(95%(, of the means [\\d.]+ / [\\d.]+)?\\), "
-                + "mariadb ahead in these runs, not judged beyond noise: single runs .*"), verdict); // issue 42 §1.12
+        // issue 42 §1.12: the words follow the printed interval: wholly below 1 "mariadb ahead in these runs, not judged
+        // beyond noise"; reaching 1 "within noise" (a busy CI host once widened it to [0.24, 1.13]); both say why not judged
+        var m = Pattern.compile("- tidb / mariadb tps at 2 threads: 0\\.\\d\\d \\[0\\.\\d\\d, ([01]\\.\\d\\d)\\] "
+                + "\\(95%(, of the means [\\d.]+ / [\\d.]+)?\\), (.*?)[:;] single runs .*").matcher(verdict);
+        assertTrue(m.matches(), verdict);
+        assertEquals(Double.parseDouble(m.group(1)) < 1 ? "mariadb ahead in these runs, not judged beyond noise" : "within noise",
+                m.group(3), verdict);
         assertTrue(screen.contains(verdict.substring(2)), screen);
         // a figure may carry its flags (" ~" drifting: a busy CI host made the embedded server's level drift once)
         assertTrue(screen.lines().anyMatch(l -> l.strip().matches("tps ↑ +[\\d.]+( [~*!])* +[\\d.]+( [~*!])*")),
