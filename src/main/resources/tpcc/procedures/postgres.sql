@@ -167,7 +167,7 @@ DECLARE
     v_w_name text; v_d_name text;
     v_c_id integer;
     v_ids integer[];
-    v_credit text;
+    v_c record;
 BEGIN
     -- 2.5.2.2: the warehouse's and the district's year-to-date, and their names.
     UPDATE bmsql_warehouse SET w_ytd = w_ytd + v_amount WHERE w_id = p_w RETURNING w_name INTO v_w_name;
@@ -192,7 +192,9 @@ BEGIN
         END IF;
         v_c_id := v_ids[(cardinality(v_ids) + 1) / 2];  -- position ceil(n/2), 1-based
     END IF;
-    SELECT c_credit INTO v_credit
+    SELECT c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip, c_phone, c_since, c_credit,
+           c_credit_lim, c_discount, c_balance
+      INTO v_c
       FROM bmsql_customer WHERE c_w_id = p_c_w AND c_d_id = p_c_d AND c_id = v_c_id FOR UPDATE;
     IF NOT FOUND THEN
         RAISE EXCEPTION 'tpcc: customer (%, %, %) not found', p_c_w, p_c_d, v_c_id USING ERRCODE = '02000';
@@ -204,7 +206,7 @@ BEGIN
        SET c_balance = c_balance - v_amount,
            c_ytd_payment = c_ytd_payment + v_amount,
            c_payment_cnt = c_payment_cnt + 1,
-           c_data = CASE WHEN v_credit = 'BC'
+           c_data = CASE WHEN v_c.c_credit = 'BC'
                          THEN left(concat(v_c_id, ' ', p_c_d, ' ', p_c_w, ' ', p_d, ' ', p_w, ' ',
                                           to_char(v_amount, 'FM999999990.00'), ' | ', c_data), 500)
                          ELSE c_data END
