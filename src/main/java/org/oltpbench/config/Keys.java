@@ -251,6 +251,9 @@ public final class Keys {
     public static final Key<String> NEW_ORDER_STYLE = def("newOrderStyle", oneOf("batched", "perItem"), "batched", "",
             "TPC-C New-Order SQL: batched = items and stock rows each read in one IN-list SELECT; perItem = one SELECT per "
             + "item and per stock row, as BenchmarkSQL 5.0 sends them");
+    public static final Key<String> TPCC_MODE = def("tpccMode", oneOf("client", "procedures"), "client", "",
+            "TPC-C: client = the client sends each statement (BenchmarkSQL, go-tpc); procedures = one stored routine call per "
+            + "transaction, created by prepare (HammerDB); newOrderStyle=perItem picks the row-by-row New-Order routine");
     public static final Key<String> WAREHOUSE_RANGE = def("warehouseRange", string(), "", "",
             "TPC-C: load or drive only these warehouses, e.g. 1-50; empty = 1-warehouses");
     public static final Key<Boolean> KEYING_TIME = def("keyingTime", bool(), "false", "",

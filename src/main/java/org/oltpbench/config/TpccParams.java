@@ -8,7 +8,8 @@ package org.oltpbench.config;
  * @param lastWarehouse          the last of the job's warehouses
  * @param activeWarehouses       the terminals use warehouses 1..this only (activeWarehouses); 0 = the job's all
  * @param mix                    each transaction type's share of the deck, in percent
- * @param perItemNewOrder        New-Order reads items and stock row by row, as BenchmarkSQL 5.0 does
+ * @param perItemNewOrder        New-Order reads items and stock row by row, as BenchmarkSQL 5.0 does (in procedures
+ *                               mode: the row-by-row routine instead of the set-based one)
  * @param terminalWarehouseFixed each terminal keeps its home warehouse
  * @param keyingScale            TPC-C 5.2.5.2 keying time before each transaction, as a multiple of the spec's
  *                               (keyingTime and keyingTimeMultiplier); 0 = none
@@ -17,15 +18,19 @@ package org.oltpbench.config;
  * @param indexesAfterLoad       create the secondary indexes after loading
  * @param share                  this client's share of the warehouses
  * @param analytic               CH-benCHmark's analytic streams beside the terminals (workload=ch); NONE for TPC-C
+ * @param mode                   the client's statements or one stored routine per transaction (tpccMode); CLIENT in
+ *                               results written before it was kept
  */
 public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, int activeWarehouses, Mix mix, boolean perItemNewOrder,
                          boolean terminalWarehouseFixed, double keyingScale, double thinkScale, boolean indexesAfterLoad,
                          long randSeed, ClientShare share,
                          @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
-                                 valueFilter = AnalyticParams.Absent.class) AnalyticParams analytic) implements WorkloadParams {
+                                 valueFilter = AnalyticParams.Absent.class) AnalyticParams analytic,
+                         TpccMode mode) implements WorkloadParams {
 
     public TpccParams {
         if (analytic == null) analytic = AnalyticParams.NONE;
+        if (mode == null) mode = TpccMode.CLIENT;
     }
 
     /** tpcc, or ch with CH-benCHmark's data set and streams. */
@@ -65,7 +70,7 @@ public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, 
     /** These keys with the terminals on warehouses 1..{@code n} (activeWarehouses=n). */
     public TpccParams withActiveWarehouses(int n) {
         return new TpccParams(warehouses, firstWarehouse, lastWarehouse, n, mix, perItemNewOrder, terminalWarehouseFixed,
-                keyingScale, thinkScale, indexesAfterLoad, randSeed, share, analytic);
+                keyingScale, thinkScale, indexesAfterLoad, randSeed, share, analytic, mode);
     }
 
     /** How many warehouses this client loads. */

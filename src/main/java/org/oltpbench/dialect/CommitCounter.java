@@ -16,7 +16,8 @@ import java.sql.Statement;
  *                         the same way
  * @param reader           reads the counter's current value
  */
-public record CommitCounter(String name, String note, boolean countsAutocommit, Reader reader) {
+public record CommitCounter(String name, String note, boolean countsAutocommit, Reader reader, String transactionsName,
+                            Reader transactions) {
 
     /** Reads the counter on a connection the caller holds for the repeat. */
     @FunctionalInterface
@@ -28,12 +29,22 @@ public record CommitCounter(String name, String note, boolean countsAutocommit, 
         return reader.read(c);
     }
 
+    /** Reads the server's transactions, commits and rollbacks (HammerDB's TPM); -1 when the engine has no such counter. */
+    public long readTransactions(Connection c) throws SQLException {
+        return transactions.read(c);
+    }
+
     static CommitCounter none(String note) {
-        return new CommitCounter(null, note, false, c -> -1);
+        return new CommitCounter(null, note, false, c -> -1, null, c -> -1);
     }
 
     static CommitCounter of(String name, boolean countsAutocommit, Reader reader) {
-        return new CommitCounter(name, null, countsAutocommit, reader);
+        return new CommitCounter(name, null, countsAutocommit, reader, null, c -> -1);
+    }
+
+    /** This counter with the server's count of commits and rollbacks beside it ({@code name}, e.g. "Com_commit + Com_rollback"). */
+    CommitCounter withTransactions(String name, Reader reader) {
+        return new CommitCounter(this.name, note, countsAutocommit, this.reader, name, reader);
     }
 
     /** A counter that one query returns in column {@code column} of its first row. */

@@ -242,6 +242,19 @@ public interface Dialect {
      * The server's committed-transaction counter, read around each repeat to cross-check the client's count;
      * {@link CommitCounter#none} with the reason on an engine without one.
      */
+    /**
+     * The language of the engine's stored routines, for tpccMode=procedures; {@link ProcedureLanguage#NONE} when it has
+     * none ({@link #noProcedures} says why).
+     */
+    default ProcedureLanguage procedureLanguage() {
+        return ProcedureLanguage.NONE;
+    }
+
+    /** Why tpccMode=procedures cannot run here, as the refusal's one line; read only when the language is NONE. */
+    default String noProcedures() {
+        return name() + " has no stored routines oltpbench can create";
+    }
+
     default CommitCounter commitCounter() {
         return CommitCounter.none(name() + " has no committed-transaction counter oltpbench reads");
     }

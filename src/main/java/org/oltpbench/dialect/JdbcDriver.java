@@ -11,7 +11,8 @@ import org.oltpbench.config.Tls;
 /**
  * The JDBC drivers oltpbench ships and how each is tuned for a load generator. Chosen by the URL's
  * scheme, so {@code conn=jdbc:mysql://...} uses mysql-connector-j and {@code jdbc:mariadb://...} MariaDB
- * Connector/J against the same server.
+ * Connector/J against the same server. Each opens its TCP sockets through a counting factory
+ * ({@link org.oltpbench.db.wire.Wire}: bytes and round trips per transaction type); a URL's own socketFactory wins.
  */
 public enum JdbcDriver {
     /**
@@ -41,6 +42,7 @@ public enum JdbcDriver {
             p.put("rewriteBatchedStatements", "true");
             p.put("allowLoadLocalInfile", "true");
             p.put("tcpNoDelay", "true");
+            p.put("socketFactory", org.oltpbench.db.wire.MysqlCountingSocketFactory.class.getName());
             return withMysqlProtocol(p, serverPrepared);
         }
 
@@ -64,6 +66,7 @@ public enum JdbcDriver {
         Map<String, String> benchmarkProperties(boolean serverPrepared) {
             Map<String, String> p = new LinkedHashMap<>();
             p.put("allowLocalInfile", "true");
+            p.put("socketFactory", org.oltpbench.db.wire.CountingSocketFactory.class.getName());
             return withMysqlProtocol(p, serverPrepared);
         }
 
@@ -86,6 +89,7 @@ public enum JdbcDriver {
             p.put("reWriteBatchedInserts", "true");
             p.put("tcpKeepAlive", "true");
             p.put("connectTimeout", "10");
+            p.put("socketFactory", org.oltpbench.db.wire.CountingSocketFactory.class.getName());
             return p;
         }
 

@@ -320,6 +320,11 @@ public class MySqlDialect implements Dialect {
     }
 
     @Override
+    public ProcedureLanguage procedureLanguage() {
+        return ProcedureLanguage.MYSQL;
+    }
+
+    @Override
     public CommitCounter commitCounter() {
         return CommitCounter.of("Com_commit", false, c -> {
             long commits = -1, certFailures = 0;
@@ -332,6 +337,17 @@ public class MySqlDialect implements Dialect {
                 }
             }
             return commits < 0 ? -1 : commits - certFailures;
+        }).withTransactions("Com_commit + Com_rollback", c -> {
+            long sum = 0;
+            int found = 0;
+            try (java.sql.Statement st = c.createStatement(); java.sql.ResultSet rs = st.executeQuery(
+                    "SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_commit', 'Com_rollback')")) {
+                while (rs.next()) {
+                    sum += Long.parseLong(rs.getString(2).trim());
+                    found++;
+                }
+            }
+            return found == 2 ? sum : -1;
         });
     }
 

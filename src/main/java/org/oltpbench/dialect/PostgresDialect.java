@@ -279,27 +279,36 @@ public class PostgresDialect implements Dialect {
      * statements included. A session's statistics reach it when the session goes idle or ends.
      */
     @Override
+    public ProcedureLanguage procedureLanguage() {
+        return ProcedureLanguage.PLPGSQL;
+    }
+
+    @Override
     public CommitCounter commitCounter() {
         return COMMITS;
     }
 
+    private static final CommitCounter COMMITS = CommitCounter.of("pg_stat_database.xact_commit", true, c -> databaseStat(c, "xact_commit"))
+            .withTransactions("xact_commit + xact_rollback", c -> databaseStat(c, "xact_commit + xact_rollback"));
+
     /**
-     * Read inside a transaction that is rolled back, so reading adds nothing to xact_commit; the snapshot of the
-     * statistics is cleared first (stats_fetch_consistency may cache it).
+     * {@code expr} of pg_stat_database's row for the benchmark's database, read inside a transaction that is rolled
+     * back, so reading adds nothing to xact_commit (one to xact_rollback); the snapshot of the statistics is cleared
+     * first (stats_fetch_consistency may cache it).
      */
-    private static final CommitCounter COMMITS = CommitCounter.of("pg_stat_database.xact_commit", true, c -> {
+    private static long databaseStat(java.sql.Connection c, String expr) throws java.sql.SQLException {
         boolean auto = c.getAutoCommit();
         c.setAutoCommit(false);
         try (java.sql.Statement st = c.createStatement()) {
             st.execute("SELECT pg_stat_clear_snapshot()");
-            try (java.sql.ResultSet rs = st.executeQuery("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")) {
+            try (java.sql.ResultSet rs = st.executeQuery("SELECT " + expr + " FROM pg_stat_database WHERE datname = current_database()")) {
                 return rs.next() ? rs.getLong(1) : -1;
             }
         } finally {
             c.rollback();
             c.setAutoCommit(auto);
         }
-    });
+    }
 
     @Override
     public Set<Integer> retryableCodes() {

@@ -137,6 +137,17 @@ public class TiDbDialect extends MySqlDialect {
         return new SessionWaits.Wait(org.oltpbench.result.repeat.server.WaitClass.CPU, "Query");
     }
 
+    /** TiDB has no stored procedures: tidb-server v8.4 answers CREATE PROCEDURE with error 8108 (unsupported). */
+    @Override
+    public ProcedureLanguage procedureLanguage() {
+        return ProcedureLanguage.NONE;
+    }
+
+    @Override
+    public String noProcedures() {
+        return "tidb has no stored procedures (CREATE PROCEDURE fails with error 8108, unsupported)";
+    }
+
     @Override
     public CommitCounter commitCounter() {
         // measured on tidb-server (unistore), 300 events each: tidb_session_transaction_duration_seconds_count

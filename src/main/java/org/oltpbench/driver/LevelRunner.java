@@ -194,7 +194,7 @@ public final class LevelRunner {
 
     public RepeatResult run() throws InterruptedException {
         db.sessionIds().clear(); // this level's sessions, not the last one's
-        try (ServerCounting counting = ServerCounting.open(counter, db); SharedConnections shared = share();
+        try (ServerCounting counting = ServerCounting.open(counter, workload.dataCounter(), db); SharedConnections shared = share();
              Sessions sessions = db.sessions(clock); WaitSampler sampler = waitSampler()) {
             this.waits = sampler;
             this.sessions = shared == null ? sessions : null;
@@ -216,7 +216,8 @@ public final class LevelRunner {
                 sessions.probeFromTheStart();
                 gate.await(stop);
                 counting.before();
-                r = measure(run, threads);
+                this.counting = counting;
+                r = measure(run, threads).withServerWindow(window);
             }
             listener.flush(); // the repeat's intervals are written before anything the sweep does next
             if (shared == null) r = r.withFailover(new Failover(sessions.uses(), sessions.disconnectedSeconds()));
@@ -318,6 +319,7 @@ public final class LevelRunner {
             this.warmEnd = t0 + s.sweep().warmupSecs() * 1_000_000_000L;
             this.step = s.sweep().intervalSecs() * 1_000_000_000L;
             this.measuring = s.sweep().warmupSecs() == 0;
+            if (measuring) counting.windowOpens(t0); // before the terminals are released
             this.nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
             // nothing runs before the release
             this.last = new Mark(collect(false, measuring ? Edge.OPENS : Edge.NONE, t0), t0, 0, sample(t0), 0);
@@ -328,6 +330,7 @@ public final class LevelRunner {
         /** The end of the warm-up cuts the interval in progress; the window and the next intervals start there. */
         void warmupEnds() {
             last = report(this, true, false, Edge.OPENS);
+            counting.windowOpens(warmEnd);
             errorLog.window(true);
             start = last;
             startedAt = Instant.now();
@@ -343,6 +346,10 @@ public final class LevelRunner {
      * in progress, and from there until the deadline; the last interval runs from the last report to the window's end,
      * so the measured intervals add up exactly to the window.
      */
+    /** The server's counts of this repeat: read at the window's edges by the loop. */
+    private ServerCounting counting = ServerCounting.absent(null);
+    private org.oltpbench.result.repeat.server.ServerWindow window = org.oltpbench.result.repeat.server.ServerWindow.NONE;
+
     private RepeatResult measure(LevelRun run, List<Thread> threads) throws InterruptedException {
         clock.join();
         try {
@@ -361,6 +368,7 @@ public final class LevelRunner {
             } finally {
                 stop.measuring(false);
             }
+            window = counting.windowCloses(Math.min(clock.nanoTime(), run.deadline()), db.dialect().name());
             return finish(run, threads, e, allDone);
         } finally {
             clock.leave();

@@ -5,6 +5,8 @@ import java.sql.SQLException;
 import org.oltpbench.db.Database;
 import org.oltpbench.dialect.CommitCounter;
 import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.repeat.server.ServerWindow;
+import org.oltpbench.workload.DataCounter;
 
 /**
  * The server's commit counter over one repeat, on one connection per front end held for the repeat (so reading it
@@ -14,9 +16,12 @@ import org.oltpbench.result.repeat.server.ServerCount;
  */
 abstract class ServerCounting implements AutoCloseable {
 
-    /** Opens the reading for the dialect's counter: a live one, or the absent one with the engine's note. */
-    static ServerCounting open(CommitCounter counter, Database db) {
-        return counter.name() == null ? absent(counter.note()) : new Live(counter, db);
+    /**
+     * Opens the reading for the dialect's counter and the workload's data count: a live one, or the absent one with the
+     * engine's note when there is neither.
+     */
+    static ServerCounting open(CommitCounter counter, DataCounter data, Database db) {
+        return counter.name() == null && data.name() == null ? absent(counter.note()) : new Live(counter, data, db);
     }
 
     static ServerCounting absent(String note) {
@@ -31,6 +36,15 @@ abstract class ServerCounting implements AutoCloseable {
             }
 
             @Override
+            void windowOpens(long at) {
+            }
+
+            @Override
+            ServerWindow windowCloses(long at, String engine) {
+                return ServerWindow.NONE;
+            }
+
+            @Override
             public void close() {
             }
         };
@@ -42,27 +56,67 @@ abstract class ServerCounting implements AutoCloseable {
     /** The counter's growth since {@link #before}, beside the client's count, after every benchmark connection closed. */
     abstract ServerCount after(long client);
 
+    /** Reads the server's transactions and the workload's data count as the measured window opens, at {@code at} (ns). */
+    abstract void windowOpens(long at);
+
+    /** Their growth since {@link #windowOpens}, as the window closes at {@code at} (ns): what HammerDB's TPM and NOPM count. */
+    abstract ServerWindow windowCloses(long at, String engine);
+
     @Override
     public abstract void close();
 
     private static final class Live extends ServerCounting {
         private final CommitCounter counter;
+        private final DataCounter data;
         private final java.util.List<Connection> cs = new java.util.ArrayList<>();
-        private long before = -1;
+        private long before = -1, transactionsAtOpen = -1, dataAtOpen = -1, openedAt;
+        private boolean opened;
 
-        Live(CommitCounter counter, Database db) {
+        Live(CommitCounter counter, DataCounter data, Database db) {
             this.counter = counter;
+            this.data = data;
             // every server behind the front ends, a replication URL's replicas included: each counts its own sessions' commits
             for (String host : db.frontEnds().hosts()) cs.add(openQuietly(db, host));
         }
 
         @Override
         void before() {
-            before = read();
+            before = counter.name() == null ? -1 : read(counter.reader());
+        }
+
+        @Override
+        void windowOpens(long at) {
+            openedAt = at;
+            opened = true;
+            transactionsAtOpen = read(counter.transactions());
+            dataAtOpen = readData();
+        }
+
+        @Override
+        ServerWindow windowCloses(long at, String engine) {
+            if (!opened) return ServerWindow.NONE; // stopped in the warm-up: no window
+            long t = read(counter.transactions()), d = readData();
+            return new ServerWindow(engine, counter.transactionsName(), t < 0 || transactionsAtOpen < 0 ? -1 : t - transactionsAtOpen,
+                    data.name(), d < 0 || dataAtOpen < 0 ? -1 : d - dataAtOpen, (at - openedAt) / 1e9);
+        }
+
+        /** The workload's count, on the first front end that answers (the data is the same on every one). */
+        private long readData() {
+            if (data.name() == null) return -1;
+            for (Connection c : cs) {
+                if (c == null) continue;
+                try {
+                    return data.read(c);
+                } catch (SQLException | RuntimeException e) {
+                    // the next front end
+                }
+            }
+            return -1;
         }
 
         @Override
         ServerCount after(long client) {
+            if (counter.name() == null) return ServerCount.none(counter.note(), client);
             long after = before < 0 ? -1 : settled(client);
             if (after >= 0) return new ServerCount(counter.name(), after - before, client, null);
             return ServerCount.none(counter.name() + (cs.size() > 1 ? " could not be read on every front end (one was "
@@ -74,7 +128,7 @@ abstract class ServerCounting implements AutoCloseable {
          * after the client closed it), at most about 3 s.
          */
         private long settled(long client) {
-            long value = read();
+            long value = read(counter.reader());
             for (int i = 0; i < 30 && value >= 0; i++) {
                 try {
                     Thread.sleep(100);
@@ -82,20 +136,22 @@ abstract class ServerCounting implements AutoCloseable {
                     Thread.currentThread().interrupt();
                     break;
                 }
-                long next = read();
+                long next = read(counter.reader());
                 if (next == value && (value - before >= client || i >= 5)) break;
                 value = next;
             }
             return value;
         }
 
-        /** The sum over the front ends; -1 when one cannot be read. */
-        private long read() {
+        /** {@code reader}'s sum over the front ends; -1 when one cannot be read. */
+        private long read(CommitCounter.Reader reader) {
             long sum = 0;
             for (Connection c : cs) {
                 if (c == null) return -1;
                 try {
-                    sum += counter.read(c);
+                    long v = reader.read(c);
+                    if (v < 0) return -1;
+                    sum += v;
                 } catch (SQLException | RuntimeException e) {
                     return -1;
                 }

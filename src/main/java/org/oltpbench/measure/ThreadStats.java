@@ -302,6 +302,11 @@ public final class ThreadStats {
         pendingType[pendingType.length - tallies() + k] += n;
     }
 
+    /** Owner thread only: tally {@code k} of the transaction in flight, not yet published. */
+    public long pendingTally(int k) {
+        return pendingType[pendingType.length - tallies() + k];
+    }
+
     private int tallies() {
         return pendingType.length - recorders.length * PER_TYPE;
     }
@@ -349,6 +354,11 @@ public final class ThreadStats {
     /** Statements that ran in autocommit mode, each its own transaction on the server. */
     public void autocommits(int n) {
         pendingAutocommits += n;
+    }
+
+    /** Owner thread only: the statements the transaction in flight issued so far (reads, writes and other). */
+    public long pendingStatements() {
+        return pendingReads + pendingWrites + pendingOther;
     }
 
     /**

@@ -155,7 +155,41 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
     public static List<Metric> resources(Family f) {
         String per = f.headline() == Family.Headline.TPMC ? "tpmC" : "tps";
         return List.of(SERVER_CORES, new Metric(per + " per server core", org.oltpbench.result.judge.spread.Spreads::perServerCore, true,
-                Spread::perServerCore, Better.HIGHER), CLIENT_MICROS);
+                Spread::perServerCore, Better.HIGHER), SERVER_MICROS, CLIENT_MICROS);
+    }
+
+    /**
+     * TPC-C's figures counted on the server and on the wire, which set tpccMode=client beside tpccMode=procedures:
+     * HammerDB's NOPM and TPM from the server's counts over the window, round trips and bytes (both ways) per
+     * transaction over all five types, and New-Order's round trips; NaN (shown "-") where a run did not record them.
+     */
+    public static final List<Metric> TPCC_WIRE = List.of(
+            new Metric("NOPM (server)", r -> known(r.server().window().dataPerMinute()), true, Better.HIGHER),
+            new Metric("TPM (server)", r -> known(r.server().window().tpm()), true, Better.HIGHER),
+            new Metric("round trips/txn", r -> perTransaction(r, "roundTrips"), true, Better.LOWER),
+            new Metric("NewOrder round trips", r -> perTransaction(r, TpccMetrics.NEW_ORDER, "roundTrips"), true, Better.LOWER),
+            new Metric("bytes/txn", r -> perTransaction(r, "bytesOut") + perTransaction(r, "bytesIn"), true, Better.LOWER));
+
+    private static double known(double v) {
+        return v < 0 ? Double.NaN : v;
+    }
+
+    /** Tally {@code TYPE.what} summed over every type, per transaction that ended; NaN without the tallies. */
+    static double perTransaction(RepeatResult r, String what) {
+        long sum = 0, n = 0;
+        for (TxnMetrics t : r.transactions()) {
+            if (!r.counts().tallies().containsKey(t.name() + "." + what)) return Double.NaN;
+            sum += r.counts().tally(t.name() + "." + what);
+            n += t.completed();
+        }
+        return n == 0 ? Double.NaN : (double) sum / n;
+    }
+
+    /** Tally {@code type.what} per transaction of {@code type} that ended; NaN without it. */
+    static double perTransaction(RepeatResult r, String type, String what) {
+        TxnMetrics t = r.transaction(type);
+        if (t == null || t.completed() == 0 || !r.counts().tallies().containsKey(type + "." + what)) return Double.NaN;
+        return (double) r.counts().tally(type + "." + what) / t.completed();
     }
 
     /**
@@ -171,6 +205,9 @@ public record Metric(String label, ToDoubleFunction<RepeatResult> value, boolean
 
     public static final Metric SERVER_CORES = new Metric("server cores busy", r -> r.usage().serverCores() > 0
             ? r.usage().serverCores() : Double.NaN, false, Better.NEITHER);
+    /** The server's CPU per transaction: its cores busy over the window's transactions (every server source summed). */
+    public static final Metric SERVER_MICROS = new Metric("server CPU µs/txn", r -> r.usage().serverCores() > 0 && r.usage().transactions() > 0
+            ? r.usage().serverCores() * r.usage().seconds() * 1e6 / r.usage().transactions() : Double.NaN, true, Better.LOWER);
     public static final Metric CLIENT_MICROS = new Metric("client CPU µs/txn", r -> r.usage().recorded()
             ? r.usage().clientMicrosPerTransaction() : Double.NaN, true, Better.LOWER);
 

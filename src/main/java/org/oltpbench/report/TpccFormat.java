@@ -14,6 +14,7 @@ import org.oltpbench.result.repeat.TpccMetrics;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
+import org.oltpbench.result.repeat.server.ServerWindow;
 import org.oltpbench.result.run.RunResult;
 
 /**
@@ -40,9 +41,72 @@ public final class TpccFormat {
         out.printf(Locale.ROOT, "Measured tpmC (committed NewOrders only) = %.2f%n", TpccMetrics.tpmCCommitted(r));
         out.printf(Locale.ROOT, "Measured tpmTOTAL = %.2f%n", TpccMetrics.tpmTotal(r));
         // go-tpc's line, kept for scripts that read it; its efficiency is the level's one figure, or the word "unpaced"
-        out.printf(Locale.ROOT, "tpmC: %.2f, tpmTotal: %.2f, efficiency: %s%s%n%n", TpccMetrics.tpmC(r), TpccMetrics.tpmTotal(r),
+        out.printf(Locale.ROOT, "tpmC: %.2f, tpmTotal: %.2f, efficiency: %s%s%n", TpccMetrics.tpmC(r), TpccMetrics.tpmTotal(r),
                 efficiency.text(), efficiency.paced() ? "" : " (no keying or think time, so not bounded by the warehouses)");
+        for (String line : hammerDb(r)) out.println(line);
+        for (String line : onTheWire(r)) out.println(line);
+        out.println();
         ChFormat.summary(out, r);
+    }
+
+    /** HammerDB's names of the five transactions' stored procedures, by type. */
+    private static final Map<String, String> PROCEDURES = Map.of("NEW_ORDER", "NEWORD", "PAYMENT", "PAYMENT",
+            "ORDER_STATUS", "OSTAT", "DELIVERY", "DELIVERY", "STOCK_LEVEL", "SLEV");
+
+    /**
+     * HammerDB's summary: per procedure (each type, by HammerDB's name) its calls and latencies in ms (RATIO: its share of
+     * the summed latency of all five), then its closing line, NOPM and TPM from the server's own counts over the window
+     * ({@link ServerWindow}); where they were not read, the line says so.
+     */
+    static List<String> hammerDb(RepeatResult r) {
+        List<String> out = new ArrayList<>();
+        double total = 0;
+        for (TxnMetrics t : r.transactions()) total += Histograms.meanMs(t.histogram()) * t.histogram().getTotalCount();
+        for (String type : List.of("NEW_ORDER", "PAYMENT", "DELIVERY", "STOCK_LEVEL", "ORDER_STATUS")) { // HammerDB's order
+            TxnMetrics t = r.transaction(type);
+            if (t == null) continue;
+            Histogram h = t.histogram();
+            long n = h.getTotalCount();
+            double sum = Histograms.meanMs(h) * n;
+            out.add(">>>>> PROC: " + PROCEDURES.get(type));
+            out.add(String.format(Locale.ROOT, "CALLS: %d\tMIN: %.3fms\tAVG: %.3fms\tMAX: %.3fms\tTOTAL: %.3fms", n,
+                    n == 0 ? 0 : Histograms.minMs(h), Histograms.meanMs(h), Histograms.maxMs(h), sum));
+            out.add(String.format(Locale.ROOT, "P99: %.3fms\tP95: %.3fms\tP50: %.3fms\tSD: %.3fms\tRATIO: %.3f%%",
+                    Histograms.percentileMs(h, 99), Histograms.percentileMs(h, 95), Histograms.percentileMs(h, 50),
+                    Histograms.stddevMs(h), total > 0 ? sum * 100 / total : 0));
+        }
+        out.add(nopmLine(r.server().window()));
+        return out;
+    }
+
+    /** "System achieved N NOPM from M engine TPM", from the server's counts, with what was read over how long. */
+    static String nopmLine(ServerWindow w) {
+        if (w.dataPerMinute() < 0) return "NOPM not read: the server's sum(d_next_o_id) was not read at both edges of the window";
+        String tpm = w.tpm() < 0 ? "TPM not read (" + (w.transactionsCounter() == null ? w.engine() + " has no transaction counter oltpbench reads"
+                : w.transactionsCounter() + " could not be read") + ")" : String.format(Locale.ROOT, "%d %s TPM", Math.round(w.tpm()), w.engine());
+        return String.format(Locale.ROOT, "System achieved %d NOPM from %s (server counts over %.1f s: %s +%d%s)",
+                Math.round(w.dataPerMinute()), tpm, w.seconds(), w.dataCounter(), w.data(),
+                w.tpm() < 0 ? "" : ", " + w.transactionsCounter() + " +" + w.transactions());
+    }
+
+    /**
+     * Per type, what one transaction cost on the wire (means over the window's ended transactions, retries included):
+     * round trips, queries (as qps counts them), bytes sent and received. Empty for a result without these tallies.
+     */
+    static List<String> onTheWire(RepeatResult r) {
+        List<String> out = new ArrayList<>();
+        var c = r.counts();
+        if (!c.tallies().containsKey("NEW_ORDER.roundTrips")) return out;
+        out.add(String.format(Locale.ROOT, "%-30s %11s %9s %10s %10s", "On the wire, per transaction", "round trips", "queries",
+                "bytes out", "bytes in"));
+        for (TxnMetrics t : r.transactions()) {
+            long n = t.completed();
+            if (n == 0) continue;
+            String k = t.name() + ".";
+            out.add(String.format(Locale.ROOT, "%-30s %11.2f %9.2f %,10.0f %,10.0f", t.name(), c.tally(k + "roundTrips") / (double) n,
+                    c.tally(k + "queries") / (double) n, c.tally(k + "bytesOut") / (double) n, c.tally(k + "bytesIn") / (double) n));
+        }
+        return out;
     }
 
     /**

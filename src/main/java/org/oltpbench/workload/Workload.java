@@ -86,6 +86,11 @@ public interface Workload {
         throw new UnsupportedOperationException(name() + " has no warehouses");
     }
 
+    /** The count its data keeps of its work, read at the window's edges; {@link DataCounter#NONE} by default. */
+    default DataCounter dataCounter() {
+        return DataCounter.NONE;
+    }
+
     /** Whether its terminals can share fewer connections than there are terminals (connections=N). */
     default boolean sharesConnections() {
         return false;

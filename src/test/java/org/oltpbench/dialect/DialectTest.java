@@ -137,13 +137,16 @@ class DialectTest {
                 Map.entry("prepStmtCacheSize", "512"), Map.entry("prepStmtCacheSqlLimit", "8192"),
                 Map.entry("rewriteBatchedStatements", "true"), Map.entry("allowLoadLocalInfile", "true"),
                 Map.entry("allowPublicKeyRetrieval", "true"), Map.entry("readOnlyPropagatesToServer", "false"),
-                Map.entry("tcpNoDelay", "true"), Map.entry("connectTimeout", "10000"), Map.entry("sslMode", "DISABLED")),
+                Map.entry("tcpNoDelay", "true"), Map.entry("connectTimeout", "10000"), Map.entry("sslMode", "DISABLED"),
+                Map.entry("socketFactory", "org.oltpbench.db.wire.MysqlCountingSocketFactory")),
                 JdbcDriver.MYSQL.properties(true));
         assertEquals(Map.of("useServerPrepStmts", "true", "cachePrepStmts", "true", "prepStmtCacheSize", "512",
                 "allowLocalInfile", "true", "readOnlyPropagatesToServer", "false", "allowPublicKeyRetrieval", "true",
-                "connectTimeout", "10000", "sslMode", "disable"), JdbcDriver.MARIADB.properties(true));
+                "connectTimeout", "10000", "sslMode", "disable", "socketFactory", "org.oltpbench.db.wire.CountingSocketFactory"),
+                JdbcDriver.MARIADB.properties(true));
         assertEquals(Map.of("prepareThreshold", "1", "reWriteBatchedInserts", "true", "tcpKeepAlive", "true",
-                "connectTimeout", "10", "sslmode", "prefer"), JdbcDriver.POSTGRES.properties(true));
+                "connectTimeout", "10", "sslmode", "prefer", "socketFactory", "org.oltpbench.db.wire.CountingSocketFactory"),
+                JdbcDriver.POSTGRES.properties(true));
     }
 
     /** Each driver's TLS property for every tls setting. */

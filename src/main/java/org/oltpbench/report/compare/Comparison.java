@@ -184,6 +184,7 @@ public final class Comparison {
         List<Metric> table = new ArrayList<>(Metric.compared(workload));
         if (analyticsAt(threads)) table.addAll(Metric.HTAP);
         if (resourcesAt(threads)) table.addAll(Metric.resources(workload.family()));
+        if (workload.family().headline() == org.oltpbench.result.workload.Family.Headline.TPMC) table.addAll(Metric.TPCC_WIRE);
         for (Metric m : table) rows.add(new Row(m.label() + m.better().mark(), cells(threads, m, Show.FIGURE)));
         rows.addAll(errorRows(threads));
         for (Metric m : table) {

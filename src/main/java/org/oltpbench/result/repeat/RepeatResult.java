@@ -19,6 +19,7 @@ import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ReplicaLag;
 import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.repeat.server.ServerWindow;
 import org.oltpbench.result.repeat.topology.Failover;
 
 /**
@@ -78,9 +79,14 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
      * @param serverCount the server's committed-transaction counter beside the client's
      * @param consistency the workload's checks after this repeat (checkAfterRun), or NOT_CHECKED
      */
-    public record ServerChecks(ServerCount serverCount, Consistency consistency) {
+    public record ServerChecks(ServerCount serverCount, Consistency consistency, ServerWindow window) {
         public ServerChecks {
             if (consistency == null) consistency = Consistency.NOT_CHECKED;
+            if (window == null) window = ServerWindow.NONE;
+        }
+
+        public ServerChecks(ServerCount serverCount, Consistency consistency) {
+            this(serverCount, consistency, ServerWindow.NONE);
         }
 
         /** The counter, not checked. */
@@ -189,14 +195,22 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
 
     /** This repeat with the server's count of its commits. */
     public RepeatResult withServerCount(ServerCount sc) {
-        return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu,
-                new ServerChecks(sc, server.consistency()), topology, usage, analytics);
+        return withServer(new ServerChecks(sc, server.consistency(), server.window()));
+    }
+
+    /** This repeat with the server's counts over its window ({@link ServerWindow}). */
+    public RepeatResult withServerWindow(ServerWindow w) {
+        return withServer(new ServerChecks(server.serverCount(), server.consistency(), w));
+    }
+
+    private RepeatResult withServer(ServerChecks s) {
+        return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu, s, topology, usage, analytics);
     }
 
     /** This repeat with what the checks after it found. */
     public RepeatResult withConsistency(boolean passed) {
         return new RepeatResult(repeat, threads, status, reason, measured, perThread, cpu,
-                new ServerChecks(server.serverCount(), passed ? Consistency.PASSED : Consistency.FAILED), topology, usage, analytics);
+                new ServerChecks(server.serverCount(), passed ? Consistency.PASSED : Consistency.FAILED, server.window()), topology, usage, analytics);
     }
 
     /** This repeat with its front-end record. */
@@ -234,8 +248,9 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
      */
     record Json(int repeat, int threads, Status status, String reason, Window window, Counts counts,
                 List<TxnMetrics> transactions, List<IntervalResult> intervals, List<Long> threadEvents,
-                List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount, Consistency consistency,
-                Failover failover, Usage usage, Fault fault, List<ReplicaLag> replication,
+                List<Long> threadLatencyNanos, ClientCpu cpu, ServerCount serverCount,
+                @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                ServerWindow serverWindow, Consistency consistency, Failover failover, Usage usage, Fault fault, List<ReplicaLag> replication,
                 @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
                 Analytics analytics, Summary summary) {
     }
@@ -244,7 +259,8 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
         @Override
         public Json convert(RepeatResult r) {
             return new Json(r.repeat, r.threads, r.status, r.reason, r.window(), r.counts(), r.transactions(), r.intervals(),
-                    r.threadEvents(), r.threadLatencyNanos(), r.cpu, r.serverCount(), r.consistency(), r.failover(), r.usage,
+                    r.threadEvents(), r.threadLatencyNanos(), r.cpu, r.serverCount(),
+                    r.server.window() == ServerWindow.NONE ? null : r.server.window(), r.consistency(), r.failover(), r.usage,
                     r.fault(), r.replication(), r.analytics.present() ? r.analytics : null, r.summary());
         }
     }
@@ -255,7 +271,7 @@ public record RepeatResult(int repeat, int threads, Status status, String reason
             return new RepeatResult(j.repeat(), j.threads(), j.status(), j.reason(),
                     new Measured(j.window(), j.counts(), orEmpty(j.transactions()), orEmpty(j.intervals())),
                     new PerThread(orEmpty(j.threadEvents()), orEmpty(j.threadLatencyNanos())), j.cpu(),
-                    new ServerChecks(j.serverCount(), j.consistency()), new Topology(j.failover(), j.fault(), j.replication()),
+                    new ServerChecks(j.serverCount(), j.consistency(), j.serverWindow()), new Topology(j.failover(), j.fault(), j.replication()),
                     j.usage(), j.analytics());
         }
 

@@ -25,6 +25,12 @@ final class CustomerLookup {
         boolean byName() {
             return last != null;
         }
+
+        /** Binds the last name to parameter {@code i} of a routine's call: NULL when the customer is named by id. */
+        void bindLast(java.sql.PreparedStatement ps, int i) throws SQLException {
+            if (last == null) ps.setNull(i, java.sql.Types.VARCHAR);
+            else ps.setString(i, last);
+        }
     }
 
     /** The id of the customer {@code c} names in warehouse {@code w}, district {@code d}. */

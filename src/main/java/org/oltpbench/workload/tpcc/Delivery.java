@@ -9,11 +9,12 @@ import org.oltpbench.measure.ThreadStats;
 
 /** TPC-C 2.7 Delivery: the oldest undelivered order of each of the 10 districts, in one transaction (as BenchmarkSQL). */
 final class Delivery extends Txn {
-    private final PreparedStatement oldest, delNo, selO, updO, updOl, sumOl, updC;
+    private PreparedStatement oldest, delNo, selO, updO, updOl, sumOl, updC;
     private int w, carrier;
 
-    Delivery(Connection c) throws SQLException {
-        super(c);
+    Delivery(Connection c, TpccProcedures procs) throws SQLException {
+        super(c, procs, TpccProcedures.Routine.DELIVERY);
+        if (called()) return;
         oldest = prepare("SELECT no_o_id FROM bmsql_new_order WHERE no_w_id = ? AND no_d_id = ? ORDER BY no_o_id LIMIT 1 FOR UPDATE");
         delNo = prepare("DELETE FROM bmsql_new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?");
         selO = prepare("SELECT o_c_id FROM bmsql_oorder WHERE o_w_id = ? AND o_d_id = ? AND o_id = ?");
@@ -46,6 +47,14 @@ final class Delivery extends Txn {
     @Override
     void tally(ThreadStats st) {
         st.tally(TpccTally.DELIVERY_SKIPPED_DISTRICTS.ordinal(), skipped);
+    }
+
+    /** The routine returns the districts it skipped (2.7.4.2). */
+    @Override
+    boolean viaCall(ThreadStats st) throws SQLException {
+        bind(call, w, carrier);
+        skipped = callOne(st);
+        return true;
     }
 
     @Override

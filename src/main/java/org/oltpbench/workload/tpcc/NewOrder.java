@@ -19,12 +19,12 @@ import org.oltpbench.measure.ThreadStats;
  * as they are upstream.
  */
 final class NewOrder extends Txn {
-    private final PreparedStatement customer, district, bumpDistrict, insOrder, insNewOrder, updStock, insLine;
+    private PreparedStatement customer, district, bumpDistrict, insOrder, insNewOrder, updStock, insLine;
     private final PreparedStatement[] items = new PreparedStatement[16], stocks = new PreparedStatement[16],
             insLines = new PreparedStatement[16];
     private final boolean perItem;
     /** perItem style: one item and one stock row per statement; null in the default style. */
-    private final PreparedStatement item1, stock1;
+    private PreparedStatement item1, stock1;
     private final int[] order = new int[15];
     private int w, d, cid, lines;
     private final int[] item = new int[15], supply = new int[15], qty = new int[15];
@@ -34,9 +34,11 @@ final class NewOrder extends Txn {
     private final long[] priceCents = new long[15];
     private final String[] pairDist = new String[15];
 
-    NewOrder(Connection c, boolean perItem) throws SQLException {
-        super(c);
+    /** @param procs tpccMode=procedures' routines (the set-based New-Order, or the row-by-row one with perItem); null in client mode */
+    NewOrder(Connection c, boolean perItem, TpccProcedures procs) throws SQLException {
+        super(c, procs, perItem ? TpccProcedures.Routine.NEWORD_ROW : TpccProcedures.Routine.NEWORD);
         this.perItem = perItem;
+        if (called()) return; // one call: no statements of the client's own
         customer = prepare("SELECT c_discount, c_last, c_credit, w_tax FROM bmsql_customer JOIN bmsql_warehouse ON w_id = c_w_id "
                 + "WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
         district = prepare("SELECT d_tax, d_next_o_id FROM bmsql_district WHERE d_w_id = ? AND d_id = ? FOR UPDATE");
@@ -86,6 +88,25 @@ final class NewOrder extends Txn {
         for (int i = 0; i < lines; i++) if (supply[i] != w) remote++;
         st.tally(TpccTally.ORDER_LINES.ordinal(), lines);
         st.tally(TpccTally.REMOTE_ORDER_LINES.ordinal(), remote);
+    }
+
+    private final StringBuilder list = new StringBuilder(96);
+
+    /** 2.4.2.3's rollback arrives as the routine's signal, after it undid the order; counted as the client form counts it. */
+    @Override
+    boolean viaCall(ThreadStats st) throws SQLException {
+        bind(call, w, d, cid, lines, allLocal ? 1 : 0);
+        call.setString(6, jsonArray(list, item, lines));
+        call.setString(7, jsonArray(list, supply, lines));
+        call.setString(8, jsonArray(list, qty, lines));
+        try {
+            callOne(st);
+            return true;
+        } catch (SQLException e) {
+            if (!TpccProcedures.rolledBack(e)) throw e;
+            st.other(1);
+            return false;
+        }
     }
 
     @Override

@@ -8,13 +8,14 @@ import org.oltpbench.measure.ThreadStats;
 
 /** TPC-C 2.6 Order-Status: a customer's last order and its lines; 60% by last name. Read-only. */
 final class OrderStatus extends Txn {
-    private final PreparedStatement selC, lastOrder, lines;
-    private final CustomerLookup lookup;
+    private PreparedStatement selC, lastOrder, lines;
+    private CustomerLookup lookup;
     private int w, d;
     private CustomerLookup.Named customer;
 
-    OrderStatus(Connection c) throws SQLException {
-        super(c);
+    OrderStatus(Connection c, TpccProcedures procs) throws SQLException {
+        super(c, procs, TpccProcedures.Routine.OSTAT);
+        if (called()) return;
         selC = prepare("SELECT c_first, c_middle, c_last, c_balance FROM bmsql_customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
         lastOrder = prepare("SELECT o_id, o_entry_d, o_carrier_id FROM bmsql_oorder WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ? "
                 + "ORDER BY o_id DESC LIMIT 1");
@@ -33,6 +34,14 @@ final class OrderStatus extends Txn {
     @Override
     void tally(ThreadStats st) {
         if (customer.byName()) st.tally(TpccTally.ORDER_STATUS_BY_NAME.ordinal(), 1);
+    }
+
+    @Override
+    boolean viaCall(ThreadStats st) throws SQLException {
+        bind(call, w, d, customer.id());
+        customer.bindLast(call, 4);
+        callOne(st);
+        return true;
     }
 
     @Override

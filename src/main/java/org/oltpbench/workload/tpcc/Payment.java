@@ -8,14 +8,15 @@ import org.oltpbench.measure.ThreadStats;
 
 /** TPC-C 2.5 Payment: 15% through a remote warehouse, 60% by last name, BC customers get c_data rewritten. */
 final class Payment extends Txn {
-    private final PreparedStatement updW, selW, updD, selD, selC, selData, updC, updCData, insH;
-    private final CustomerLookup lookup;
+    private PreparedStatement updW, selW, updD, selD, selC, selData, updC, updCData, insH;
+    private CustomerLookup lookup;
     private int w, d, cw, cd;
     private CustomerLookup.Named customer;
     private long cents;
 
-    Payment(Connection c) throws SQLException {
-        super(c);
+    Payment(Connection c, TpccProcedures procs) throws SQLException {
+        super(c, procs, TpccProcedures.Routine.PAYMENT);
+        if (called()) return;
         updW = prepare("UPDATE bmsql_warehouse SET w_ytd = w_ytd + ? * 0.01 WHERE w_id = ?");
         selW = prepare("SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip FROM bmsql_warehouse WHERE w_id = ?");
         updD = prepare("UPDATE bmsql_district SET d_ytd = d_ytd + ? * 0.01 WHERE d_w_id = ? AND d_id = ?");
@@ -47,6 +48,15 @@ final class Payment extends Txn {
     void tally(ThreadStats st) {
         if (cw != w) st.tally(TpccTally.REMOTE_PAYMENTS.ordinal(), 1);
         if (customer.byName()) st.tally(TpccTally.PAYMENTS_BY_NAME.ordinal(), 1);
+    }
+
+    @Override
+    boolean viaCall(ThreadStats st) throws SQLException {
+        bind(call, w, d, cw, cd, customer.id());
+        customer.bindLast(call, 6);
+        call.setLong(7, cents);
+        callOne(st);
+        return true;
     }
 
     @Override

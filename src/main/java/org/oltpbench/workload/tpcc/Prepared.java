@@ -3,16 +3,25 @@ package org.oltpbench.workload.tpcc;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/** The five transactions prepared on one connection, which runs with autocommit off while they are kept. */
+/**
+ * The five transactions prepared on one connection, which runs with autocommit off while they are kept; with
+ * tpccMode=procedures autocommit stays on (each routine ends its own transaction on the server).
+ */
 final class Prepared implements AutoCloseable {
     final Connection c;
     final Txn[] txns;
+    /** tpccMode=procedures: each routine ends its own transaction, so a failure leaves nothing open to roll back. */
+    private final boolean called;
 
-    /** @param perItem newOrderStyle=perItem (BenchmarkSQL 5.0's statements) */
-    Prepared(Connection c, boolean perItem) throws SQLException {
+    /**
+     * @param perItem newOrderStyle=perItem (BenchmarkSQL 5.0's statements, or the row-by-row New-Order routine)
+     * @param procs   tpccMode=procedures' routines; null in client mode
+     */
+    Prepared(Connection c, boolean perItem, TpccProcedures procs) throws SQLException {
         this.c = c;
-        c.setAutoCommit(false);
-        txns = TpccType.makeAll(c, perItem);
+        this.called = procs != null;
+        c.setAutoCommit(called);
+        txns = TpccType.makeAll(c, perItem, procs);
     }
 
     private boolean readOnly;
@@ -35,6 +44,7 @@ final class Prepared implements AutoCloseable {
 
     /** Rolls back whatever a failed transaction left open; a lost connection is the caller's to handle. */
     void rollbackQuietly() {
+        if (called) return;
         try {
             c.rollback();
         } catch (SQLException | RuntimeException e) {

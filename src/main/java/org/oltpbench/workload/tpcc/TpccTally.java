@@ -34,8 +34,41 @@ enum TpccTally {
         this.key = key;
     }
 
+    /**
+     * After the input tallies, per transaction type in {@link TpccType} order: what its transactions cost on the wire,
+     * retries included ({@link org.oltpbench.db.wire.Wire}), named {@code TYPE.what}.
+     */
+    enum OnTheWire {
+        /** Statements as qps counts them (a row a batch writes is one; a routine's call is one; a COMMIT is one). */
+        QUERIES("queries"),
+        /** Requests written after a reply was read: a pipelined or batched group is one. */
+        ROUND_TRIPS("roundTrips"),
+        /** Bytes the client sent. */
+        BYTES_OUT("bytesOut"),
+        /** Bytes the server sent. */
+        BYTES_IN("bytesIn");
+
+        final String key;
+
+        OnTheWire(String key) {
+            this.key = key;
+        }
+
+        /** The tally slot of this figure for transaction type {@code type}. */
+        int slot(int type) {
+            return TpccTally.values().length + type * OnTheWire.values().length + ordinal();
+        }
+
+        /** The tally's name for type {@code typeName}: {@code NEW_ORDER.roundTrips}. */
+        String name(String typeName) {
+            return typeName + "." + key;
+        }
+    }
+
     /** The names, in slot order, for WorkloadInfo. */
     static List<String> names() {
-        return Arrays.stream(values()).map(t -> t.key).toList();
+        List<String> out = new java.util.ArrayList<>(Arrays.stream(values()).map(t -> t.key).toList());
+        for (TpccType t : TpccType.values()) for (OnTheWire w : OnTheWire.values()) out.add(w.name(t.name()));
+        return out;
     }
 }

@@ -2,6 +2,7 @@ package org.oltpbench.workload.tpcc;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import org.oltpbench.db.wire.Wire;
 import org.oltpbench.dialect.Dialect;
 import org.oltpbench.measure.ThreadStats;
 import org.oltpbench.workload.Terminal;
@@ -96,12 +97,14 @@ final class TpccTerminal implements Terminal {
             cutOffIfEnded("keying", st);
         }
         if (deferDelivery && type == TpccType.DELIVERY.ordinal()) return queueDelivery(st);
+        markWire();
         Prepared p = desk.take(st);
         boolean committed;
         SQLException failure = null;
         try {
             committed = run(p, type, st);
             p.txns[type].tally(st);
+            tallyWire(type, st);
         } catch (SQLException e) {
             failure = e;
             throw e;
@@ -138,6 +141,7 @@ final class TpccTerminal implements Terminal {
         long queued = deliveryQueuedAt, t0 = System.nanoTime();
         deliveryQueuedAt = -1;
         int type = TpccType.DELIVERY.ordinal();
+        markWire();
         Prepared p = desk.take(st);
         ((Delivery) p.txns[type]).set(deliveryW, deliveryCarrier);
         SQLException failure = null;
@@ -150,11 +154,31 @@ final class TpccTerminal implements Terminal {
             desk.release(failure);
         }
         p.txns[type].tally(st);
+        tallyWire(type, st);
         st.tally(TpccTally.DELIVERY_COMPLETED.ordinal(), 1);
         long now = System.nanoTime();
         if (now - queued > DEFERRED_DELIVERY_NANOS) st.tally(TpccTally.DELIVERY_LATE.ordinal(), 1);
         st.publishStatements(); // it ran: its statements and tallies count even if the level ends in the think time
         return now - t0;
+    }
+
+    /** The wire's counts as a transaction starts (the thread's own: {@link Wire}). */
+    private long roundTrips0, bytesOut0, bytesIn0;
+
+    private void markWire() {
+        Wire w = Wire.mine();
+        roundTrips0 = w.roundTrips();
+        bytesOut0 = w.bytesOut();
+        bytesIn0 = w.bytesIn();
+    }
+
+    /** What the transaction of {@code type} that just ended sent and received, retries included, in its tallies. */
+    private void tallyWire(int type, ThreadStats st) {
+        Wire w = Wire.mine();
+        st.tally(TpccTally.OnTheWire.QUERIES.slot(type), st.pendingStatements());
+        st.tally(TpccTally.OnTheWire.ROUND_TRIPS.slot(type), w.roundTrips() - roundTrips0);
+        st.tally(TpccTally.OnTheWire.BYTES_OUT.slot(type), w.bytesOut() - bytesOut0);
+        st.tally(TpccTally.OnTheWire.BYTES_IN.slot(type), w.bytesIn() - bytesIn0);
     }
 
     /**
@@ -177,7 +201,7 @@ final class TpccTerminal implements Terminal {
         p.readOnly(TpccType.of(type).readsOnly());
         for (int attempt = 0; ; attempt++) {
             try {
-                return t.execute(st);
+                return t.run(st);
             } catch (SQLException e) {
                 p.rollbackQuietly();
                 if (attempt < MAX_RETRIES && dialect.classify(e) == Dialect.ErrorClass.RETRYABLE) {

@@ -43,6 +43,8 @@ public final class TpccWorkload implements Workload {
     private final ClientShare share;
     private final long seed;
     private volatile int[] runConstants;
+    /** tpccMode=procedures' stored routines; null in client mode. */
+    private final TpccProcedures procs;
     /** How long a client waits for another client's part of a shared load before giving up. */
     static final long STALL_SECS = 30 * 60;
 
@@ -58,6 +60,7 @@ public final class TpccWorkload implements Workload {
         this.count = range[1] - range[0] + 1;
         long s = params.randSeed();
         this.seed = s != 0 ? s : System.nanoTime();
+        this.procs = params.mode() == org.oltpbench.config.TpccMode.PROCEDURES ? TpccProcedures.of(dialect) : null;
     }
 
     /**
@@ -185,7 +188,43 @@ public final class TpccWorkload implements Workload {
         if (!share.alone()) awaitOtherClients(db, stop);
         if (stop.stopping()) throw LoadStopped.kept(stoppedBeforeTheEnd());
         finish(db, stop, indexesLater);
+        ensureProcedures(db);
         return loaded;
+    }
+
+    /**
+     * sum(d_next_o_id) over the districts of the warehouses this client drives: it grows by one per committed New-Order
+     * (2.4.2.2), so its growth over the window is HammerDB's NOPM, counted on the server.
+     */
+    @Override
+    public org.oltpbench.workload.DataCounter dataCounter() {
+        int[] driven = params.driven();
+        return new org.oltpbench.workload.DataCounter("sum(d_next_o_id)", c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT SUM(d_next_o_id) FROM bmsql_district WHERE d_w_id BETWEEN ? AND ?")) {
+                ps.setInt(1, driven[0]);
+                ps.setInt(2, driven[1]);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? rs.getLong(1) : -1;
+                } finally {
+                    if (!c.getAutoCommit()) c.commit();
+                }
+            }
+        });
+    }
+
+    /** tpccMode=procedures: the routines of this version are in the database, created when missing or older. */
+    @Override
+    public void validate(Database db) throws SQLException {
+        ensureProcedures(db);
+    }
+
+    private void ensureProcedures(Database db) throws SQLException {
+        if (procs == null) return;
+        try (Connection c = db.connect()) {
+            if (procs.version().equals(procs.installed(c))) return;
+            out.println("Creating the TPC-C stored routines (tpccMode=procedures, " + procs.version() + ")...");
+            procs.install(c);
+        }
     }
 
     /** The warehouses and items a prepare lacks, loaded; a stop says which warehouses it kept complete. */
@@ -443,6 +482,13 @@ public final class TpccWorkload implements Workload {
 
     @Override
     public void cleanup(Database db) throws SQLException {
+        if (dialect.procedureLanguage() != org.oltpbench.dialect.ProcedureLanguage.NONE) {
+            try (Connection c = db.connect()) {
+                TpccProcedures.of(dialect).drop(c); // whichever mode loaded them
+            } catch (SQLException e) {
+                out.println("could not drop the TPC-C stored routines: " + e.getMessage());
+            }
+        }
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             for (int i = TpccSchema.TABLES.size() - 1; i >= 0; i--) {
                 out.println("Dropping table '" + TpccSchema.TABLES.get(i) + "'...");
@@ -463,7 +509,7 @@ public final class TpccWorkload implements Workload {
     public Terminal terminal(Connection c, int index, int threads, long seed) throws SQLException {
         int[] k = constants(c);
         TpccRandom r = new TpccRandom(seed, k[0], k[1], k[2]);
-        return terminal(Desk.own(c, params.perItemNewOrder()), r, index);
+        return terminal(Desk.own(c, params.perItemNewOrder(), procs), r, index);
     }
 
     @Override
@@ -482,7 +528,7 @@ public final class TpccWorkload implements Workload {
                 shared.giveBack(c);
             }
         }
-        return terminal(Desk.shared(shared, dialect, params.perItemNewOrder()), new TpccRandom(seed, k[0], k[1], k[2]), index);
+        return terminal(Desk.shared(shared, dialect, params.perItemNewOrder(), procs), new TpccRandom(seed, k[0], k[1], k[2]), index);
     }
 
     private Terminal terminal(Desk desk, TpccRandom r, int index) {

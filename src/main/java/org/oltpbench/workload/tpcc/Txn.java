@@ -16,9 +16,60 @@ import org.oltpbench.measure.ThreadStats;
 abstract class Txn {
     protected final Connection c;
     private final List<PreparedStatement> statements = new ArrayList<>();
+    /** tpccMode=procedures: the one call that runs the transaction on the server; null when the client sends statements. */
+    protected final PreparedStatement call;
+    /** Whether the routine commits itself (a MySQL procedure: one COMMIT counted) or is one autocommitted statement. */
+    private final boolean callCommits;
 
-    Txn(Connection c) {
+    /** @param procs the stored routines of tpccMode=procedures; null in client mode */
+    Txn(Connection c, TpccProcedures procs, TpccProcedures.Routine routine) throws SQLException {
         this.c = c;
+        this.call = procs == null ? null : prepare(procs.call(routine));
+        this.callCommits = procs != null && procs.commitsItself();
+    }
+
+    /** Whether this transaction runs as one stored-routine call. */
+    final boolean called() {
+        return call != null;
+    }
+
+    /** Runs the transaction the way its mode sends it: the client's statements, or one call. */
+    final boolean run(ThreadStats st) throws SQLException {
+        return call != null ? viaCall(st) : execute(st);
+    }
+
+    /**
+     * tpccMode=procedures: binds the inputs to {@link #call} and runs it ({@link #callOne}).
+     *
+     * @return false when it rolled back as the spec asks (New-Order's unused item), true when committed
+     */
+    abstract boolean viaCall(ThreadStats st) throws SQLException;
+
+    /**
+     * Runs {@link #call} as bound, counts it (one statement and the transaction it committed) and returns the one
+     * integer its routine returns.
+     */
+    protected final int callOne(ThreadStats st) throws SQLException {
+        int v;
+        try (ResultSet rs = call.executeQuery()) {
+            if (!rs.next()) throw new SQLException("TPC-C: a stored routine returned no row; run prepare again", "02000");
+            v = rs.getInt(1);
+        }
+        st.other(1);
+        if (callCommits) st.commits(1);
+        else st.autocommits(1);
+        return v;
+    }
+
+    /** The JSON array of {@code a[0..n)} that routines take lists as; reuses {@code sb}. */
+    static String jsonArray(StringBuilder sb, int[] a, int n) {
+        sb.setLength(0);
+        sb.append('[');
+        for (int i = 0; i < n; i++) {
+            if (i > 0) sb.append(',');
+            sb.append(a[i]);
+        }
+        return sb.append(']').toString();
     }
 
     protected final PreparedStatement prepare(String sql) throws SQLException {
@@ -41,7 +92,7 @@ abstract class Txn {
     abstract void generate(TpccRandom r, int w, int d, int allWarehouses);
 
     /**
-     * Runs the transaction and commits it.
+     * Runs the transaction's statements from the client and commits it.
      *
      * @return false when it rolled back as the spec asks (NewOrder's unused item), true when committed
      */

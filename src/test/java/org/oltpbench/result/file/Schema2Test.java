@@ -55,7 +55,7 @@ class Schema2Test {
     void currentSchemaRoundTrips() throws Exception {
         RunResult r = ResultFiles.read(DIR.resolve("schema2.1-tpcc.json"));
         RunResult again = ResultFiles.fromJson(ResultFiles.toJson(r), "again");
-        assertEquals("3.12", RunResult.SCHEMA_VERSION);
+        assertEquals("3.13", RunResult.SCHEMA_VERSION);
         assertEquals(r.params(), again.params());
         assertEquals(r.workload(), again.workload());
         assertEquals(r.levels(), again.levels());

@@ -1,0 +1,35 @@
+package org.oltpbench.result.repeat.server;
+
+/**
+ * The server's own counts over the measured window, read on the monitor connections at the window's two edges while
+ * the terminals run, as HammerDB reads them at the end of its ramp-up and at the end of its test: the transactions
+ * the server counted (commits and rollbacks: HammerDB's TPM) and the count the workload's data keeps of its work
+ * (TPC-C: the growth of sum(d_next_o_id), committed New-Orders: HammerDB's NOPM). Each edge can split a transaction in
+ * flight per terminal; PostgreSQL publishes a busy session's counts up to a second late.
+ *
+ * @param engine              the engine as HammerDB's line names it (the dialect's name)
+ * @param transactionsCounter the server counter read, e.g. "Com_commit + Com_rollback"; null when the engine has none
+ * @param transactions        its growth over the window; -1 when not read
+ * @param dataCounter         the workload's count, e.g. "sum(d_next_o_id)"; null when the workload keeps none
+ * @param data                its growth over the window; -1 when not read
+ * @param seconds             the time between the two reads
+ */
+public record ServerWindow(String engine, String transactionsCounter, long transactions, String dataCounter, long data,
+                           double seconds) {
+    public static final ServerWindow NONE = new ServerWindow(null, null, -1, null, -1, 0);
+
+    /** {@code n} per minute of the window; -1 when {@code n} was not read. */
+    public double perMinute(long n) {
+        return n < 0 || seconds <= 0 ? -1 : n * 60 / seconds;
+    }
+
+    /** The transactions per minute (HammerDB's TPM); -1 when not read. */
+    public double tpm() {
+        return perMinute(transactions);
+    }
+
+    /** The workload's count per minute (HammerDB's NOPM for TPC-C); -1 when not read. */
+    public double dataPerMinute() {
+        return perMinute(data);
+    }
+}

@@ -1,0 +1,90 @@
+package org.oltpbench.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.oltpbench.config.Config;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.Dialects;
+import org.oltpbench.workload.tpcc.ModesEquivalence;
+import org.oltpbench.workload.tpcc.TpccWorkload;
+
+/**
+ * Issue 46: tpccMode=procedures does to the data exactly what tpccMode=client does, on every engine with stored
+ * routines. Two copies of one seeded warehouse; district 3's undelivered orders taken out of bmsql_new_order in both
+ * (so the Deliveries before a New-Order lands there skip it: 2.7.4.2); then one terminal runs the same 1,000 transactions of the standard mix
+ * on each copy, one copy per mode, and every written column of every table must digest the same. The run holds
+ * New-Orders rolled back on their unused item (2.4.2.3), Payments and Order-Statuses by last name (ceil(n/2) in
+ * c_first order: 2.5.2.2, 2.6.2.2), bad-credit customers' C_DATA and Deliveries that skip.
+ */
+class TpccProceduresIT {
+    static final int TRANSACTIONS = 1_000;
+    static final long SEED = 7;
+
+    @ParameterizedTest(name = "{1} ({2})")
+    @CsvSource({"MARIADB, mariadb, batched", "MYSQL, mysql, batched", "MYSQL, mysql, perItem", "PG, postgres, batched",
+            "PG, postgres, perItem", "OB, oceanbase, batched"})
+    void bothModesLeaveTheSameData(String engine, String dialect, String style) throws Exception {
+        String hint = "start the " + dialect + " server and set OLTPBENCH_" + engine + "_URL, as .ci/run does";
+        Tools.Login client = Tools.ownDatabase(engine, TpccProceduresIT.class, hint);
+        Tools.Login procs = new Tools.Login(Tools.ownDatabase(second(client.url(), engine), client.user(), client.password(),
+                TpccProceduresIT.class, 90).replaceAll("\\?.*", ""), client.user(), client.password());
+        String[] keys = {"workload=tpcc", "warehouses=1", "loadWorkers=2", "newOrderStyle=" + style};
+        Config clientCfg = Contract.serverConfig(dialect, client.url(), client.user(), client.password(), keys);
+        Config procsCfg = Contract.serverConfig(dialect, procs.url(), procs.user(), procs.password(), keys)
+                .with(org.oltpbench.config.Keys.TPCC_MODE, "procedures");
+        try (Database a = Database.open(Params.target(clientCfg), Dialects.forName(dialect));
+             Database b = Database.open(Params.target(procsCfg), Dialects.forName(dialect))) {
+            TpccWorkload wa = Params.tpcc(clientCfg, a.dialect(), Contract.QUIET), wb = Params.tpcc(procsCfg, b.dialect(), Contract.QUIET);
+            long t0 = System.nanoTime();
+            wa.prepare(a);
+            wb.prepare(b);
+            Contract.took(dialect + " two 1-warehouse loads", t0);
+            for (Database db : new Database[] {a, b}) emptyDistrict3(db);
+            Map<String, String> before = ModesEquivalence.digest(a);
+            assertEquals(before, ModesEquivalence.digest(b), "the seed's two loads differ");
+            t0 = System.nanoTime();
+            ModesEquivalence.Ran ra = ModesEquivalence.run(wa, a, SEED, TRANSACTIONS);
+            Contract.took(dialect + " " + TRANSACTIONS + " client transactions", t0);
+            t0 = System.nanoTime();
+            ModesEquivalence.Ran rb = ModesEquivalence.run(wb, b, SEED, TRANSACTIONS);
+            Contract.took(dialect + " " + TRANSACTIONS + " procedure calls", t0);
+            System.out.printf("procedures: %s %s: ended per type %s, rolled back %d, districts skipped %d%n", dialect, style,
+                    java.util.Arrays.toString(ra.ended()), ra.rolledBack(), ra.skipped());
+            assertArrayEquals(ra.ended(), rb.ended());
+            assertEquals(ra.rolledBack(), rb.rolledBack(), "New-Orders rolled back on their unused item");
+            assertTrue(ra.rolledBack() > 0, "the seed's deck rolled back no New-Order: the test would not test 2.4.2.3");
+            long deliveries = ra.ended()[3];
+            assertTrue(deliveries > 0, "no Delivery ran");
+            // district 3 stays empty until a New-Order lands there: the Deliveries before it skip it
+            assertTrue(ra.skipped() > 0, "no Delivery skipped district 3");
+            assertEquals(ra.skipped(), rb.skipped(), "districts skipped (2.7.4.2)");
+            Map<String, String> after = ModesEquivalence.digest(a);
+            assertEquals(after, ModesEquivalence.digest(b), "the modes left different data");
+            assertTrue(!after.equals(before), "the transactions changed nothing");
+        }
+    }
+
+    /** District 3 of warehouse 1 without undelivered orders: its bmsql_new_order rows deleted (2.7.4.2's skip). */
+    private static void emptyDistrict3(Database db) throws Exception {
+        try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            st.executeUpdate("DELETE FROM bmsql_new_order WHERE no_w_id = 1 AND no_d_id = 3");
+            if (!c.getAutoCommit()) c.commit();
+        }
+    }
+
+    /** The engine's URL naming a second database beside the first ({@code <db>2_<class>}), in the form ownDatabase takes. */
+    private static String second(String ownUrl, String engine) {
+        String base = System.getenv("OLTPBENCH_" + engine + "_URL");
+        int slash = base.lastIndexOf('/'), query = base.indexOf('?', slash);
+        String name = query < 0 ? base.substring(slash + 1) : base.substring(slash + 1, query);
+        String url = base.substring(0, slash + 1) + name + "2" + (query < 0 ? "" : base.substring(query));
+        return url.startsWith("jdbc:mysql:") ? url + (url.contains("?") ? "&" : "?") + "allowPublicKeyRetrieval=true&useSSL=false" : url;
+    }
+}
