@@ -34,6 +34,13 @@ class GoldenIT {
     private static final Pattern PROGRESS = Pattern.compile(".*(rows/s|elapsed \\d+s|ETA ).*|warning: .*|! client cpu.*");
     /** A row of the load report: its row count stays, its send time and rate are as fast as the machine was. */
     private static final Pattern LOAD_ROW = Pattern.compile("(?m)^(\\s+\\S+\\s+[\\d,]+)\\s+\\d+\\.\\d+\\s+[\\d,]+$");
+    /**
+     * HammerDB's line (rates over the window's seconds; the server's global counters, which classes sharing the server
+     * move) and the per-type bytes on the wire (the driver's framing): numbers as the run went. The round trips and
+     * queries stay pinned, in {@link #figures}.
+     */
+    private static final Pattern SERVER_AND_WIRE = Pattern.compile(
+            "(?m)^(System achieved .*|(NEW_ORDER|PAYMENT|ORDER_STATUS|DELIVERY|STOCK_LEVEL) +[\\d.]+ .*)$");
     /** The saturation mark of a table cell and the client_saturated column: as busy as the machine was. */
     private static final Pattern SATURATED = Pattern.compile(" !( \\|)|,(true|false)(,|$)");
 
@@ -85,6 +92,7 @@ class GoldenIT {
     static String mask(String text) {
         String masked = SATURATED.matcher(text).replaceAll(m -> m.group(1) != null ? "$1" : ",?$3");
         masked = LOAD_ROW.matcher(masked).replaceAll("$1 # rows/s");
+        masked = SERVER_AND_WIRE.matcher(masked).replaceAll(m -> m.group().replaceAll("\\d+(,\\d{3})*", "#"));
         return DECIMAL.matcher(masked).replaceAll("#").replaceAll("[ \\t]+", " ");
     }
 
@@ -101,6 +109,10 @@ class GoldenIT {
                 for (TxnMetrics t : r.transactions()) {
                     b.append(String.format("  %s committed %d rollbacks %d retries %d errors %d histogram %d%n", t.name(),
                             t.committed(), t.rollbacks(), t.retries(), t.errors(), t.histogram().getTotalCount()));
+                    if (c.tallies().containsKey(t.name() + ".roundTrips")) { // TPC-C, issue 46
+                        b.append(String.format("    on the wire: round trips %d queries %d%n", c.tally(t.name() + ".roundTrips"),
+                                c.tally(t.name() + ".queries")));
+                    }
                 }
                 b.append(String.format("  server counter %s client %d%n", r.serverCount().counter(), r.serverCount().client()));
             }

@@ -161,7 +161,8 @@ class TpccIT {
             RepeatResult r = new LevelRunner(s, only, db, org.oltpbench.driver.RunListener.SILENT, new StopSignal()).run();
             assertNull(r.reason(), r.reason());
             assertEquals(300, r.transaction("NEW_ORDER").completed());
-            double perOrder = (status("COM_SELECT") - selects) / 300.0;
+            // less the two reads of sum(d_next_o_id) at the window's edges (HammerDB's NOPM, issue 46)
+            double perOrder = (status("COM_SELECT") - selects - 2) / 300.0;
             if (style.equals("batched")) assertTrue(perOrder > 3.9 && perOrder <= 4.0, style + ": " + perOrder + " SELECTs per New-Order");
             else assertTrue(perOrder > 18 && perOrder < 26, style + ": " + perOrder + " SELECTs per New-Order");
         }
