@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.oltpbench.result.Fixtures.hist;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.repeat.server.ServerWindow;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 
@@ -42,5 +46,75 @@ class TpccFormatTest {
         IntervalResult span = new IntervalResult(60, 10.0, 4, 600, 0, 0, 0, 0, 0, false, 0.1, hist(1_000));
         assertEquals("Term-00, Running Average tpmTOTAL: 3000.00    Current tpmTOTAL: 3600    Memory Usage: 12MB / 256MB",
                 TpccFormat.benchmarkSql(3_000, 60.0, span, 12, 256));
+    }
+
+    /**
+     * Issue 46, HammerDB's line by hand: sum(d_next_o_id) +870 and 2,000 commits and rollbacks over 30 s are 1,740 NOPM
+     * from 4,000 TPM; without a transaction counter the line says why; without the data count it says so instead.
+     */
+    @Test
+    void hammerDbsLineFromTheServersCounts() {
+        assertEquals("System achieved 1740 NOPM from 4000 mariadb TPM (server counts over 30.0 s: sum(d_next_o_id) +870, "
+                + "Com_commit + Com_rollback +2000)", TpccFormat.nopmLine(new ServerWindow("mariadb", "Com_commit + Com_rollback",
+                2000, "sum(d_next_o_id)", 870, 30.0)));
+        assertEquals("System achieved 1740 NOPM from TPM not read (oceanbase has no transaction counter oltpbench reads) "
+                + "(server counts over 30.0 s: sum(d_next_o_id) +870)", TpccFormat.nopmLine(new ServerWindow("oceanbase", null, -1,
+                "sum(d_next_o_id)", 870, 30.0)));
+        assertEquals("NOPM not read: the server's sum(d_next_o_id) was not read at both edges of the window",
+                TpccFormat.nopmLine(ServerWindow.NONE));
+    }
+
+    /**
+     * HammerDB's per-procedure block by hand: 3 New-Orders of 2 ms (6 ms) and 4 Payments of 0.5 ms (2 ms): RATIO is each
+     * one's share of the 8 ms, 75% and 25%; SD 0 (all equal); types without transactions print nothing.
+     */
+    @Test
+    void hammerDbsBlockPerProcedure() {
+        RepeatResult r = repeat(List.of(new TxnMetrics("NEW_ORDER", 2, 1, 0, 0, hist(2000, 2000, 2000)),
+                new TxnMetrics("PAYMENT", 4, 0, 0, 0, hist(500, 500, 500, 500))), Map.of(), ServerWindow.NONE);
+        List<String> lines = TpccFormat.hammerDb(r);
+        assertEquals(List.of(">>>>> PROC: NEWORD",
+                "CALLS: 3\tMIN: 2.000ms\tAVG: 2.000ms\tMAX: 2.000ms\tTOTAL: 6.000ms",
+                "P99: 2.000ms\tP95: 2.000ms\tP50: 2.000ms\tSD: 0.000ms\tRATIO: 75.000%",
+                ">>>>> PROC: PAYMENT",
+                "CALLS: 4\tMIN: 0.500ms\tAVG: 0.500ms\tMAX: 0.500ms\tTOTAL: 2.000ms",
+                "P99: 0.500ms\tP95: 0.500ms\tP50: 0.500ms\tSD: 0.000ms\tRATIO: 25.000%"), lines.subList(0, 6));
+        assertEquals(7, lines.size());
+    }
+
+    /**
+     * The wire's table by hand: 3 New-Orders (2 committed, 1 rolled back) with 27 round trips, 54 queries, 6,000 bytes out
+     * and 15,000 in are 9.00, 18.00, 2,000 and 5,000 each; a type without the tallies' transactions is left out.
+     */
+    @Test
+    void onTheWirePerTransactionOfEachType() {
+        RepeatResult r = repeat(List.of(new TxnMetrics("NEW_ORDER", 2, 1, 0, 0, hist(2000, 2000, 2000)),
+                new TxnMetrics("PAYMENT", 0, 0, 0, 0, hist())), Map.of("NEW_ORDER.roundTrips", 27L, "NEW_ORDER.queries", 54L,
+                "NEW_ORDER.bytesOut", 6000L, "NEW_ORDER.bytesIn", 15000L), ServerWindow.NONE);
+        assertEquals(List.of("On the wire, per transaction   round trips   queries  bytes out   bytes in",
+                "NEW_ORDER                             9.00     18.00      2,000      5,000"), TpccFormat.onTheWire(r));
+        assertEquals(List.of(), TpccFormat.onTheWire(repeat(r.transactions(), Map.of(), ServerWindow.NONE)), "no tallies, no table");
+    }
+
+    /** Merged clients: the largest growth of the shared server counter, the sum of each client's warehouses' New-Orders. */
+    @Test
+    void clientsWindowsMerge() {
+        ServerWindow a = new ServerWindow("mysql", "Com_commit + Com_rollback", 1000, "sum(d_next_o_id)", 40, 60.0);
+        ServerWindow b = new ServerWindow("mysql", "Com_commit + Com_rollback", 1010, "sum(d_next_o_id)", 35, 60.5);
+        assertEquals(new ServerWindow("mysql", "Com_commit + Com_rollback", 1010, "sum(d_next_o_id)", 75, 60.5),
+                ServerWindow.acrossClients(List.of(a, b)));
+        ServerWindow unread = new ServerWindow("mysql", "Com_commit + Com_rollback", 990, "sum(d_next_o_id)", -1, 60.0);
+        assertEquals(-1, ServerWindow.acrossClients(List.of(a, unread)).data(), "a client's unread count: unknown");
+        assertEquals(ServerWindow.NONE, ServerWindow.acrossClients(List.of(ServerWindow.NONE, ServerWindow.NONE)));
+    }
+
+    private static RepeatResult repeat(List<TxnMetrics> types, Map<String, Long> tallies, ServerWindow w) {
+        long all = types.stream().mapToLong(TxnMetrics::completed).sum();
+        var c = new org.oltpbench.result.repeat.counted.Counts(all, 0, 0, 0, 0, 0, 0, 0, 0, 0, tallies);
+        return new RepeatResult(1, 1, RepeatResult.COMPLETED, null, new RepeatResult.Measured(new org.oltpbench.result.repeat.counted.Window(
+                "2026-11-23T07:00:00Z", "2026-11-23T07:01:00Z", 60), c, types, List.of()),
+                new RepeatResult.PerThread(List.of(all), List.of(0L)), new org.oltpbench.result.repeat.client.ClientCpu(6, 0.1, 2, 0.5),
+                new RepeatResult.ServerChecks(ServerCount.none("test", 0), null, w), RepeatResult.Topology.NONE,
+                org.oltpbench.result.judge.usage.Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 }

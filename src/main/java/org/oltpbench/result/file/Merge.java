@@ -21,6 +21,7 @@ import org.oltpbench.result.repeat.server.Waits;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.repeat.server.ServerWindow;
 import org.oltpbench.result.run.ClientInfo;
 import org.oltpbench.result.run.RunResult;
 import org.oltpbench.result.workload.WorkloadInfo;
@@ -151,7 +152,8 @@ public final class Merge {
         return new RepeatResult(first.repeat(), threads, reasons.isEmpty() ? RepeatResult.COMPLETED : RepeatResult.ABORTED,
                 reasons.isEmpty() ? null : String.join("; ", reasons), new RepeatResult.Measured(new Window(start, end, seconds),
                 counts(parts), transactions(parts), joined), new RepeatResult.PerThread(events, nanos),
-                busiest(parts), RepeatResult.ServerChecks.of(serverCount(parts)), RepeatResult.Topology.NONE, waitsOnly(joined),
+                busiest(parts), new RepeatResult.ServerChecks(serverCount(parts), null,
+                ServerWindow.acrossClients(parts.stream().map(p -> p.server().window()).toList())), RepeatResult.Topology.NONE, waitsOnly(joined),
                 Analytics.merge(parts.stream().map(RepeatResult::analytics).toList()));
     }
 

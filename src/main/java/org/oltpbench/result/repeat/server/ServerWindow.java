@@ -32,4 +32,26 @@ public record ServerWindow(String engine, String transactionsCounter, long trans
     public double dataPerMinute() {
         return perMinute(data);
     }
+
+    /**
+     * The window of clients merged into one run (clientCount): each client read the same server transaction counter over
+     * nearly the same window, so the largest growth stands for all; each drove its own warehouses, so the data counts
+     * add up. A client without a reading makes that figure unknown; NONE when no client read anything.
+     */
+    public static ServerWindow acrossClients(java.util.List<ServerWindow> parts) {
+        if (parts.isEmpty() || parts.stream().allMatch(p -> p.equals(NONE))) return NONE;
+        ServerWindow first = parts.get(0);
+        long transactions = -1, data = 0;
+        double seconds = 0;
+        boolean allTransactions = true, allData = true;
+        for (ServerWindow p : parts) {
+            if (p.transactions < 0) allTransactions = false;
+            else transactions = Math.max(transactions, p.transactions);
+            if (p.data < 0) allData = false;
+            else data += p.data;
+            seconds = Math.max(seconds, p.seconds);
+        }
+        return new ServerWindow(first.engine, first.transactionsCounter, allTransactions ? transactions : -1, first.dataCounter,
+                allData ? data : -1, seconds);
+    }
 }
