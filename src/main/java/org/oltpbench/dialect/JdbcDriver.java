@@ -43,6 +43,9 @@ public enum JdbcDriver {
             p.put("allowLoadLocalInfile", "true");
             p.put("tcpNoDelay", "true");
             p.put("socketFactory", org.oltpbench.db.wire.MysqlCountingSocketFactory.class.getName());
+            // no ROLLBACK sent where the server says no transaction is open (as MariaDB Connector/J does): the wait
+            // sampler's rolled-back reads would otherwise count in Com_rollback, and so in TPM (issue 46)
+            p.put("useLocalTransactionState", "true");
             return withMysqlProtocol(p, serverPrepared);
         }
 

@@ -7,8 +7,7 @@ package org.oltpbench.dialect;
  */
 public enum ProcedureLanguage {
     /** MySQL's stored procedures (MySQL, MariaDB, OceanBase's MySQL mode): {@code CALL p(...)}. */
-    MYSQL("mysql", "CALL ", "DROP PROCEDURE IF EXISTS ",
-            "CREATE FUNCTION %s() RETURNS VARCHAR(64) DETERMINISTIC RETURN '%s'", "DROP FUNCTION IF EXISTS "),
+    MYSQL("mysql", "CALL ", "DROP PROCEDURE IF EXISTS ", "CREATE PROCEDURE %s() SELECT '%s'", "DROP PROCEDURE IF EXISTS "),
     /** PL/pgSQL functions (PostgreSQL, Klustron): {@code SELECT f(...)}. */
     PLPGSQL("postgres", "SELECT ", "DROP FUNCTION IF EXISTS ",
             "CREATE FUNCTION %s() RETURNS text LANGUAGE sql IMMUTABLE AS $v$ SELECT '%s'::text $v$", "DROP FUNCTION IF EXISTS "),
@@ -48,12 +47,16 @@ public enum ProcedureLanguage {
         return dropRoutine + name;
     }
 
-    /** Creates function {@code name} returning {@code version}: the installed routines' version, read by calling it. */
+    /**
+     * Creates routine {@code name} returning {@code version} as one row: the installed routines' version, read by calling
+     * it. MySQL's is a procedure: creating a stored function under binary logging (MySQL 8's default) needs SUPER or
+     * log_bin_trust_function_creators, which a user with every right on its own database lacks.
+     */
     public String versionFunction(String name, String version) {
         return String.format(versionFunction, name, version);
     }
 
-    /** Drops the version function {@code name} if it exists. */
+    /** Drops the version routine {@code name} if it exists. */
     public String dropVersionFunction(String name) {
         return dropFunction + name;
     }

@@ -329,8 +329,8 @@ public final class LevelRunner {
 
         /** The end of the warm-up cuts the interval in progress; the window and the next intervals start there. */
         void warmupEnds() {
+            counting.windowOpens(warmEnd); // first: what the reporter does at the edge takes time the window counts
             last = report(this, true, false, Edge.OPENS);
-            counting.windowOpens(warmEnd);
             errorLog.window(true);
             start = last;
             startedAt = Instant.now();

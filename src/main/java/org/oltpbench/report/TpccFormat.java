@@ -62,13 +62,17 @@ public final class TpccFormat {
         List<String> out = new ArrayList<>();
         double total = 0;
         for (TxnMetrics t : r.transactions()) total += Histograms.meanMs(t.histogram()) * t.histogram().getTotalCount();
+        out.add(">>>>> SUMMARY BY TRANSACTION, HammerDB's shape (its procedure names; with tpccMode=client each call is the "
+                + "client's transaction)");
+        boolean deferred = r.counts().tally("deliveryQueued") > 0;
         for (String type : List.of("NEW_ORDER", "PAYMENT", "DELIVERY", "STOCK_LEVEL", "ORDER_STATUS")) { // HammerDB's order
             TxnMetrics t = r.transaction(type);
             if (t == null) continue;
             Histogram h = t.histogram();
             long n = h.getTotalCount();
             double sum = Histograms.meanMs(h) * n;
-            out.add(">>>>> PROC: " + PROCEDURES.get(type));
+            out.add(">>>>> PROC: " + PROCEDURES.get(type) + (deferred && type.equals("DELIVERY")
+                    ? " (deferred, 2.7.2: these times are the queuing; the run itself is in the think time)" : ""));
             out.add(String.format(Locale.ROOT, "CALLS: %d\tMIN: %.3fms\tAVG: %.3fms\tMAX: %.3fms\tTOTAL: %.3fms", n,
                     n == 0 ? 0 : Histograms.minMs(h), Histograms.meanMs(h), Histograms.maxMs(h), sum));
             out.add(String.format(Locale.ROOT, "P99: %.3fms\tP95: %.3fms\tP50: %.3fms\tSD: %.3fms\tRATIO: %.3f%%",

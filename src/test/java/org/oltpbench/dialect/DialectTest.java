@@ -138,7 +138,8 @@ class DialectTest {
                 Map.entry("rewriteBatchedStatements", "true"), Map.entry("allowLoadLocalInfile", "true"),
                 Map.entry("allowPublicKeyRetrieval", "true"), Map.entry("readOnlyPropagatesToServer", "false"),
                 Map.entry("tcpNoDelay", "true"), Map.entry("connectTimeout", "10000"), Map.entry("sslMode", "DISABLED"),
-                Map.entry("socketFactory", "org.oltpbench.db.wire.MysqlCountingSocketFactory")),
+                Map.entry("socketFactory", "org.oltpbench.db.wire.MysqlCountingSocketFactory"),
+                Map.entry("useLocalTransactionState", "true")),
                 JdbcDriver.MYSQL.properties(true));
         assertEquals(Map.of("useServerPrepStmts", "true", "cachePrepStmts", "true", "prepStmtCacheSize", "512",
                 "allowLocalInfile", "true", "readOnlyPropagatesToServer", "false", "allowPublicKeyRetrieval", "true",

@@ -20,7 +20,7 @@ import org.oltpbench.dialect.ProcedureLanguage;
  * tpccMode=procedures: the five transactions as stored routines, one file per language
  * ({@code /tpcc/procedures/<language>.sql}: CREATE statements, each ended by a line holding only {@code //}).
  * Installed by prepare, and by run when missing or of another version: the version is a digest of the file, returned
- * by the function {@value #VERSION_FUNCTION}, created last (so its presence says every routine was created).
+ * by the routine {@value #VERSION_FUNCTION}, created last (so its presence says every routine was created).
  * Each routine takes the transaction's inputs as the client form draws them (lists as JSON arrays of integers) and
  * returns one integer; see the file's header for the contract.
  */
