@@ -3,12 +3,15 @@ package org.oltpbench;
 import java.io.File;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * The jar's entry point, compiled for Java 8 so that any java can start it. On Java 21+ it hands over to
  * the CLI. On an older java it re-runs the jar with a JDK 21+ it finds ($OLTPBENCH_JAVA, $JAVA_HOME,
- * or /usr/lib/jvm/*), or says in one line what to install.
+ * or /usr/lib/jvm/*), or says in one line what to install. Where this jar and that JDK have a start-up cache
+ * ({@link AotCache}) it re-runs the jar with it, also from a JDK 21+ (one more JVM start, of this class alone, against
+ * the class loading and linking the cache saves); {@code aot ARGS...} makes one.
  *
  * <p>A re-launched run is two processes, and signals are often sent to the first alone: docker stop and Kubernetes
  * (SIGTERM to the container's first process), process managers, CI runners, {@code kill PID}. This process handles
@@ -25,27 +28,96 @@ public final class Launcher {
     }
 
     public static void main(String[] args) throws Exception {
-        if (feature(System.getProperty("java.specification.version")) >= NEEDED) {
-            Method m = Class.forName("org.oltpbench.cli.Main").getMethod("main", String[].class);
-            m.invoke(null, (Object) args);
+        int running = feature(System.getProperty("java.specification.version"));
+        boolean relaunched = System.getenv("OLTPBENCH_RELAUNCHED") != null;
+        if (running >= NEEDED && relaunched) {
+            inProcess(args);
             return;
         }
-        String java = findJava();
+        String java = running >= NEEDED ? new File(System.getProperty("java.home"), "bin/java").getPath() : findJava();
         if (java == null) {
             System.err.println("oltpbench: needs Java " + NEEDED + " or newer, this is Java "
                     + System.getProperty("java.specification.version")
                     + "; install a JDK " + NEEDED + "+ and run it with that java (or set OLTPBENCH_JAVA to its bin/java)");
             System.exit(2);
         }
-        System.exit(relaunch(java, args));
+        File jar = jar();
+        File cache = jar.isFile() ? AotCache.file(jar, new File(java).getParentFile().getParentFile()) : null;
+        boolean verbose = Arrays.asList(args).contains("--verbose");
+        if (args.length > 0 && args[0].equals("aot")) System.exit(train(java, jar, cache, args));
+        if (cache != null && cache.isFile()) {
+            if (verbose) System.err.println("oltpbench: start-up cache " + cache);
+            List<String> opts = new ArrayList<String>();
+            opts.add("-XX:AOTCache=" + cache.getPath());
+            // a cache the JVM refuses (another JVM build under the same version) is run without, silently unless --verbose
+            if (!verbose) opts.add("-Xlog:aot=off,cds=off");
+            System.exit(relaunch(java, jar, opts, args));
+        }
+        if (verbose && cache != null) {
+            System.err.println("oltpbench: no start-up cache for this jar and JDK (" + cache.getName() + "): make one with "
+                    + "java -jar oltpbench.jar aot ARGS...");
+        }
+        if (running >= NEEDED) {
+            inProcess(args);
+            return;
+        }
+        System.exit(relaunch(java, jar, new ArrayList<String>(), args));
     }
 
-    private static int relaunch(String java, String[] args) throws Exception {
-        String jar = new File(Launcher.class.getProtectionDomain().getCodeSource().getLocation().toURI()).getPath();
+    private static void inProcess(String[] args) throws Exception {
+        Method m = Class.forName("org.oltpbench.cli.Main").getMethod("main", String[].class);
+        m.invoke(null, (Object) args);
+    }
+
+    /**
+     * {@code aot ARGS...}: runs ARGS once as the training run of a new start-up cache for this jar and JDK, then says
+     * where the cache is. The JVM records while it runs and writes the cache when it exits (seconds more).
+     */
+    private static int train(String java, File jar, File cache, String[] args) throws Exception {
+        if (cache == null) {
+            System.err.println("oltpbench: aot needs a JDK " + AotCache.NEEDED + "+ (this one is " + java + "); run it with "
+                    + "that java, or set OLTPBENCH_JAVA to its bin/java");
+            return 2;
+        }
+        String[] rest = new String[args.length - 1];
+        System.arraycopy(args, 1, rest, 0, rest.length);
+        if (rest.length == 0) {
+            System.err.println("oltpbench: aot runs a command as its training run: give one, e.g. aot -c job.properties "
+                    + "--set time=20 (the job's own workload and driver are what the cache then starts warm)");
+            return 2;
+        }
+        File dir = cache.getParentFile();
+        if (!dir.isDirectory() && !dir.mkdirs()) {
+            System.err.println("oltpbench: cannot create " + dir + ": set OLTPBENCH_CACHE to a writable directory");
+            return 2;
+        }
+        File tmp = new File(dir, cache.getName() + ".tmp");
+        System.err.println("oltpbench: this run trains the start-up cache (its figures are a recording JVM's, not a "
+                + "measured run's)");
+        List<String> opts = new ArrayList<String>();
+        opts.add("-XX:AOTCacheOutput=" + tmp.getPath());
+        int code = relaunch(java, jar, opts, rest);
+        if (!tmp.isFile() || !tmp.renameTo(cache)) {
+            System.err.println("oltpbench: the JVM wrote no start-up cache (exit code " + code + "); every command still "
+                    + "runs without one");
+            return code == 0 ? 1 : code;
+        }
+        new File(dir, tmp.getName() + ".config").delete();
+        System.err.println("oltpbench: start-up cache " + cache + " (" + cache.length() / (1 << 20) + " MB), used by every "
+                + "command of this jar on this JDK");
+        return code;
+    }
+
+    private static File jar() throws Exception {
+        return new File(Launcher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    private static int relaunch(String java, File jar, List<String> jvmOptions, String[] args) throws Exception {
         List<String> cmd = new ArrayList<String>();
         cmd.add(java);
+        cmd.addAll(jvmOptions);
         cmd.add("-cp");
-        cmd.add(jar);
+        cmd.add(jar.getPath());
         cmd.add(Launcher.class.getName());
         for (String a : args) cmd.add(a);
         ProcessBuilder b = new ProcessBuilder(cmd).inheritIO();
@@ -134,27 +206,10 @@ public final class Launcher {
 
     /** JAVA_VERSION from the JDK's release file, as a feature number; 0 when unknown. */
     private static int releaseVersion(File jdkHome) {
-        File release = new File(jdkHome, "release");
-        if (!release.isFile()) return 0;
-        try {
-            java.util.Properties p = new java.util.Properties();
-            java.io.FileInputStream in = new java.io.FileInputStream(release);
-            try {
-                p.load(in);
-            } finally {
-                in.close();
-            }
-            String v = p.getProperty("JAVA_VERSION", "\"0\"").replace("\"", "");
-            return feature(v);
-        } catch (java.io.IOException e) {
-            return 0;
-        }
+        return feature(AotCache.release(jdkHome).getProperty("JAVA_VERSION", "0").replace("\"", ""));
     }
 
     private static int feature(String v) {
-        if (v.startsWith("1.")) v = v.substring(2);
-        int end = 0;
-        while (end < v.length() && Character.isDigit(v.charAt(end))) end++;
-        return end == 0 ? 0 : Integer.parseInt(v.substring(0, end));
+        return AotCache.feature(v);
     }
 }

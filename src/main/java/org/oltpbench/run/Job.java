@@ -287,9 +287,16 @@ public final class Job {
                     params.sweep().intervalSecs(), params.sweep().warmupSecs(), Console.style(info, params.output().percentile(), params.output().peerSummary(),
                     org.oltpbench.report.PgbenchFormat.Run.of(params, !info.script().statements().isEmpty())), !params.share().alone());
             // the files before the console (a line is on disk before the console shows it), the journal after the
-            // result writer (a repeat's end line follows its entry in result.json), the charts after the console
+            // result writer (a repeat's end line follows its entry in result.json), the charts after the console and
+            // after the line that says where result.json is: it is on disk, and a script may read it while they draw
+            RunListener resultsPath = new RunListener() {
+                @Override
+                public void runFinished(RunResult run) {
+                    printResultsPath();
+                }
+            };
             List<RunListener> all = new java.util.ArrayList<>(List.of(writer, new JournalWriter(dir), new IntervalLog(dir),
-                    console, new ReportFiles(dir, out), extra));
+                    console, resultsPath, new ReportFiles(dir, out), extra));
             int port = params.output().monitor().metricsPort();
             if (port > 0) {
                 LiveMetrics live = LiveMetrics.serve(port);

@@ -24,8 +24,13 @@ public final class RunCharts {
 
     /** throughput.png, latency.png and level-N.png for each level (its reported repeat). */
     public static List<Chart> forRun(RunResult run) {
+        try (Renders out = new Renders()) {
+            return forRun(run, out);
+        }
+    }
+
+    private static List<Chart> forRun(RunResult run, Renders out) {
         String sub = LabeledRun.engine(run) + " - " + run.workload().name() + " - started " + LabeledRun.when(run.startedAt());
-        List<Chart> out = new ArrayList<>();
         boolean tpcc = run.workload().family().perType();
         Family family = run.workload().family();
         String tt = "Throughput by " + family.workers();
@@ -41,7 +46,7 @@ public final class RunCharts {
                 : List.of(line("avg", run, Metric.AVG), line("p95", run, Metric.P95), line("p99", run, Metric.P99));
         String lt = (tpcc ? "NewOrder latency" : "Latency") + " by " + family.workers();
         out.add(render("latency.png", lt, Charts.byThreads(lt, bars, Charts.Axes.one("latency (ms)", latency), family.workers())));
-        Chart searched = search(run, sub);
+        Pending searched = search(run, sub);
         if (searched != null) out.add(searched);
         for (LevelResult l : run.levels()) out.add(level(run, l, sub, tpcc));
         for (LevelResult l : run.levels()) {
@@ -51,14 +56,14 @@ public final class RunCharts {
             String title = "Latency by percentile, " + family.workers(l.threads());
             out.add(render("spectrum-" + name(l) + ".png", title, Charts.spectrum(title, sub, lines)));
         }
-        return out;
+        return out.charts();
     }
 
     /**
      * search.png (threads=search): each probe's tps with its 95% interval, and the limit's latency percentile on the
      * right axis beside the limit itself; null for a run of listed levels.
      */
-    static Chart search(RunResult run, String sub) {
+    static Pending search(RunResult run, String sub) {
         org.oltpbench.result.search.SearchOutcome o = run.search();
         if (o == null) return null;
         var s = run.params().sweep().search();
@@ -90,7 +95,7 @@ public final class RunCharts {
      * search.png of warehouses=search: each probe's tpmC (left) and its efficiency against the paced ceiling (right) beside
      * the 85% a probe must reach.
      */
-    private static Chart warehouses(RunResult run, org.oltpbench.result.search.SearchOutcome o, String sub) {
+    private static Pending warehouses(RunResult run, org.oltpbench.result.search.SearchOutcome o, String sub) {
         List<double[]> tpmC = new ArrayList<>(), eff = new ArrayList<>(), pass = new ArrayList<>();
         for (var p : o.path()) {
             org.oltpbench.result.judge.conformance.Efficiency e = org.oltpbench.report.SearchFormat.efficiency(run, p);
@@ -126,9 +131,14 @@ public final class RunCharts {
 
     /** compare-throughput.png (qps or tpmC), compare-tps.png for sysbench runs, compare-p95.png: one line per run. */
     public static List<Chart> forCompare(List<LabeledRun> runs) {
+        try (Renders out = new Renders()) {
+            return forCompare(runs, out);
+        }
+    }
+
+    private static List<Chart> forCompare(List<LabeledRun> runs, Renders out) {
         Family family = runs.get(0).run().workload().family();
         String sub = runs.get(0).run().workload().name();
-        List<Chart> out = new ArrayList<>();
         Metric main = Metric.throughput(family);
         String by = " by " + family.workers();
         out.add(compare("compare-throughput.png", main.label() + by, sub, family.headline().chartUnit(), runs, main));
@@ -151,14 +161,14 @@ public final class RunCharts {
             String title = "Latency by percentile, " + family.workers(threads) + ", all types";
             out.add(render("compare-spectrum-" + threads + ".png", title, Charts.spectrum(title, sub, lines)));
         }
-        return out;
+        return out.charts();
     }
 
     /**
      * CH's frontier: at each level (terminals), every run's tpmC against its QphH, joined in order of QphH (a run without
      * analytic streams sits at QphH 0, the OLTP-only end), so that what each side costs the other reads off one line.
      */
-    private static Chart frontier(List<LabeledRun> runs, String sub) {
+    private static Pending frontier(List<LabeledRun> runs, String sub) {
         java.util.TreeMap<Integer, List<double[]>> byLevel = new java.util.TreeMap<>();
         for (LabeledRun r : runs) {
             for (LevelResult l : r.run().levels()) {
@@ -179,7 +189,7 @@ public final class RunCharts {
                 + "), joined by QphH", "QphH (analytic queries per hour, all streams)", "tpmC (New-Orders per minute)", lines));
     }
 
-    private static Chart compare(String file, String title, String sub, String unit, List<LabeledRun> runs, Metric m) {
+    private static Pending compare(String file, String title, String sub, String unit, List<LabeledRun> runs, Metric m) {
         List<Charts.Line> lines = new ArrayList<>();
         for (LabeledRun r : runs) lines.add(line(r.legend(), r.run(), m));
         boolean repeated = runs.stream().anyMatch(r -> repeated(r.run()));
@@ -187,7 +197,7 @@ public final class RunCharts {
                 runs.get(0).run().workload().family().workers()));
     }
 
-    private static Chart level(RunResult run, LevelResult l, String sub, boolean tpcc) {
+    private static Pending level(RunResult run, LevelResult l, String sub, boolean tpcc) {
         RepeatResult r = l.kept();
         List<double[]> rate = new ArrayList<>(), p95 = new ArrayList<>(), tpmC = new ArrayList<>();
         int newOrder = run.workload().typeNames().indexOf(org.oltpbench.result.repeat.TpccMetrics.NEW_ORDER);
@@ -225,8 +235,8 @@ public final class RunCharts {
                 + (r.usage().recorded() ? ", CPU and network" : "") + (band.present() ? ", server sessions" : "")
                 + " over time" + (r.completed() ? "" : " (aborted: " + r.reason() + ")");
         int more = panels.size() + (band.present() ? 1 : 0);
-        return new Chart("level-" + name(l) + ".png", stacked, Charts.png(Charts.overTimeStacked(stacked, sub, axes,
-                panels, band, marks), Charts.HEIGHT * (4 + 3 * more / 2) / 4));
+        return render("level-" + name(l) + ".png", stacked, Charts.overTimeStacked(stacked, sub, axes, panels, band, marks),
+                Charts.HEIGHT * (4 + 3 * more / 2) / 4);
     }
 
     /** A level's name in its charts' files: its threads, and a rate search's probe rate beside them ("8-900tps"). */
@@ -328,7 +338,53 @@ public final class RunCharts {
         return new Charts.Line(name, points, errors);
     }
 
-    private static Chart render(String file, String title, org.jfree.chart.JFreeChart chart) {
-        return new Chart(file, title, Charts.png(chart));
+    private static Pending render(String file, String title, org.jfree.chart.JFreeChart chart) {
+        return render(file, title, chart, Charts.HEIGHT);
+    }
+
+    /** A chart built on the caller's thread, drawn and encoded as PNG by {@link Renders}' threads. */
+    private static Pending render(String file, String title, org.jfree.chart.JFreeChart chart, int height) {
+        return new Pending(file, title, chart, height);
+    }
+
+    /** A chart to draw: {@link Renders#add} starts it. */
+    record Pending(String file, String title, org.jfree.chart.JFreeChart chart, int height) {
+    }
+
+    /**
+     * Draws the charts of one output on a thread per core while the caller builds the next (drawing and PNG encoding
+     * take most of a report's time; each chart is drawn by one thread, and no chart is shared); {@link #charts} waits
+     * for them, in the order they were added. A failure to draw is rethrown as it was thrown.
+     */
+    static final class Renders implements AutoCloseable {
+        private final java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(1, Runtime.getRuntime().availableProcessors()), r -> Thread.ofPlatform().daemon().name("oltpbench-chart").unstarted(r));
+        private final List<java.util.concurrent.Future<Chart>> drawn = new ArrayList<>();
+
+        void add(Pending p) {
+            drawn.add(pool.submit(() -> new Chart(p.file(), p.title(), Charts.png(p.chart(), p.height()))));
+        }
+
+        List<Chart> charts() {
+            List<Chart> out = new ArrayList<>(drawn.size());
+            for (var f : drawn) {
+                try {
+                    out.add(f.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) throw r;
+                    if (e.getCause() instanceof Error err) throw err;
+                    throw new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while drawing the charts", e);
+                }
+            }
+            return out;
+        }
+
+        @Override
+        public void close() {
+            pool.shutdownNow();
+        }
     }
 }
