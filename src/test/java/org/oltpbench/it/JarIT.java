@@ -44,5 +44,41 @@ class JarIT {
         assertTrue(Files.exists(cache.resolve("c/mariadb-11.4.5/.complete")), out);
         assertTrue(Files.isExecutable(cache.resolve("c/mariadb-11.4.5/bin/mariadbd")), out);
         assertTrue(out.contains("tps:"), out);
+        startUpCache(java, cache.resolve("c"), cache.resolve("results"));
+    }
+
+    /**
+     * Issue 47: {@code aot report DIR} trains a start-up cache for this jar and JDK in the cache directory, and the next
+     * command starts with it (said with --verbose); before JDK 25 the verb says in one line what it needs.
+     */
+    private static void startUpCache(String java, Path cacheDir, Path results) throws Exception {
+        Run trained = run(java, cacheDir, "aot", "report", results.toString());
+        if (Runtime.version().feature() < 25) {
+            assertEquals(2, trained.code(), trained.out());
+            assertTrue(trained.out().contains("aot needs a JDK 25+"), trained.out());
+            return;
+        }
+        assertEquals(0, trained.code(), trained.out());
+        try (var files = Files.list(cacheDir.resolve("aot"))) {
+            List<Path> caches = files.filter(f -> f.toString().endsWith(".aot")).toList();
+            assertEquals(1, caches.size(), "one cache, no temporary left: " + caches + "\n" + trained.out());
+            Run used = run(java, cacheDir, "--verbose", "report", results.toString());
+            assertEquals(0, used.code(), used.out());
+            assertTrue(used.out().contains("oltpbench: start-up cache " + caches.get(0)), used.out());
+        }
+    }
+
+    private record Run(int code, String out) {
+    }
+
+    private static Run run(String java, Path cacheDir, String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of(java, "-jar", JAR.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("OLTPBENCH_CACHE", cacheDir.toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
+        return new Run(p.exitValue(), out);
     }
 }
