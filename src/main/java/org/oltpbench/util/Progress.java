@@ -15,13 +15,16 @@ public final class Progress {
     /** A progress that prints nothing: for a step with nothing to count. */
     public static final Progress SILENT = new Progress(new PrintStream(java.io.OutputStream.nullOutputStream()), "", 0, "", () -> 0);
     private static final int WIDTH = 30;
+    /** The shortest elapsed time a rate (and an ETA) is given over. */
+    static final double MIN_RATE_SECS = 1;
 
     private final PrintStream out;
     private final String label, unit;
     private final long total;
     private final LongSupplier done;
     private final boolean tty;
-    private final long t0 = System.nanoTime();
+    private final LongSupplier nanos;
+    private final long t0;
     private long lastPlain = Long.MIN_VALUE;
 
     /**
@@ -29,6 +32,13 @@ public final class Progress {
      * @param done  how much is done now; read on every print
      */
     public Progress(PrintStream out, String label, long total, String unit, LongSupplier done) {
+        this(out, label, total, unit, done, System::nanoTime);
+    }
+
+    /** @param nanos the clock (a simulated one in tests) */
+    Progress(PrintStream out, String label, long total, String unit, LongSupplier done, LongSupplier nanos) {
+        this.nanos = nanos;
+        this.t0 = nanos.getAsLong();
         this.out = out;
         this.label = label;
         this.total = total;
@@ -50,7 +60,7 @@ public final class Progress {
 
     /** Redraws (terminal) or, every 10 s, prints the line. */
     public synchronized void print() {
-        long secs = (System.nanoTime() - t0) / 1_000_000_000L;
+        long secs = (nanos.getAsLong() - t0) / 1_000_000_000L;
         if (tty) {
             out.print("\r" + line() + "\u001b[K");
             out.flush();
@@ -68,14 +78,16 @@ public final class Progress {
     }
 
     String line() {
-        double secs = (System.nanoTime() - t0) / 1e9;
+        double secs = (nanos.getAsLong() - t0) / 1e9;
         long n = done.getAsLong();
         if (total <= 0) return String.format(Locale.ROOT, "%s: elapsed %.0fs", label, secs);
-        double rate = secs > 0 ? n / secs : 0;
+        // a rate over less than a second is not one: what was done before the line's clock started shows as millions a second
+        double rate = secs >= MIN_RATE_SECS ? n / secs : 0;
         int filled = (int) Math.min(WIDTH, WIDTH * n / Math.max(1, total));
         String eta = rate > 0 && n < total ? String.format(Locale.ROOT, "%.0fs", (total - n) / rate) : "-";
-        return String.format(Locale.ROOT, "%s [%s%s] %d/%d %s, %.0f %s/s, elapsed %.0fs, ETA %s", label, "#".repeat(filled),
-                " ".repeat(WIDTH - filled), n, total, unit, rate, unit, secs, eta);
+        return String.format(Locale.ROOT, "%s [%s%s] %d/%d %s, %s %s/s, elapsed %.0fs, ETA %s", label, "#".repeat(filled),
+                " ".repeat(WIDTH - filled), n, total, unit, rate > 0 ? String.format(Locale.ROOT, "%.0f", rate) : "-", unit,
+                secs, eta);
     }
 
     /** A step that may throw. */

@@ -28,6 +28,20 @@ class ProgressTest {
         for (char c : text.toCharArray()) assertFalse(c < 32 && c != '\n', "control character " + (int) c + " in " + text);
     }
 
+    /** 10,000 connections' line read 243,961,843 connections/s at 1,202 done, 0 s in: no rate under a second. */
+    @Test
+    void noRateNorEtaWithinTheFirstSecond() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        long[] now = {5_000}, done = {1202};
+        Progress p = new Progress(new PrintStream(buf, true, StandardCharsets.UTF_8), "connecting", 10_000, "connections",
+                () -> done[0], () -> now[0]);
+        now[0] += 999_999_999; // 1 ns short of a second
+        assertTrue(p.line().endsWith(" 1202/10000 connections, - connections/s, elapsed 1s, ETA -"), p.line());
+        now[0] += 1_000_000_001; // 2 s: 601 a second, 8,798 left in 14.6 s
+        done[0] = 1202;
+        assertTrue(p.line().endsWith(" 1202/10000 connections, 601 connections/s, elapsed 2s, ETA 15s"), p.line());
+    }
+
     @Test
     void aStepOfUnknownLengthShowsElapsedTimeAndReturnsItsValue() throws Exception {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
