@@ -45,12 +45,19 @@ public final class Launcher {
         File cache = jar.isFile() ? AotCache.file(jar, new File(java).getParentFile().getParentFile()) : null;
         boolean verbose = Arrays.asList(args).contains("--verbose");
         if (args.length > 0 && args[0].equals("aot")) System.exit(train(java, jar, cache, args));
+        String own = running >= NEEDED ? ownJvm(jar) : null;
+        if (own != null) {
+            // the user's own JVM options (-Xmx, -javaagent, -Xlog:gc, a class path) hold in this JVM alone
+            if (verbose) System.err.println("oltpbench: no re-run with the start-up cache or file-verb options: " + own);
+            inProcess(args);
+            return;
+        }
         List<String> opts = new ArrayList<String>();
         if (cache != null && cache.isFile()) {
             if (verbose) System.err.println("oltpbench: start-up cache " + cache);
             opts.add("-XX:AOTCache=" + cache.getPath());
             // a cache the JVM refuses (another JVM build under the same version) is run without, silently unless --verbose
-            if (!verbose) opts.add("-Xlog:aot=off,cds=off");
+            if (!verbose) opts.add("-Xlog:aot*=off,cds*=off");
         } else if (verbose && cache != null) {
             System.err.println("oltpbench: no start-up cache for this jar and JDK (" + cache.getName() + "): make one with "
                     + "java -jar oltpbench.jar aot ARGS...");
@@ -78,9 +85,35 @@ public final class Launcher {
                 i++;
             } else if (!a.startsWith("-")) {
                 return FILE_VERBS.contains(a);
+            } else if (!BEFORE_VERB.contains(a) && !a.startsWith("--set=") && !a.startsWith("--config=")) {
+                return false; // a peer's option (mysqlslap's --create-schema NAME, ...): its value is no verb
             }
         }
         return false;
+    }
+
+    /** The options Main takes before its verb; any other option is a peer's command line, never a file verb's. */
+    private static final List<String> BEFORE_VERB = Arrays.asList("--verbose", "-h", "--help", "-V", "--version");
+
+    /**
+     * Why this JVM was given options of its own (null when it was not): options on the java command line besides those
+     * the environment gives every JVM (JAVA_TOOL_OPTIONS, JDK_JAVA_OPTIONS, which a re-run JVM reads again), or a class
+     * path other than the jar.
+     */
+    static String ownJvm(File jar) {
+        List<String> given = new ArrayList<String>(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        for (String env : new String[] {"JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS"}) {
+            String v = System.getenv(env);
+            if (v != null) given.removeAll(Arrays.asList(v.trim().split("\\s+")));
+        }
+        if (!given.isEmpty()) return "the JVM was given " + given;
+        String cp = System.getProperty("java.class.path", "");
+        try {
+            if (!new File(cp).getCanonicalFile().equals(jar.getCanonicalFile())) return "the class path is " + cp;
+        } catch (java.io.IOException e) {
+            return "the class path " + cp + " could not be read: " + e.getMessage();
+        }
+        return null;
     }
 
     private static void inProcess(String[] args) throws Exception {
@@ -93,9 +126,13 @@ public final class Launcher {
      * where the cache is. The JVM records while it runs and writes the cache when it exits (seconds more).
      */
     private static int train(String java, File jar, File cache, String[] args) throws Exception {
+        if (!jar.isFile()) {
+            System.err.println("oltpbench: aot makes a cache for the jar: run it as java -jar oltpbench.jar aot ARGS...");
+            return 2;
+        }
         if (cache == null) {
-            System.err.println("oltpbench: aot needs a JDK " + AotCache.NEEDED + "+ (this one is " + java + "); run it with "
-                    + "that java, or set OLTPBENCH_JAVA to its bin/java");
+            System.err.println("oltpbench: aot needs a JDK " + AotCache.NEEDED + "+ (this is " + java + "): run the jar "
+                    + "with a JDK " + AotCache.NEEDED + "'s java");
             return 2;
         }
         String[] rest = new String[args.length - 1];
@@ -110,18 +147,22 @@ public final class Launcher {
             System.err.println("oltpbench: cannot create " + dir + ": set OLTPBENCH_CACHE to a writable directory");
             return 2;
         }
-        File tmp = new File(dir, cache.getName() + ".tmp");
+        // a name of this run's own: a training killed while the JVM assembled leaves a part that no later run installs
+        File tmp = new File(dir, cache.getName() + "." + Long.toHexString(System.nanoTime()) + ".tmp");
+        File config = new File(dir, tmp.getName() + ".config");
         System.err.println("oltpbench: this run trains the start-up cache (its figures are a recording JVM's, not a "
                 + "measured run's)");
         List<String> opts = new ArrayList<String>();
         opts.add("-XX:AOTCacheOutput=" + tmp.getPath());
         int code = relaunch(java, jar, opts, rest);
-        if (!tmp.isFile() || !tmp.renameTo(cache)) {
-            System.err.println("oltpbench: the JVM wrote no start-up cache (exit code " + code + "); every command still "
-                    + "runs without one");
+        config.delete();
+        if (code != 0 || !tmp.isFile() || !tmp.renameTo(cache)) {
+            tmp.delete();
+            // a run that failed (a refused login, a wrong key) trained on its error path: no cache from it
+            System.err.println("oltpbench: no start-up cache made: the training run " + (code != 0 ? "failed (exit code "
+                    + code + ")" : "left no cache") + "; every command still runs without one");
             return code == 0 ? 1 : code;
         }
-        new File(dir, tmp.getName() + ".config").delete();
         System.err.println("oltpbench: start-up cache " + cache + " (" + cache.length() / (1 << 20) + " MB), used by every "
                 + "command of this jar on this JDK");
         return code;
@@ -143,7 +184,7 @@ public final class Launcher {
         b.environment().put("OLTPBENCH_RELAUNCHED", "1");
         final Process p = b.start();
         final String pid = pid(p);
-        if (pid != null) for (String sig : new String[] {"INT", "TERM", "HUP"}) forward(sig, pid);
+        if (pid != null) for (String sig : new String[] {"INT", "TERM", "HUP"}) forward(sig, pid, p);
         // if a signal ends this process anyway (a JVM that may not handle it), it waits for the child's results
         Runtime.getRuntime().addShutdownHook(new Thread() {
             @Override
@@ -178,7 +219,7 @@ public final class Launcher {
      * Java 8's --release API leaves it out, and every JDK from 8 on has it. A JVM that refuses the handler (-Xrs,
      * or the signal was ignored when it started) keeps its default.
      */
-    private static void forward(final String sig, final String pid) {
+    private static void forward(final String sig, final String pid, final Process p) {
         try {
             Class<?> signal = Class.forName("sun.misc.Signal");
             Class<?> handler = Class.forName("sun.misc.SignalHandler");
@@ -186,7 +227,7 @@ public final class Launcher {
                     new java.lang.reflect.InvocationHandler() {
                         @Override
                         public Object invoke(Object proxy, Method m, Object[] args) {
-                            if (m.getName().equals("handle")) kill(sig, pid);
+                            if (m.getName().equals("handle")) kill(sig, pid, p);
                             return m.getName().equals("hashCode") ? (Object) System.identityHashCode(proxy)
                                     : m.getName().equals("equals") ? (Object) (proxy == args[0]) : null;
                         }
@@ -197,10 +238,15 @@ public final class Launcher {
         }
     }
 
-    private static void kill(String sig, String pid) {
+    /** kill(1), or where an image has none, SIGTERM by Process.destroy (INT and TERM both stop a run the same way). */
+    private static void kill(String sig, String pid, Process p) {
         try {
             new ProcessBuilder("kill", "-" + sig, pid).inheritIO().start().waitFor();
         } catch (Exception e) {
+            if (!sig.equals("HUP")) {
+                p.destroy();
+                return;
+            }
             System.err.println("oltpbench: could not pass SIG" + sig + " on to process " + pid + ": " + e.getMessage());
         }
     }

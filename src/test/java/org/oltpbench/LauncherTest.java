@@ -26,6 +26,9 @@ class LauncherTest {
         assertFalse(Launcher.readsFiles(new String[] {"-c", "job.properties"})); // the whole job
         assertFalse(Launcher.readsFiles(new String[] {"sysbench", "oltp_read_only", "run"}));
         assertFalse(Launcher.readsFiles(new String[] {}));
+        // a peer's option before any verb: its value is not one (mysqlslap's schema named "report")
+        assertFalse(Launcher.readsFiles(new String[] {"--create-schema", "report", "--concurrency=8"}));
+        assertTrue(Launcher.readsFiles(new String[] {"--set=db=mariadb", "report", "r"}));
     }
 
     @Test

@@ -60,11 +60,28 @@ class JarIT {
         }
         assertEquals(0, trained.code(), trained.out());
         try (var files = Files.list(cacheDir.resolve("aot"))) {
-            List<Path> caches = files.filter(f -> f.toString().endsWith(".aot")).toList();
-            assertEquals(1, caches.size(), "one cache, no temporary left: " + caches + "\n" + trained.out());
+            List<Path> caches = files.toList();
+            assertEquals(1, caches.size(), "one file, no temporary or configuration left: " + caches + "\n" + trained.out());
+            assertTrue(caches.get(0).toString().endsWith(".aot"), caches.toString());
             Run used = run(java, cacheDir, "--verbose", "report", results.toString());
             assertEquals(0, used.code(), used.out());
             assertTrue(used.out().contains("oltpbench: start-up cache " + caches.get(0)), used.out());
+            // and the JVM takes it: with AOTMode=on a cache it refuses stops the JVM instead of being run without
+            ProcessBuilder on = new ProcessBuilder(java, "-XX:AOTMode=on", "-XX:AOTCache=" + caches.get(0), "-cp",
+                    JAR.toAbsolutePath().toString(), "org.oltpbench.Launcher", "report", results.toString()).redirectErrorStream(true);
+            on.environment().put("OLTPBENCH_RELAUNCHED", "1");
+            Process p = on.start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
+            assertEquals(0, p.exitValue(), "the JVM refused the cache: " + out);
+        }
+        // a training run that fails makes no cache, and leaves nothing behind
+        Path other = cacheDir.resolveSibling("c2");
+        Run failed = run(java, other, "aot", "report", results.resolve("missing").toString());
+        assertTrue(failed.code() != 0, failed.out());
+        assertTrue(failed.out().contains("no start-up cache made: the training run failed"), failed.out());
+        try (var files = Files.list(other.resolve("aot"))) {
+            assertEquals(List.of(), files.toList(), failed.out());
         }
     }
 
