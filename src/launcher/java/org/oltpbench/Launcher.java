@@ -45,13 +45,6 @@ public final class Launcher {
         File cache = jar.isFile() ? AotCache.file(jar, new File(java).getParentFile().getParentFile()) : null;
         boolean verbose = Arrays.asList(args).contains("--verbose");
         if (args.length > 0 && args[0].equals("aot")) System.exit(train(java, jar, cache, args));
-        String own = running >= NEEDED ? ownJvm(jar) : null;
-        if (own != null) {
-            // the user's own JVM options (-Xmx, -javaagent, -Xlog:gc, a class path) hold in this JVM alone
-            if (verbose) System.err.println("oltpbench: no re-run with the start-up cache or file-verb options: " + own);
-            inProcess(args);
-            return;
-        }
         List<String> opts = new ArrayList<String>();
         if (cache != null && cache.isFile()) {
             if (verbose) System.err.println("oltpbench: start-up cache " + cache);
@@ -67,7 +60,11 @@ public final class Launcher {
             opts.add("-XX:TieredStopAtLevel=1");
             opts.add("-XX:+UseSerialGC");
         }
-        if (opts.isEmpty() && running >= NEEDED) {
+        // asked only where a re-run is wanted (it loads java.lang.management): the user's own JVM options (-Xmx,
+        // -javaagent, -Xlog:gc, a class path) hold in this JVM alone
+        String own = running >= NEEDED && !opts.isEmpty() ? ownJvm(jar) : null;
+        if (verbose && own != null) System.err.println("oltpbench: no re-run with " + opts + ": " + own);
+        if (running >= NEEDED && (opts.isEmpty() || own != null)) {
             inProcess(args);
             return;
         }
