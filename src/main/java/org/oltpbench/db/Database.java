@@ -220,6 +220,18 @@ public final class Database implements AutoCloseable {
     }
 
     /**
+     * The driver properties oltpbench sets on the benchmark sessions (the statement protocol and TLS settled), name to
+     * value; {@link org.oltpbench.result.run.Terms#BY_URL} for those the first front end's URL sets itself. The user
+     * and password are not among them.
+     */
+    public Map<String, String> benchmarkDriverProperties() {
+        Map<String, String> out = new java.util.TreeMap<>();
+        JdbcDriver.forUrl(url).properties(serverPrepared, tls)
+                .forEach((k, v) -> out.put(k, urlHas(url, k) ? org.oltpbench.result.run.Terms.BY_URL : v));
+        return out;
+    }
+
+    /**
      * Sets the benchmark connections' statement protocol: dbPsMode=auto settled for the workload about to run
      * ({@link Dialect#autoProtocol}). Call before the terminals connect; setup connections keep theirs.
      */

@@ -61,7 +61,7 @@ final class ServerSide {
 
     /**
      * The terms the benchmark sessions ran on: driver, statement protocol, isolation and transaction mode as a
-     * session reports them, the session variables oltpbench set, and what tuning changed.
+     * session reports them, the session variables and driver properties oltpbench set, and what tuning changed.
      */
     Terms terms(ClientInfo client) throws SQLException {
         String isolation, mode, tls;
@@ -73,7 +73,7 @@ final class ServerSide {
         Map<String, String> tuned = new java.util.TreeMap<>();
         for (Tuner.Change ch : tuner.changes()) tuned.put(ch.name(), ch.newValue());
         return new Terms(client.driverName(), client.driverVersion(), Terms.Protocol.of(db.serverPrepared()), isolation, mode,
-                db.dialect().sessionVariables(params.target().session()), tuned, tls);
+                db.dialect().sessionVariables(params.target().session()), tuned, tls, db.benchmarkDriverProperties());
     }
 
     /** The server's reading of the session's isolation; the driver's when the server's variable cannot be read. */

@@ -131,6 +131,9 @@ public final class Comparison {
         differ(out, "server", r -> LabeledRun.engine(r.run()));
         differ(out, "client host", r -> r.run().client().host() + " (" + r.run().client().cores() + " cores)");
         for (String term : runs.get(0).run().terms().asLines().keySet()) differ(out, term, r -> r.run().terms().asLines().get(term));
+        java.util.Set<String> props = new java.util.TreeSet<>();
+        for (LabeledRun r : runs) props.addAll(runs.get(0).run().terms().driverPropertiesDifferingFrom(r.run().terms()));
+        differ(out, "driver properties", r -> r.run().terms().driverProperties(props));
         java.util.Map<LabeledRun, java.util.Map<String, String>> settings = new java.util.IdentityHashMap<>();
         java.util.Set<String> keys = new java.util.LinkedHashSet<>();
         for (LabeledRun r : runs) keys.addAll(settings.computeIfAbsent(r, x -> RunSettings.of(x.run())).keySet());

@@ -15,9 +15,22 @@ import java.util.Map;
  * @param tuning           what tune=true changed on the server, name to new value; empty without tune
  * @param tls              the TLS a benchmark session negotiated: "off", the protocol and cipher, "unknown" where the
  *                         server does not say, "" in files before 3.6
+ * @param driverProperties the driver properties oltpbench set on the benchmark sessions, name to value ({@link #BY_URL}
+ *                         where the URL set its own, which is recorded with the front ends); empty in files before 3.14.
+ *                         Never the user or password.
  */
 public record Terms(String driver, String driverVersion, Protocol protocol, String isolation, String transactionMode,
-                   Map<String, String> sessionVariables, Map<String, String> tuning, String tls) {
+                   Map<String, String> sessionVariables, Map<String, String> tuning, String tls,
+                   Map<String, String> driverProperties) {
+
+    /** The value recorded for a driver property the connection URL set itself: the URL's value wins. */
+    public static final String BY_URL = "(the URL's)";
+
+    /** Terms from before 3.14, which did not record the driver's properties. */
+    public Terms(String driver, String driverVersion, Protocol protocol, String isolation, String transactionMode,
+                 Map<String, String> sessionVariables, Map<String, String> tuning, String tls) {
+        this(driver, driverVersion, protocol, isolation, transactionMode, sessionVariables, tuning, tls, Map.of());
+    }
 
     /** How statements travel: prepared on the server once per connection, or sent as text with values inlined. */
     public enum Protocol {
@@ -36,6 +49,7 @@ public record Terms(String driver, String driverVersion, Protocol protocol, Stri
     public Terms {
         sessionVariables = sessionVariables == null ? Map.of() : new java.util.TreeMap<>(sessionVariables);
         tuning = tuning == null ? Map.of() : new java.util.TreeMap<>(tuning);
+        driverProperties = driverProperties == null ? Map.of() : new java.util.TreeMap<>(driverProperties);
         transactionMode = transactionMode == null ? "" : transactionMode;
         isolation = isolation == null ? "" : isolation;
         tls = tls == null ? "" : tls;
@@ -45,6 +59,23 @@ public record Terms(String driver, String driverVersion, Protocol protocol, Stri
     public static String tls(String version, String cipher) {
         if (cipher == null || cipher.isBlank()) return "off";
         return version == null || version.isBlank() ? cipher : version + " " + cipher;
+    }
+
+    /** The names of the driver properties set differently in {@code other}; none when either did not record them (before 3.14). */
+    public java.util.Set<String> driverPropertiesDifferingFrom(Terms other) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        if (driverProperties.isEmpty() || other.driverProperties.isEmpty()) return out;
+        out.addAll(driverProperties.keySet());
+        out.addAll(other.driverProperties.keySet());
+        out.removeIf(n -> java.util.Objects.equals(driverProperties.get(n), other.driverProperties.get(n)));
+        return out;
+    }
+
+    /** {@code names} with this run's values, "name=value" ("(unset)" where it set none), space-separated. */
+    public String driverProperties(java.util.Collection<String> names) {
+        java.util.StringJoiner j = new java.util.StringJoiner(" ");
+        for (String n : names) j.add(n + "=" + driverProperties.getOrDefault(n, "(unset)"));
+        return j.toString();
     }
 
     /** The terms as labelled lines, in a fixed order, for listing the ones two runs differ in. */

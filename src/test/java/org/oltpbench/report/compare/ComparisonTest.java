@@ -148,6 +148,30 @@ class ComparisonTest {
         assertTrue(md.contains("† the runs differ in statement protocol, isolation, tuning or TLS"), md);
     }
 
+    /**
+     * Issue 47: runs whose driver properties differ list only the properties that differ, each run's value; a file
+     * without them (before 3.14) lists none, and they are no unequal term for the ratios (the driver is named apart).
+     */
+    @Test
+    void differentDriverPropertiesAreListedByName() {
+        LabeledRun a = new LabeledRun("a", Path.of("a"), run(1000, 2000, RepeatResult.COMPLETED, scale(1, 10)));
+        var t = Fixtures.terms();
+        java.util.function.Function<Map<String, String>, RunResult> with = p -> Fixtures.with(a.run(),
+                new org.oltpbench.result.run.Terms(t.driver(), t.driverVersion(), t.protocol(), t.isolation(),
+                        t.transactionMode(), t.sessionVariables(), t.tuning(), t.tls(), p));
+        Comparison c = new Comparison(List.of(
+                new LabeledRun("x", Path.of("x"), with.apply(Map.of("cachePrepStmts", "true", "useConfigs", "maxPerformance"))),
+                new LabeledRun("y", Path.of("y"), with.apply(Map.of("cachePrepStmts", "true", "useConfigs", org.oltpbench.result.run.Terms.BY_URL))),
+                new LabeledRun("z", Path.of("z"), with.apply(Map.of("cachePrepStmts", "true", "useConfigs", "maxPerformance", "tcpNoDelay", "true")))),
+                null, false);
+        assertEquals(List.of("driver properties: x tcpNoDelay=(unset) useConfigs=maxPerformance; "
+                + "y tcpNoDelay=(unset) useConfigs=(the URL's); z tcpNoDelay=true useConfigs=maxPerformance"), c.differences());
+        assertEquals("tps / x ↑", c.rows(4).get(5).label());
+        Comparison old = new Comparison(List.of(new LabeledRun("old", Path.of("o"), with.apply(Map.of())),
+                new LabeledRun("new", Path.of("n"), with.apply(Map.of("useConfigs", "maxPerformance")))), null, false);
+        assertEquals(List.of(), old.differences());
+    }
+
     /** Issue 27: runs at different isolation (seekdb's READ-COMMITTED against MariaDB's REPEATABLE-READ) carry the mark. */
     @Test
     void ratiosAcrossIsolationLevelsAreMarked() {

@@ -39,14 +39,16 @@ public final class Histograms {
 
     /** Decodes into a fresh auto-resizing histogram, so the result can be added to any other. */
     public static Histogram decode(String encoded) {
-        Histogram out = empty();
-        if (encoded == null || encoded.isEmpty()) return out;
+        if (encoded == null || encoded.isEmpty()) return empty();
         try {
-            out.add(Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0));
+            // the decoded histogram itself, made auto-resizing: copying it into an empty one cost as much again (a
+            // report of 4,320 intervals: 0.4 s against 0.2 s of C1-compiled code)
+            Histogram out = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(encoded)), 0);
+            out.setAutoResize(true);
+            return out;
         } catch (DataFormatException | IllegalArgumentException e) {
             throw new ResultFormatException("a latency histogram in the result file is damaged: " + e.getMessage());
         }
-        return out;
     }
 
     /** The sum of several encoded histograms: exact, since the buckets are added, not the percentiles. */
