@@ -48,11 +48,15 @@ public final class Database implements AutoCloseable {
         Connection open(String url, Properties p) throws SQLException;
     }
 
+    private static final Opener DRIVER_MANAGER = DriverManager::getConnection;
+    /** Each front end's connector for benchmark sessions, made on first use; new with each statement protocol. */
+    private volatile Map<Integer, JdbcDriver.Connector> connectors = new java.util.concurrent.ConcurrentHashMap<>();
+
     private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
                      Map<String, String> sessionVariables, Map<String, String> setupVariables, EmbeddedMariaDb embedded,
                      Tls tls) {
         this(dialect, frontEnds, user, password, serverPrepared, sessionVariables, setupVariables, embedded,
-                DriverManager::getConnection, tls);
+                DRIVER_MANAGER, tls);
     }
 
     private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
@@ -239,6 +243,7 @@ public final class Database implements AutoCloseable {
         JdbcDriver driver = JdbcDriver.forUrl(url);
         this.serverPrepared = on;
         this.driverProps = merge(driver.properties(on, tls), driver.sessionProperties(sessionVariables));
+        this.connectors = new java.util.concurrent.ConcurrentHashMap<>();
     }
 
     /** One new setup connection to the first front end, autocommit on, setup session settings applied. Failures become one-line ConfigExceptions. */
@@ -344,14 +349,7 @@ public final class Database implements AutoCloseable {
      * connection reconnects through here.
      */
     Connection benchmarkConnection(int frontEnd) throws SQLException {
-        String target = frontEnds.urls().get(frontEnd);
-        Properties p = new Properties();
-        driverProps.forEach((k, v) -> {
-            if (!urlHas(target, k)) p.setProperty(k, v);
-        });
-        if (user != null) p.setProperty("user", user);
-        if (password != null) p.setProperty("password", password);
-        Connection c = isolated(opener.open(target, p));
+        Connection c = isolated(connector(frontEnd).open());
         sessionIds.add(serverOf(frontEnd), driver.sessionId(c));
         if (frontEnds.size() > 1) {
             try {
@@ -362,6 +360,27 @@ public final class Database implements AutoCloseable {
             }
         }
         return c;
+    }
+
+    /**
+     * Front end {@code frontEnd}'s connector for benchmark sessions, made on first use from the driver's performance
+     * properties and the session settings under the URL's own parameters; through the driver itself where the
+     * database was given one ({@link #through}).
+     */
+    private JdbcDriver.Connector connector(int frontEnd) throws SQLException {
+        Map<Integer, JdbcDriver.Connector> made = connectors;
+        JdbcDriver.Connector c = made.get(frontEnd);
+        if (c != null) return c;
+        String target = frontEnds.urls().get(frontEnd);
+        Properties p = new Properties();
+        driverProps.forEach((k, v) -> {
+            if (!urlHas(target, k)) p.setProperty(k, v);
+        });
+        if (user != null) p.setProperty("user", user);
+        if (password != null) p.setProperty("password", password);
+        c = opener == DRIVER_MANAGER ? driver.connector(target, p) : () -> opener.open(target, p);
+        JdbcDriver.Connector first = made.putIfAbsent(frontEnd, c);
+        return first != null ? first : c;
     }
 
     /**

@@ -246,6 +246,8 @@ public final class Job {
                     params.target().detected() ? " (detected)" : "", version, client.driverName(), client.driverVersion());
             if (!w.disclaimer().isEmpty()) out.println(w.disclaimer());
             if (!server.protocolNote().isEmpty()) out.println(server.protocolNote());
+            String heap = ClientHeap.sizeFor(params.sweep().maxSessions());
+            if (!heap.isEmpty()) out.println(heap);
             out.println();
             a = new Armed(db, w, server);
         } catch (RuntimeException | SQLException e) {

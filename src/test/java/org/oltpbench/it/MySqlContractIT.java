@@ -82,6 +82,11 @@ class MySqlContractIT extends Contract.OnServer {
             var r = org.oltpbench.OltpBench.fromMap(job).output(new java.io.PrintStream(out, true)).run();
             org.junit.jupiter.api.Assertions.assertTrue(r.completed(), out.toString());
             org.junit.jupiter.api.Assertions.assertEquals(org.oltpbench.result.run.Terms.Protocol.CLIENT_TEXT, r.terms().protocol());
+            // terms record the driver properties as the protocol settled (issue 47), never the credentials
+            org.junit.jupiter.api.Assertions.assertEquals("false", r.terms().driverProperties().get("useServerPrepStmts"),
+                    r.terms().driverProperties().toString());
+            org.junit.jupiter.api.Assertions.assertFalse(r.terms().driverProperties().containsKey("password")
+                    || r.terms().driverProperties().containsValue(server.password()), r.terms().driverProperties().toString());
             org.junit.jupiter.api.Assertions.assertTrue(out.toString().contains("max_prepared_stmt_count=20 is below the"),
                     out.toString());
             job.put("dbPsMode", "enable");
