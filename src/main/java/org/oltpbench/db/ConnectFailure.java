@@ -10,7 +10,8 @@ final class ConnectFailure {
     private ConnectFailure() {
     }
 
-    static ConfigException describe(SQLException e, String url, String user, Dialect dialect) {
+    static ConfigException describe(SQLException e, String connUrl, String user, Dialect dialect) {
+        String url = org.oltpbench.config.Config.redact(connUrl); // a password in the URL is never printed
         Dialect.ConnectProblem problem = dialect.connectProblem(e);
         String msg;
         if (notPostgresql(e)) {

@@ -209,7 +209,7 @@ public final class Database implements AutoCloseable {
         return dialect;
     }
 
-    /** The (first) URL without credentials, for result files; setup work connects here. */
+    /** The (first) front end's URL as given, which may hold a password: setup work connects here; show it redacted. */
     public String url() {
         return url;
     }
@@ -378,7 +378,8 @@ public final class Database implements AutoCloseable {
         });
         if (user != null) p.setProperty("user", user);
         if (password != null) p.setProperty("password", password);
-        c = opener == DRIVER_MANAGER ? driver.connector(target, p) : () -> opener.open(target, p);
+        // a driver given by the user may change the properties it is handed: each connection gets a copy
+        c = opener == DRIVER_MANAGER ? driver.connector(target, p) : () -> opener.open(target, (Properties) p.clone());
         JdbcDriver.Connector first = made.putIfAbsent(frontEnd, c);
         return first != null ? first : c;
     }
@@ -468,8 +469,15 @@ public final class Database implements AutoCloseable {
         return m;
     }
 
-    private static boolean urlHas(String target, String prop) {
-        return target.contains("?" + prop + "=") || target.contains("&" + prop + "=");
+    /**
+     * Whether the URL sets {@code prop} itself: as a parameter ({@code ?k=}, {@code &k=}) or in a host's own
+     * properties (mysql-connector-j's {@code (host=h,k=v)} and {@code address=(host=h)(k=v)}), which win over these.
+     */
+    static boolean urlHas(String target, String prop) {
+        for (String before : new String[] {"?", "&", ",", "("}) {
+            if (target.contains(before + prop + "=")) return true;
+        }
+        return false;
     }
 
     /** Checks that the named driver is in the jar. BenchmarkSQL's props name mysql-connector-j's pre-8.0 class. */

@@ -65,6 +65,11 @@ public final class FrontEnds {
         return urls;
     }
 
+    /** The URLs as result files and the console may show them: a password in a URL replaced by ***. */
+    public List<String> shownUrls() {
+        return urls.stream().map(org.oltpbench.config.Config::redact).toList();
+    }
+
     /**
      * Every host behind the front ends, each as a plain URL of its own: a replication URL's primary and replicas, a
      * pgjdbc URL's hosts without its routing parameters; a plain front end as it is. For reading each server (lag).

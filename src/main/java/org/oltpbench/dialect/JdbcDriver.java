@@ -25,11 +25,11 @@ public enum JdbcDriver {
      *   <li>{@code useReadAheadInput=false} with {@code useUnbufferedInput=false}: a plain buffered socket reader, which
      *       takes a whole reply in one read; the read-ahead reader asks the kernel how much is waiting (an ioctl)
      *       before every fill and reads a packet header and its body separately;</li>
-     *   <li>{@code openTelemetry=DISABLED}: no tracing spans, whatever is on the class path;</li>
-     *   <li>{@code cacheResultSetMetadata=true}: a statement's result metadata built once, not per execution (client CPU
-     *       per query 4-9% lower, performance.md "mysql-connector-j's cost per query"; a benchmark changes no schema
-     *       while it runs).</li>
+     *   <li>{@code openTelemetry=DISABLED}: no tracing spans, whatever is on the class path.</li>
      * </ul>
+     * Not set: {@code cacheResultSetMetadata} (4-9% less client CPU a query, performance.md "mysql-connector-j's cost per
+     * query"): the driver reuses a column list cached by SQL text without checking it against the server's, so a table
+     * altered during a run, or a procedure whose result changes shape, would be read with the old columns.
      * maxPerformance already sets cacheServerConfiguration, useLocalSessionState, elideSetAutoCommits and
      * alwaysSendSetIsolation=false; terms record every property set here.
      */
@@ -43,7 +43,6 @@ public enum JdbcDriver {
             p.put("useReadAheadInput", "false");
             p.put("useUnbufferedInput", "false");
             p.put("openTelemetry", "DISABLED");
-            p.put("cacheResultSetMetadata", "true");
             p.put("prepStmtCacheSqlLimit", "8192");
             p.put("rewriteBatchedStatements", "true");
             p.put("allowLoadLocalInfile", "true");
@@ -97,7 +96,9 @@ public enum JdbcDriver {
         @Override
         public Connector connector(String url, java.util.Properties p) throws SQLException {
             org.mariadb.jdbc.Configuration conf = org.mariadb.jdbc.Configuration.parse(url, p);
-            if (conf == null) return super.connector(url, p); // not a URL this driver takes: DriverManager says why
+            // not a URL this driver takes (DriverManager says why), or pool=true (the driver's own pool, which only its
+            // URL entry point uses)
+            if (conf == null || conf.pool()) return super.connector(url, p);
             return () -> org.mariadb.jdbc.NonRegisteringDriver.connect(conf);
         }
     },

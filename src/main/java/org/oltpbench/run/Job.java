@@ -246,14 +246,13 @@ public final class Job {
                     params.target().detected() ? " (detected)" : "", version, client.driverName(), client.driverVersion());
             if (!w.disclaimer().isEmpty()) out.println(w.disclaimer());
             if (!server.protocolNote().isEmpty()) out.println(server.protocolNote());
-            String heap = ClientHeap.sizeFor(params.sweep().maxSessions());
-            if (!heap.isEmpty()) out.println(heap);
-            out.println();
             a = new Armed(db, w, server);
         } catch (RuntimeException | SQLException e) {
             db.close();
             throw e;
         }
+        a.keepHeap();
+        out.println();
         // from here the armed target owns the database: closing it restores the tuning, then closes the database
         try {
             if (params.target().tune()) a.server.tune(a.w);
@@ -274,10 +273,19 @@ public final class Job {
         private ResultWriter writer;
         private RunResult empty;
 
+        /** The heap kept tight for this job's sessions, set back when it is closed. */
+        private ClientHeap heap = ClientHeap.NONE;
+
         Armed(Database db, Workload w, ServerSide server) {
             this.db = db;
             this.w = w;
             this.server = server;
+        }
+
+        /** From thousands of sessions, the client's heap kept near the drivers' live data, said in one line. */
+        void keepHeap() {
+            heap = ClientHeap.keep(params.sweep().maxSessions());
+            if (!heap.line().isEmpty()) out.println(heap.line());
         }
 
         /** The console, the result files and {@code extra} listen to the sweep. */
@@ -393,6 +401,7 @@ public final class Job {
                     out.println("live metrics: " + e.getMessage());
                 }
                 db.close();
+                heap.close();
             }
         }
     }

@@ -106,7 +106,7 @@ final class ServerSide {
         s.put("partitions", params.load().partitions());
         s.put("tablegroup", params.load().tablegroup());
         s.put("serverPreparedStatements", db.serverPrepared());
-        s.put("frontEnds", db.frontEnds().urls());
+        s.put("frontEnds", db.frontEnds().shownUrls());
         s.put("tuning", tuner.changes());
         s.put("tuningSkipped", tuner.skipped());
         return s;

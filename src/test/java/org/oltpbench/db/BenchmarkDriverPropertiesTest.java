@@ -35,4 +35,14 @@ class BenchmarkDriverPropertiesTest {
         assertEquals("disable", p.get("sslMode"));
         assertFalse(p.containsValue("secret") || p.containsKey("password"), p.toString());
     }
+
+    /** A host's own properties (mysql-connector-j's forms) win over the driver properties too: they count as the URL's. */
+    @Test
+    void aHostsOwnPropertiesCountAsTheUrls() {
+        org.junit.jupiter.api.Assertions.assertTrue(Database.urlHas("jdbc:mysql://(host=h,port=3306,sslMode=REQUIRED)/db", "sslMode"));
+        org.junit.jupiter.api.Assertions.assertTrue(Database.urlHas("jdbc:mysql://address=(host=h)(useServerPrepStmts=true)/db",
+                "useServerPrepStmts"));
+        assertFalse(Database.urlHas("jdbc:mysql://h:3306/db?xsslMode=1", "sslMode"));
+        assertFalse(Database.urlHas("jdbc:mysql://h:3306/sslMode", "sslMode"));
+    }
 }

@@ -38,6 +38,14 @@ class ConnectFailureTest {
         assertTrue(msg(tls, "postgres").contains("with the TLS asked for"), msg(tls, "postgres"));
     }
 
+    /** A password in the URL (conn=...?password=...) never reaches the line. */
+    @Test
+    void aPasswordInTheUrlIsNotPrinted() {
+        String m = ConnectFailure.describe(new SQLException("Access denied for user 'sb'@'h' (using password: YES)", "28000", 1045),
+                "jdbc:mysql://h:3306/db?user=sb&password=s3cret", "sb", Dialects.forName("mysql")).getMessage();
+        assertTrue(!m.contains("s3cret") && m.contains("password=***"), m);
+    }
+
     @Test
     void wrongPassword() {
         assertTrue(msg(new SQLException("Access denied for user 'sb'@'h' (using password: YES)", "28000", 1045))

@@ -10,6 +10,14 @@ import org.oltpbench.config.ConfigException;
 import org.oltpbench.dialect.Dialects;
 
 class FrontEndsTest {
+    /** result.json's server facts list the front ends as shown: a password in the URL is never written. */
+    @Test
+    void shownUrlsHideAPassword() {
+        FrontEnds f = FrontEnds.ofConn("jdbc:mysql://h1:3306,h2:3306/db?user=sb&password=s3cret");
+        assertEquals(List.of("jdbc:mysql://h1:3306/db?user=sb&password=***", "jdbc:mysql://h2:3306/db?user=sb&password=***"),
+                f.shownUrls());
+    }
+
     @Test
     void multiHostConnSplitsIntoOneUrlPerHost() {
         FrontEnds f = FrontEnds.ofConn("jdbc:mysql://h1:4000,h2:4000,h3:4000/tpcc?useSSL=false");

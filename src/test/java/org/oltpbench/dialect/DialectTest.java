@@ -139,7 +139,7 @@ class DialectTest {
                 Map.entry("allowPublicKeyRetrieval", "true"), Map.entry("readOnlyPropagatesToServer", "false"),
                 Map.entry("tcpNoDelay", "true"), Map.entry("connectTimeout", "10000"), Map.entry("sslMode", "DISABLED"),
                 Map.entry("socketFactory", "org.oltpbench.db.wire.MysqlCountingSocketFactory"),
-                Map.entry("useLocalTransactionState", "true"), Map.entry("cacheResultSetMetadata", "true")),
+                Map.entry("useLocalTransactionState", "true")),
                 JdbcDriver.MYSQL.properties(true));
         assertEquals(Map.of("useServerPrepStmts", "true", "cachePrepStmts", "true", "prepStmtCacheSize", "512",
                 "allowLocalInfile", "true", "readOnlyPropagatesToServer", "false", "allowPublicKeyRetrieval", "true",

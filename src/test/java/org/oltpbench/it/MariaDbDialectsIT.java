@@ -118,7 +118,6 @@ class MariaDbDialectsIT {
             assertEquals(true, p.getBooleanProperty(com.mysql.cj.conf.PropertyKey.dontTrackOpenResources).getValue());
             assertEquals(true, p.getBooleanProperty(com.mysql.cj.conf.PropertyKey.useServerPrepStmts).getValue());
             assertEquals(true, p.getBooleanProperty(com.mysql.cj.conf.PropertyKey.useLocalSessionState).getValue(), "maxPerformance");
-            assertEquals(true, p.getBooleanProperty(com.mysql.cj.conf.PropertyKey.cacheResultSetMetadata).getValue());
             var q = properties(own);
             assertEquals(true, q.getBooleanProperty(com.mysql.cj.conf.PropertyKey.maintainTimeStats).getValue());
             assertEquals(true, q.getBooleanProperty(com.mysql.cj.conf.PropertyKey.useReadAheadInput).getValue());

@@ -131,14 +131,26 @@ public final class Comparison {
         differ(out, "server", r -> LabeledRun.engine(r.run()));
         differ(out, "client host", r -> r.run().client().host() + " (" + r.run().client().cores() + " cores)");
         for (String term : runs.get(0).run().terms().asLines().keySet()) differ(out, term, r -> r.run().terms().asLines().get(term));
-        java.util.Set<String> props = new java.util.TreeSet<>();
-        for (LabeledRun r : runs) props.addAll(runs.get(0).run().terms().driverPropertiesDifferingFrom(r.run().terms()));
-        differ(out, "driver properties", r -> r.run().terms().driverProperties(props));
+        differInDriverProperties(out);
         java.util.Map<LabeledRun, java.util.Map<String, String>> settings = new java.util.IdentityHashMap<>();
         java.util.Set<String> keys = new java.util.LinkedHashSet<>();
         for (LabeledRun r : runs) keys.addAll(settings.computeIfAbsent(r, x -> RunSettings.of(x.run())).keySet());
         for (String key : keys) differ(out, key, r -> settings.get(r).getOrDefault(key, "(none)"));
         return out;
+    }
+
+    /**
+     * The driver properties in which the runs that recorded them (3.14 on) differ, each run's values of those alone; a
+     * run that did not record them says so. None where the drivers differ: the driver's own line says that.
+     */
+    private void differInDriverProperties(List<String> out) {
+        List<Terms> recorded = runs.stream().map(r -> r.run().terms()).filter(t -> !t.driverProperties().isEmpty()).toList();
+        if (recorded.size() < 2 || recorded.stream().map(Terms::driver).distinct().count() > 1) return;
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (Terms a : recorded) for (Terms b : recorded) names.addAll(a.driverPropertiesDifferingFrom(b));
+        if (names.isEmpty()) return;
+        differ(out, "driver properties", r -> r.run().terms().driverProperties().isEmpty() ? "(not recorded)"
+                : r.run().terms().driverProperties(names));
     }
 
     /** Whether ratios are taken across runs whose statement protocol, isolation, tuning or TLS differ: they carry a mark. */

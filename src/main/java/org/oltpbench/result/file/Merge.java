@@ -67,7 +67,19 @@ public final class Merge {
         params = new RunParams(params.target(), org.oltpbench.config.SweepParams.joined(runs.stream()
                 .map(r -> r.params().sweep()).toList(), threads), params.load(), params.output(), params.workload());
         return new RunResult(first.schemaVersion(), first.oltpbenchVersion(), workload, params, first.server(), client(runs),
-                first.terms(), started, ended, names, levels);
+                terms(runs), started, ended, names, levels);
+    }
+
+    /** The first client's terms; the driver properties only where every client recorded the same (else none). */
+    private static org.oltpbench.result.run.Terms terms(List<RunResult> runs) {
+        org.oltpbench.result.run.Terms t = runs.get(0).terms();
+        for (RunResult r : runs) {
+            if (!r.terms().driverProperties().equals(t.driverProperties())) {
+                return new org.oltpbench.result.run.Terms(t.driver(), t.driverVersion(), t.protocol(), t.isolation(),
+                        t.transactionMode(), t.sessionVariables(), t.tuning(), t.tls());
+            }
+        }
+        return t;
     }
 
     /**

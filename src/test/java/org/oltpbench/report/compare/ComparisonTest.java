@@ -170,6 +170,19 @@ class ComparisonTest {
         Comparison old = new Comparison(List.of(new LabeledRun("old", Path.of("o"), with.apply(Map.of())),
                 new LabeledRun("new", Path.of("n"), with.apply(Map.of("useConfigs", "maxPerformance")))), null, false);
         assertEquals(List.of(), old.differences());
+        // a file before 3.14 first: the two that recorded them are still compared, and it says it did not record them
+        Comparison oldFirst = new Comparison(List.of(new LabeledRun("old", Path.of("o"), with.apply(Map.of())),
+                new LabeledRun("p", Path.of("p"), with.apply(Map.of("useServerPrepStmts", "true"))),
+                new LabeledRun("t", Path.of("t"), with.apply(Map.of("useServerPrepStmts", "false")))), null, false);
+        assertEquals(List.of("driver properties: old (not recorded); p useServerPrepStmts=true; t useServerPrepStmts=false"),
+                oldFirst.differences());
+        // another driver: its own line says so, not a list of every property
+        RunResult other = Fixtures.with(a.run(), new org.oltpbench.result.run.Terms("mysql-connector-j", "26.10.0",
+                t.protocol(), t.isolation(), t.transactionMode(), t.sessionVariables(), t.tuning(), t.tls(),
+                Map.of("useConfigs", "maxPerformance")));
+        Comparison drivers = new Comparison(List.of(new LabeledRun("m", Path.of("m"), with.apply(Map.of("sslMode", "disable"))),
+                new LabeledRun("j", Path.of("j"), other)), null, false);
+        assertEquals(List.of("driver: m MariaDB Connector/J 3.5.1; j mysql-connector-j 26.10.0"), drivers.differences());
     }
 
     /** Issue 27: runs at different isolation (seekdb's READ-COMMITTED against MariaDB's REPEATABLE-READ) carry the mark. */

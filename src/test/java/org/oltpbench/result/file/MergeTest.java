@@ -65,6 +65,22 @@ class MergeTest {
         assertEquals(Verdict.Limit.NOT_RECORDED, m.levels().get(0).kept().usage().verdict().limit(), "no verdict across hosts");
     }
 
+    /** Issue 47: the clients' driver properties are kept where they agree, and none are claimed where they do not. */
+    @Test
+    void driverPropertiesAreKeptOnlyWhereEveryClientRecordedTheSame() {
+        RunResult a = client(sampled(10, 10), "a"), b = client(sampled(10, 10), "b");
+        java.util.function.BiFunction<RunResult, Map<String, String>, RunResult> with = (r, p) -> {
+            var t = r.terms();
+            return Fixtures.with(r, new org.oltpbench.result.run.Terms(t.driver(), t.driverVersion(), t.protocol(),
+                    t.isolation(), t.transactionMode(), t.sessionVariables(), t.tuning(), t.tls(), p));
+        };
+        Map<String, String> on = Map.of("useServerPrepStmts", "true"), off = Map.of("useServerPrepStmts", "false");
+        assertEquals(on, Merge.merge(List.of(with.apply(a, on), with.apply(b, on)), List.of("dirA", "dirB")).terms().driverProperties());
+        assertEquals(Map.of(), Merge.merge(List.of(with.apply(a, on), with.apply(b, off)), List.of("dirA", "dirB")).terms().driverProperties());
+        assertEquals(Map.of(), Merge.merge(List.of(with.apply(a, on), b), List.of("dirA", "dirB")).terms().driverProperties(),
+                "a client's file before 3.14");
+    }
+
     private static RunResult client(RepeatResult r, String host) {
         RunResult base = Fixtures.run(List.of(new LevelResult(2, Map.of("h:3306", 2), 0, List.of(r))));
         return new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(), base.params(), base.server(),
