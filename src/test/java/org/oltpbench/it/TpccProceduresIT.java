@@ -19,7 +19,8 @@ import org.oltpbench.workload.tpcc.TpccWorkload;
  * Issue 46: tpccMode=procedures does to the data exactly what tpccMode=client does, on every engine with stored
  * routines. Two copies of one seeded warehouse; district 3's undelivered orders taken out of bmsql_new_order in both
  * (so the Deliveries before a New-Order lands there skip it: 2.7.4.2); then one terminal runs the same 1,000 transactions of the standard mix
- * on each copy, one copy per mode, and every written column of every table must digest the same. The run holds
+ * on each copy, one copy per mode, and every written column of every table must digest the same. On MariaDB and MySQL 8
+ * the second copy is the server's copy of the first. The run holds
  * New-Orders rolled back on their unused item (2.4.2.3), Payments and Order-Statuses by last name (ceil(n/2) in
  * c_first order: 2.5.2.2, 2.6.2.2), bad-credit customers' C_DATA and Deliveries that skip. Each language's two New-Order
  * routines run: mysql.sql's set-based on MariaDB, seekdb and MySQL 8, its row-by-row on MySQL 8; postgres.sql's both. MariaDB is
@@ -50,8 +51,14 @@ class TpccProceduresIT {
              Database b = Database.open(Params.target(procsCfg), Dialects.forName(dialect))) {
             long t0 = System.nanoTime();
             Params.tpcc(clientCfg, a.dialect(), Contract.QUIET).prepare(a);
-            Params.tpcc(procsCfg, b.dialect(), Contract.QUIET).prepare(b);
-            Contract.took(dialect + " two 1-warehouse loads", t0);
+            TpccWorkload procedures = Params.tpcc(procsCfg, b.dialect(), Contract.QUIET);
+            if (copiesOnTheServer(engine)) {
+                copy(a, b, databaseOf(client.url()));
+                procedures.validate(b); // the routines, as prepare's end creates them
+            } else {
+                procedures.prepare(b);
+            }
+            Contract.took(dialect + " a 1-warehouse load and its copy", t0);
             for (Database db : new Database[] {a, b}) emptyDistrict3(db);
             // the copies stay equal after each style's run (that is what is asserted), so the next style starts equal too
             for (String style : styles(engine)) {
@@ -95,6 +102,32 @@ class TpccProceduresIT {
         Map<String, String> after = ModesEquivalence.digest(a);
         assertEquals(after, ModesEquivalence.digest(b), "the modes left different data");
         assertTrue(!after.equals(before), "the transactions changed nothing");
+    }
+
+    /**
+     * Whether the second copy is made by the server from the first (the same rows, indexes and load constant: CI's
+     * second load took 18 s on MySQL 8) rather than loaded again: the MySQL-family engines whose two databases share a
+     * server, MariaDB and MySQL 8. The loader's own equivalence across engines is TpccIT's and the contracts'.
+     */
+    private static boolean copiesOnTheServer(String engine) {
+        return engine.equals("MARIADB") || engine.equals("MYSQL");
+    }
+
+    /** Every TPC-C table of database {@code from} copied into {@code to}'s (empty) database on the same server. */
+    private static void copy(Database from, Database to, String fromName) throws Exception {
+        try (Connection c = to.connect(); Statement st = c.createStatement()) {
+            for (String t : org.oltpbench.workload.tpcc.TpccSchema.TABLES) {
+                st.execute("CREATE TABLE " + t + " LIKE `" + fromName + "`." + t);
+                st.execute("INSERT INTO " + t + " SELECT * FROM `" + fromName + "`." + t);
+            }
+            if (!c.getAutoCommit()) c.commit();
+        }
+    }
+
+    /** The database a JDBC URL names. */
+    private static String databaseOf(String url) {
+        int slash = url.indexOf('/', url.indexOf("//") + 2), query = url.indexOf('?', slash);
+        return query < 0 ? url.substring(slash + 1) : url.substring(slash + 1, query);
     }
 
     /** District 3 of warehouse 1 without undelivered orders: its bmsql_new_order rows deleted (2.7.4.2's skip). */
