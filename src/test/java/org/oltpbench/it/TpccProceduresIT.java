@@ -58,7 +58,7 @@ class TpccProceduresIT {
             } else {
                 procedures.prepare(b);
             }
-            Contract.took(dialect + " a 1-warehouse load and its copy", t0);
+            Contract.took(dialect + (copiesOnTheServer(engine) ? " a 1-warehouse load and its copy" : " two 1-warehouse loads"), t0);
             for (Database db : new Database[] {a, b}) emptyDistrict3(db);
             // the copies stay equal after each style's run (that is what is asserted), so the next style starts equal too
             for (String style : styles(engine)) {
