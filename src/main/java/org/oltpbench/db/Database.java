@@ -230,7 +230,7 @@ public final class Database implements AutoCloseable {
      */
     public Map<String, String> benchmarkDriverProperties() {
         Map<String, String> out = new java.util.TreeMap<>();
-        JdbcDriver.forUrl(url).properties(serverPrepared, tls)
+        driver.properties(serverPrepared, tls)
                 .forEach((k, v) -> out.put(k, urlHas(url, k) ? org.oltpbench.result.run.Terms.BY_URL : v));
         return out;
     }
@@ -372,12 +372,7 @@ public final class Database implements AutoCloseable {
         JdbcDriver.Connector c = made.get(frontEnd);
         if (c != null) return c;
         String target = frontEnds.urls().get(frontEnd);
-        Properties p = new Properties();
-        driverProps.forEach((k, v) -> {
-            if (!urlHas(target, k)) p.setProperty(k, v);
-        });
-        if (user != null) p.setProperty("user", user);
-        if (password != null) p.setProperty("password", password);
+        Properties p = properties(target, driverProps);
         // a driver given by the user may change the properties it is handed: each connection gets a copy
         c = opener == DRIVER_MANAGER ? driver.connector(target, p) : () -> opener.open(target, (Properties) p.clone());
         JdbcDriver.Connector first = made.putIfAbsent(frontEnd, c);
@@ -454,8 +449,13 @@ public final class Database implements AutoCloseable {
     }
 
     private Properties properties(String target) {
+        return properties(target, setupProps);
+    }
+
+    /** {@code props} under the URL's own parameters, with the user and password: what a connection to {@code target} is given. */
+    private Properties properties(String target, Map<String, String> props) {
         Properties p = new Properties();
-        setupProps.forEach((k, v) -> {
+        props.forEach((k, v) -> {
             if (!urlHas(target, k)) p.setProperty(k, v);
         });
         if (user != null) p.setProperty("user", user);
