@@ -5,11 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.DoubleRange;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
@@ -29,9 +25,12 @@ class ClosedLoopStallProperties {
      * windows at most 6 (1% is 2 expected; 6 is 2.8 standard deviations above). Before the review each empty second
      * was quiet on its own (asked 3 or more): at 3 a second 95% of windows, at 6 a second 14%.
      */
-    @Property(tries = 15, seed = "4242")
-    void slowTransactionsBackToBackAreNoStall(@ForAll @IntRange(min = 8, max = 64) int terminals,
-                                              @ForAll @DoubleRange(min = 0.3, max = 6) double perSecond) {
+    @Test
+    void slowTransactionsBackToBackAreNoStall() {
+        Prop.forAll(15, 4242, d -> slowTransactionsBackToBackAreNoStall(d.ints(8, 64), d.doubles(0.3, 6)));
+    }
+
+    private static void slowTransactionsBackToBackAreNoStall(int terminals, double perSecond) {
         SplittableRandom r = new SplittableRandom(terminals * 31L + Double.hashCode(perSecond));
         int stalls = 0;
         StringBuilder first = new StringBuilder();
@@ -46,7 +45,7 @@ class ClosedLoopStallProperties {
      * The same closed loop at 3 a second whose server answers nothing from 20 s for 4 s (what was due then ends at
      * 24 s): 4 seconds each asked 3 and ended none, 12 in all, above the bar of ln(60 / 1%) = 8.7: a stall.
      */
-    @Example
+    @Test
     void fourSilentSecondsAtThreeASecondAreAStall() {
         Stall s = window(new SplittableRandom(7), 16, 3, 4);
         assertTrue(s.found(), "no stall");

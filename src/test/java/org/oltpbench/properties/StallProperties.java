@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.DoubleRange;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 import org.oltpbench.result.judge.stall.Stall;
 import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.counted.IntervalResult;
@@ -24,11 +21,14 @@ class StallProperties {
      * has probability e^-rate (13.5% at 2), and one whose arrival's transaction runs over the edge ends none; neither
      * asked anything of the server that it did not serve. Before issue 42 such seconds were "below 10% of the median".
      */
-    @Property(tries = 300)
-    void noStallWherePoissonArrivalsAreServedPromptly(@ForAll long seed, @ForAll @DoubleRange(min = 0.5, max = 50) double rate,
-                                                      @ForAll @IntRange(min = 1, max = 64) int terminals,
-                                                      @ForAll @IntRange(min = 8, max = 60) int seconds,
-                                                      @ForAll @DoubleRange(min = 0.1, max = 50) double serviceMs) {
+    @Test
+    void noStallWherePoissonArrivalsAreServedPromptly() {
+        Prop.forAll(300, d -> noStallWherePoissonArrivalsAreServedPromptly(d.anyLong(), d.doubles(0.5, 50), d.ints(1, 64),
+                d.ints(8, 60), d.doubles(0.1, 50)));
+    }
+
+    private static void noStallWherePoissonArrivalsAreServedPromptly(long seed, double rate, int terminals, int seconds,
+                                                                     double serviceMs) {
         Offered o = Offered.poisson(seed, rate, terminals, seconds, serviceMs, 0, 0);
         Stall s = Stall.of(o.intervals(Resources.NONE), o.latency(), seconds, seconds, 1);
         assertFalse(s.found(), s.evidence());
@@ -39,11 +39,14 @@ class StallProperties {
      * which every terminal keyed or thought asked nothing. 10 terminals a warehouse at the spec's times end about 0.5
      * transactions a second: most seconds end none.
      */
-    @Property(tries = 300)
-    void noStallWherePacedTerminalsAreServedPromptly(@ForAll long seed, @ForAll @IntRange(min = 1, max = 200) int terminals,
-                                                     @ForAll @DoubleRange(min = 0.5, max = 30) double pauseSecs,
-                                                     @ForAll @IntRange(min = 8, max = 60) int seconds,
-                                                     @ForAll @DoubleRange(min = 0.1, max = 50) double serviceMs) {
+    @Test
+    void noStallWherePacedTerminalsAreServedPromptly() {
+        Prop.forAll(300, d -> noStallWherePacedTerminalsAreServedPromptly(d.anyLong(), d.ints(1, 200), d.doubles(0.5, 30),
+                d.ints(8, 60), d.doubles(0.1, 50)));
+    }
+
+    private static void noStallWherePacedTerminalsAreServedPromptly(long seed, int terminals, double pauseSecs, int seconds,
+                                                                    double serviceMs) {
         Offered o = Offered.paced(seed, terminals, seconds, pauseSecs, serviceMs);
         Stall s = Stall.of(o.intervals(Resources.NONE), o.latency(), seconds, seconds, 1);
         assertFalse(s.found(), s.evidence());
@@ -54,12 +57,14 @@ class StallProperties {
      * window) at any rate from 0.5 a second: a terminal waited through each of those seconds and none ended, where the
      * median pace (1 per service time waited, 20 or more a second) asked 20 or more.
      */
-    @Property(tries = 200)
-    void aServerThatAnswersNothingForSecondsIsAStall(@ForAll long seed, @ForAll @DoubleRange(min = 0.5, max = 50) double rate,
-                                                      @ForAll @IntRange(min = 1, max = 64) int terminals,
-                                                      @ForAll @IntRange(min = 12, max = 60) int seconds,
-                                                      @ForAll @DoubleRange(min = 0.1, max = 50) double serviceMs,
-                                                      @ForAll @IntRange(min = 3, max = 20) int stallSecs) {
+    @Test
+    void aServerThatAnswersNothingForSecondsIsAStall() {
+        Prop.forAll(200, d -> aServerThatAnswersNothingForSecondsIsAStall(d.anyLong(), d.doubles(0.5, 50), d.ints(1, 64),
+                d.ints(12, 60), d.doubles(0.1, 50), d.ints(3, 20)));
+    }
+
+    private static void aServerThatAnswersNothingForSecondsIsAStall(long seed, double rate, int terminals, int seconds,
+                                                                    double serviceMs, int stallSecs) {
         int length = Math.min(stallSecs, (seconds - 1) / 3);
         int from = 1 + (int) Math.floorMod(seed, seconds - length - 1);
         Offered o = Offered.poisson(seed, rate, terminals, seconds, serviceMs, from, length);
