@@ -2,6 +2,7 @@ package org.oltpbench.config;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import org.oltpbench.dialect.JdbcDriver;
 import java.util.Map;
 import java.util.Set;
 
@@ -41,14 +42,9 @@ public record Config(Map<Key<?>, Object> values, Set<Key<?>> explicit) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Map.Entry<Key<?>, Object> e : values.entrySet()) {
             if (e.getKey().secret() || e.getValue() == null) continue;
-            out.put(e.getKey().name(), e.getValue() instanceof String s ? redact(s) : e.getValue());
+            out.put(e.getKey().name(), e.getValue() instanceof String s ? JdbcDriver.redact(s) : e.getValue());
         }
         return out;
-    }
-
-    /** A JDBC URL's password (a password= or pwd= parameter, or user:password@) replaced by ***. */
-    public static String redact(String value) {
-        return value.replaceAll("(?i)((?:password|pwd)=)[^&;]*", "$1***").replaceAll("(//[^/:@]+):[^/@]*@", "$1:***@");
     }
 
     @Override

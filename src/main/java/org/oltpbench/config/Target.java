@@ -1,6 +1,7 @@
 package org.oltpbench.config;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import org.oltpbench.dialect.JdbcDriver;
 
 /**
  * Where the benchmark connects and how its sessions are set up: what {@code db/} and the dialect need.
@@ -36,7 +37,7 @@ public record Target(String db, boolean embedded, String conn, String hosts, int
 
     /** This target as result files record it: the password dropped, a URL's password replaced by ***. */
     public Target redacted() {
-        return new Target(db, embedded, conn == null ? null : Config.redact(conn), hosts, port, database, user, null,
+        return new Target(db, embedded, conn == null ? null : JdbcDriver.redact(conn), hosts, port, database, user, null,
                 driver, psMode, session, tune, tls, detected);
     }
 

@@ -11,7 +11,7 @@ final class ConnectFailure {
     }
 
     static ConfigException describe(SQLException e, String connUrl, String user, Dialect dialect) {
-        String url = org.oltpbench.config.Config.redact(connUrl); // a password in the URL is never printed
+        String url = org.oltpbench.dialect.JdbcDriver.redact(connUrl); // a password in the URL is never printed
         Dialect.ConnectProblem problem = dialect.connectProblem(e);
         String msg;
         if (notPostgresql(e)) {

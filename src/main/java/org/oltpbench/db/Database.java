@@ -177,7 +177,7 @@ public final class Database implements AutoCloseable {
         Dialect base = protocol.base();
         Map<String, ServerIdentity> servers = new LinkedHashMap<>();
         for (String url : frontEnds(t, base).urls()) {
-            servers.put(org.oltpbench.config.Config.redact(url), unproved(t, base, FrontEnds.ofConn(url), null).identity());
+            servers.put(JdbcDriver.redact(url), unproved(t, base, FrontEnds.ofConn(url), null).identity());
         }
         return servers;
     }

@@ -67,7 +67,7 @@ public final class FrontEnds {
 
     /** The URLs as result files and the console may show them: a password in a URL replaced by ***. */
     public List<String> shownUrls() {
-        return urls.stream().map(org.oltpbench.config.Config::redact).toList();
+        return urls.stream().map(org.oltpbench.dialect.JdbcDriver::redact).toList();
     }
 
     /**

@@ -270,4 +270,13 @@ public enum JdbcDriver {
         return "driver: OceanBase's Connector/J (" + OCEANBASE_CLASS + ", jdbc:oceanbase:) is not shipped; MariaDB "
                 + "Connector/J, of which it is a fork, runs the same URL over the same MySQL protocol";
     }
+
+    /**
+     * A JDBC URL with its password hidden: a {@code password=} or {@code pwd=} parameter's value (any case; up to the
+     * next {@code &} or {@code ;}) and a {@code user:password@} authority's password, each replaced by {@code ***}. What
+     * is printed, logged or written of a URL goes through here.
+     */
+    public static String redact(String url) {
+        return url.replaceAll("(?i)((?:password|pwd)=)[^&;]*", "$1***").replaceAll("(//[^/:@]+):[^/@]*@", "$1:***@");
+    }
 }

@@ -84,7 +84,7 @@ public final class Job {
         Database db = Database.open(t, dialect, createDatabase);
         if (t.embedded()) {
             try {
-                refuseOtherEngine(java.util.Map.of(db.url(), db.identity()), org.oltpbench.config.Config.redact(db.url()));
+                refuseOtherEngine(java.util.Map.of(db.url(), db.identity()), org.oltpbench.dialect.JdbcDriver.redact(db.url()));
             } catch (ConfigException e) {
                 db.close();
                 throw e;
@@ -97,7 +97,7 @@ public final class Job {
 
     /** Where {@code t} connects, for messages: its URL without a password, or its host list and port. */
     private static String address(Target t) {
-        return t.conn() != null ? org.oltpbench.config.Config.redact(t.conn()) : t.hosts() + (t.port() > 0 ? ":" + t.port() : "");
+        return t.conn() != null ? org.oltpbench.dialect.JdbcDriver.redact(t.conn()) : t.hosts() + (t.port() > 0 ? ":" + t.port() : "");
     }
 
     /**

@@ -83,9 +83,9 @@ class ClientShareTest {
     @Test
     void passwordsInUrlsAreRedacted() {
         assertEquals("jdbc:mysql://h:3306/db?user=u&password=***&useSSL=false",
-                Config.redact("jdbc:mysql://h:3306/db?user=u&password=s3cr&t&useSSL=false".replace("s3cr&t", "s3crt")));
-        assertEquals("jdbc:postgresql://u:***@h/db", Config.redact("jdbc:postgresql://u:pw@h/db"));
-        assertEquals("jdbc:mariadb://h/db", Config.redact("jdbc:mariadb://h/db"));
+                org.oltpbench.dialect.JdbcDriver.redact("jdbc:mysql://h:3306/db?user=u&password=s3cr&t&useSSL=false".replace("s3cr&t", "s3crt")));
+        assertEquals("jdbc:postgresql://u:***@h/db", org.oltpbench.dialect.JdbcDriver.redact("jdbc:postgresql://u:pw@h/db"));
+        assertEquals("jdbc:mariadb://h/db", org.oltpbench.dialect.JdbcDriver.redact("jdbc:mariadb://h/db"));
         Config cfg = ConfigLoader.load(null, List.of("conn=jdbc:mysql://h/db?pwd=hunter2"), Map.of());
         assertEquals("jdbc:mysql://h/db?pwd=***", cfg.publicView().get("conn"));
     }

@@ -104,6 +104,26 @@ class ResultLayersTest {
 
     private static final String SEARCH = "org.oltpbench.driver.search";
 
+    /**
+     * Config (the keys as set) is read where parameters are built (config/), by the job that resolves them (run/) and by
+     * the Java API (OltpBench); every other part works on the typed parameters. A URL's password is hidden by
+     * JdbcDriver.redact, where URLs pick their driver.
+     */
+    @Test
+    void configIsReadOnlyByConfigRunAndTheApi() throws IOException {
+        Path main = Path.of("src/main/java/org/oltpbench");
+        Pattern config = Pattern.compile("\\borg\\.oltpbench\\.config\\.Config\\b(?!\\w)");
+        List<String> readers = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(main)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                String rel = main.relativize(f).toString().replace('\\', '/');
+                if (rel.startsWith("config/") || rel.startsWith("run/") || rel.equals("OltpBench.java")) continue;
+                if (config.matcher(Files.readString(f)).find()) readers.add(rel);
+            }
+        }
+        assertEquals(List.of(), readers, "Config used outside config/, run/ and the API");
+    }
+
     @Test
     void aCircleIsFoundAndNamed() {
         Map<String, Set<String>> uses = new TreeMap<>(Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a"), "d", Set.of("a")));
