@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.StringLength;
-import net.jqwik.api.constraints.WithNull;
 import org.junit.jupiter.api.Test;
+import org.oltpbench.properties.Prop;
 import org.oltpbench.result.repeat.server.WaitClass;
 
 /**
@@ -103,10 +100,13 @@ class SessionWaitsTest {
     }
 
     /** Whatever a row says, every engine's table gives null (not active) or a class with a name to print. */
-    @Property(tries = 300)
-    void everyRowIsIdleOrAClassWithAName(@ForAll @WithNull(0.2) @StringLength(max = 40) String state,
-                                         @ForAll @WithNull(0.3) @StringLength(max = 20) String waitClass,
-                                         @ForAll @WithNull(0.3) @StringLength(max = 40) String wait) {
+    @Test
+    void everyRowIsIdleOrAClassWithAName() {
+        Prop.forAll(300, d -> everyRowIsIdleOrAClassWithAName(d.orNull(0.2, () -> d.string(40)),
+                d.orNull(0.3, () -> d.string(20)), d.orNull(0.3, () -> d.string(40))));
+    }
+
+    private static void everyRowIsIdleOrAClassWithAName(String state, String waitClass, String wait) {
         for (String d : new String[] {"postgres", "klustron", "mysql", "mariadb", "oceanbase", "tidb"}) {
             SessionWaits.Wait w = Dialects.forName(d).sessionWaits().classify(new SessionWaits.Row(state, waitClass, wait));
             if (w != null) {

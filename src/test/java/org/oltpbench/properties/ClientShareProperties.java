@@ -7,13 +7,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
 import org.oltpbench.config.ClientShare;
 import org.oltpbench.config.ConfigLoader;
 import org.oltpbench.config.RunParams;
@@ -28,11 +22,12 @@ import org.oltpbench.config.SweepParams;
 class ClientShareProperties {
 
     /** Threads, events and rate: the shares add up exactly, and each is in proportion to the client's threads. */
-    @Property(tries = 300)
-    void sharesAddUpToTheSetting(@ForAll @IntRange(min = 1, max = 16) int clients,
-                                 @ForAll @IntRange(min = 0, max = 5_000) int threads,
-                                 @ForAll @LongRange(min = 0, max = 1_000_000_000_000L) long events,
-                                 @ForAll("rates") double rate) {
+    @Test
+    void sharesAddUpToTheSetting() {
+        Prop.forAll(300, d -> sharesAddUpToTheSetting(d.ints(1, 16), d.ints(0, 5_000), d.longs(0, 1_000_000_000_000L), rates(d)));
+    }
+
+    private static void sharesAddUpToTheSetting(int clients, int threads, long events, double rate) {
         int t = 0;
         long e = 0;
         double r = 0, reversed = 0;
@@ -55,10 +50,12 @@ class ClientShareProperties {
     }
 
     /** Warehouses: contiguous slices that cover the range, in order, with no overlap. */
-    @Property(tries = 300)
-    void warehouseSlicesCoverTheRange(@ForAll @IntRange(min = 1, max = 16) int clients,
-                                      @ForAll @IntRange(min = 1, max = 1_000) int first,
-                                      @ForAll @IntRange(min = 0, max = 10_000) int more) {
+    @Test
+    void warehouseSlicesCoverTheRange() {
+        Prop.forAll(300, d -> warehouseSlicesCoverTheRange(d.ints(1, 16), d.ints(1, 1_000), d.ints(0, 10_000)));
+    }
+
+    private static void warehouseSlicesCoverTheRange(int clients, int first, int more) {
         int last = first + more, next = first;
         for (int i = 0; i < clients; i++) {
             int[] slice = new ClientShare(clients, i).slice(first, last);
@@ -73,11 +70,14 @@ class ClientShareProperties {
      * Each client's resolved level runs its share (threads, events, rate), and merge's parameters (the clients' levels
      * joined) give back the job's setting: the threads they ran, events and rate exactly.
      */
-    @Property(tries = 60)
-    void eachClientRunsItsShareAndMergeGivesBackTheSetting(@ForAll @IntRange(min = 1, max = 16) int clients,
-                                                          @ForAll @IntRange(min = 0, max = 200) int extraThreads,
-                                                          @ForAll @LongRange(min = 0, max = 10_000_000) long events,
-                                                          @ForAll("rates") double rate) {
+    @Test
+    void eachClientRunsItsShareAndMergeGivesBackTheSetting() {
+        Prop.forAll(60, d -> eachClientRunsItsShareAndMergeGivesBackTheSetting(d.ints(1, 16), d.ints(0, 200),
+                d.longs(0, 10_000_000), rates(d)));
+    }
+
+    private static void eachClientRunsItsShareAndMergeGivesBackTheSetting(int clients, int extraThreads, long events,
+                                                                          double rate) {
         int threads = clients + extraThreads;
         String rateText = BigDecimal.valueOf(rate).toPlainString();
         List<SweepParams> sweeps = new ArrayList<>();
@@ -103,9 +103,7 @@ class ClientShareProperties {
     }
 
     /** Rates as a user writes them: 0 (unlimited), fractions of a tps, and up to a million, with up to 3 decimals. */
-    @Provide
-    Arbitrary<Double> rates() {
-        return Arbitraries.oneOf(Arbitraries.just(0.0), Arbitraries.bigDecimals().between(new BigDecimal("0.001"),
-                new BigDecimal("1000000")).ofScale(3).map(BigDecimal::doubleValue));
+    private static double rates(Draw d) {
+        return d.oneOf(() -> d.of(0.0), () -> d.doubles(0.001, 1_000_000, 3));
     }
 }

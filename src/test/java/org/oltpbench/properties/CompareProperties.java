@@ -8,13 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 import org.oltpbench.Baseline;
 import org.oltpbench.report.LabeledRun;
 import org.oltpbench.report.compare.CompareRuns;
@@ -64,17 +58,17 @@ class CompareProperties {
         }
     }
 
-    @Provide
-    Arbitrary<Sweep> sweep() {
-        Arbitrary<List<Integer>> terminals = Arbitraries.of(1, 2, 4, 8).set().ofMinSize(1).ofMaxSize(3)
-                .map(s -> s.stream().sorted().toList());
-        return Combinators.combine(terminals, Arbitraries.of(2, 4), Arbitraries.of(true, false),
-                Arbitraries.longs().between(1, 500).list().ofSize(1 + 3 * 3)).as((t, n, m, c) -> new Sweep("e", t, n, m, c));
+    private static Sweep sweep(Draw d) {
+        List<Integer> terminals = d.subset(1, 3, 1, 2, 4, 8).stream().sorted().toList();
+        return new Sweep("e", terminals, d.of(2, 4), d.of(true, false), d.list(1 + 3 * 3, 1 + 3 * 3, () -> d.longs(1, 500)));
     }
 
-    @Property(tries = 50)
-    void anHtapRatioUsesOnlyTheRunsItNames(@ForAll("sweep") Sweep a, @ForAll("sweep") Sweep b, @ForAll @IntRange(min = 2, max = 9) int k,
-                                           @ForAll boolean bFirst) {
+    @Test
+    void anHtapRatioUsesOnlyTheRunsItNames() {
+        Prop.forAll(50, d -> anHtapRatioUsesOnlyTheRunsItNames(sweep(d), sweep(d), d.ints(2, 9), d.bool()));
+    }
+
+    private static void anHtapRatioUsesOnlyTheRunsItNames(Sweep a, Sweep b, int k, boolean bFirst) {
         Sweep pg = new Sweep("postgres", a.terminals(), a.streams(), a.merged(), a.counts());
         Sweep my = new Sweep("mariadb", b.terminals(), b.streams(), b.merged(), b.counts());
         List<Interference.Row> before = Interference.of(both(pg.runs(1), my.runs(1), bFirst)).rows();
@@ -111,21 +105,22 @@ class CompareProperties {
         }
     }
 
-    @Provide
-    Arbitrary<Level> level() {
-        return Arbitraries.longs().between(100, 5000).list().ofMinSize(1).ofMaxSize(6).flatMap(t ->
-                Arbitraries.integers().between(0, t.size() - 1).map(p -> new Level(t, p)));
+    private static Level level(Draw d) {
+        List<Long> t = d.list(1, 6, () -> d.longs(100, 5000));
+        return new Level(t, d.ints(0, t.size() - 1));
     }
 
-    @Provide
-    Arbitrary<String> gateSpec() {
-        return Combinators.combine(Arbitraries.of("tps", "qps", "p95"), Arbitraries.integers().between(0, 99))
-                .as((f, pct) -> f + ":" + pct + "%");
+    private static String gateSpec(Draw d) {
+        String f = d.of("tps", "qps", "p95");
+        return f + ":" + d.ints(0, 99) + "%";
     }
 
-    @Property(tries = 200)
-    void aGateLinePrintsTheFiguresItsRatioIsOf(@ForAll("level") Level base, @ForAll("level") Level next,
-                                               @ForAll("gateSpec") String spec, @ForAll boolean missing) {
+    @Test
+    void aGateLinePrintsTheFiguresItsRatioIsOf() {
+        Prop.forAll(200, d -> aGateLinePrintsTheFiguresItsRatioIsOf(level(d), level(d), gateSpec(d), d.bool()));
+    }
+
+    private static void aGateLinePrintsTheFiguresItsRatioIsOf(Level base, Level next, String spec, boolean missing) {
         LabeledRun n = missing ? new LabeledRun("new", java.nio.file.Path.of("new"), Fixtures.run(List.of())) : next.run("new");
         GateReport r = GateReport.of(new Comparison(List.of(base.run("base"), n), null, false), List.of(Gate.parse(spec, 95)));
         for (GateReport.Entry e : r.entries()) {
@@ -143,9 +138,12 @@ class CompareProperties {
         }
     }
 
-    @Property(tries = 200)
-    void aBaselineViolationPrintsTheFiguresItJudged(@ForAll("level") Level base, @ForAll("level") Level next,
-                                                    @ForAll @IntRange(min = 50, max = 99) int pct) {
+    @Test
+    void aBaselineViolationPrintsTheFiguresItJudged() {
+        Prop.forAll(200, d -> aBaselineViolationPrintsTheFiguresItJudged(level(d), level(d), d.ints(50, 99)));
+    }
+
+    private static void aBaselineViolationPrintsTheFiguresItJudged(Level base, Level next, int pct) {
         double ratio = pct / 100.0;
         for (String line : Baseline.of(base.run("b").run()).tpsAtLeast(ratio).violations(next.run("n").run())) {
             Matcher m = Pattern.compile("tps (?:mean )?" + NUM + " is below " + NUM + " x baseline (?:mean )?" + NUM + " \\(= "
@@ -161,8 +159,12 @@ class CompareProperties {
         }
     }
 
-    @Property(tries = 150)
-    void compareRatiosAreOfTheFiguresTheyName(@ForAll("level") Level base, @ForAll("level") Level next) {
+    @Test
+    void compareRatiosAreOfTheFiguresTheyName() {
+        Prop.forAll(150, d -> compareRatiosAreOfTheFiguresTheyName(level(d), level(d)));
+    }
+
+    private static void compareRatiosAreOfTheFiguresTheyName(Level base, Level next) {
         Comparison c = new Comparison(List.of(base.run("base"), next.run("new")), null, false);
         List<Comparison.Row> rows = c.rows(4);
         for (Comparison.Row row : rows) {
@@ -188,9 +190,12 @@ class CompareProperties {
         }
     }
 
-    @Property(tries = 60)
-    void scalingOneRunChangesNoOtherRunsRatios(@ForAll("level") Level base, @ForAll("level") Level a, @ForAll("level") Level b,
-                                              @ForAll @IntRange(min = 2, max = 9) int k) {
+    @Test
+    void scalingOneRunChangesNoOtherRunsRatios() {
+        Prop.forAll(60, d -> scalingOneRunChangesNoOtherRunsRatios(level(d), level(d), level(d), d.ints(2, 9)));
+    }
+
+    private static void scalingOneRunChangesNoOtherRunsRatios(Level base, Level a, Level b, int k) {
         Level scaled = new Level(b.transactions().stream().map(t -> t * k).toList(), b.picked());
         List<Comparison.Row> before = new Comparison(List.of(base.run("base"), a.run("a"), b.run("b")), null, false).rows(4);
         List<Comparison.Row> after = new Comparison(List.of(base.run("base"), a.run("a"), scaled.run("b")), null, false).rows(4);
@@ -220,18 +225,20 @@ class CompareProperties {
         }
     }
 
-    @Provide
-    Arbitrary<Measured> measured() {
-        return Combinators.combine(Arbitraries.doubles().between(5, 5000).ofScale(1), Arbitraries.doubles().between(0.001, 0.2).ofScale(4),
-                Arbitraries.of(Interval.Method.REPEATS, Interval.Method.BATCH_MEANS, Interval.Method.BOOTSTRAP_REPEATS,
-                        Interval.Method.BOOTSTRAP_BATCHES), Arbitraries.of(Verdict.Limit.OTHERS, Verdict.Limit.HOST,
-                        Verdict.Limit.STARVED, Verdict.Limit.SERVER, Verdict.Limit.NONE, Verdict.Limit.CLIENT), Arbitraries.of(true, false),
-                Arbitraries.integers().between(7, 8)).as(Measured::new);
+    private static Measured measured(Draw d) {
+        return new Measured(d.doubles(5, 5000, 1), d.doubles(0.001, 0.2, 4),
+                d.of(Interval.Method.REPEATS, Interval.Method.BATCH_MEANS, Interval.Method.BOOTSTRAP_REPEATS,
+                        Interval.Method.BOOTSTRAP_BATCHES), d.of(Verdict.Limit.OTHERS, Verdict.Limit.HOST,
+                        Verdict.Limit.STARVED, Verdict.Limit.SERVER, Verdict.Limit.NONE, Verdict.Limit.CLIENT), d.of(true, false),
+                d.ints(7, 8));
     }
 
-    @Property(tries = 300)
-    void noBeyondNoiseFromLevelsNotCleanOrNotRepeated(@ForAll("measured") Measured base, @ForAll("measured") Measured next,
-                                                      @ForAll @IntRange(min = 50, max = 99) int pct) {
+    @Test
+    void noBeyondNoiseFromLevelsNotCleanOrNotRepeated() {
+        Prop.forAll(300, d -> noBeyondNoiseFromLevelsNotCleanOrNotRepeated(measured(d), measured(d), d.ints(50, 99)));
+    }
+
+    private static void noBeyondNoiseFromLevelsNotCleanOrNotRepeated(Measured base, Measured next, int pct) {
         boolean may = base.repeated() && next.repeated() && base.clean() && next.clean();
         LabeledRun b = base.run("base"), n = next.run("new");
         for (String line : new Comparison(List.of(b, n), null, true).verdictLines()) {

@@ -11,12 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 import org.oltpbench.driver.search.SearchReplay;
 import org.oltpbench.report.Console;
 import org.oltpbench.report.SearchFormat;
@@ -51,16 +46,18 @@ class EfficiencyProperties {
         }
     }
 
-    @Provide
-    Arbitrary<Level> levels() {
-        Arbitrary<Double> pacing = Arbitraries.of(0.0, 0.01, 0.1, 1.0);
-        return Combinators.combine(pacing, pacing, Arbitraries.integers().between(1, 40), Arbitraries.integers().between(0, 40),
-                Arbitraries.longs().between(1, 200_000), Arbitraries.doubles().between(10, 600).ofScale(1))
-                .as((k, t, w, p, n, s) -> new Level(k, t, w, Math.min(p, w), n, s));
+    private static Level levels(Draw d) {
+        double k = d.of(0.0, 0.01, 0.1, 1.0), t = d.of(0.0, 0.01, 0.1, 1.0);
+        int w = d.ints(1, 40), p = d.ints(0, 40);
+        return new Level(k, t, w, Math.min(p, w), d.longs(1, 200_000), d.doubles(10, 600, 1));
     }
 
-    @Property(tries = 40)
-    void aLevelsEfficiencyIsOneFigureInEveryOutput(@ForAll("levels") Level c) {
+    @Test
+    void aLevelsEfficiencyIsOneFigureInEveryOutput() {
+        Prop.forAll(40, d -> aLevelsEfficiencyIsOneFigureInEveryOutput(levels(d)));
+    }
+
+    private static void aLevelsEfficiencyIsOneFigureInEveryOutput(Level c) {
         WorkloadInfo info = PacedTpcc.info(c.keying(), c.think(), c.loaded());
         boolean search = c.probe() > 0 && c.keying() > 0 && c.think() > 0; // warehouses=search needs both times
         int w = search ? c.warehouses() : c.loaded();
