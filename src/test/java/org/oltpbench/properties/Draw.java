@@ -104,6 +104,17 @@ public final class Draw {
         return choices[random.nextInt(choices.length)].get();
     }
 
+    /** One of the choices, each as likely as its weight ({@code weights[i]} for {@code choices[i]}); only the chosen draws. */
+    @SafeVarargs
+    public final <T> T frequency(int[] weights, Supplier<T>... choices) {
+        if (weights.length != choices.length) throw new IllegalArgumentException("a weight for each choice");
+        int total = 0;
+        for (int w : weights) total += w;
+        int pick = random.nextInt(total), i = 0;
+        while (pick >= weights[i]) pick -= weights[i++];
+        return choices[i].get();
+    }
+
     /** A list of {@code min} to {@code max} elements, each drawn by {@code element}. */
     public <T> List<T> list(int min, int max, Supplier<T> element) {
         int n = (int) (edge() ? pickEdge(min, max) : uniform(min, max));

@@ -4,12 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 import org.oltpbench.driver.IgnoreList;
 import org.oltpbench.driver.Levels;
 import org.oltpbench.driver.SimClock;
@@ -40,8 +35,12 @@ class LevelResourcesProperties {
                     double others) {
     }
 
-    @Property(tries = 40)
-    void everyIntervalsResourcesAreThoseOfItsOwnSeconds(@ForAll("scenarios") Scenario c) throws InterruptedException {
+    @Test
+    void everyIntervalsResourcesAreThoseOfItsOwnSeconds() {
+        Prop.forAll(40, d -> everyIntervalsResourcesAreThoseOfItsOwnSeconds(scenarios(d)));
+    }
+
+    private static void everyIntervalsResourcesAreThoseOfItsOwnSeconds(Scenario c) throws InterruptedException {
         SimClock clock = new SimClock(0);
         clock.late(Thread.currentThread(), c.lateMs * MS); // the reporter (this thread) wakes late at every wait
         var settings = Levels.threads(c.threads).warmup(c.warmup).time(c.time).interval(c.interval).events(c.events)
@@ -77,22 +76,18 @@ class LevelResourcesProperties {
      * late (past the deadline, so that the window ends before the level stops); a host of 1 to 8 cores whose
      * client, server and other processes share at most all of them.
      */
-    @Provide
-    Arbitrary<Scenario> scenarios() {
-        Arbitrary<int[]> shape = Combinators.combine(Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 2),
-                Arbitraries.integers().between(1, 4), Arbitraries.integers().between(0, 2)).as((a, b, t, i) -> new int[] {a, b, t, i});
-        Arbitrary<Long> events = Arbitraries.oneOf(Arbitraries.just(0L), Arbitraries.longs().between(1, 200));
-        Arbitrary<Long> late = Arbitraries.oneOf(Arbitraries.just(0L), Arbitraries.longs().between(1, 700));
-        Arbitrary<Double> rate = Arbitraries.oneOf(Arbitraries.just(0.0), Arbitraries.doubles().between(1, 100).ofScale(1));
-        Arbitrary<long[]> timing = Combinators.combine(Arbitraries.longs().between(5, 50), Arbitraries.longs().between(0, 6_000),
-                Arbitraries.longs().between(0, 5_000), Arbitraries.longs().between(0, 40_000)).as((st, from, tail, stop) ->
-                new long[] {st, from, Math.max(st, tail), stop});
-        Arbitrary<double[]> host = Combinators.combine(Arbitraries.integers().between(1, 8), Arbitraries.doubles().between(0, 1),
-                Arbitraries.doubles().between(0, 1), Arbitraries.doubles().between(0, 1)).as((n, a, b, o) -> {
-                    double sum = Math.max(1, a + b + o); // shares of the cores, together at most all of them
-                    return new double[] {n, n * a / sum, n * b / sum, n * o / sum};
-                });
-        return Combinators.combine(shape, events, rate, timing, late, host).as((s, e, r, t, l, h) -> new Scenario(s[0], s[1],
-                s[2], s[3], s[0] == 0 ? 0 : e, s[0] == 0 ? 0 : r, t[0], t[1], t[2], t[3], l, (int) h[0], h[1], h[2], h[3]));
+    private static Scenario scenarios(Draw d) {
+        int[] s = {d.ints(0, 3), d.ints(0, 2), d.ints(1, 4), d.ints(0, 2)};
+        long e = d.sometimes(0.5, 0L, () -> d.longs(1, 200));
+        double r = d.sometimes(0.5, 0.0, () -> d.doubles(1, 100, 1));
+        long st = d.longs(5, 50), from = d.longs(0, 6_000), tail = d.longs(0, 5_000), stop = d.longs(0, 40_000);
+        long[] t = {st, from, Math.max(st, tail), stop};
+        long l = d.sometimes(0.5, 0L, () -> d.longs(1, 700));
+        int n = d.ints(1, 8);
+        double a = d.doubles(0, 1), b = d.doubles(0, 1), o = d.doubles(0, 1);
+        double sum = Math.max(1, a + b + o); // shares of the cores, together at most all of them
+        double[] h = {n, n * a / sum, n * b / sum, n * o / sum};
+        return new Scenario(s[0], s[1], s[2], s[3], s[0] == 0 ? 0 : e, s[0] == 0 ? 0 : r, t[0], t[1], t[2], t[3], l,
+                (int) h[0], h[1], h[2], h[3]);
     }
 }

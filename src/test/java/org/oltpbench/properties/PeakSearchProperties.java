@@ -8,12 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.driver.search.PeakSearch;
 import org.oltpbench.result.Fixtures;
@@ -41,13 +36,9 @@ class PeakSearchProperties {
         }
     }
 
-    @Provide
-    Arbitrary<Scenario> scenarios() {
-        return Combinators.combine(Arbitraries.doubles().between(5, 2000).withoutEdgeCases(),
-                Arbitraries.integers().between(1, 96),
-                Arbitraries.of(0.0, 0.0, 0.005, 0.02), Arbitraries.of(0.0, 0.01, 0.05, 0.1, 0.2, 0.35),
-                Arbitraries.integers().between(1, 5), Arbitraries.of(0.03, 0.05), Arbitraries.of(16, 64, 128),
-                Arbitraries.longs().withoutEdgeCases()).as(Scenario::new);
+    private static Scenario scenarios(Draw d) {
+        return new Scenario(d.innerDoubles(5, 2000), d.ints(1, 96), d.of(0.0, 0.0, 0.005, 0.02),
+                d.of(0.0, 0.01, 0.05, 0.1, 0.2, 0.35), d.ints(1, 5), d.of(0.03, 0.05), d.of(16, 64, 128), d.seed());
     }
 
     /** The probes of a search of the scenario, in the order they ran, and its answer. */
@@ -86,8 +77,12 @@ class PeakSearchProperties {
     }
 
     /** No knee below a level (with more threads, within the limit) whose interval lies wholly above the knee's. */
-    @Property(tries = 100)
-    void noKneeBelowALevelWhoseIntervalLiesWhollyAboveIt(@ForAll("scenarios") Scenario c) {
+    @Test
+    void noKneeBelowALevelWhoseIntervalLiesWhollyAboveIt() {
+        Prop.forAll(100, d -> noKneeBelowALevelWhoseIntervalLiesWhollyAboveIt(scenarios(d)));
+    }
+
+    private static void noKneeBelowALevelWhoseIntervalLiesWhollyAboveIt(Scenario c) {
         Searched r = search(c);
         Probe knee = r.outcome().knee();
         if (knee == null) return;
@@ -102,8 +97,12 @@ class PeakSearchProperties {
      * A step agrees with the intervals printed for its two levels: a probe whose interval lies wholly above that of the
      * level it was judged against rose; one wholly below did not; a rise is never a fall of the figures.
      */
-    @Property(tries = 100)
-    void aStepAgreesWithThePrintedIntervals(@ForAll("scenarios") Scenario c) {
+    @Test
+    void aStepAgreesWithThePrintedIntervals() {
+        Prop.forAll(100, d -> aStepAgreesWithThePrintedIntervals(scenarios(d)));
+    }
+
+    private static void aStepAgreesWithThePrintedIntervals(Scenario c) {
         Searched r = search(c);
         for (int i = 1; i < r.path().size(); i++) {
             Probe q = r.path().get(i), lo = against(r.path(), i);
@@ -120,8 +119,12 @@ class PeakSearchProperties {
      * "no rise beyond noise" unless the figures fell; a knee below the peak is named only when neither its interval nor
      * the peak's is wider than searchHalfWidth, and otherwise the answer names the probes too noisy to decide.
      */
-    @Property(tries = 100)
-    void aProbeTooNoisyToDecideSaysSo(@ForAll("scenarios") Scenario c) {
+    @Test
+    void aProbeTooNoisyToDecideSaysSo() {
+        Prop.forAll(100, d -> aProbeTooNoisyToDecideSaysSo(scenarios(d)));
+    }
+
+    private static void aProbeTooNoisyToDecideSaysSo(Scenario c) {
         Searched r = search(c);
         for (int i = 1; i < r.path().size(); i++) {
             Probe q = r.path().get(i), lo = against(r.path(), i);

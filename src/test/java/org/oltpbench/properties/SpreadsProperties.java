@@ -4,13 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
+import org.junit.jupiter.api.Test;
 import org.oltpbench.result.judge.spread.Spread;
 import org.oltpbench.result.judge.spread.Spreads;
 import org.oltpbench.result.repeat.RepeatResult;
@@ -35,8 +29,12 @@ import org.oltpbench.stats.Trend;
 class SpreadsProperties {
     static final double REL = 1e-9;
 
-    @Property(tries = 100)
-    void eachIntervalIsCentredOnTheFigurePrintedBesideIt(@ForAll("series") IntervalSeries s) {
+    @Test
+    void eachIntervalIsCentredOnTheFigurePrintedBesideIt() {
+        Prop.forAll(100, d -> eachIntervalIsCentredOnTheFigurePrintedBesideIt(series(d)));
+    }
+
+    private static void eachIntervalIsCentredOnTheFigurePrintedBesideIt(IntervalSeries s) {
         RepeatResult r = s.repeat();
         Spread sp = Spreads.of(List.of(r), r, 95);
         holds("tps", sp.tps(), r.tps());
@@ -44,8 +42,12 @@ class SpreadsProperties {
         holds("tpmC", sp.tpmC(), TpccMetrics.tpmC(r));
     }
 
-    @Property(tries = 100)
-    void aRatiosIntervalIsCentredOnTheRatioPrinted(@ForAll("series") IntervalSeries s) {
+    @Test
+    void aRatiosIntervalIsCentredOnTheRatioPrinted() {
+        Prop.forAll(100, d -> aRatiosIntervalIsCentredOnTheRatioPrinted(series(d)));
+    }
+
+    private static void aRatiosIntervalIsCentredOnTheRatioPrinted(IntervalSeries s) {
         RepeatResult r = s.repeat();
         Interval perCore = Spreads.of(List.of(r), r, 95).perServerCore();
         double printed = TpccMetrics.tpmC(r) / r.usage().serverCores(); // as [Resources] efficiency and compare print it
@@ -53,15 +55,23 @@ class SpreadsProperties {
     }
 
     /** A compare's ratio row of two such runs: its interval (the log-scale delta method) holds the ratio printed. */
-    @Property(tries = 100)
-    void aRatioRowsIntervalHoldsTheRatioOfTheFiguresPrinted(@ForAll("series") IntervalSeries a, @ForAll("series") IntervalSeries b) {
+    @Test
+    void aRatioRowsIntervalHoldsTheRatioOfTheFiguresPrinted() {
+        Prop.forAll(100, d -> aRatioRowsIntervalHoldsTheRatioOfTheFiguresPrinted(series(d), series(d)));
+    }
+
+    private static void aRatioRowsIntervalHoldsTheRatioOfTheFiguresPrinted(IntervalSeries a, IntervalSeries b) {
         RepeatResult ra = a.repeat(), rb = b.repeat();
         Interval ratio = Confidence.ratio(Spreads.of(List.of(ra), ra, 95).perServerCore(), Spreads.of(List.of(rb), rb, 95).perServerCore());
         holds("the ratio row", ratio, (TpccMetrics.tpmC(ra) / ra.usage().serverCores()) / (TpccMetrics.tpmC(rb) / rb.usage().serverCores()));
     }
 
-    @Property(tries = 200)
-    void percentagesOfChangeAreNeverBelowMinus100(@ForAll("series") IntervalSeries s) {
+    @Test
+    void percentagesOfChangeAreNeverBelowMinus100() {
+        Prop.forAll(200, d -> percentagesOfChangeAreNeverBelowMinus100(series(d)));
+    }
+
+    private static void percentagesOfChangeAreNeverBelowMinus100(IntervalSeries s) {
         Trend t = Spreads.trend(s.repeat());
         for (double pct : new double[] {t.pctPerMin(), t.lowerPct(), t.upperPct(), t.windowPct()}) {
             assertTrue(pct >= -100, () -> "a fall beyond 100%: " + t);
@@ -81,16 +91,12 @@ class SpreadsProperties {
      * steady, 0, or low, under a decay of up to 50% an interval; 45% New-Orders; the server's CPU per transaction drawn
      * per interval (up to 100-fold apart), unseen in some intervals of some series.
      */
-    @Provide
-    Arbitrary<IntervalSeries> series() {
-        Arbitrary<Double> secs = Arbitraries.frequencyOf(Tuple.of(4, Arbitraries.just(1.0)),
-                Tuple.of(1, Arbitraries.doubles().between(1.2, 7.0).ofScale(3)));
-        Arbitrary<Double> rate = Arbitraries.frequencyOf(Tuple.of(6, Arbitraries.doubles().between(50, 2000)),
-                Tuple.of(1, Arbitraries.just(0.0)), Tuple.of(1, Arbitraries.doubles().between(0.1, 5)));
-        Arbitrary<Double> cpuPerTx = Arbitraries.doubles().between(1e-5, 1e-3).ofScale(6);
-        Arbitrary<double[]> interval = Combinators.combine(secs, rate, cpuPerTx).as((a, b, c) -> new double[] {a, b, c});
-        return Combinators.combine(interval.list().ofMinSize(8).ofMaxSize(60), Arbitraries.doubles().between(0, 0.5),
-                Arbitraries.integers().between(0, 3)).as(SpreadsProperties::build);
+    private static IntervalSeries series(Draw d) {
+        List<double[]> intervals = d.list(8, 60, () -> new double[] {
+                d.sometimes(4.0 / 5, 1.0, () -> d.doubles(1.2, 7.0, 3)), // secs
+                d.frequency(new int[] {6, 1, 1}, () -> d.doubles(50, 2000), () -> 0.0, () -> d.doubles(0.1, 5)), // rate
+                d.doubles(1e-5, 1e-3, 6)}); // CPU per transaction
+        return build(intervals, d.doubles(0, 0.5), d.ints(0, 3));
     }
 
     /** The intervals under a decay per interval; every (unseenEvery)th interval unseen by the source (0: all seen). */

@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.DoubleRange;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
@@ -25,10 +22,13 @@ import org.oltpbench.result.judge.usage.Verdict;
  * host busy at any share, split between the client, a local server and other processes.
  */
 class UsageProperties {
-    @Property(tries = 300)
-    void aWindowsCoresNeverExceedTheHostsNorTheBusyOnes(@ForAll long seed, @ForAll @IntRange(min = 1, max = 16) int cores,
-                                                       @ForAll @IntRange(min = 1, max = 30) int n,
-                                                       @ForAll @DoubleRange(min = 0, max = 2) double lateness) {
+    @Test
+    void aWindowsCoresNeverExceedTheHostsNorTheBusyOnes() {
+        Prop.forAll(300, d -> aWindowsCoresNeverExceedTheHostsNorTheBusyOnes(d.anyLong(), d.ints(1, 16), d.ints(1, 30),
+                d.doubles(0, 2)));
+    }
+
+    private static void aWindowsCoresNeverExceedTheHostsNorTheBusyOnes(long seed, int cores, int n, double lateness) {
         Random r = new Random(seed);
         List<IntervalResult> intervals = new ArrayList<>();
         double at = 0;

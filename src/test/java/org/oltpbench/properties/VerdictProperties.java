@@ -9,10 +9,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.DoubleRange;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.client.ResourceSource;
@@ -82,12 +79,14 @@ class VerdictProperties {
      * is named as theirs, whoever else used what: never the server's "look at what the server did then". (Drawn a
      * hundredth off the thresholds themselves, where sums of doubles fall on either side.)
      */
-    @Property(tries = 300)
-    void aStallWhileOthersHeldTheHostIsNamedOthers(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
-                                                   @ForAll @IntRange(min = 8, max = 40) int seconds,
-                                                   @ForAll @IntRange(min = 1, max = 3) int stalled,
-                                                   @ForAll @DoubleRange(min = 0.26, max = 0.95) double othersShare,
-                                                   @ForAll @DoubleRange(min = 0.91, max = 1.0) double busyShare) {
+    @Test
+    void aStallWhileOthersHeldTheHostIsNamedOthers() {
+        Prop.forAll(300, d -> aStallWhileOthersHeldTheHostIsNamedOthers(d.anyLong(), d.ints(2, 16), d.ints(8, 40), d.ints(1, 3),
+                d.doubles(0.26, 0.95), d.doubles(0.91, 1.0)));
+    }
+
+    private static void aStallWhileOthersHeldTheHostIsNamedOthers(long seed, int cores, int seconds, int stalled,
+                                                                  double othersShare, double busyShare) {
         Random r = new Random(seed);
         List<Second> w = seconds(r, seconds, stalled, quiet -> {
             if (!quiet) return ordinary(r, cores, CpuWait.UNKNOWN);
@@ -104,11 +103,14 @@ class VerdictProperties {
      * A client whose threads waited for a CPU at least half a thread on average and as long as they ran is never
      * called a stall or latency-bound, whether or not the level had quiet seconds.
      */
-    @Property(tries = 300)
-    void aStarvedClientIsNeverAStallNorLatencyBound(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
-                                                    @ForAll @IntRange(min = 8, max = 40) int seconds,
-                                                    @ForAll @IntRange(min = 0, max = 3) int stalled,
-                                                    @ForAll @DoubleRange(min = 0.5, max = 20) double waitThreads) {
+    @Test
+    void aStarvedClientIsNeverAStallNorLatencyBound() {
+        Prop.forAll(300, d -> aStarvedClientIsNeverAStallNorLatencyBound(d.anyLong(), d.ints(2, 16), d.ints(8, 40), d.ints(0, 3),
+                d.doubles(0.5, 20)));
+    }
+
+    private static void aStarvedClientIsNeverAStallNorLatencyBound(long seed, int cores, int seconds, int stalled,
+                                                                   double waitThreads) {
         Random r = new Random(seed);
         List<Second> w = seconds(r, seconds, stalled, quiet -> {
             Second s = ordinary(r, cores, CpuWait.UNKNOWN);
@@ -143,9 +145,12 @@ class VerdictProperties {
      * Its reason splits its cores either way: the client's and the rest add up to at least 90% of them and at most all,
      * the server's share is within the rest.
      */
-    @Property(tries = 300)
-    void aPinnedClientWhoseCoresWereFullIsTheLimit(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
-                                                   @ForAll @DoubleRange(min = 0, max = 20) double moreWait) {
+    @Test
+    void aPinnedClientWhoseCoresWereFullIsTheLimit() {
+        Prop.forAll(300, d -> aPinnedClientWhoseCoresWereFullIsTheLimit(d.anyLong(), d.ints(2, 16), d.doubles(0, 20)));
+    }
+
+    private static void aPinnedClientWhoseCoresWereFullIsTheLimit(long seed, int cores, double moreWait) {
         Random r = new Random(seed);
         int pinned = 1 + r.nextInt(cores - 1), seconds = 4 + r.nextInt(27); // 4-30 s
         List<IntervalResult> w = window(cores, seconds(r, seconds, 0, quiet -> full(r, cores, pinned, moreWait)));
@@ -178,9 +183,13 @@ class VerdictProperties {
      * that ran less than 90% of its cores, on a host that ran less than 90% of their worth, was not full: whatever its
      * threads waited, it is never called the limit.
      */
-    @Property(tries = 300)
-    void aPinnedClientOnAHostThatCouldNotFillItsCoresIsNotTheLimit(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
-                                                                   @ForAll @DoubleRange(min = 0, max = 20) double wait) {
+    @Test
+    void aPinnedClientOnAHostThatCouldNotFillItsCoresIsNotTheLimit() {
+        Prop.forAll(300, d -> aPinnedClientOnAHostThatCouldNotFillItsCoresIsNotTheLimit(d.anyLong(), d.ints(2, 16),
+                d.doubles(0, 20)));
+    }
+
+    private static void aPinnedClientOnAHostThatCouldNotFillItsCoresIsNotTheLimit(long seed, int cores, double wait) {
         Random r = new Random(seed);
         int pinned = 1 + r.nextInt(cores - 1), seconds = 4 + r.nextInt(27);
         Verdict v = verdict(window(cores, seconds(r, seconds, 0, quiet -> {
@@ -197,10 +206,14 @@ class VerdictProperties {
      * the server's CPU that did not fit on the client's cores (the server may use every core here). Drawn on hosts from
      * idle ({@code load} 0: a quota's throttled client, availableProcessors lowered, not pinned; a burst of wakes) to busy.
      */
-    @Property(tries = 300)
-    void aPinnedClientIsCalledFullOnlyWhenItsCoresCouldHaveBeen(@ForAll long seed, @ForAll @IntRange(min = 2, max = 16) int cores,
-                                                                @ForAll @IntRange(min = 4, max = 30) int seconds,
-                                                                @ForAll @DoubleRange(min = 0, max = 1) double load) {
+    @Test
+    void aPinnedClientIsCalledFullOnlyWhenItsCoresCouldHaveBeen() {
+        Prop.forAll(300, d -> aPinnedClientIsCalledFullOnlyWhenItsCoresCouldHaveBeen(d.anyLong(), d.ints(2, 16), d.ints(4, 30),
+                d.doubles(0, 1)));
+    }
+
+    private static void aPinnedClientIsCalledFullOnlyWhenItsCoresCouldHaveBeen(long seed, int cores, int seconds,
+                                                                               double load) {
         Random r = new Random(seed);
         int pinned = 1 + r.nextInt(cores - 1);
         double[] sum = new double[2]; // the server's CPU-seconds, the host's busy
@@ -228,10 +241,12 @@ class VerdictProperties {
      * host's busy cores into the server's, the client's and the other processes', the three add up to it (each printed
      * to 0.01, so within 0.02).
      */
-    @Property(tries = 300)
-    void aVerdictsFiguresFitTheSecondsTimesCores(@ForAll long seed, @ForAll @IntRange(min = 1, max = 16) int cores,
-                                                 @ForAll @IntRange(min = 4, max = 30) int seconds,
-                                                 @ForAll @IntRange(min = 0, max = 3) int stalled) {
+    @Test
+    void aVerdictsFiguresFitTheSecondsTimesCores() {
+        Prop.forAll(300, d -> aVerdictsFiguresFitTheSecondsTimesCores(d.anyLong(), d.ints(1, 16), d.ints(4, 30), d.ints(0, 3)));
+    }
+
+    private static void aVerdictsFiguresFitTheSecondsTimesCores(long seed, int cores, int seconds, int stalled) {
         Random r = new Random(seed);
         List<Second> w = seconds(r, seconds, stalled, quiet -> {
             double client = cores * r.nextDouble(), server = (cores - client) * r.nextDouble();

@@ -10,9 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 import org.oltpbench.result.judge.usage.WaitRules;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
@@ -50,9 +48,12 @@ class WaitsProperties {
         assertEquals(w.count(WaitClass.LOCK), w.objects().values().stream().mapToLong(Long::longValue).sum());
     }
 
-    @Property(tries = 300)
-    void countsAddUpOverIntervalsAndClients(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int clients,
-                                           @ForAll @IntRange(min = 1, max = 12) int intervals) {
+    @Test
+    void countsAddUpOverIntervalsAndClients() {
+        Prop.forAll(300, d -> countsAddUpOverIntervalsAndClients(d.anyLong(), d.ints(1, 4), d.ints(1, 12)));
+    }
+
+    private static void countsAddUpOverIntervalsAndClients(long seed, int clients, int intervals) {
         Random r = new Random(seed);
         List<Waits> perInterval = new ArrayList<>();
         double activeSum = 0;
