@@ -21,9 +21,10 @@ class RepeatsIntervalProperties {
      * Over 2 to 5 repeats drawn normal around 100 with a relative spread of 5% to 30%, the interval holds the true mean
      * in at least 90.5% of 600 draws: 95% expected, and 600 draws have a standard error of 0.89%, so 90.5% is 5 of them
      * below, which 40 tries of an exact interval reach by chance with a probability of 7.5e-5 (binomial, SciPy:
-     * {@code 1-(1-binom.cdf(542,600,0.95))**40}). At 92% that was 2.5% a run, and a CI run met it: 550 of 600 at 3
-     * repeats, 5% spread, seed 8477572143574121148. The seed is fixed, so the scenarios are the same in every run. Before the review a rule printed [min, max] for two repeats
-     * 16% apart or more: about 1/2 of the draws held the mean there (549 of 600 in the case jqwik shrank to).
+     * {@code 1-(1-binom.cdf(542,600,0.95))**40}). At 92% that was 2.5% a run, and a CI run met it (550 of 600 at 3
+     * repeats, 5% spread, on the property library used then). The seed is fixed, so the scenarios are the same in every
+     * run. Before the review a rule printed [min, max] for two repeats 16% apart or more: about 1/2 of the draws held the
+     * mean there (549 of 600 in the smallest failing case found then).
      */
     @Test
     void theIntervalOverRepeatsHoldsTheirMean() {
