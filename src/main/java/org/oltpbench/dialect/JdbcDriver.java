@@ -18,7 +18,7 @@ public enum JdbcDriver {
     /**
      * mysql-connector-j: maxPerformance (cached server config, local session state, no redundant SET
      * autocommit, no query timers), a per-connection cache of server-side prepared statements, rewritten batches,
-     * and what the profile of an oltp_read_write terminal showed on top (README, "Both MySQL drivers"):
+     * and what the profile of an oltp_read_write terminal showed on top (performance.md, "Both MySQL drivers"):
      * <ul>
      *   <li>{@code maintainTimeStats=false}: no clock read around every packet;</li>
      *   <li>{@code dontTrackOpenResources=true}: no per-statement set of open result sets (a terminal closes its own);</li>
@@ -27,7 +27,7 @@ public enum JdbcDriver {
      *       before every fill and reads a packet header and its body separately;</li>
      *   <li>{@code openTelemetry=DISABLED}: no tracing spans, whatever is on the class path.</li>
      * </ul>
-     * Not set: {@code cacheResultSetMetadata} (4-9% less client CPU a query, performance.md "mysql-connector-j's cost per
+     * Not set: {@code cacheResultSetMetadata} (4-10% less client CPU a query, performance.md "mysql-connector-j's cost per
      * query"): the driver reuses a column list cached by SQL text without checking it against the server's, so a table
      * altered during a run, or a procedure whose result changes shape, would be read with the old columns.
      * maxPerformance already sets cacheServerConfiguration, useLocalSessionState, elideSetAutoCommits and

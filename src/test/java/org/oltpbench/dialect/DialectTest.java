@@ -127,7 +127,7 @@ class DialectTest {
         assertEquals("1", JdbcDriver.POSTGRES.properties(true).get("prepareThreshold"));
     }
 
-    /** Each driver's whole set of properties, as tuned (README, "Both MySQL drivers"), with the peers' TLS default. */
+    /** Each driver's whole set of properties, as tuned (performance.md, "Both MySQL drivers"), with the peers' TLS default. */
     @Test
     void everyDriverGetsItsTunedProperties() {
         assertEquals(Map.ofEntries(Map.entry("useConfigs", "maxPerformance"), Map.entry("maintainTimeStats", "false"),
