@@ -43,8 +43,13 @@ public interface Dialect {
         return driver().scheme() + "//" + host + ":" + (port == 0 ? defaultPort() : port) + "/" + database;
     }
 
-    /** sysbench's id column type: AUTO_INCREMENT on the MySQL family, SERIAL on PostgreSQL. */
-    String sysbenchIdColumn(boolean autoInc);
+    /**
+     * sysbench's id column type: with {@code autoInc}, the engine's auto-increment column as sysbench writes it
+     * ({@code INTEGER NOT NULL AUTO_INCREMENT} on the MySQL family, {@code SERIAL} on PostgreSQL), else a plain integer.
+     */
+    default String sysbenchIdColumn(boolean autoInc) {
+        return autoInc ? autoIncrementColumn().toUpperCase(java.util.Locale.ROOT) : "INTEGER NOT NULL";
+    }
 
     /** An integer column the engine fills: BenchmarkSQL's bmsql_history.hist_id. */
     String autoIncrementColumn();

@@ -7,18 +7,14 @@ package org.oltpbench.dialect;
  * settings name it; zettadb/kunlun's guc.c defines it).
  */
 public class KlustronDialect extends PostgresDialect {
-    @Override
-    public String name() {
-        return "klustron";
-    }
+    private static final String MARKER = "mysql_read_timeout";
 
-    @Override
-    public boolean recognises(ServerIdentity server) {
-        return server.variables().contains(markerVariable());
+    public KlustronDialect() {
+        super("klustron", server -> server.variables().contains(MARKER));
     }
 
     @Override
     public String markerVariable() {
-        return "mysql_read_timeout";
+        return MARKER;
     }
 }

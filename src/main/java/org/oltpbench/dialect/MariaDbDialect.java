@@ -2,15 +2,9 @@ package org.oltpbench.dialect;
 
 /** MariaDB 10.x/11.x: the MySQL family with MariaDB's own name; same driver and SQL. */
 public class MariaDbDialect extends MySqlDialect {
-    @Override
-    public String name() {
-        return "mariadb";
-    }
-
     /** "10.11.19-MariaDB-0+deb12u1", "11.4.5-MariaDB": MariaDB names itself in its version. */
-    @Override
-    public boolean recognises(ServerIdentity server) {
-        return server.version().contains("MariaDB");
+    public MariaDbDialect() {
+        super("mariadb", 3306, server -> server.version().contains("MariaDB"));
     }
 
     /**

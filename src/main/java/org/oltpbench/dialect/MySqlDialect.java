@@ -12,46 +12,28 @@ import org.oltpbench.tune.GlobalVariables;
 import org.oltpbench.tune.ServerSettings;
 import org.oltpbench.tune.Setting;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /** MySQL 5.7/8.x over mysql-connector-j; the base of the MySQL-protocol family. */
-public class MySqlDialect implements Dialect {
+public class MySqlDialect extends NamedDialect {
+    /** The MySQL protocol's base: any server of it that no more specific dialect recognises (Percona, Aurora, 8.x). */
+    public MySqlDialect() {
+        this("mysql", 3306, server -> true);
+    }
+
+    /**
+     * An engine of the MySQL family: its {@code db=} name, its default port, and how it is told from its server. MariaDB
+     * Connector/J is the family's driver: on oltp_read_write it costs about half the client CPU of mysql-connector-j
+     * (performance.md, "Both MySQL drivers").
+     */
+    protected MySqlDialect(String name, int defaultPort, Predicate<ServerIdentity> recognises) {
+        super(name, Protocol.MYSQL, JdbcDriver.MARIADB, defaultPort, recognises);
+    }
 
     /** MySQL-family collations (MariaDB's and MySQL's defaults) ignore case in LIKE; as bytes they do not. */
     @Override
     public String caseSensitive(String expr) {
         return "cast(" + expr + " as binary)";
-    }
-
-    @Override
-    public String name() {
-        return "mysql";
-    }
-
-    @Override
-    public Protocol protocol() {
-        return Protocol.MYSQL;
-    }
-
-    /** The MySQL protocol's base: any server of it that no more specific dialect recognises (Percona, Aurora, 8.x). */
-    @Override
-    public boolean recognises(ServerIdentity server) {
-        return true;
-    }
-
-    /** MariaDB Connector/J: on oltp_read_write it costs about half the client CPU of mysql-connector-j (README). */
-    @Override
-    public JdbcDriver driver() {
-        return JdbcDriver.MARIADB;
-    }
-
-    @Override
-    public int defaultPort() {
-        return 3306;
-    }
-
-    @Override
-    public String sysbenchIdColumn(boolean autoInc) {
-        return autoInc ? "INTEGER NOT NULL AUTO_INCREMENT" : "INTEGER NOT NULL";
     }
 
     @Override
@@ -185,7 +167,7 @@ public class MySqlDialect implements Dialect {
     public ConnectProblem connectProblem(SQLException e) {
         if (e.getErrorCode() == 1045) return ConnectProblem.ACCESS_DENIED;
         if (e.getErrorCode() == 1049) return ConnectProblem.NO_DATABASE;
-        return Dialect.super.connectProblem(e);
+        return anyEngine(e);
     }
 
     /** 1461 prepared-statement limit, 1040 too many connections, 1146 no such table. */

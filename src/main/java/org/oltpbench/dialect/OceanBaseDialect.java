@@ -22,28 +22,21 @@ public class OceanBaseDialect extends MySqlDialect {
     /** 36000 s, in microseconds: the setup sessions' timeouts unless the config sets them. */
     static final long SETUP_TIMEOUT_US = 36_000_000_000L;
 
-    @Override
-    public String name() {
-        return "oceanbase";
-    }
-
-    @Override
-    public int defaultPort() {
-        return 2881;
-    }
+    /** A variable only OceanBase has: its presence tells OceanBase where a proxy reports MySQL's version. */
+    private static final String MARKER = "ob_query_timeout";
 
     /**
      * OceanBase names itself in its version ("5.7.25-OceanBase-v4.2.1.2", seekdb's "5.7.25-OceanBase seekdb-v1.4.0.0")
      * and version comment ("OceanBase 4.3.5.3 seekdb ..."); its ob_ variables say it where a proxy reports MySQL's version.
+     * An observer listens on 2881 (ODP/obproxy on 2883).
      */
-    @Override
-    public boolean recognises(ServerIdentity server) {
-        return server.says("OceanBase") || server.variables().contains(markerVariable());
+    public OceanBaseDialect() {
+        super("oceanbase", 2881, server -> server.says("OceanBase") || server.variables().contains(MARKER));
     }
 
     @Override
     public String markerVariable() {
-        return "ob_query_timeout";
+        return MARKER;
     }
 
     @Override

@@ -8,43 +8,23 @@ import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.tune.ServerSettings;
 import org.postgresql.PGConnection;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /** PostgreSQL over pgjdbc. */
-public class PostgresDialect implements Dialect {
+public class PostgresDialect extends NamedDialect {
+    /** The PostgreSQL protocol's base: any server of it that no more specific dialect recognises. */
+    public PostgresDialect() {
+        this("postgres", server -> true);
+    }
+
+    /** An engine of the PostgreSQL family: its {@code db=} name and how it is told from its server. */
+    protected PostgresDialect(String name, Predicate<ServerIdentity> recognises) {
+        super(name, Protocol.POSTGRESQL, JdbcDriver.POSTGRES, 5432, recognises);
+    }
+
     @Override
     public String analyze(String table) {
         return "ANALYZE " + table;
-    }
-
-    @Override
-    public String name() {
-        return "postgres";
-    }
-
-    @Override
-    public Protocol protocol() {
-        return Protocol.POSTGRESQL;
-    }
-
-    /** The PostgreSQL protocol's base: any server of it that no more specific dialect recognises. */
-    @Override
-    public boolean recognises(ServerIdentity server) {
-        return true;
-    }
-
-    @Override
-    public JdbcDriver driver() {
-        return JdbcDriver.POSTGRES;
-    }
-
-    @Override
-    public int defaultPort() {
-        return 5432;
-    }
-
-    @Override
-    public String sysbenchIdColumn(boolean autoInc) {
-        return autoInc ? "SERIAL" : "INTEGER NOT NULL";
     }
 
     @Override
@@ -193,7 +173,7 @@ public class PostgresDialect implements Dialect {
     @Override
     public ConnectProblem connectProblem(SQLException e) {
         if ("28P01".equals(e.getSQLState())) return ConnectProblem.ACCESS_DENIED;
-        return Dialect.super.connectProblem(e);
+        return anyEngine(e);
     }
 
     /** 53300 too many connections, 42P01 no such table. */

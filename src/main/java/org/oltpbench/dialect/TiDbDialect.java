@@ -9,6 +9,11 @@ import org.oltpbench.tune.Setting;
  * comment (which MySQL and MariaDB ignore); the session's tidb_txn_mode picks pessimistic or optimistic.
  */
 public class TiDbDialect extends MySqlDialect {
+    /** TiDB says so in its version ("8.0.11-TiDB-v8.4.0"); its SQL port is 4000. */
+    public TiDbDialect() {
+        super("tidb", 4000, server -> server.version().contains("-TiDB-"));
+    }
+
     /** TiFlash: a columnar copy of the table on the cluster's TiFlash stores, kept up to date through Raft. */
     @Override
     public String columnarReplicas(String table, int replicas) {
@@ -18,22 +23,6 @@ public class TiDbDialect extends MySqlDialect {
     @Override
     public String prometheusJobs() {
         return "tidb|tikv|pd|tiflash";
-    }
-
-    @Override
-    public String name() {
-        return "tidb";
-    }
-
-    /** TiDB says so in its version ("8.0.11-TiDB-v8.4.0"). */
-    @Override
-    public boolean recognises(ServerIdentity server) {
-        return server.version().contains("-TiDB-");
-    }
-
-    @Override
-    public int defaultPort() {
-        return 4000;
     }
 
     @Override

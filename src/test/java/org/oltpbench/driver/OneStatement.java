@@ -12,9 +12,11 @@ import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.Terminal;
 
 /** A workload of one prepared statement per transaction, for the level loop's unit tests on {@link FakeDriver}. */
-final class OneStatement implements NoTables {
+class OneStatement implements NoTables {
     /** A wait by design before each statement (TPC-C's keying time), in nanos; 0 for none. */
     private final long keyingNanos;
+    /** Statements the terminals ran to their end: what a server would count as committed. */
+    final java.util.concurrent.atomic.AtomicLong committed = new java.util.concurrent.atomic.AtomicLong();
 
     OneStatement() {
         this(0);
@@ -55,6 +57,7 @@ final class OneStatement implements NoTables {
                     if (stats.cutOff()) throw new SQLException("the level ended during the keying time", "57014");
                 }
                 ps.executeQuery();
+                committed.incrementAndGet();
                 stats.reads(1);
                 return 0;
             }

@@ -3,13 +3,9 @@ package org.oltpbench.driver;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.oltpbench.db.Database;
@@ -17,12 +13,7 @@ import org.oltpbench.dialect.Dialects;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.server.ServerWindow;
-import org.oltpbench.result.workload.Family;
-import org.oltpbench.result.workload.TxnType;
-import org.oltpbench.result.workload.WorkloadInfo;
-import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.DataCounter;
-import org.oltpbench.workload.Terminal;
 
 /**
  * Review of issue 46: HammerDB's NOPM is the server's count over the window's seconds (ServerWindow.seconds, stamped
@@ -45,49 +36,10 @@ class WindowEdgesReview46Test {
     private final SimClock clock = new SimClock(0);
 
     /** One statement per transaction; the "server's" count of committed ones grows as each ends. */
-    private static final class Counted implements NoTables {
-        final AtomicLong committed = new AtomicLong();
-
-        @Override
-        public WorkloadInfo info() {
-            return new WorkloadInfo("one_statement", Family.SQL, List.of(TxnType.only("statement")), WorkloadInfo.Scale.tables(1, 1));
-        }
-
+    private static final class Counted extends OneStatement {
         @Override
         public DataCounter dataCounter() {
             return new DataCounter("committed", c -> committed.get());
-        }
-
-        @Override
-        public CheckReport check(Database db) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Terminal terminal(Connection connection, int index, int threads, long seed) throws SQLException {
-            PreparedStatement ps = connection.prepareStatement("SELECT 1");
-            return new Terminal() {
-                @Override
-                public int next(org.oltpbench.measure.ThreadStats stats) throws SQLException {
-                    ps.executeQuery();
-                    committed.incrementAndGet();
-                    stats.reads(1);
-                    return 0;
-                }
-
-                @Override
-                public void rollbackQuietly() {
-                }
-
-                @Override
-                public int preparedStatements() {
-                    return 1;
-                }
-
-                @Override
-                public void close() {
-                }
-            };
         }
     }
 

@@ -33,28 +33,22 @@ class WaitSamplerServersReview45Test {
     private static final SessionWaits.Row PG_LOCK = new SessionWaits.Row("active", "Lock", "transactionid");
 
     /** A server's view: the same rows at every read, or a failure at every read. */
+    /** A server's sessions as a source reads them, or a source whose every read fails. */
+    private record Fixed(String where, List<WaitSampler.Seen> rows, Map<String, Long> gauges, boolean fails)
+            implements WaitSampler.Source {
+        @Override
+        public List<WaitSampler.Seen> read() throws SQLException {
+            if (fails) throw new SQLException("Connection refused");
+            return rows;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
     private static WaitSampler.Source source(String where, List<WaitSampler.Seen> rows, Map<String, Long> gauges, boolean fails) {
-        return new WaitSampler.Source() {
-            @Override
-            public List<WaitSampler.Seen> read() throws SQLException {
-                if (fails) throw new SQLException("Connection refused");
-                return rows;
-            }
-
-            @Override
-            public String where() {
-                return where;
-            }
-
-            @Override
-            public Map<String, Long> gauges() {
-                return gauges;
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return new Fixed(where, rows, gauges, fails);
     }
 
     private static Waits sample(WaitSampler s, int times) {
