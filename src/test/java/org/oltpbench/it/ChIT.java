@@ -83,9 +83,17 @@ class ChIT {
                 Map<String, List<String>> out = new LinkedHashMap<>();
                 try (Connection c = db.connect()) {
                     long t = System.nanoTime();
-                    for (ChQueries.Query q : ChQueries.of(db.dialect())) out.put(q.name(), rows(c, q, dates));
-                    System.err.printf("CH at 1 warehouse on %s: load %.1f s, the 22 queries %.1f s%n", p.target().db(),
-                            loadSecs, (System.nanoTime() - t) / 1e9);
+                    Map<String, Double> took = new LinkedHashMap<>();
+                    for (ChQueries.Query q : ChQueries.of(db.dialect())) {
+                        long t1 = System.nanoTime();
+                        out.put(q.name(), rows(c, q, dates));
+                        took.put(q.name(), (System.nanoTime() - t1) / 1e9);
+                    }
+                    System.err.printf("CH at 1 warehouse on %s: load %.1f s, the 22 queries %.1f s (the slowest: %s)%n",
+                            p.target().db(), loadSecs, (System.nanoTime() - t) / 1e9, took.entrySet().stream()
+                                    .sorted(Map.Entry.<String, Double>comparingByValue().reversed()).limit(5)
+                                    .map(e -> String.format(java.util.Locale.ROOT, "%s %.1f s", e.getKey(), e.getValue()))
+                                    .collect(java.util.stream.Collectors.joining(", ")));
                 }
                 after.accept(db);
                 return out;
