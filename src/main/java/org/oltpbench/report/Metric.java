@@ -8,7 +8,7 @@ import org.oltpbench.result.judge.conformance.Efficiency;
 import org.oltpbench.result.workload.Family;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.level.LevelResult;
-import org.oltpbench.result.judge.spread.Spread;
+import org.oltpbench.result.level.Spread;
 import org.oltpbench.stats.Interval;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.TpccMetrics;

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.driver.search.SearchReplay;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.file.ResultFiles;
+import org.oltpbench.result.judge.spread.Spreads;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.run.RunResult;
@@ -31,7 +32,7 @@ class OutputVerbsSearchTest {
     private static LevelResult probe(int threads, long... tps) {
         List<RepeatResult> reps = new ArrayList<>();
         for (long t : tps) reps.add(Fixtures.sysbench(reps.size() + 1, threads, 10 * t, RepeatResult.COMPLETED));
-        return new LevelResult(threads, Map.of(), 0, reps).withSpread(95);
+        return Spreads.onto(new LevelResult(threads, Map.of(), 0, reps), 95);
     }
 
     /** A threads=search run with its answer, written to {@code dir}. */

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.driver.search.PeakSearch;
 import org.oltpbench.result.Fixtures;
+import org.oltpbench.result.judge.spread.Spreads;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.search.Probe;
@@ -55,7 +56,7 @@ class PeakSearchProperties {
             do {
                 double tps = c.tps(t) * Math.max(0.05, 1 + c.noise() * rnd.nextGaussian());
                 reps.add(Fixtures.sysbench(reps.size() + 1, t, Math.max(1, Math.round(tps * 10)), RepeatResult.COMPLETED));
-                l = new LevelResult(t, Map.of(), 0, List.copyOf(reps)).withSpread(95);
+                l = Spreads.onto(new LevelResult(t, Map.of(), 0, List.copyOf(reps)), 95);
             } while (!s.enough(l));
             t = s.next(l);
         }

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.judge.spread.Spread;
 import org.oltpbench.result.judge.spread.Spreads;
+import org.oltpbench.result.level.Spread;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.TpccMetrics;
 import org.oltpbench.stats.Confidence;

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.driver.search.SearchReplay;
 import org.oltpbench.result.Fixtures;
+import org.oltpbench.result.judge.spread.Spreads;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.run.RunResult;
@@ -21,7 +22,7 @@ class SearchFormatTest {
     private static LevelResult probe(int threads, long... tps) {
         List<RepeatResult> reps = new ArrayList<>();
         for (long t : tps) reps.add(Fixtures.sysbench(reps.size() + 1, threads, 10 * t, RepeatResult.COMPLETED));
-        return new LevelResult(threads, Map.of(), 0, reps).withSpread(95);
+        return Spreads.onto(new LevelResult(threads, Map.of(), 0, reps), 95);
     }
 
     private static String lines(LevelResult... levels) {

@@ -2,8 +2,6 @@ package org.oltpbench.result.level;
 
 import java.util.List;
 import java.util.Map;
-import org.oltpbench.result.judge.spread.Spread;
-import org.oltpbench.result.judge.spread.Spreads;
 import org.oltpbench.result.repeat.RepeatResult;
 
 /**
@@ -14,7 +12,7 @@ import org.oltpbench.result.repeat.RepeatResult;
  * @param picked         index into {@code repeats} of the reported one under the run's pick rule; -1 when no repeat
  *                       completed (then the last one is shown, marked aborted)
  * @param repeats        every run of the level, in the order they ran
- * @param spread         95% confidence intervals of the level's figures ({@link Spreads}); recomputed by RunResult
+ * @param spread         95% confidence intervals of the level's figures (judge/spread's Spreads); recomputed by RunResult
  * @param rate           the arrival rate the level was held to when a search varied it (rate=search); 0 otherwise
  * @param warehouses     the warehouses the level's terminals drove when a search varied them (warehouses=search); 0
  *                       when they drove the run's
@@ -59,19 +57,9 @@ public record LevelResult(int threads, Map<String, Integer> threadsPerHost, int 
         return threads == o.threads && rate == o.rate && warehouses == o.warehouses;
     }
 
-    /**
-     * This level with its spread at latency {@code percentile}: the one it has when that was computed at this
-     * percentile (a level's repeats never change under it: a new repeat makes a new level), else computed now.
-     */
-    public LevelResult withSpread(int percentile) {
-        if (spread.percentile() == percentile && spread.tps().present()) return this;
-        return withSpreadRecomputed(percentile);
-    }
-
-    /** This level with its spread computed now at latency {@code percentile}. */
-    public LevelResult withSpreadRecomputed(int percentile) {
-        return new LevelResult(threads, threadsPerHost, picked, repeats, Spreads.of(repeats, kept(), percentile), rate,
-                warehouses);
+    /** This level with {@code s} as its spread (judge/spread's Spreads computes it). */
+    public LevelResult with(Spread s) {
+        return new LevelResult(threads, threadsPerHost, picked, repeats, s, rate, warehouses);
     }
 
     /** The reported repeat: the picked one, or the last when none completed. */

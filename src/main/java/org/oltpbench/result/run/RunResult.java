@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.oltpbench.config.RunParams;
 import org.oltpbench.result.judge.conformance.Conformance;
+import org.oltpbench.result.judge.spread.Spreads;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.search.SearchOutcome;
@@ -83,7 +84,7 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
         if (load == null) load = LoadResult.NONE;
         int percentile = params != null ? params.output().percentile() : 95;
         boolean current = sameSpreads(schemaVersion);
-        levels = levels.stream().map(l -> current ? l.withSpread(percentile) : l.withSpreadRecomputed(percentile)).toList();
+        levels = levels.stream().map(l -> current ? Spreads.onto(l, percentile) : Spreads.recomputed(l, percentile)).toList();
     }
 
     /**

@@ -16,6 +16,7 @@ import org.oltpbench.config.SearchParams;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.file.ResultFiles;
 import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.spread.Spreads;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.analytics.Analytics;
@@ -48,14 +49,14 @@ class PeakSearchTest {
         List<RepeatResult> reps = new ArrayList<>();
         double[] f = {tps, tps * (1 + d), tps * (1 - d)};
         for (int k = 0; k < 3; k++) reps.add(repeat(k + 1, threads, f[k], latencyMs));
-        return new LevelResult(threads, Map.of(), 0, reps).withSpread(95);
+        return Spreads.onto(new LevelResult(threads, Map.of(), 0, reps), 95);
     }
 
     /** A probe whose repeats ran at the given tps, 10 s each. */
     static LevelResult repeats(int threads, double... tps) {
         List<RepeatResult> reps = new ArrayList<>();
         for (int k = 0; k < tps.length; k++) reps.add(repeat(k + 1, threads, tps[k], 2));
-        return new LevelResult(threads, Map.of(), 0, reps).withSpread(95);
+        return Spreads.onto(new LevelResult(threads, Map.of(), 0, reps), 95);
     }
 
     private record Run(List<Integer> path, SearchOutcome outcome) {
@@ -198,8 +199,8 @@ class PeakSearchTest {
      */
     @Test
     void aLatencyOverTwoRepeatsIsTsInterval() {
-        LevelResult l = new LevelResult(1, Map.of(), 0, List.of(repeat(1, 1, 100, 10), repeat(2, 1, 100, 14)))
-                .withSpread(95);
+        LevelResult l = Spreads.onto(new LevelResult(1, Map.of(), 0, List.of(repeat(1, 1, 100, 10), repeat(2, 1, 100, 14))),
+                95);
         assertEquals(Interval.Method.REPEATS, l.spread().latency().method());
         assertEquals(0.0, l.spread().latency().lower(), 1e-9);
         assertEquals(37.41, l.spread().latency().upper(), 0.1);
@@ -229,7 +230,7 @@ class PeakSearchTest {
         PeakSearch s = new PeakSearch(five);
         assertTrue(s.enough(probe(4, 400, 0.01, 2)), "±2.48%");
         assertFalse(s.enough(probe(4, 400, 0.10, 2)), "±24.8% after 3 of 5 repeats");
-        LevelResult one = new LevelResult(4, Map.of(), 0, List.of(repeat(1, 4, 400, 2))).withSpread(95);
+        LevelResult one = Spreads.onto(new LevelResult(4, Map.of(), 0, List.of(repeat(1, 4, 400, 2))), 95);
         assertFalse(s.enough(one), "one repeat of one interval has no interval");
     }
 

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.level.Spread;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.TpccMetrics;
 import org.oltpbench.result.repeat.counted.Histograms;
@@ -34,6 +36,20 @@ public final class Spreads {
     public static final int MIN_BATCH_SIZE = 2;
 
     private Spreads() {
+    }
+
+    /**
+     * {@code l} with its spread at latency {@code percentile}: the one it has when that was computed at this
+     * percentile (a level's repeats never change under it: a new repeat makes a new level), else computed now.
+     */
+    public static LevelResult onto(LevelResult l, int percentile) {
+        if (l.spread().percentile() == percentile && l.spread().tps().present()) return l;
+        return recomputed(l, percentile);
+    }
+
+    /** {@code l} with its spread computed now at latency {@code percentile}. */
+    public static LevelResult recomputed(LevelResult l, int percentile) {
+        return l.with(of(l.repeats(), l.kept(), percentile));
     }
 
     /** The spread of a level's repeats at latency {@code percentile}; the trend is that of {@code kept}. */

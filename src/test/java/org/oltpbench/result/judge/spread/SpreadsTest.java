@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.oltpbench.properties.IntervalSeries;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.level.Spread;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.TpccMetrics;
 import org.oltpbench.result.repeat.analytics.Analytics;

@@ -1,4 +1,4 @@
-package org.oltpbench.result.judge.spread;
+package org.oltpbench.result.level;
 
 import org.oltpbench.stats.Interval;
 import org.oltpbench.stats.Trend;
