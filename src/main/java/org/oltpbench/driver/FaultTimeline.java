@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.oltpbench.config.FaultPlan;
-import org.oltpbench.result.judge.fault.Fault;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.topology.Fault;
 
 /**
  * One repeat's fault plan as it runs: the reporter starts each command when its time in the window comes, never

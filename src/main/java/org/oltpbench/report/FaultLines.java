@@ -2,9 +2,9 @@ package org.oltpbench.report;
 
 import java.util.List;
 import java.util.Locale;
-import org.oltpbench.result.judge.fault.Fault;
-import org.oltpbench.result.judge.fault.Fault.Outage;
 import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.topology.Fault;
+import org.oltpbench.result.repeat.topology.Fault.Outage;
 
 /** The console's {@code [Fault]} and {@code [Outage]} lines of a repeat that ran a fault plan (faultAt). */
 public final class FaultLines {

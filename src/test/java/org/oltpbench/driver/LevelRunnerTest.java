@@ -496,7 +496,7 @@ class LevelRunnerTest {
         assertEquals(6.5, r.fault().recoverAtSecs(), 1e-9);
         assertEquals(0, r.fault().exitCode());
         var o = r.fault().outage();
-        assertEquals(org.oltpbench.result.judge.fault.Fault.Outage.State.RECOVERED, o.state(), o.toString());
+        assertEquals(org.oltpbench.result.repeat.topology.Fault.Outage.State.RECOVERED, o.state(), o.toString());
         assertEquals(8_572 / 3.0, o.baselineTps(), 1e-6);
         assertEquals(4.0, o.fellAtSecs(), 1e-9);
         assertTrue(o.backAtSecs() >= 6.0 && o.backAtSecs() <= 8.0, o.toString());
@@ -527,7 +527,7 @@ class LevelRunnerTest {
         assertTrue(r.fault().atSecs() > measuredIntervals.get(1).at(), r.fault() + " after " + measuredIntervals.get(1));
         assertEquals((2_857 + 1_429) / 4.0, o.baselineTps(), 0.05, o.toString());
         assertEquals(401, o.errors(), o.toString());
-        assertEquals(org.oltpbench.result.judge.fault.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
+        assertEquals(org.oltpbench.result.repeat.topology.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
         assertEquals(r.fault().atSecs(), o.fellAtSecs(), 1e-9);
     }
 
@@ -556,7 +556,7 @@ class LevelRunnerTest {
     void aFaultOnTheFirstMeasuredEdgeHasTheFirstIntervalAsItsBaseline() throws Exception {
         RepeatResult r = slowedAt(2, new FakeDriver(clock, 700_000));
         var o = r.fault().outage();
-        assertEquals(org.oltpbench.result.judge.fault.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
+        assertEquals(org.oltpbench.result.repeat.topology.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
         assertEquals(2_857 / 2.0, o.baselineTps(), 0.05, o.toString());
     }
 

@@ -15,9 +15,9 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.result.file.ResultFiles;
-import org.oltpbench.result.judge.fault.Fault;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.counted.ErrorCount;
+import org.oltpbench.result.repeat.topology.Fault;
 import org.oltpbench.result.repeat.topology.FrontEndUse;
 
 /**

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
-import org.oltpbench.result.judge.fault.Fault;
 import org.oltpbench.result.judge.stall.Stall;
 import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.judge.usage.Verdict;
@@ -25,6 +24,7 @@ import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
 import org.oltpbench.result.repeat.topology.Failover;
+import org.oltpbench.result.repeat.topology.Fault;
 import org.oltpbench.result.run.RunResult;
 
 /**

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.judge.fault.Fault.Outage.State;
-import org.oltpbench.result.judge.fault.Fault.Outage;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.topology.Fault;
+import org.oltpbench.result.repeat.topology.Fault.Outage;
+import org.oltpbench.result.repeat.topology.Fault.Outage.State;
 
 /** The outage's edges, placed by hand on one-second intervals. */
 class FaultTest {

@@ -1,4 +1,4 @@
-package org.oltpbench.result.judge.fault;
+package org.oltpbench.result.repeat.topology;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
