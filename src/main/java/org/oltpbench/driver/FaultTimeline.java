@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.oltpbench.config.FaultPlan;
+import org.oltpbench.result.judge.fault.Outages;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.topology.Fault;
 
@@ -115,7 +116,7 @@ final class FaultTimeline {
     /** The fault as it happened, its outage measured on {@code intervals}; NONE when it never ran. */
     Fault result(List<IntervalResult> intervals) {
         if (fault == null) return Fault.NONE;
-        return Fault.of(faultAt, fault.exitCode(EXIT_WAIT_MILLIS), recoverAt,
+        return Outages.fault(faultAt, fault.exitCode(EXIT_WAIT_MILLIS), recoverAt,
                 recover == null ? -1 : recover.exitCode(EXIT_WAIT_MILLIS), intervals);
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
+import org.oltpbench.result.judge.fault.Outages;
 import org.oltpbench.result.judge.stall.Stall;
 import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.judge.usage.Verdict;
@@ -161,7 +162,7 @@ public final class Journal {
         Verdict.Offered offered = Verdict.Offered.of(e.intervals(), types, e.started().threads(), e.started().rate(),
                 counts.transactions(), seconds);
         var in = new Verdict.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
-        Fault fault = e.faultAt() < 0 ? Fault.NONE : Fault.of(e.faultAt(), -1, e.recoverAt(), -1, e.intervals());
+        Fault fault = e.faultAt() < 0 ? Fault.NONE : Outages.fault(e.faultAt(), -1, e.recoverAt(), -1, e.intervals());
         return new RepeatResult(e.started().repeat(), e.started().threads(), RepeatResult.Status.ABORTED, reason,
                 new RepeatResult.Measured(window, counts, types, e.intervals()), RepeatResult.PerThread.NONE,
                 new ClientCpu(cpuSeconds, seconds > 0 ? cpuSeconds / seconds : 0, 0, 0),
