@@ -1,5 +1,6 @@
 package org.oltpbench.driver;
 
+import org.oltpbench.result.judge.stall.StallRule;
 import org.oltpbench.util.Clock;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -28,7 +29,7 @@ import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.server.ServerCount;
-import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.repeat.usage.Stall;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.config.SweepParams;
@@ -665,7 +666,7 @@ public final class LevelRunner {
         double latency = counts.latencySumNanos() / 1e3;
         Histogram all = Histograms.empty();
         for (Histogram h : cumulative) all.add(h);
-        Stall stall = Stall.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().intervalSecs(), s.level().rate());
+        Stall stall = StallRule.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().intervalSecs(), s.level().rate());
         var in = new Verdict.Inputs(latency > 0 ? queued / latency : 0, s.level().connections(),
                 counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
         return Usage.of(measuredOrWhole(intervals, window, start, done), counts.transactions(), cpu.hostCores(), in);

@@ -7,11 +7,12 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.HdrHistogram.Histogram;
+import org.oltpbench.result.judge.stall.StallRule;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.IntervalResult.TerminalTime;
 import org.oltpbench.result.repeat.client.Resources;
-import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.repeat.usage.Stall;
 
 /** Issue 42 review: a closed loop of slow transactions, served without a pause, is no stall. */
 class ClosedLoopStallProperties {
@@ -20,7 +21,7 @@ class ClosedLoopStallProperties {
      * {@code terminals} terminals each run transactions back to back, exponential service of mean {@code serviceSecs}
      * (heavy reports, CH-style queries): 0.3 to 6 end a second, Poisson-like, over 60 s. An empty second then has
      * probability e^-0.3..e^-6 each, and over 60 seconds some are empty by chance; the server never paused. (Below about 2
-     * a second the median count above 0 is 1 or 2: no second asked Stall.MIN_ASKED, none is judged.) Stall's rule
+     * a second the median count above 0 is 1 or 2: no second asked StallRule.MIN_ASKED, none is judged.) Stall's rule
      * allows at most 1% of such windows a stall (three empty seconds in a row at 3 a second: 60 x e^-9 = 0.7%): of 200
      * windows at most 6 (1% is 2 expected; 6 is 2.8 standard deviations above). Before the review each empty second
      * was quiet on its own (asked 3 or more): at 3 a second 95% of windows, at 6 a second 14%.
@@ -74,6 +75,6 @@ class ClosedLoopStallProperties {
             intervals.add(new IntervalResult(k + 1, 1, terminals, ended[k], ended[k], 0, 0, 0, 0, false, 0, null, -1,
                     List.of(), Resources.NONE, new TerminalTime(terminals, 0)));
         }
-        return Stall.of(intervals, h, seconds, seconds, 1);
+        return StallRule.of(intervals, h, seconds, seconds, 1);
     }
 }

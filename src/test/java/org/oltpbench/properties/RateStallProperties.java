@@ -6,10 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.judge.stall.StallRule;
 import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.usage.Stall;
 
 /**
  * Issue 42 §2, at a rate: an interval that served every arrival scheduled in it and every one queued at its start is not
@@ -38,7 +39,7 @@ class RateStallProperties {
                     Histograms.encode(Histograms.empty()), 0, List.of(), Resources.NONE,
                     new IntervalResult.TerminalTime(due, terminals - due)));
         }
-        Stall s = Stall.of(intervals, Histograms.empty(), n, n, 1, rate);
+        Stall s = StallRule.of(intervals, Histograms.empty(), n, n, 1, rate);
         assertFalse(s.found(), s.evidence());
     }
 

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.judge.stall.StallRule;
 import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.usage.Stall;
 
 /**
  * Issue 42 §2: a stall is judged against what was offered. Scenarios are levels of 1 s intervals built from generated
@@ -30,7 +31,7 @@ class StallProperties {
     private static void noStallWherePoissonArrivalsAreServedPromptly(long seed, double rate, int terminals, int seconds,
                                                                      double serviceMs) {
         Offered o = Offered.poisson(seed, rate, terminals, seconds, serviceMs, 0, 0);
-        Stall s = Stall.of(o.intervals(Resources.NONE), o.latency(), seconds, seconds, 1);
+        Stall s = StallRule.of(o.intervals(Resources.NONE), o.latency(), seconds, seconds, 1);
         assertFalse(s.found(), s.evidence());
     }
 
@@ -48,7 +49,7 @@ class StallProperties {
     private static void noStallWherePacedTerminalsAreServedPromptly(long seed, int terminals, double pauseSecs, int seconds,
                                                                     double serviceMs) {
         Offered o = Offered.paced(seed, terminals, seconds, pauseSecs, serviceMs);
-        Stall s = Stall.of(o.intervals(Resources.NONE), o.latency(), seconds, seconds, 1);
+        Stall s = StallRule.of(o.intervals(Resources.NONE), o.latency(), seconds, seconds, 1);
         assertFalse(s.found(), s.evidence());
     }
 
@@ -69,7 +70,7 @@ class StallProperties {
         int from = 1 + (int) Math.floorMod(seed, seconds - length - 1);
         Offered o = Offered.poisson(seed, rate, terminals, seconds, serviceMs, from, length);
         List<IntervalResult> intervals = o.intervals(Resources.NONE);
-        Stall s = Stall.of(intervals, o.latency(), seconds, seconds, 1);
+        Stall s = StallRule.of(intervals, o.latency(), seconds, seconds, 1);
         assertTrue(s.found(), "a " + length + " s stall from " + from + " s: " + intervals.stream()
                 .map(i -> i.transactions() + "/" + String.format("%.2f", i.terminals().dueSecs())).toList());
         assertTrue(s.quiet().size() >= length - 1, s.evidence());

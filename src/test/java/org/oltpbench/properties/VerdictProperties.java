@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.oltpbench.result.judge.stall.StallRule;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.client.ResourceSource;
@@ -18,7 +19,7 @@ import org.oltpbench.result.repeat.client.Resources.ClientUse;
 import org.oltpbench.result.repeat.client.Resources.CpuWait;
 import org.oltpbench.result.repeat.client.Resources.HostCpu;
 import org.oltpbench.result.repeat.client.Resources.ServerUse;
-import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.repeat.usage.Stall;
 import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.judge.usage.Verdict;
 import org.oltpbench.result.judge.usage.Verdict.Limit;
@@ -64,7 +65,7 @@ class VerdictProperties {
     /** The window's verdict for a client that may use {@code clientCores} of the host's cores. */
     private static Verdict verdict(List<IntervalResult> w, int clientCores) {
         long tx = w.stream().mapToLong(IntervalResult::transactions).sum();
-        Stall stall = Stall.of(w, Histograms.empty(), w.size(), w.size(), 1);
+        Stall stall = StallRule.of(w, Histograms.empty(), w.size(), w.size(), 1);
         return Usage.of(w, tx, clientCores, new Verdict.Inputs(0, 0, 0, tx, stall)).verdict();
     }
 

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.result.judge.fault.Outages;
-import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.judge.stall.StallRule;
 import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.judge.usage.Verdict;
 import org.oltpbench.result.level.LevelResult;
@@ -26,6 +26,7 @@ import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
 import org.oltpbench.result.repeat.topology.Failover;
 import org.oltpbench.result.repeat.topology.Fault;
+import org.oltpbench.result.repeat.usage.Stall;
 import org.oltpbench.result.run.RunResult;
 
 /**
@@ -157,7 +158,7 @@ public final class Journal {
         Histogram all = Histograms.empty();
         for (TxnMetrics t : types) all.add(t.histogram());
         // the level's time is not in the journal: the window rule is left out
-        Stall stall = Stall.of(e.intervals(), all, seconds, 0, reportInterval(e.intervals()));
+        Stall stall = StallRule.of(e.intervals(), all, seconds, 0, reportInterval(e.intervals()));
         // what bounded the load, as the live run judged it: the pacing and the rate (a paced level is not "locks")
         Verdict.Offered offered = Verdict.Offered.of(e.intervals(), types, e.started().threads(), e.started().rate(),
                 counts.transactions(), seconds);

@@ -5,12 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.oltpbench.result.judge.stall.Stall;
 import org.oltpbench.result.repeat.client.ResourceSource;
-import org.oltpbench.result.repeat.client.Resources.ServerUse;
 import org.oltpbench.result.repeat.client.Resources;
+import org.oltpbench.result.repeat.client.Resources.ServerUse;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.server.Waits;
+import org.oltpbench.result.repeat.usage.Stall;
 
 /**
  * A repeat's resources over its measured window, derived once when the repeat ends from its window's intervals, and
@@ -28,7 +28,8 @@ import org.oltpbench.result.repeat.server.Waits;
  * @param netOutMBps            MB/s sent on it; -1 unknown
  * @param transactions          transactions counted in the window
  * @param verdict               what limited the level, with its evidence
- * @param stall                 whether the level stalled, by the rules {@link Stall} states (3.5; NONE before)
+ * @param stall                 whether the level stalled, by the rules judge/stall's StallRule states (3.5; NONE
+ *                              before)
  * @param clientWaitCores       the client's threads waiting for a CPU while they could run, on average (run-queue
  *                              delay over the seconds it was seen in: 1.0 = one thread waiting all the time); 0 in
  *                              files before 3.6 and where the kernel does not say

@@ -3,17 +3,18 @@ package org.oltpbench.result.judge.usage;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Locale;
-import org.oltpbench.result.judge.stall.Stall;
+import org.oltpbench.result.judge.stall.StallRule;
 import org.oltpbench.result.repeat.client.CpuSet;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.usage.Stall;
 
 /**
  * What limited a level, with the figures that show it. The rules, first match wins (the README states them):
  * <ol>
  * <li>CLIENT: the client's cores were full, so it could not run more: the oltpbench process kept at least 90% of the
  * processors it may use busy;</li>
- * <li>STALL: the level stalled by a rule {@link Stall} states (quiet intervals, a tail far beyond the p99, a window
+ * <li>STALL: the level stalled by a rule {@link StallRule} states (quiet intervals, a tail far beyond the p99, a window
  * that ran long): throughput was held up, which no resource figure explains. Unless, in the intervals it stalled in
  * (the window for the other rules), the host was held by other processes (OTHERS, by the rule below) or the client
  * was starved (STARVED, below): then that is the stall's cause, and the verdict names it;</li>

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.usage.Stall;
 
 /**
  * Reviewer's case (rev45b, on main 9bed1a8): at a rate, Stall.asked caps an interval at "served + queued at its end".
@@ -22,7 +23,7 @@ class RateStallInFlightReview45Test {
 
     /** A 1 s interval at rate=20, 64 terminals: {@code tx} ended, {@code due} terminal-seconds due, {@code queue} left. */
     private static IntervalResult paced(int at, long tx, double due, long queue) {
-        return StallTest.paced(at, 64, tx, due, queue);
+        return StallRuleTest.paced(at, 64, tx, due, queue);
     }
 
     @Test
@@ -38,9 +39,9 @@ class RateStallInFlightReview45Test {
         Histogram h = Histograms.empty();
         h.recordValueWithCount(10_000, 340);
         for (int k = 0; k < 60; k++) h.recordValue(500_000 + 41_000L * k);
-        Stall s = Stall.of(in, h, 20, 20, 1, 20);
+        Stall s = StallRule.of(in, h, 20, 20, 1, 20);
         assertTrue(s.found() && s.quiet().size() >= 2, "3 s without an answer at rate=20 not quiet: quiet "
                 + s.quiet().size() + ", evidence '" + s.evidence() + "'; without the served+queued cap (rate 0): '"
-                + Stall.of(in, h, 20, 20, 1).evidence() + "'");
+                + StallRule.of(in, h, 20, 20, 1).evidence() + "'");
     }
 }

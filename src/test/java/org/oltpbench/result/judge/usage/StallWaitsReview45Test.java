@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.judge.stall.Stall;
 import org.oltpbench.result.judge.usage.Verdict.Limit;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
@@ -14,6 +13,7 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
+import org.oltpbench.result.repeat.usage.Stall;
 
 /** Reviewer's cases (issue 45, branch rev45): the stall's wait evidence and the rule's pick. Fail on main 6c2f529. */
 class StallWaitsReview45Test {

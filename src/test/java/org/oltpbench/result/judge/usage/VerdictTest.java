@@ -7,17 +7,18 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.oltpbench.result.judge.stall.Stall;
-import org.oltpbench.result.judge.stall.StallTest;
+import org.oltpbench.result.judge.stall.StallRule;
+import org.oltpbench.result.judge.stall.StallRuleTest;
 import org.oltpbench.result.judge.usage.Verdict.Limit;
 import org.oltpbench.result.repeat.client.CpuSet;
 import org.oltpbench.result.repeat.client.ResourceSource;
+import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.client.Resources.ClientUse;
 import org.oltpbench.result.repeat.client.Resources.HostCpu;
 import org.oltpbench.result.repeat.client.Resources.ServerUse;
-import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.usage.Stall;
 
 /** The bottleneck rules at their thresholds, figures worked by hand over one 10 s interval. */
 class VerdictTest {
@@ -126,7 +127,7 @@ class VerdictTest {
                 + "2 cores busy (98%): the server 0.80, the client 0.45, other processes 0.70); the client on 1 core of this "
                 + "host's 2, kept full: its threads waited for a CPU 6.00 s a second (run-queue delay) and ran 0.45 of them, "
                 + "the server or other processes the rest, 0.55, so the figure depends on what shared them", others.evidence());
-        Stall stalled = Stall.of(StallTest.intervals(0, 100, 100, 0, 100), Histograms.empty(), 4, 4, 1);
+        Stall stalled = StallRule.of(StallRuleTest.intervals(0, 100, 100, 0, 100), Histograms.empty(), 4, 4, 1);
         Verdict whileStalled = pinned(4.5, 60, 19.5, onCpus(8, "1"), new Verdict.Inputs(0, 0, 0, 1000, stalled)).verdict();
         assertEquals(Limit.OTHERS, whileStalled.limit(), whileStalled.evidence());
     }
@@ -316,7 +317,7 @@ class VerdictTest {
 
     @Test
     void aStallIsTheVerdictAndNeverAdvisesMoreThreads() {
-        Stall stalled = Stall.of(StallTest.intervals(0, 100, 100, 0, 100), Histograms.empty(), 4, 4, 1);
+        Stall stalled = StallRule.of(StallRuleTest.intervals(0, 100, 100, 0, 100), Histograms.empty(), 4, 4, 1);
         Verdict v = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, stalled)).verdict();
         assertEquals(Limit.STALL, v.limit());
         assertTrue(v.evidence().startsWith("stalled: 1 interval ended under 10% of what was asked of the server in it (2-3 s: 0 of 100 "), v.evidence());
@@ -345,7 +346,7 @@ class VerdictTest {
             boolean held = at >= 5 && at <= 8;
             w.add(held ? second(at, 0, 0.21, 0.20, 1.92) : second(at, 100, 0.30, 0.60, 1.10));
         }
-        Stall stall = Stall.of(w, StallTest.latency(600, 1000, 0, 0), 10, 10, 1);
+        Stall stall = StallRule.of(w, StallRuleTest.latency(600, 1000, 0, 0), 10, 10, 1);
         assertEquals(4, stall.quiet().size(), stall.evidence());
         Verdict v = Usage.of(w, 600, 2, new Verdict.Inputs(0, 0, 0, 600, stall)).verdict();
         assertEquals(Limit.OTHERS, v.limit(), v.evidence());

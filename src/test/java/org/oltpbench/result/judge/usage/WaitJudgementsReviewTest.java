@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.judge.stall.Stall;
 import org.oltpbench.result.judge.usage.Verdict.Limit;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
@@ -18,6 +17,7 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
+import org.oltpbench.result.repeat.usage.Stall;
 
 /**
  * Reviewer's cases (issue 45, branch brk45) where the wait judgements meet their neighbours: each asserts what a user

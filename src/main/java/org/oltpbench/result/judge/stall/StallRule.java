@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.usage.Stall;
 
 /**
  * Whether a level stalled: a time when the server (or something between) stopped answering, which a mean over the
@@ -30,37 +31,13 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * <li>a window that ran long: a timed level's window lasted at least {@link #LONG_WINDOW} times its time and a second
  * more (transactions in flight at the deadline ran on).</li>
  * </ol>
- *
- * @param quiet       each quiet interval's span, {from, to} in seconds on the intervals' axis
- * @param medianTps   the median measured interval's tps; 0 when not judged
- * @param maxMs       the window's maximum latency
- * @param p99Ms       its 99th percentile
- * @param slowShare   share of the window's transactions that took a second or more
- * @param windowSecs  how long the window ran
- * @param plannedSecs how long it was to run; 0 for a level bounded by events
- * @param evidence    one line naming every rule that held, with its figures; empty when none did
  */
-public record Stall(List<double[]> quiet, double medianTps, double maxMs, double p99Ms, double slowShare, double windowSecs,
-                    int plannedSecs, String evidence) {
+public final class StallRule {
     static final double QUIET = 0.10, TAIL_FACTOR = 10, SLOW_SHARE = 0.001, LONG_WINDOW = 1.2, HELD = 0.5, MIN_ASKED = 3,
             FALSE_ALARM = 0.01;
     static final int MIN_INTERVALS = 4;
-    /** Not judged: files before 3.5, merged runs. */
-    public static final Stall NONE = new Stall(List.of(), 0, 0, 0, 0, 0, 0, "");
 
-    public Stall {
-        quiet = quiet == null ? List.of() : List.copyOf(quiet);
-        if (evidence == null) evidence = "";
-    }
-
-    public boolean found() {
-        return !evidence.isEmpty();
-    }
-
-    /** The intervals among {@code intervals} that were quiet (by their spans). */
-    public List<IntervalResult> quietIn(List<IntervalResult> intervals) {
-        return intervals.stream().filter(i -> !i.warmup() && quiet.stream().anyMatch(q -> q[1] == i.at()
-                && q[0] == i.at() - i.seconds())).toList();
+    private StallRule() {
     }
 
     /**
