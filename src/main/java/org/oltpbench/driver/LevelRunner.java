@@ -1,6 +1,7 @@
 package org.oltpbench.driver;
 
 import org.oltpbench.result.judge.stall.StallRule;
+import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.util.Clock;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -19,7 +20,7 @@ import org.oltpbench.measure.waits.WaitSampler;
 import org.oltpbench.dialect.SessionWaits;
 import org.oltpbench.result.repeat.client.ClientCpu;
 import org.oltpbench.result.judge.usage.Usage;
-import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.measure.ErrorLog;
 import org.oltpbench.measure.Snapshot;
 import org.oltpbench.measure.ThreadStats;
@@ -654,20 +655,20 @@ public final class LevelRunner {
      * against latency.
      */
     /** What bounded the load the terminals offered: their waits by design over the window's intervals, and the rate. */
-    private Verdict.Offered offered(List<IntervalResult> intervals, List<TxnMetrics> txns, Window window, Counts counts) {
-        return Verdict.Offered.of(intervals, txns, s.level().threads(), s.level().rate(), counts.transactions(),
+    private VerdictRules.Offered offered(List<IntervalResult> intervals, List<TxnMetrics> txns, Window window, Counts counts) {
+        return VerdictRules.Offered.of(intervals, txns, s.level().threads(), s.level().rate(), counts.transactions(),
                 window.seconds());
     }
 
     private Usage usage(List<IntervalResult> intervals, Window window, Mark start, Mark done, Counts counts, ClientCpu cpu,
-                        Verdict.Offered offered) {
+                        VerdictRules.Offered offered) {
         double queued = 0;
         for (Histogram q : cumulativeQueue) queued += q.getMean() * q.getTotalCount();
         double latency = counts.latencySumNanos() / 1e3;
         Histogram all = Histograms.empty();
         for (Histogram h : cumulative) all.add(h);
         Stall stall = StallRule.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().intervalSecs(), s.level().rate());
-        var in = new Verdict.Inputs(latency > 0 ? queued / latency : 0, s.level().connections(),
+        var in = new VerdictRules.Inputs(latency > 0 ? queued / latency : 0, s.level().connections(),
                 counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
         return Usage.of(measuredOrWhole(intervals, window, start, done), counts.transactions(), cpu.hostCores(), in);
     }

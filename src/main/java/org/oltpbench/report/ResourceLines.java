@@ -25,7 +25,7 @@ public final class ResourceLines {
     public static List<String> lines(RepeatResult r, Family family) {
         Usage u = r.usage();
         List<String> out = new ArrayList<>();
-        boolean stallLine = u.stall().found() && u.verdict().limit() != org.oltpbench.result.judge.usage.Verdict.Limit.STALL;
+        boolean stallLine = u.stall().found() && u.verdict().limit() != org.oltpbench.result.repeat.usage.Verdict.Limit.STALL;
         if (!u.recorded()) {
             if (u.stall().found()) out.add("[Stall] " + u.stall().evidence());
             return out;
@@ -50,7 +50,7 @@ public final class ResourceLines {
         if (u.waits().sampled()) {
             out.add(String.format(Locale.ROOT, "[Waits] %s (%d samples over %.1f s)",
                     org.oltpbench.result.judge.usage.WaitRules.sessions(u.waits(), r.threads(), u.allServerCores(),
-                            u.verdict().limit() == org.oltpbench.result.judge.usage.Verdict.Limit.SERVER), u.waits().samples(),
+                            u.verdict().limit() == org.oltpbench.result.repeat.usage.Verdict.Limit.SERVER), u.waits().samples(),
                     u.seconds()));
         }
         out.add("[Bottleneck] " + u.verdict().evidence());

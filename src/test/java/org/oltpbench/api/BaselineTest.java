@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.Baseline;
 import org.oltpbench.report.compare.CompareRuns;
 import org.oltpbench.result.file.ResultFiles;
-import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.run.RunResult;
 import org.oltpbench.stats.Interval;
 

@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.judge.usage.Usage;
-import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
+import org.oltpbench.result.repeat.usage.Verdict;
 
 /**
  * Reviewer's cases (issue 45, branch rev45): PostgreSQL's table from wait events to classes, and what the READS verdict
@@ -45,7 +46,7 @@ class PostgresWaitsReview45Test {
             SessionWaits.Wait w = PostgresDialect.activityWait(new SessionWaits.Row("active", "IO", event));
             Waits waits = new Waits(80, Map.of(WaitClass.CPU, 240L, w.cls(), 400L),
                     Map.of(w.cls(), Map.of(w.name(), 400L)), Map.of());
-            Verdict v = Usage.of(List.of(org.oltpbench.result.judge.usage.WaitFixtures.interval(20, waits)), 1000, 2, Verdict.Inputs.NONE).verdict();
+            Verdict v = Usage.of(List.of(org.oltpbench.result.judge.usage.WaitFixtures.interval(20, waits)), 1000, 2, VerdictRules.Inputs.NONE).verdict();
             assertFalse(v.evidence().contains("reads from storage are the limit"), "IO:" + event + " -> " + v.limit()
                     + ": " + v.evidence());
         }

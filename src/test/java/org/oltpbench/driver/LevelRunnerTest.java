@@ -140,7 +140,7 @@ class LevelRunnerTest {
         assertTrue(r.intervals().stream().anyMatch(i -> !i.warmup() && i.transactions() == 0),
                 "the seed gives at least one empty second, the case judged: " + r.intervals());
         assertTrue(!r.usage().stall().found(), r.usage().stall().evidence());
-        assertTrue(r.usage().verdict().limit() != org.oltpbench.result.judge.usage.Verdict.Limit.STALL, r.usage().verdict().toString());
+        assertTrue(r.usage().verdict().limit() != org.oltpbench.result.repeat.usage.Verdict.Limit.STALL, r.usage().verdict().toString());
     }
 
     /**

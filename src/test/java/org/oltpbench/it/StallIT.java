@@ -23,10 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.oltpbench.OltpBench;
 import org.oltpbench.db.EmbeddedMariaDb;
 import org.oltpbench.driver.RunListener;
-import org.oltpbench.result.judge.usage.Verdict.Limit;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.usage.Verdict.Limit;
 import org.oltpbench.result.run.RunResult;
 
 /**

@@ -17,8 +17,8 @@ import org.oltpbench.report.compare.Gate;
 import org.oltpbench.report.compare.GateReport;
 import org.oltpbench.report.compare.Interference;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.judge.usage.Verdict;
 import org.oltpbench.result.level.LevelResult;
+import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.stats.Interval;
 
 /**

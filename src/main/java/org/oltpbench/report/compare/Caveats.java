@@ -3,9 +3,9 @@ package org.oltpbench.report.compare;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.oltpbench.result.judge.usage.Verdict;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
+import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.run.RunResult;
 import org.oltpbench.stats.Interval;
 

@@ -12,7 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.oltpbench.result.judge.fault.Outages;
 import org.oltpbench.result.judge.stall.StallRule;
 import org.oltpbench.result.judge.usage.Usage;
-import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatPick;
 import org.oltpbench.result.repeat.RepeatResult;
@@ -27,6 +27,7 @@ import org.oltpbench.result.repeat.server.ServerCount;
 import org.oltpbench.result.repeat.topology.Failover;
 import org.oltpbench.result.repeat.topology.Fault;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.run.RunResult;
 
 /**
@@ -160,9 +161,9 @@ public final class Journal {
         // the level's time is not in the journal: the window rule is left out
         Stall stall = StallRule.of(e.intervals(), all, seconds, 0, reportInterval(e.intervals()));
         // what bounded the load, as the live run judged it: the pacing and the rate (a paced level is not "locks")
-        Verdict.Offered offered = Verdict.Offered.of(e.intervals(), types, e.started().threads(), e.started().rate(),
+        VerdictRules.Offered offered = VerdictRules.Offered.of(e.intervals(), types, e.started().threads(), e.started().rate(),
                 counts.transactions(), seconds);
-        var in = new Verdict.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
+        var in = new VerdictRules.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
         Fault fault = e.faultAt() < 0 ? Fault.NONE : Outages.fault(e.faultAt(), -1, e.recoverAt(), -1, e.intervals());
         return new RepeatResult(e.started().repeat(), e.started().threads(), RepeatResult.Status.ABORTED, reason,
                 new RepeatResult.Measured(window, counts, types, e.intervals()), RepeatResult.PerThread.NONE,

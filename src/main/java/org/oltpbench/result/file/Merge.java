@@ -176,7 +176,7 @@ public final class Merge {
      */
     private static Usage waitsOnly(List<IntervalResult> intervals) {
         // the merged intervals hold no resources: Usage.of gives the window's waits and no verdict
-        return Usage.of(intervals, 0, 0, org.oltpbench.result.judge.usage.Verdict.Inputs.NONE);
+        return Usage.of(intervals, 0, 0, org.oltpbench.result.judge.usage.VerdictRules.Inputs.NONE);
     }
 
     private static Counts counts(List<RepeatResult> parts) {

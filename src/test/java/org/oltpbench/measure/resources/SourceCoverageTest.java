@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.judge.usage.Usage;
-import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.usage.Verdict;
 
 /**
  * A node_exporter (a test double serving node_exporter's text) whose host has exactly 1.00 of 4 cores busy per
@@ -48,7 +49,7 @@ class SourceCoverageTest {
                 intervals.add(new IntervalResult(i, 1.0, 4, 100, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(),
                         sampler.between(edges.get(i - 1), edges.get(i))));
             }
-            Usage u = Usage.of(intervals, 1000, 2, Verdict.Inputs.NONE);
+            Usage u = Usage.of(intervals, 1000, 2, VerdictRules.Inputs.NONE);
             Usage.ServerCores host = u.servers().get(0);
             assertEquals(1, warnings.size(), warnings.toString());
             assertEquals(11, scrape.get(), "tried again at the next edge");

@@ -10,11 +10,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.file.ResultFiles;
 import org.oltpbench.result.judge.usage.Usage;
-import org.oltpbench.result.judge.usage.Verdict;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.run.RunResult;
 
 class WaitsTableTest {

@@ -23,7 +23,7 @@ import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
 import org.oltpbench.result.run.ClientInfo;
 import org.oltpbench.result.run.RunResult;
-import org.oltpbench.result.judge.usage.Verdict;
+import org.oltpbench.result.repeat.usage.Verdict;
 
 class MergeTest {
 

@@ -11,6 +11,7 @@ import org.oltpbench.result.repeat.client.Resources.ServerUse;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.server.Waits;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Verdict;
 
 /**
  * A repeat's resources over its measured window, derived once when the repeat ends from its window's intervals, and
@@ -153,13 +154,13 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
      * Sums the window's intervals (warm-up excluded) into the level's figures, and draws the verdict from them and from
      * the intervals the level stalled in (what held the host then).
      */
-    public static Usage of(List<IntervalResult> intervals, long transactions, int clientCoresAvailable, Verdict.Inputs in) {
+    public static Usage of(List<IntervalResult> intervals, long transactions, int clientCoresAvailable, VerdictRules.Inputs in) {
         Usage u = sum(intervals, transactions, clientCoresAvailable, in.stall());
         if (!u.recorded()) return u;
         List<IntervalResult> quiet = in.stall().quietIn(intervals);
         Usage during = quiet.isEmpty() ? u : sum(quiet, quiet.stream().mapToLong(IntervalResult::transactions).sum(),
                 clientCoresAvailable, Stall.NONE);
-        return u.with(Verdict.of(u, in, during.recorded() ? during : u));
+        return u.with(VerdictRules.of(u, in, during.recorded() ? during : u));
     }
 
     /** The intervals' figures summed, without a verdict. */
@@ -237,7 +238,7 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
      * advise more threads says instead that they did not help.
      */
     public Usage after(int previousThreads, double previousTps, double tps) {
-        return tps < previousTps && verdict.limit() == Verdict.Limit.NONE ? with(verdict.fellFrom(previousThreads, previousTps, tps))
+        return tps < previousTps && verdict.limit() == Verdict.Limit.NONE ? with(VerdictRules.fellFrom(verdict, previousThreads, previousTps, tps))
                 : this;
     }
 

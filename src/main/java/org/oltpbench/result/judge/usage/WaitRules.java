@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
+import org.oltpbench.result.repeat.usage.Verdict;
 
 /**
  * The verdict's wait rules (issue 45), judged where no CPU rule matched and no rate or pacing bounded the load: the

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.judge.usage.Verdict.Limit;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.counted.IntervalResult;
@@ -14,6 +13,8 @@ import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Verdict;
+import org.oltpbench.result.repeat.usage.Verdict.Limit;
 
 /** Reviewer's cases (issue 45, branch rev45): the stall's wait evidence and the rule's pick. Fail on main 6c2f529. */
 class StallWaitsReview45Test {
@@ -31,7 +32,7 @@ class StallWaitsReview45Test {
         Stall tail = new Stall(List.of(), 100, 9_000, 800, 0.002, 30, 30,
                 "max latency 9,000 ms is 11x the p99 (800.0 ms) and 0.20% of transactions took a second or more");
         List<IntervalResult> window = List.of(WaitFixtures.interval(10, healthy), WaitFixtures.interval(20, withTheStall), WaitFixtures.interval(30, healthy));
-        Verdict v = Usage.of(window, 3000, 2, new Verdict.Inputs(0, 0, 0, 3000, tail)).verdict();
+        Verdict v = Usage.of(window, 3000, 2, new VerdictRules.Inputs(0, 0, 0, 3000, tail)).verdict();
         assertEquals(Limit.STALL, v.limit());
         assertFalse(v.evidence().contains("while it stalled, "), v.evidence());
     }

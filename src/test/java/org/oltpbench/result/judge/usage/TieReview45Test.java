@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.repeat.server.WaitClass;
+import org.oltpbench.result.repeat.usage.Verdict;
 
 /**
  * Reviewer's case (rev45b, on main 9bed1a8): the tie rule names the top class and the next one only. Locks, commit and

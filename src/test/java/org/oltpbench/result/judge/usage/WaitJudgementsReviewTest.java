@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.judge.usage.Verdict.Limit;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.client.Resources.ClientUse;
@@ -18,6 +17,8 @@ import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Verdict;
+import org.oltpbench.result.repeat.usage.Verdict.Limit;
 
 /**
  * Reviewer's cases (issue 45, branch brk45) where the wait judgements meet their neighbours: each asserts what a user
@@ -66,15 +67,15 @@ class WaitJudgementsReviewTest {
     /**
      * A paced TPC-C repeat whose terminals keyed and thought 80% of their time: the live verdict is PACING (with where
      * the time went beside). A killed run's `report DIR` rebuilds the repeat from the journal (Journal.repeat), whose
-     * Verdict.Inputs carry no Offered (Offered.CLOSED): the same intervals, terminals' time and waits there judge LOCKS,
+     * VerdictRules.Inputs carry no Offered (Offered.CLOSED): the same intervals, terminals' time and waits there judge LOCKS,
      * "contention on rows: more warehouses, fewer terminals per warehouse" - for a run the pacing bounded.
      */
     @Test
     void aRebuiltPacedRepeatIsStillPaced() {
         Waits w = WaitRulesTest.waits(100, WaitClass.CPU, 30, WaitClass.LOCK, 20);
         List<IntervalResult> intervals = List.of(interval(w, new IntervalResult.TerminalTime(16, 64)));
-        Verdict.Offered paced = Verdict.Offered.of(intervals, 0, 8, 0, 1000, 10);
-        Verdict live = Usage.of(intervals, 1000, 2, new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE, paced)).verdict();
+        VerdictRules.Offered paced = VerdictRules.Offered.of(intervals, 0, 8, 0, 1000, 10);
+        Verdict live = Usage.of(intervals, 1000, 2, new VerdictRules.Inputs(0, 0, 0, 1000, Stall.NONE, paced)).verdict();
         assertEquals(Limit.PACING, live.limit(), live.evidence());
         // the same repeat rebuilt from its journal (a killed run's `report DIR`): judged with what bounded the load
         var detail = new org.oltpbench.result.repeat.counted.IntervalDetail(
@@ -127,7 +128,7 @@ class WaitJudgementsReviewTest {
         List<IntervalResult> window = new java.util.ArrayList<>();
         window.add(interval(WaitRulesTest.waits(20, WaitClass.CPU, 100, WaitClass.LOCK, 60), IntervalResult.TerminalTime.UNKNOWN));
         for (int k = 0; k < 5; k++) window.add(interval(Waits.NONE, IntervalResult.TerminalTime.UNKNOWN));
-        Verdict v = Usage.of(window, 6000, 2, Verdict.Inputs.NONE).verdict();
+        Verdict v = Usage.of(window, 6000, 2, VerdictRules.Inputs.NONE).verdict();
         assertNotEquals(Limit.LOCKS, v.limit(), v.evidence());
     }
 }

@@ -7,7 +7,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.judge.usage.Verdict.Limit;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.client.Resources.ClientUse;
@@ -18,6 +17,8 @@ import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Verdict;
+import org.oltpbench.result.repeat.usage.Verdict.Limit;
 
 /**
  * The wait rules at their thresholds (issue 45), on one 10-s window of 100 samples of 8 sessions, with the server's CPU
@@ -52,7 +53,7 @@ class WaitRulesTest {
     static Verdict verdict(Waits w) {
         // a warm-up interval full of CPU waits is left out of the window's waits
         IntervalResult warm = interval(true, waits(100, WaitClass.CPU, 800), null);
-        return Usage.of(List.of(warm, interval(false, w, null)), 1000, 2, Verdict.Inputs.NONE).verdict();
+        return Usage.of(List.of(warm, interval(false, w, null)), 1000, 2, VerdictRules.Inputs.NONE).verdict();
     }
 
     @Test

@@ -9,7 +9,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.oltpbench.result.judge.stall.StallRule;
 import org.oltpbench.result.judge.stall.StallRuleTest;
-import org.oltpbench.result.judge.usage.Verdict.Limit;
 import org.oltpbench.result.repeat.client.CpuSet;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
@@ -19,13 +18,15 @@ import org.oltpbench.result.repeat.client.Resources.ServerUse;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Verdict;
+import org.oltpbench.result.repeat.usage.Verdict.Limit;
 
 /** The bottleneck rules at their thresholds, figures worked by hand over one 10 s interval. */
-class VerdictTest {
+class VerdictRulesTest {
     static final double SECS = 10;
 
     /** A window of one interval: the client's and the local server's CPU-seconds, the host's busy seconds. */
-    static Usage usage(double clientSecs, int available, double hostBusySecs, List<ServerUse> servers, Verdict.Inputs in) {
+    static Usage usage(double clientSecs, int available, double hostBusySecs, List<ServerUse> servers, VerdictRules.Inputs in) {
         HostCpu host = new HostCpu(2, hostBusySecs, 0, 0, 2 * SECS - hostBusySecs, 0, 0, 0, 0);
         Resources r = new Resources(new ClientUse(clientSecs, 0, 1, "lo", 1_000_000, 2_000_000, host), servers);
         IntervalResult warm = new IntervalResult(5, 5, 4, 999, 0, 0, 0, 0, 0, true, 0, null, -1, List.of(), r);
@@ -44,7 +45,7 @@ class VerdictTest {
 
     @Test
     void figuresOfTheWindowOnly() {
-        Usage u = usage(4, 2, 15, List.of(local(9)), Verdict.Inputs.NONE);
+        Usage u = usage(4, 2, 15, List.of(local(9)), VerdictRules.Inputs.NONE);
         assertEquals(SECS, u.seconds(), 1e-12); // the warm-up interval is left out
         assertEquals(0.4, u.clientCores(), 1e-12);
         assertEquals(1.5, u.clientHostBusyCores(), 1e-12);
@@ -57,14 +58,14 @@ class VerdictTest {
 
     @Test
     void clientAtNinetyPercentOfItsCores() {
-        assertEquals(Limit.CLIENT, usage(9.0, 1, 12, List.of(local(3)), Verdict.Inputs.NONE).verdict().limit());
-        assertEquals(Limit.NONE, usage(8.99, 1, 12, List.of(local(3)), Verdict.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.CLIENT, usage(9.0, 1, 12, List.of(local(3)), VerdictRules.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.NONE, usage(8.99, 1, 12, List.of(local(3)), VerdictRules.Inputs.NONE).verdict().limit());
         assertEquals("client CPU 0.90 of 1 core (90%): the client is the limit, so this figure measures oltpbench",
-                usage(9.0, 1, 12, List.of(local(3)), Verdict.Inputs.NONE).verdict().evidence());
+                usage(9.0, 1, 12, List.of(local(3)), VerdictRules.Inputs.NONE).verdict().evidence());
     }
 
     /** A window of one interval of a client pinned to 1 of 2 cores whose threads waited {@code waitSecs} for a CPU. */
-    static Usage pinned(double clientSecs, double waitSecs, double hostBusySecs, ServerUse server, Verdict.Inputs in) {
+    static Usage pinned(double clientSecs, double waitSecs, double hostBusySecs, ServerUse server, VerdictRules.Inputs in) {
         HostCpu host = new HostCpu(2, hostBusySecs, 0, 0, 2 * SECS - hostBusySecs, 0, 0, 0, 0);
         Resources r = new Resources(new ClientUse(clientSecs, 0, 1, "lo", 1, 1, host, new Resources.CpuWait(waitSecs, 0, -1)),
                 List.of(server));
@@ -87,24 +88,24 @@ class VerdictTest {
      */
     @Test
     void aPinnedClientWhoseCoreWasFullIsTheLimit() {
-        Verdict v = pinned(8.3, 83, 18.2, onCpus(8.3, "1"), Verdict.Inputs.NONE).verdict();
+        Verdict v = pinned(8.3, 83, 18.2, onCpus(8.3, "1"), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.CLIENT, v.limit(), v.evidence());
         assertEquals("client on 1 core of this host's 2, kept full: its threads waited for a CPU 8.30 s a second (run-queue "
                 + "delay) and ran 0.83 of them, the server or other processes the rest, 0.16 (this host: the server 0.83, "
                 + "other processes 0.16): the client's cores are the limit, so this figure measures oltpbench on them "
                 + "(unless the wait came in bursts)", v.evidence());
         // the edges of the wait: as long as the client ran (0.83 s a second) is enough, less is not
-        assertEquals(Limit.CLIENT, pinned(8.3, 8.3, 18.2, onCpus(8.3, "1"), Verdict.Inputs.NONE).verdict().limit());
-        assertEquals(Limit.HOST, pinned(8.3, 8.29, 18.2, onCpus(8.3, "1"), Verdict.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.CLIENT, pinned(8.3, 8.3, 18.2, onCpus(8.3, "1"), VerdictRules.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.HOST, pinned(8.3, 8.29, 18.2, onCpus(8.3, "1"), VerdictRules.Inputs.NONE).verdict().limit());
         // and at least half a thread: 0.3 cores ran, 0.5 waited is enough; 0.49 is not (nothing else saturated: none)
-        assertEquals(Limit.CLIENT, pinned(3, 5, 10, onCpus(3, "1"), Verdict.Inputs.NONE).verdict().limit());
-        assertEquals(Limit.NONE, pinned(3, 4.9, 10, onCpus(3, "1"), Verdict.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.CLIENT, pinned(3, 5, 10, onCpus(3, "1"), VerdictRules.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.NONE, pinned(3, 4.9, 10, onCpus(3, "1"), VerdictRules.Inputs.NONE).verdict().limit());
         // the same figures for a client that may use both cores: its wait says no core of its own was full
         HostCpu host = new HostCpu(2, 18.2, 0, 0, 1.8, 0, 0, 0, 0);
         Resources both = new Resources(new ClientUse(8.3, 0, 1, "lo", 1, 1, host, new Resources.CpuWait(83, 0, -1)),
                 List.of(onCpus(8.3, "1")));
         Usage u = Usage.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), both)),
-                1000, 2, Verdict.Inputs.NONE);
+                1000, 2, VerdictRules.Inputs.NONE);
         assertEquals(Limit.HOST, u.verdict().limit(), u.verdict().evidence());
     }
 
@@ -117,18 +118,18 @@ class VerdictTest {
      */
     @Test
     void aPinnedClientsFullCoreSaysWhatTheServerRanOnIt() {
-        Verdict v = pinned(4.5, 60, 19.5, onCpus(12, "0-1"), Verdict.Inputs.NONE).verdict();
+        Verdict v = pinned(4.5, 60, 19.5, onCpus(12, "0-1"), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.CLIENT, v.limit(), v.evidence());
         assertTrue(v.evidence().contains("ran 0.45 of them, the server or other processes the rest, 0.55 (at least 0.20 the "
                 + "server's) (this host: the server 1.20, other processes 0.30)"), v.evidence());
-        Verdict others = pinned(4.5, 60, 19.5, onCpus(8, "1"), Verdict.Inputs.NONE).verdict();
+        Verdict others = pinned(4.5, 60, 19.5, onCpus(8, "1"), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.OTHERS, others.limit(), others.evidence());
         assertEquals("other processes held 0.70 of 2 cores: this level is not a clean measurement (this host's CPU 1.95 of "
                 + "2 cores busy (98%): the server 0.80, the client 0.45, other processes 0.70); the client on 1 core of this "
                 + "host's 2, kept full: its threads waited for a CPU 6.00 s a second (run-queue delay) and ran 0.45 of them, "
                 + "the server or other processes the rest, 0.55, so the figure depends on what shared them", others.evidence());
         Stall stalled = StallRule.of(StallRuleTest.intervals(0, 100, 100, 0, 100), Histograms.empty(), 4, 4, 1);
-        Verdict whileStalled = pinned(4.5, 60, 19.5, onCpus(8, "1"), new Verdict.Inputs(0, 0, 0, 1000, stalled)).verdict();
+        Verdict whileStalled = pinned(4.5, 60, 19.5, onCpus(8, "1"), new VerdictRules.Inputs(0, 0, 0, 1000, stalled)).verdict();
         assertEquals(Limit.OTHERS, whileStalled.limit(), whileStalled.evidence());
     }
 
@@ -140,13 +141,13 @@ class VerdictTest {
      */
     @Test
     void aSaturatedServerComesBeforeAPinnedClientsWait() {
-        Verdict v = pinned(4.1, 6.5, 15.1, onCpus(9.7, "1"), Verdict.Inputs.NONE).verdict();
+        Verdict v = pinned(4.1, 6.5, 15.1, onCpus(9.7, "1"), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.SERVER, v.limit(), v.evidence());
         // the host ran 0.85 of 2: the client's one core cannot have been full (0.85 < 0.9 of it); its wait is starvation
-        Verdict idle = pinned(4.1, 6.5, 8.5, onCpus(3.0, "1"), Verdict.Inputs.NONE).verdict();
+        Verdict idle = pinned(4.1, 6.5, 8.5, onCpus(3.0, "1"), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.STARVED, idle.limit(), idle.evidence());
         // 0.92 of it: it can have been, and the wait says it was
-        Verdict full = pinned(4.1, 6.5, 9.2, onCpus(3.0, "1"), Verdict.Inputs.NONE).verdict();
+        Verdict full = pinned(4.1, 6.5, 9.2, onCpus(3.0, "1"), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.CLIENT, full.limit(), full.evidence());
     }
 
@@ -162,7 +163,7 @@ class VerdictTest {
         Resources r = new Resources(new ClientUse(0.5, 0, 1, "lo", 1, 1, host, new Resources.CpuWait(9, 0, -1)),
                 List.of(onCpus(0.1, "0-1")));
         Verdict v = Usage.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)),
-                1000, 1, Verdict.Inputs.NONE).verdict();
+                1000, 1, VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.STARVED, v.limit(), v.evidence());
         // beside a server that ran 1.90 of the 2 cores it may use, the host 1.95 busy: at least 0.90 of the server ran
         // on the other core, so 1.05 could have run on the client's: its core could have been full; but the server, at
@@ -171,7 +172,7 @@ class VerdictTest {
         Resources shared = new Resources(new ClientUse(0.5, 0, 1, "lo", 1, 1, busy, new Resources.CpuWait(9, 0, -1)),
                 List.of(onCpus(19, "0-1")));
         Verdict full = Usage.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(),
-                shared)), 1000, 1, Verdict.Inputs.NONE).verdict();
+                shared)), 1000, 1, VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.SERVER, full.limit(), full.evidence());
     }
 
@@ -184,19 +185,19 @@ class VerdictTest {
      */
     @Test
     void aServerFullOnItsOwnCoreIsNotHiddenByAPinnedClientsBurstyWait() {
-        Verdict v = pinned(3, 6, 13, onCpus(9.5, "1"), Verdict.Inputs.NONE).verdict();
+        Verdict v = pinned(3, 6, 13, onCpus(9.5, "1"), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.SERVER, v.limit(), v.evidence());
-        assertEquals(Limit.CLIENT, pinned(3, 6, 13, onCpus(9.5, "0-1"), Verdict.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.CLIENT, pinned(3, 6, 13, onCpus(9.5, "0-1"), VerdictRules.Inputs.NONE).verdict().limit());
     }
 
     @Test
     void localServerAtNinetyPercentOfWhatTheClientLeft() {
         // the client keeps 0.5 of 2 cores: 1.5 are left, 90% of them is 1.35
-        assertEquals(Limit.SERVER, usage(5, 2, 19, List.of(local(13.5)), Verdict.Inputs.NONE).verdict().limit());
-        Verdict v = usage(5, 2, 16, List.of(local(13.4)), Verdict.Inputs.NONE).verdict();
+        assertEquals(Limit.SERVER, usage(5, 2, 19, List.of(local(13.5)), VerdictRules.Inputs.NONE).verdict().limit());
+        Verdict v = usage(5, 2, 16, List.of(local(13.4)), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.NONE, v.limit(), v.evidence());
         assertEquals("server CPU 1.35 of the 1.50 cores the client left of this host's 2 (90%): the server is the limit",
-                usage(5, 2, 19, List.of(local(13.5)), Verdict.Inputs.NONE).verdict().evidence());
+                usage(5, 2, 19, List.of(local(13.5)), VerdictRules.Inputs.NONE).verdict().evidence());
     }
 
     @Test
@@ -204,34 +205,34 @@ class VerdictTest {
         // taskset: the server may use 1 core and the client 1 other; 0.9 of the server's one core is its limit
         ServerUse pinned = new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", 9.0, 100, 0, 0, -1, -1, -1,
                 new HostCpu(1, 0, 0, 0, 0, 0, 0, 0, 0), "1");
-        Verdict v = usage(6.9, 1, 16, List.of(pinned), Verdict.Inputs.NONE).verdict();
+        Verdict v = usage(6.9, 1, 16, List.of(pinned), VerdictRules.Inputs.NONE).verdict();
         assertEquals("server CPU 0.90 of the 1 core it may use (the client runs on others) (90%): the server is the limit",
                 v.evidence());
         ServerUse below = new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", 8.9, 100, 0, 0, -1, -1, -1,
                 new HostCpu(1, 0, 0, 0, 0, 0, 0, 0, 0), "1");
-        assertEquals(Limit.NONE, usage(6.9, 1, 15.8, List.of(below), Verdict.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.NONE, usage(6.9, 1, 15.8, List.of(below), VerdictRules.Inputs.NONE).verdict().limit());
     }
 
     @Test
     void sharedHostBusyWithNeitherSideAtItsLimit() {
         // server 1.2 of the 1.45 left (83%), but the host is 1.8 of 2 busy (90%)
-        Verdict v = usage(5.5, 2, 18, List.of(local(12)), Verdict.Inputs.NONE).verdict();
+        Verdict v = usage(5.5, 2, 18, List.of(local(12)), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.HOST, v.limit(), v.evidence());
-        assertEquals(Limit.NONE, usage(5.5, 2, 17.9, List.of(local(12)), Verdict.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.NONE, usage(5.5, 2, 17.9, List.of(local(12)), VerdictRules.Inputs.NONE).verdict().limit());
     }
 
     @Test
     void remoteHostAtNinetyPercent() {
         assertEquals("server CPU 3.60 of 4 cores (90%) on db1:9100: the server is the limit",
-                usage(1, 2, 2, List.of(node(36, 4)), Verdict.Inputs.NONE).verdict().evidence());
-        assertEquals(Limit.NONE, usage(1, 2, 2, List.of(node(35.9, 4)), Verdict.Inputs.NONE).verdict().limit());
+                usage(1, 2, 2, List.of(node(36, 4)), VerdictRules.Inputs.NONE).verdict().evidence());
+        assertEquals(Limit.NONE, usage(1, 2, 2, List.of(node(35.9, 4)), VerdictRules.Inputs.NONE).verdict().limit());
     }
 
     @Test
     void connectionWaitAtTwentyPercentWithConnectionsSet() {
-        assertEquals(Limit.CONNECTIONS, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.20, 8, 0, 1000, Stall.NONE)).verdict().limit());
-        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.199, 8, 0, 1000, Stall.NONE)).verdict().limit());
-        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0.5, 0, 0, 1000, Stall.NONE)).verdict().limit());
+        assertEquals(Limit.CONNECTIONS, usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0.20, 8, 0, 1000, Stall.NONE)).verdict().limit());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0.199, 8, 0, 1000, Stall.NONE)).verdict().limit());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0.5, 0, 0, 1000, Stall.NONE)).verdict().limit());
     }
 
     /**
@@ -241,41 +242,41 @@ class VerdictTest {
      */
     @Test
     void pacingAndAnArrivalRateAreNamedWhereNothingSaturated() {
-        Verdict paced = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,
-                new Verdict.Offered(0.5, 0, 100))).verdict();
+        Verdict paced = usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 0, 1000, Stall.NONE,
+                new VerdictRules.Offered(0.5, 0, 100))).verdict();
         assertEquals(Limit.PACING, paced.limit());
         assertEquals("nothing saturated: server CPU 0.20 cores, client CPU 0.10 of 2: terminals spent 50% of their time keying "
                 + "and thinking (TPC-C 5.2.5), so the pacing bounds throughput; more warehouses (10 terminals each) raise it",
                 paced.evidence());
-        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,
-                new Verdict.Offered(0.49, 0, 100))).verdict().limit());
-        Verdict rate = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,
-                new Verdict.Offered(0, 105.2, 100))).verdict();
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 0, 1000, Stall.NONE,
+                new VerdictRules.Offered(0.49, 0, 100))).verdict().limit());
+        Verdict rate = usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 0, 1000, Stall.NONE,
+                new VerdictRules.Offered(0, 105.2, 100))).verdict();
         assertEquals(Limit.ARRIVAL_RATE, rate.limit());
         assertEquals("arrival rate", rate.limit().toString(), "as the console's 'limited by' prints it");
         assertEquals("nothing saturated: server CPU 0.20 cores, client CPU 0.10 of 2: the arrival rate bounds throughput (100.0 "
                 + "tps served of rate=105.2); a higher rate finds where latency from the schedule grows", rate.evidence());
-        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,
-                new Verdict.Offered(0, 105.3, 100))).verdict().limit(), "the server fell behind the rate: not what bounded it");
-        assertEquals(Limit.SERVER, usage(5, 2, 19, List.of(local(13.5)), new Verdict.Inputs(0, 0, 0, 1000, Stall.NONE,
-                new Verdict.Offered(0.9, 0, 100))).verdict().limit(), "a saturated server is named before the pacing");
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 0, 1000, Stall.NONE,
+                new VerdictRules.Offered(0, 105.3, 100))).verdict().limit(), "the server fell behind the rate: not what bounded it");
+        assertEquals(Limit.SERVER, usage(5, 2, 19, List.of(local(13.5)), new VerdictRules.Inputs(0, 0, 0, 1000, Stall.NONE,
+                new VerdictRules.Offered(0.9, 0, 100))).verdict().limit(), "a saturated server is named before the pacing");
     }
 
     @Test
     void contentionAtFivePercentOfAttempts() {
         // 50 restarted of 950 + 50 = 5%
-        Verdict v = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 50, 950, Stall.NONE)).verdict();
+        Verdict v = usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 50, 950, Stall.NONE)).verdict();
         assertEquals(Limit.CONTENTION, v.limit());
         assertEquals("5% of transactions retried or restarted on lock waits and conflicts: contention is the limit", v.evidence());
-        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 49, 951, Stall.NONE)).verdict().limit());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 49, 951, Stall.NONE)).verdict().limit());
     }
 
     @Test
     void withoutServerFiguresTheVerdictSaysSo() {
-        Verdict v = usage(1, 2, 4, List.of(), Verdict.Inputs.NONE).verdict();
+        Verdict v = usage(1, 2, 4, List.of(), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.UNKNOWN, v.limit());
         assertTrue(v.evidence().startsWith("no server figures"), v.evidence());
-        assertEquals(Usage.NONE, Usage.of(List.of(), 0, 2, Verdict.Inputs.NONE));
+        assertEquals(Usage.NONE, Usage.of(List.of(), 0, 2, VerdictRules.Inputs.NONE));
     }
 
     /** A local server process pinned to the CPUs of {@code cpus} (how many: {@code n}). */
@@ -289,7 +290,7 @@ class VerdictTest {
         HostCpu host = new HostCpu(hostCores, hostBusySecs, 0, 0, hostCores * SECS - hostBusySecs, 0, 0, 0, 0);
         Resources r = new Resources(new ClientUse(clientSecs, 0, 1, "lo", 1, 1, host), servers);
         return Usage.of(List.of(new IntervalResult(10, SECS, 4, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)),
-                1000, available, Verdict.Inputs.NONE);
+                1000, available, VerdictRules.Inputs.NONE);
     }
 
     @Test
@@ -307,23 +308,23 @@ class VerdictTest {
     @Test
     void aHostHeldByOtherProcessesIsNamed() {
         // host 1.98 of 2 busy: server 0.42, client 0.24, others 1.98 - 0.42 - 0.24 = 1.32 >= a quarter of 2 cores
-        Verdict v = usage(2.4, 2, 19.8, List.of(local(4.2)), Verdict.Inputs.NONE).verdict();
+        Verdict v = usage(2.4, 2, 19.8, List.of(local(4.2)), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.OTHERS, v.limit());
         assertEquals("other processes held 1.32 of 2 cores: this level is not a clean measurement (this host's CPU 1.98 of "
                 + "2 cores busy (99%): the server 0.42, the client 0.24, other processes 1.32)", v.evidence());
         // others 0.49 < 0.5: the shared host
-        assertEquals(Limit.HOST, usage(2.4, 2, 19.8, List.of(local(13.3)), Verdict.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.HOST, usage(2.4, 2, 19.8, List.of(local(13.3)), VerdictRules.Inputs.NONE).verdict().limit());
     }
 
     @Test
     void aStallIsTheVerdictAndNeverAdvisesMoreThreads() {
         Stall stalled = StallRule.of(StallRuleTest.intervals(0, 100, 100, 0, 100), Histograms.empty(), 4, 4, 1);
-        Verdict v = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 1000, stalled)).verdict();
+        Verdict v = usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 0, 1000, stalled)).verdict();
         assertEquals(Limit.STALL, v.limit());
         assertTrue(v.evidence().startsWith("stalled: 1 interval ended under 10% of what was asked of the server in it (2-3 s: 0 of 100 "), v.evidence());
         assertTrue(!v.evidence().contains("more threads"), v.evidence());
         // the client's limit still comes first: the figure measures oltpbench
-        assertEquals(Limit.CLIENT, usage(9.0, 1, 12, List.of(local(3)), new Verdict.Inputs(0, 0, 0, 1000, stalled)).verdict().limit());
+        assertEquals(Limit.CLIENT, usage(9.0, 1, 12, List.of(local(3)), new VerdictRules.Inputs(0, 0, 0, 1000, stalled)).verdict().limit());
     }
 
     /** A 1 s interval ending at {@code at} on a 2-core host: transactions, the client's, local server's and host's CPU-seconds. */
@@ -348,14 +349,14 @@ class VerdictTest {
         }
         Stall stall = StallRule.of(w, StallRuleTest.latency(600, 1000, 0, 0), 10, 10, 1);
         assertEquals(4, stall.quiet().size(), stall.evidence());
-        Verdict v = Usage.of(w, 600, 2, new Verdict.Inputs(0, 0, 0, 600, stall)).verdict();
+        Verdict v = Usage.of(w, 600, 2, new VerdictRules.Inputs(0, 0, 0, 600, stall)).verdict();
         assertEquals(Limit.OTHERS, v.limit(), v.evidence());
         assertTrue(v.evidence().contains("other processes held 1.51 of 2 cores"), v.evidence());
         assertTrue(!v.evidence().contains("look at what the server did"), v.evidence());
         // the same stall on a host nobody else held stays the server's
         List<IntervalResult> alone = w.stream().map(i -> i.transactions() == 0 ? second((int) i.at(), 0, 0.21, 0.20, 0.45) : i)
                 .toList();
-        assertEquals(Limit.STALL, Usage.of(alone, 600, 2, new Verdict.Inputs(0, 0, 0, 600, stall)).verdict().limit());
+        assertEquals(Limit.STALL, Usage.of(alone, 600, 2, new VerdictRules.Inputs(0, 0, 0, 600, stall)).verdict().limit());
     }
 
     /**
@@ -370,7 +371,7 @@ class VerdictTest {
         Resources r = new Resources(new ClientUse(0.05, 0, 1, "lo", 1, 1, host, waited), List.of(local(0.01)));
         List<IntervalResult> w = new java.util.ArrayList<>();
         for (int at = 1; at <= 10; at++) w.add(new IntervalResult(at, 1, 1, 1, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r));
-        Verdict v = Usage.of(w, 10, 2, Verdict.Inputs.NONE).verdict();
+        Verdict v = Usage.of(w, 10, 2, VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.STARVED, v.limit(), v.evidence());
         assertEquals("the client's threads waited for a CPU 0.90 s a second (run-queue delay) and ran 0.05; this host's CPU "
                 + "0.05 of 2 busy: the client could not run, so the figure measures this host's scheduler, not the server",
@@ -378,7 +379,7 @@ class VerdictTest {
         // a wait shorter than the client's own CPU time is not starvation: 0.9 s waited, 1.0 core ran
         Resources ran = new Resources(new ClientUse(1.0, 0, 1, "lo", 1, 1, new HostCpu(2, 1.1, 0, 0, 0.9, 0, 0, 0, 0), waited),
                 List.of(local(0.01)));
-        assertEquals(Limit.NONE, Usage.of(w.stream().map(i -> i.with(ran)).toList(), 10, 2, Verdict.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.NONE, Usage.of(w.stream().map(i -> i.with(ran)).toList(), 10, 2, VerdictRules.Inputs.NONE).verdict().limit());
     }
 
     /**
@@ -387,13 +388,13 @@ class VerdictTest {
      */
     @Test
     void aLowRateIsKeptWithinItsPoissonSpread() {
-        Verdict kept = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 33, Stall.NONE,
-                new Verdict.Offered(0, 2, 33 / 20.0, 20))).verdict();
+        Verdict kept = usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 0, 33, Stall.NONE,
+                new VerdictRules.Offered(0, 2, 33 / 20.0, 20))).verdict();
         assertEquals(Limit.ARRIVAL_RATE, kept.limit(), kept.evidence());
-        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 21, Stall.NONE,
-                new Verdict.Offered(0, 2, 21 / 20.0, 20))).verdict().limit());
-        assertEquals(Limit.ARRIVAL_RATE, usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 22, Stall.NONE,
-                new Verdict.Offered(0, 2, 22 / 20.0, 20))).verdict().limit());
+        assertEquals(Limit.NONE, usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 0, 21, Stall.NONE,
+                new VerdictRules.Offered(0, 2, 21 / 20.0, 20))).verdict().limit());
+        assertEquals(Limit.ARRIVAL_RATE, usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 0, 22, Stall.NONE,
+                new VerdictRules.Offered(0, 2, 22 / 20.0, 20))).verdict().limit());
     }
 
     /**
@@ -410,8 +411,8 @@ class VerdictTest {
                 w.add(new IntervalResult(k, 1, 1, 1, 1, 0, 0, 0, 0, false, 0, null, k == 20 ? queue : queue * k / 20,
                         List.of(), Resources.NONE));
             }
-            Verdict.Offered o = Verdict.Offered.of(w, 0, 1, 2, 22, 20);
-            Limit l = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 22, Stall.NONE, o)).verdict().limit();
+            VerdictRules.Offered o = VerdictRules.Offered.of(w, 0, 1, 2, 22, 20);
+            Limit l = usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 0, 22, Stall.NONE, o)).verdict().limit();
             assertEquals(queue > 0 ? Limit.NONE : Limit.ARRIVAL_RATE, l, "queue " + queue);
         }
     }
@@ -427,18 +428,18 @@ class VerdictTest {
             w.add(new IntervalResult(at, 1, 10, 1, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), Resources.NONE,
                     new IntervalResult.TerminalTime(0.05, 9.95)));
         }
-        Verdict.Offered o = Verdict.Offered.of(w, 0, 10, 0, 10, 10);
+        VerdictRules.Offered o = VerdictRules.Offered.of(w, 0, 10, 0, 10, 10);
         assertEquals(0.995, o.pacedShare(), 1e-12);
-        Verdict v = usage(1, 2, 4, List.of(local(2)), new Verdict.Inputs(0, 0, 0, 10, Stall.NONE, o)).verdict();
+        Verdict v = usage(1, 2, 4, List.of(local(2)), new VerdictRules.Inputs(0, 0, 0, 10, Stall.NONE, o)).verdict();
         assertEquals(Limit.PACING, v.limit(), v.evidence());
         assertTrue(v.evidence().contains("terminals spent 100% of their time keying and thinking"), v.evidence());
         // files without the terminals' time: keying and think seconds over threads x seconds, 60 / (10 x 10)
-        assertEquals(0.6, Verdict.Offered.of(List.of(), 60, 10, 0, 10, 10).pacedShare(), 1e-12);
+        assertEquals(0.6, VerdictRules.Offered.of(List.of(), 60, 10, 0, 10, 10).pacedShare(), 1e-12);
     }
 
     @Test
     void aLevelBelowThePreviousOneDoesNotAdviseMoreThreads() {
-        Usage u = usage(1, 2, 4, List.of(local(2)), Verdict.Inputs.NONE);
+        Usage u = usage(1, 2, 4, List.of(local(2)), VerdictRules.Inputs.NONE);
         assertTrue(u.verdict().evidence().endsWith("more threads may raise throughput"), u.verdict().evidence());
         Usage fell = u.after(16, 1024, 351);
         assertEquals(Limit.NONE, fell.verdict().limit());
@@ -467,7 +468,7 @@ class VerdictTest {
                 HostCpu.UNKNOWN, "0-1");
         Resources r = new Resources(new ClientUse(6, 0, 1, "lo", 1, 1, host), List.of(server));
         IntervalResult i = new IntervalResult(10, SECS, 4, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r);
-        Usage u = Usage.of(List.of(i), 1000, 2, Verdict.Inputs.NONE);
+        Usage u = Usage.of(List.of(i), 1000, 2, VerdictRules.Inputs.NONE);
         assertEquals(23 * 10 / 12.0 / SECS, u.clientHostBusyCores(), 1e-9);
         assertEquals(0.5, u.clientCores(), 1e-9);
         assertEquals(1.0, u.serverCores(), 1e-9);

@@ -1,6 +1,5 @@
 package org.oltpbench.result.judge.usage;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import java.util.Locale;
 import org.oltpbench.result.judge.stall.StallRule;
@@ -8,6 +7,8 @@ import org.oltpbench.result.repeat.client.CpuSet;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Verdict;
+import org.oltpbench.result.repeat.usage.Verdict.Limit;
 
 /**
  * What limited a level, with the figures that show it. The rules, first match wins (the README states them):
@@ -46,44 +47,11 @@ import org.oltpbench.result.repeat.usage.Stall;
  * <li>NONE: a server was seen and nothing above holds (latency-bound);</li>
  * <li>UNKNOWN: no source saw a server, and the client is not the limit.</li>
  * </ol>
- *
- * @param limit    the rule that matched
- * @param evidence one line with its figures
  */
-public record Verdict(Limit limit, String evidence) {
+public final class VerdictRules {
     static final double CPU_SATURATED = 0.90, CONNECTION_WAIT = 0.20, CONTENDED = 0.05, OTHERS_SHARE = 0.25;
-    public static final Verdict NOT_RECORDED = new Verdict(Limit.NOT_RECORDED, "resources were not recorded");
 
-    /** The verdicts. */
-    public enum Limit {
-        @JsonProperty("client") CLIENT,
-        @JsonProperty("stall") STALL,
-        @JsonProperty("server") SERVER,
-        @JsonProperty("other processes") OTHERS,
-        @JsonProperty("client starved") STARVED,
-        @JsonProperty("shared host") HOST,
-        @JsonProperty("connections") CONNECTIONS,
-        @JsonProperty("contention") CONTENTION,
-        @JsonProperty("locks") LOCKS,
-        @JsonProperty("commit") COMMIT,
-        @JsonProperty("data reads") READS,
-        @JsonProperty("latches") LATCHES,
-        @JsonProperty("other nodes") NODES,
-        @JsonProperty("pacing") PACING,
-        @JsonProperty("arrival rate") ARRIVAL_RATE,
-        @JsonProperty("none") NONE,
-        @JsonProperty("unknown") UNKNOWN,
-        @JsonProperty("not recorded") NOT_RECORDED;
-
-        @Override
-        public String toString() {
-            return switch (this) {
-                case STARVED -> "client starved";
-                case READS -> "data reads";
-                case NODES -> "other nodes";
-                default -> name().toLowerCase(Locale.ROOT).replace('_', ' ');
-            };
-        }
+    private VerdictRules() {
     }
 
     /**
@@ -367,10 +335,10 @@ public record Verdict(Limit limit, String evidence) {
                 + "not the server", when, Usage.cores(wait), Usage.cores(u.clientCores()), host));
     }
 
-    /** This verdict at a level whose tps fell below the previous level's: no advice of more threads. */
-    Verdict fellFrom(int previousThreads, double previousTps, double tps) {
-        if (!evidence.endsWith(MORE_THREADS)) return this;
-        return new Verdict(limit, evidence.substring(0, evidence.length() - MORE_THREADS.length()) + String.format(Locale.ROOT,
+    /** {@code v}, a verdict at a level whose tps fell below the previous level's: no advice of more threads. */
+    static Verdict fellFrom(Verdict v, int previousThreads, double previousTps, double tps) {
+        if (!v.evidence().endsWith(MORE_THREADS)) return v;
+        return new Verdict(v.limit(), v.evidence().substring(0, v.evidence().length() - MORE_THREADS.length()) + String.format(Locale.ROOT,
                 ": throughput fell to %,.1f tps from %,.1f at %d %s, so more threads do not raise it", tps, previousTps,
                 previousThreads, previousThreads == 1 ? "thread" : "threads"));
     }
