@@ -1,6 +1,7 @@
 package org.oltpbench.driver;
 
 import org.oltpbench.result.judge.stall.StallRule;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.util.Clock;
 import java.sql.Connection;
@@ -19,7 +20,7 @@ import org.oltpbench.measure.waits.JdbcWaitSource;
 import org.oltpbench.measure.waits.WaitSampler;
 import org.oltpbench.dialect.SessionWaits;
 import org.oltpbench.result.repeat.client.ClientCpu;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.measure.ErrorLog;
 import org.oltpbench.measure.Snapshot;
@@ -670,7 +671,7 @@ public final class LevelRunner {
         Stall stall = StallRule.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().intervalSecs(), s.level().rate());
         var in = new VerdictRules.Inputs(latency > 0 ? queued / latency : 0, s.level().connections(),
                 counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
-        return Usage.of(measuredOrWhole(intervals, window, start, done), counts.transactions(), cpu.hostCores(), in);
+        return Usages.of(measuredOrWhole(intervals, window, start, done), counts.transactions(), cpu.hostCores(), in);
     }
 
     private static long[] diff(long[] a, long[] b) {

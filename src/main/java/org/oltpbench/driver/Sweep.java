@@ -10,6 +10,7 @@ import org.oltpbench.config.ThreadModel;
 import org.oltpbench.db.Database;
 import org.oltpbench.driver.search.SearchDecisions;
 import org.oltpbench.driver.search.SearchReplay;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatPick;
 import org.oltpbench.result.repeat.RepeatResult;
@@ -265,7 +266,7 @@ public final class Sweep {
     private RepeatResult besidePrevious(RepeatResult r) {
         LevelResult before = previous;
         if (before == null || before.threads() >= r.threads() || before.kept() == null) return r;
-        return r.withUsage(r.usage().after(before.threads(), before.kept().tps(), r.tps()));
+        return r.withUsage(Usages.after(r.usage(), before.threads(), before.kept().tps(), r.tps()));
     }
 
     /** Ends the sweep and returns the run as it stands. */

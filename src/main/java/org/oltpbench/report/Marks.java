@@ -18,7 +18,7 @@ public final class Marks {
 
     /** Cores the client kept busy, with "!" when that was more than half of the host's. */
     public static String cpu(RepeatResult r) {
-        return org.oltpbench.result.judge.usage.Usage.cores(r.cpu().cores()) + "/" + r.cpu().hostCores() + (r.cpu().saturated() ? " !" : "");
+        return org.oltpbench.result.repeat.usage.Usage.cores(r.cpu().cores()) + "/" + r.cpu().hostCores() + (r.cpu().saturated() ? " !" : "");
     }
 
     static void footnotes(PrintStream out, RunResult run) {

@@ -3,9 +3,9 @@ package org.oltpbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.TpccMetrics;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.workload.Family;
 
 /**

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
@@ -14,6 +14,7 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 
 /**
@@ -46,7 +47,7 @@ class PostgresWaitsReview45Test {
             SessionWaits.Wait w = PostgresDialect.activityWait(new SessionWaits.Row("active", "IO", event));
             Waits waits = new Waits(80, Map.of(WaitClass.CPU, 240L, w.cls(), 400L),
                     Map.of(w.cls(), Map.of(w.name(), 400L)), Map.of());
-            Verdict v = Usage.of(List.of(org.oltpbench.result.judge.usage.WaitFixtures.interval(20, waits)), 1000, 2, VerdictRules.Inputs.NONE).verdict();
+            Verdict v = Usages.of(List.of(org.oltpbench.result.judge.usage.WaitFixtures.interval(20, waits)), 1000, 2, VerdictRules.Inputs.NONE).verdict();
             assertFalse(v.evidence().contains("reads from storage are the limit"), "IO:" + event + " -> " + v.limit()
                     + ": " + v.evidence());
         }

@@ -2,7 +2,7 @@ package org.oltpbench.properties;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.analytics.Analytics;
@@ -15,6 +15,7 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 
 /**
@@ -52,7 +53,7 @@ public record IntervalSeries(double[] seconds, long[] tx, long[] newOrders, doub
         List<TxnMetrics> types = newOrders == null ? List.of(new TxnMetrics("event", all, 0, 0, 0, null))
                 : List.of(new TxnMetrics("NEW_ORDER", orders, 0, 0, 0, null), new TxnMetrics("PAYMENT", all - orders, 0, 0, 0, null));
         Counts c = new Counts(all, 0, QUERIES_PER_TX * all, 0, 0, 0, 0, 0, 0, 0);
-        Usage u = serverCpu == null ? Usage.NONE : Usage.of(in, all, 2, VerdictRules.Inputs.NONE);
+        Usage u = serverCpu == null ? Usage.NONE : Usages.of(in, all, 2, VerdictRules.Inputs.NONE);
         return new RepeatResult(1, 4, RepeatResult.COMPLETED, null,
                 new RepeatResult.Measured(new Window("2026-11-27T07:00:00Z", "2026-11-27T07:10:00Z", window), c, types, in),
                 new RepeatResult.PerThread(List.of(all), List.of(0L)), new ClientCpu(1, 0.5, 2, 0.5),

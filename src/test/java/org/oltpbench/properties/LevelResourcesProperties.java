@@ -10,10 +10,10 @@ import org.oltpbench.driver.Levels;
 import org.oltpbench.driver.SimClock;
 import org.oltpbench.driver.SimLevel;
 import org.oltpbench.measure.resources.SimHost;
-import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.usage.Usage;
 
 /**
  * Issue 42 §2, "resources of an interval never exceed its seconds times the cores that could run them; shares add up to

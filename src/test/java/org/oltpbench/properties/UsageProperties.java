@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.client.ResourceSource;
@@ -13,7 +14,7 @@ import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.client.Resources.ClientUse;
 import org.oltpbench.result.repeat.client.Resources.HostCpu;
 import org.oltpbench.result.repeat.client.Resources.ServerUse;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 
 /**
@@ -43,7 +44,7 @@ class UsageProperties {
             intervals.add(new IntervalResult(at, secs, 4, 100, 100, 0, 0, 0, 0, false, 0, null, -1, List.of(),
                     new Resources(new ClientUse(client, 0, 1, "lo", 1, 1, host), List.of(s))));
         }
-        Usage u = Usage.of(intervals, 100L * n, cores, VerdictRules.Inputs.NONE);
+        Usage u = Usages.of(intervals, 100L * n, cores, VerdictRules.Inputs.NONE);
         String why = u.clientHostBusyCores() + " busy, client " + u.clientCores() + ", server " + u.serverCores() + " of " + cores;
         assertTrue(u.clientHostBusyCores() <= cores + 1e-9, why);
         assertTrue(u.clientCores() + u.serverCores() <= u.clientHostBusyCores() + 1e-9, why);

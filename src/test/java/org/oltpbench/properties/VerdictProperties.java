@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.judge.stall.StallRule;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
@@ -21,7 +22,7 @@ import org.oltpbench.result.repeat.client.Resources.CpuWait;
 import org.oltpbench.result.repeat.client.Resources.HostCpu;
 import org.oltpbench.result.repeat.client.Resources.ServerUse;
 import org.oltpbench.result.repeat.usage.Stall;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.repeat.usage.Verdict.Limit;
 
@@ -67,7 +68,7 @@ class VerdictProperties {
     private static Verdict verdict(List<IntervalResult> w, int clientCores) {
         long tx = w.stream().mapToLong(IntervalResult::transactions).sum();
         Stall stall = StallRule.of(w, Histograms.empty(), w.size(), w.size(), 1);
-        return Usage.of(w, tx, clientCores, new VerdictRules.Inputs(0, 0, 0, tx, stall)).verdict();
+        return Usages.of(w, tx, clientCores, new VerdictRules.Inputs(0, 0, 0, tx, stall)).verdict();
     }
 
     /** A second of an ordinary closed loop: ~1,000 tps, the client and the server below their limits, a little else. */

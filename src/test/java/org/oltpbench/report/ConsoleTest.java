@@ -14,7 +14,7 @@ import org.oltpbench.result.repeat.client.ClientCpu;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.server.ServerCount;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.stats.Trend;

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.client.ClientCpu;
 import org.oltpbench.result.repeat.counted.Counts;
@@ -23,6 +22,7 @@ import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.workload.Family;
 import org.oltpbench.result.workload.WorkloadInfo;
 

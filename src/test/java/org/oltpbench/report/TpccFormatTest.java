@@ -126,6 +126,6 @@ class TpccFormatTest {
                 "2026-11-23T07:00:00Z", "2026-11-23T07:01:00Z", 60), c, types, List.of()),
                 new RepeatResult.PerThread(List.of(all), List.of(0L)), new org.oltpbench.result.repeat.client.ClientCpu(6, 0.1, 2, 0.5),
                 new RepeatResult.ServerChecks(ServerCount.none("test", 0), null, w), RepeatResult.Topology.NONE,
-                org.oltpbench.result.judge.usage.Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
+                org.oltpbench.result.repeat.usage.Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 }

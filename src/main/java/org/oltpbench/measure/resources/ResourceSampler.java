@@ -26,7 +26,7 @@ import org.oltpbench.result.repeat.client.Resources.ServerUse;
  * carries the connections, and every server probe. A probe that fails is reported once (one line, through
  * {@code warn}) and never ends the run; a local process is tried at every edge, a remote source at the next edge and,
  * while it keeps failing, after 1, 3, 7 and then 10 edges. The intervals a source missed are left out of its figures,
- * which are computed over the seconds it covered ({@link org.oltpbench.result.judge.usage.Usage}). The cost does not depend on
+ * which are computed over the seconds it covered ({@link org.oltpbench.result.repeat.usage.Usage}). The cost does not depend on
  * the number of terminals.
  */
 public final class ResourceSampler {

@@ -291,7 +291,7 @@ public final class Comparison {
         boolean any = false;
         for (LabeledRun r : runs) {
             LevelResult l = r.run().level(threads);
-            var u = l == null ? org.oltpbench.result.judge.usage.Usage.NONE : l.kept().usage();
+            var u = l == null ? org.oltpbench.result.repeat.usage.Usage.NONE : l.kept().usage();
             any |= u.recorded() || u.stall().found();
             String limit = u.recorded() ? u.verdict().limit().toString() : "-";
             limits.add(u.stall().found() && u.verdict().limit() != org.oltpbench.result.repeat.usage.Verdict.Limit.STALL

@@ -166,13 +166,13 @@ public final class RunReport {
         String per = family.headline() == org.oltpbench.result.workload.Family.Headline.TPMC ? "tpmC" : "tps";
         for (LevelResult l : run.levels()) {
             RepeatResult r = l.kept();
-            org.oltpbench.result.judge.usage.Usage u = r.usage();
+            org.oltpbench.result.repeat.usage.Usage u = r.usage();
             if (!u.recorded()) continue;
-            rows.add(List.of(Marks.threads(l), "client", org.oltpbench.result.judge.usage.Usage.cores(u.clientCores()) + " of " + u.clientCoresAvailable(), "", u.netInMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT,
+            rows.add(List.of(Marks.threads(l), "client", org.oltpbench.result.repeat.usage.Usage.cores(u.clientCores()) + " of " + u.clientCoresAvailable(), "", u.netInMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT,
                     "%s %.1f in, %.1f out", u.netInterface(), u.netInMBps(), u.netOutMBps()),
                     r.counts().transactions() == 0 ? "-" : Metric.format(u.clientMicrosPerTransaction()) + " µs/txn"));
-            for (org.oltpbench.result.judge.usage.Usage.ServerCores s : u.servers()) {
-                rows.add(List.of(Marks.threads(l), s.name(), org.oltpbench.result.judge.usage.Usage.cores(s.cores())
+            for (org.oltpbench.result.repeat.usage.Usage.ServerCores s : u.servers()) {
+                rows.add(List.of(Marks.threads(l), s.name(), org.oltpbench.result.repeat.usage.Usage.cores(s.cores())
                         + (s.hostCores() > 0 ? " of " + s.hostCores() : ""), s.rssBytes() < 0 ? "-" : s.rssBytes() / 1_000_000 + " MB",
                         s.readMBps() < 0 ? "-" : String.format(java.util.Locale.ROOT, "disk %.1f read, %.1f written", s.readMBps(),
                                 s.writeMBps()), ""));

@@ -11,7 +11,7 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.result.judge.fault.Outages;
 import org.oltpbench.result.judge.stall.StallRule;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatPick;
@@ -27,6 +27,7 @@ import org.oltpbench.result.repeat.server.ServerCount;
 import org.oltpbench.result.repeat.topology.Failover;
 import org.oltpbench.result.repeat.topology.Fault;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.run.RunResult;
 
@@ -170,7 +171,7 @@ public final class Journal {
                 new ClientCpu(cpuSeconds, seconds > 0 ? cpuSeconds / seconds : 0, 0, 0),
                 RepeatResult.ServerChecks.of(ServerCount.none("not read: the run was killed", counts.transactions())),
                 new RepeatResult.Topology(Failover.NONE, fault, List.of()),
-                Usage.of(e.intervals(), counts.transactions(), clientCores, in), org.oltpbench.result.repeat.analytics.Analytics.NONE);
+                Usages.of(e.intervals(), counts.transactions(), clientCores, in), org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 
     /** The report interval the journal's intervals were cut at: the most common length, in whole seconds. */

@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.config.RunParams;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Usages;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatPick;
 import org.oltpbench.result.repeat.RepeatResult;
@@ -176,7 +177,7 @@ public final class Merge {
      */
     private static Usage waitsOnly(List<IntervalResult> intervals) {
         // the merged intervals hold no resources: Usage.of gives the window's waits and no verdict
-        return Usage.of(intervals, 0, 0, org.oltpbench.result.judge.usage.VerdictRules.Inputs.NONE);
+        return Usages.of(intervals, 0, 0, org.oltpbench.result.judge.usage.VerdictRules.Inputs.NONE);
     }
 
     private static Counts counts(List<RepeatResult> parts) {

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.util.StdConverter;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
-import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.repeat.analytics.Analytics;
 import org.oltpbench.result.repeat.client.ClientCpu;
 import org.oltpbench.result.repeat.counted.Counts;
@@ -21,6 +20,7 @@ import org.oltpbench.result.repeat.server.ServerCount;
 import org.oltpbench.result.repeat.server.ServerWindow;
 import org.oltpbench.result.repeat.topology.Failover;
 import org.oltpbench.result.repeat.topology.Fault;
+import org.oltpbench.result.repeat.usage.Usage;
 
 /**
  * One run of one thread level, as a few named parts (result.json keeps its flat layout: {@link Json}).

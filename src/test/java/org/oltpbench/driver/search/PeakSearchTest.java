@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.oltpbench.config.SearchParams;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.file.ResultFiles;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.judge.spread.Spreads;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;

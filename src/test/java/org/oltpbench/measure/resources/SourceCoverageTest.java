@@ -12,9 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 
 /**
@@ -49,7 +50,7 @@ class SourceCoverageTest {
                 intervals.add(new IntervalResult(i, 1.0, 4, 100, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(),
                         sampler.between(edges.get(i - 1), edges.get(i))));
             }
-            Usage u = Usage.of(intervals, 1000, 2, VerdictRules.Inputs.NONE);
+            Usage u = Usages.of(intervals, 1000, 2, VerdictRules.Inputs.NONE);
             Usage.ServerCores host = u.servers().get(0);
             assertEquals(1, warnings.size(), warnings.toString());
             assertEquals(11, scrape.get(), "tried again at the next edge");

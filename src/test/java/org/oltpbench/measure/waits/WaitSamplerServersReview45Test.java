@@ -12,7 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.dialect.Dialects;
 import org.oltpbench.dialect.SessionWaits;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
@@ -20,6 +20,7 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.util.Clock;
 
@@ -108,7 +109,7 @@ class WaitSamplerServersReview45Test {
         Waits w = sample(new WaitSampler(List.of(source("a:5433", onA, Map.of(), false),
                 source("b:5433", List.of(), Map.of(), true)), PG, (server, id) -> true, Clock.SYSTEM, warned::add), 80);
         assertEquals(1, warned.size(), warned.toString());
-        Verdict v = Usage.of(List.of(org.oltpbench.result.judge.usage.WaitFixtures.interval(20, w)), 1000, 2, VerdictRules.Inputs.NONE).verdict();
+        Verdict v = Usages.of(List.of(org.oltpbench.result.judge.usage.WaitFixtures.interval(20, w)), 1000, 2, VerdictRules.Inputs.NONE).verdict();
         assertNotEquals(Verdict.Limit.LOCKS, v.limit(), v.evidence());
     }
 
@@ -128,7 +129,7 @@ class WaitSamplerServersReview45Test {
                 (server, id) -> id <= 8, Clock.SYSTEM, m -> { }), 80);
         assertTrue(w.count(WaitClass.IO) <= 4 * 80L, "our sessions counted in data reads: " + w.count(WaitClass.IO)
                 + " of " + w.total() + " (" + w.classes() + ")");
-        Verdict v = Usage.of(List.of(org.oltpbench.result.judge.usage.WaitFixtures.interval(20, w)), 1000, 2, VerdictRules.Inputs.NONE).verdict();
+        Verdict v = Usages.of(List.of(org.oltpbench.result.judge.usage.WaitFixtures.interval(20, w)), 1000, 2, VerdictRules.Inputs.NONE).verdict();
         assertNotEquals(Verdict.Limit.READS, v.limit(), v.evidence());
     }
 }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.report.LabeledRun;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
@@ -15,6 +15,7 @@ import org.oltpbench.result.repeat.client.Resources.ClientUse;
 import org.oltpbench.result.repeat.client.Resources.HostCpu;
 import org.oltpbench.result.repeat.client.Resources.ServerUse;
 import org.oltpbench.result.repeat.counted.IntervalResult;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.stats.Interval;
 
@@ -109,7 +110,7 @@ class ComparisonVerdictTest {
                 new HostCpu(1, 0, 0, 0, 0, 0, 0, 0, 0), "1");
         Resources r = new Resources(new ClientUse(4.5, 0, 1, "lo", 1, 1, host, new Resources.CpuWait(60, 0, -1)),
                 List.of(server));
-        Usage held = Usage.of(List.of(new IntervalResult(10, 10, 16, 100, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)),
+        Usage held = Usages.of(List.of(new IntervalResult(10, 10, 16, 100, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)),
                 100, 1, VerdictRules.Inputs.NONE);
         LabeledRun my = mysql(Interval.Method.REPEATS, held, AT_7, TO_7);
         LabeledRun pg = postgres(Interval.Method.REPEATS, Verdict.Limit.SERVER, false, AT_7, TO_7);

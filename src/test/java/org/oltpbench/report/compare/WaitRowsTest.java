@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.report.LabeledRun;
-import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.stats.Interval;
 

@@ -9,7 +9,6 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.client.ClientCpu;
@@ -21,6 +20,7 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.run.RunResult;
 
 /**

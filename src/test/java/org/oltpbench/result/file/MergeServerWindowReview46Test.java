@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.client.ClientCpu;
@@ -17,6 +16,7 @@ import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
 import org.oltpbench.result.repeat.server.ServerWindow;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.run.ClientInfo;
 import org.oltpbench.result.run.RunResult;
 

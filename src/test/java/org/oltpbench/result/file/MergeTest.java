@@ -9,7 +9,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.judge.usage.Usage;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.analytics.Analytics;

@@ -7,6 +7,7 @@ import org.oltpbench.result.repeat.client.CpuSet;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.repeat.usage.Verdict.Limit;
 

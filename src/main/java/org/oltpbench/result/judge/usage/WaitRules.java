@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 
 /**

@@ -8,13 +8,13 @@ import org.junit.jupiter.api.Test;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.judge.conformance.Conformance.Rule;
 import org.oltpbench.result.judge.conformance.Conformance.Verdict;
-import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.client.ClientCpu;
 import org.oltpbench.result.repeat.counted.Counts;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
+import org.oltpbench.result.repeat.usage.Usage;
 
 /**
  * The audit's ranges widened by 3 standard errors, each placed either side by hand:

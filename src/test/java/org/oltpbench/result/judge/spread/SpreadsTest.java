@@ -9,7 +9,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.properties.IntervalSeries;
 import org.oltpbench.result.Fixtures;
-import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.level.Spread;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.TpccMetrics;
@@ -19,6 +18,7 @@ import org.oltpbench.result.repeat.counted.Counts;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.Window;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.stats.Interval;
 
 /**

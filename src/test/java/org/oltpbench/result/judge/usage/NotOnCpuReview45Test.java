@@ -13,6 +13,7 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 
 /**
@@ -36,7 +37,7 @@ class NotOnCpuReview45Test {
         Waits w = WaitRulesTest.waits(100, WaitClass.CPU, 480, WaitClass.LOCK, 160, WaitClass.COMMIT, 160);
         IntervalResult i = new IntervalResult(20, SECS, 8, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r,
                 IntervalResult.TerminalTime.UNKNOWN, Schedule.NONE, w);
-        Verdict v = Usage.of(List.of(i), 1000, 2, VerdictRules.Inputs.NONE).verdict();
+        Verdict v = Usages.of(List.of(i), 1000, 2, VerdictRules.Inputs.NONE).verdict();
         assertFalse(v.evidence().contains("running as the engine shows them"),
                 "4.8 running sessions said to be off a CPU on 3.9 measured cores: " + v.evidence());
     }

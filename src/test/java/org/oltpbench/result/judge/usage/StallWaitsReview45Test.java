@@ -13,6 +13,7 @@ import org.oltpbench.result.repeat.counted.Schedule;
 import org.oltpbench.result.repeat.server.WaitClass;
 import org.oltpbench.result.repeat.server.Waits;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.repeat.usage.Verdict.Limit;
 
@@ -32,7 +33,7 @@ class StallWaitsReview45Test {
         Stall tail = new Stall(List.of(), 100, 9_000, 800, 0.002, 30, 30,
                 "max latency 9,000 ms is 11x the p99 (800.0 ms) and 0.20% of transactions took a second or more");
         List<IntervalResult> window = List.of(WaitFixtures.interval(10, healthy), WaitFixtures.interval(20, withTheStall), WaitFixtures.interval(30, healthy));
-        Verdict v = Usage.of(window, 3000, 2, new VerdictRules.Inputs(0, 0, 0, 3000, tail)).verdict();
+        Verdict v = Usages.of(window, 3000, 2, new VerdictRules.Inputs(0, 0, 0, 3000, tail)).verdict();
         assertEquals(Limit.STALL, v.limit());
         assertFalse(v.evidence().contains("while it stalled, "), v.evidence());
     }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 import org.oltpbench.result.judge.stall.StallRule;
 import org.oltpbench.result.judge.stall.StallRuleTest;
 import org.oltpbench.result.repeat.client.CpuSet;
@@ -18,6 +16,7 @@ import org.oltpbench.result.repeat.client.Resources.ServerUse;
 import org.oltpbench.result.repeat.counted.Histograms;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.repeat.usage.Verdict.Limit;
 
@@ -31,7 +30,7 @@ class VerdictRulesTest {
         Resources r = new Resources(new ClientUse(clientSecs, 0, 1, "lo", 1_000_000, 2_000_000, host), servers);
         IntervalResult warm = new IntervalResult(5, 5, 4, 999, 0, 0, 0, 0, 0, true, 0, null, -1, List.of(), r);
         IntervalResult i = new IntervalResult(15, SECS, 4, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r);
-        return Usage.of(List.of(warm, i), 1000, available, in);
+        return Usages.of(List.of(warm, i), 1000, available, in);
     }
 
     static ServerUse local(double cpuSecs) {
@@ -69,7 +68,7 @@ class VerdictRulesTest {
         HostCpu host = new HostCpu(2, hostBusySecs, 0, 0, 2 * SECS - hostBusySecs, 0, 0, 0, 0);
         Resources r = new Resources(new ClientUse(clientSecs, 0, 1, "lo", 1, 1, host, new Resources.CpuWait(waitSecs, 0, -1)),
                 List.of(server));
-        return Usage.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)), 1000,
+        return Usages.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)), 1000,
                 1, in);
     }
 
@@ -104,7 +103,7 @@ class VerdictRulesTest {
         HostCpu host = new HostCpu(2, 18.2, 0, 0, 1.8, 0, 0, 0, 0);
         Resources both = new Resources(new ClientUse(8.3, 0, 1, "lo", 1, 1, host, new Resources.CpuWait(83, 0, -1)),
                 List.of(onCpus(8.3, "1")));
-        Usage u = Usage.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), both)),
+        Usage u = Usages.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), both)),
                 1000, 2, VerdictRules.Inputs.NONE);
         assertEquals(Limit.HOST, u.verdict().limit(), u.verdict().evidence());
     }
@@ -162,7 +161,7 @@ class VerdictRulesTest {
         HostCpu host = new HostCpu(2, 0.5, 0, 0, 19.5, 0, 0, 0, 0);
         Resources r = new Resources(new ClientUse(0.5, 0, 1, "lo", 1, 1, host, new Resources.CpuWait(9, 0, -1)),
                 List.of(onCpus(0.1, "0-1")));
-        Verdict v = Usage.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)),
+        Verdict v = Usages.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)),
                 1000, 1, VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.STARVED, v.limit(), v.evidence());
         // beside a server that ran 1.90 of the 2 cores it may use, the host 1.95 busy: at least 0.90 of the server ran
@@ -171,7 +170,7 @@ class VerdictRulesTest {
         HostCpu busy = new HostCpu(2, 19.5, 0, 0, 0.5, 0, 0, 0, 0);
         Resources shared = new Resources(new ClientUse(0.5, 0, 1, "lo", 1, 1, busy, new Resources.CpuWait(9, 0, -1)),
                 List.of(onCpus(19, "0-1")));
-        Verdict full = Usage.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(),
+        Verdict full = Usages.of(List.of(new IntervalResult(10, SECS, 16, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(),
                 shared)), 1000, 1, VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.SERVER, full.limit(), full.evidence());
     }
@@ -276,7 +275,7 @@ class VerdictRulesTest {
         Verdict v = usage(1, 2, 4, List.of(), VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.UNKNOWN, v.limit());
         assertTrue(v.evidence().startsWith("no server figures"), v.evidence());
-        assertEquals(Usage.NONE, Usage.of(List.of(), 0, 2, VerdictRules.Inputs.NONE));
+        assertEquals(Usage.NONE, Usages.of(List.of(), 0, 2, VerdictRules.Inputs.NONE));
     }
 
     /** A local server process pinned to the CPUs of {@code cpus} (how many: {@code n}). */
@@ -289,7 +288,7 @@ class VerdictRulesTest {
     static Usage usageOn(int hostCores, double clientSecs, int available, double hostBusySecs, List<ServerUse> servers) {
         HostCpu host = new HostCpu(hostCores, hostBusySecs, 0, 0, hostCores * SECS - hostBusySecs, 0, 0, 0, 0);
         Resources r = new Resources(new ClientUse(clientSecs, 0, 1, "lo", 1, 1, host), servers);
-        return Usage.of(List.of(new IntervalResult(10, SECS, 4, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)),
+        return Usages.of(List.of(new IntervalResult(10, SECS, 4, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r)),
                 1000, available, VerdictRules.Inputs.NONE);
     }
 
@@ -349,14 +348,14 @@ class VerdictRulesTest {
         }
         Stall stall = StallRule.of(w, StallRuleTest.latency(600, 1000, 0, 0), 10, 10, 1);
         assertEquals(4, stall.quiet().size(), stall.evidence());
-        Verdict v = Usage.of(w, 600, 2, new VerdictRules.Inputs(0, 0, 0, 600, stall)).verdict();
+        Verdict v = Usages.of(w, 600, 2, new VerdictRules.Inputs(0, 0, 0, 600, stall)).verdict();
         assertEquals(Limit.OTHERS, v.limit(), v.evidence());
         assertTrue(v.evidence().contains("other processes held 1.51 of 2 cores"), v.evidence());
         assertTrue(!v.evidence().contains("look at what the server did"), v.evidence());
         // the same stall on a host nobody else held stays the server's
         List<IntervalResult> alone = w.stream().map(i -> i.transactions() == 0 ? second((int) i.at(), 0, 0.21, 0.20, 0.45) : i)
                 .toList();
-        assertEquals(Limit.STALL, Usage.of(alone, 600, 2, new VerdictRules.Inputs(0, 0, 0, 600, stall)).verdict().limit());
+        assertEquals(Limit.STALL, Usages.of(alone, 600, 2, new VerdictRules.Inputs(0, 0, 0, 600, stall)).verdict().limit());
     }
 
     /**
@@ -371,7 +370,7 @@ class VerdictRulesTest {
         Resources r = new Resources(new ClientUse(0.05, 0, 1, "lo", 1, 1, host, waited), List.of(local(0.01)));
         List<IntervalResult> w = new java.util.ArrayList<>();
         for (int at = 1; at <= 10; at++) w.add(new IntervalResult(at, 1, 1, 1, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r));
-        Verdict v = Usage.of(w, 10, 2, VerdictRules.Inputs.NONE).verdict();
+        Verdict v = Usages.of(w, 10, 2, VerdictRules.Inputs.NONE).verdict();
         assertEquals(Limit.STARVED, v.limit(), v.evidence());
         assertEquals("the client's threads waited for a CPU 0.90 s a second (run-queue delay) and ran 0.05; this host's CPU "
                 + "0.05 of 2 busy: the client could not run, so the figure measures this host's scheduler, not the server",
@@ -379,7 +378,7 @@ class VerdictRulesTest {
         // a wait shorter than the client's own CPU time is not starvation: 0.9 s waited, 1.0 core ran
         Resources ran = new Resources(new ClientUse(1.0, 0, 1, "lo", 1, 1, new HostCpu(2, 1.1, 0, 0, 0.9, 0, 0, 0, 0), waited),
                 List.of(local(0.01)));
-        assertEquals(Limit.NONE, Usage.of(w.stream().map(i -> i.with(ran)).toList(), 10, 2, VerdictRules.Inputs.NONE).verdict().limit());
+        assertEquals(Limit.NONE, Usages.of(w.stream().map(i -> i.with(ran)).toList(), 10, 2, VerdictRules.Inputs.NONE).verdict().limit());
     }
 
     /**
@@ -441,18 +440,11 @@ class VerdictRulesTest {
     void aLevelBelowThePreviousOneDoesNotAdviseMoreThreads() {
         Usage u = usage(1, 2, 4, List.of(local(2)), VerdictRules.Inputs.NONE);
         assertTrue(u.verdict().evidence().endsWith("more threads may raise throughput"), u.verdict().evidence());
-        Usage fell = u.after(16, 1024, 351);
+        Usage fell = Usages.after(u, 16, 1024, 351);
         assertEquals(Limit.NONE, fell.verdict().limit());
         assertEquals("nothing saturated: server CPU 0.20 cores, client CPU 0.10 of 2: throughput fell to 351.0 tps from "
                 + "1,024.0 at 16 threads, so more threads do not raise it", fell.verdict().evidence());
-        assertEquals(u, u.after(16, 1024, 1100), "a level that rose keeps its advice");
-    }
-
-    /** rate=2 on MariaDB printed "server 0.00 cores" beside "2,000 tps per server core" (issue 42: a ratio of printed figures). */
-    @ParameterizedTest
-    @CsvSource({"0, 0.00", "0.001, 0.001", "0.0012345, 0.0012", "0.0987, 0.099", "0.1, 0.10", "1.6449, 1.64"})
-    void smallCoreFiguresKeepTwoSignificantDigits(double cores, String printed) {
-        assertEquals(printed, Usage.cores(cores));
+        assertEquals(u, Usages.after(u, 16, 1024, 1100), "a level that rose keeps its advice");
     }
 
     /**
@@ -468,7 +460,7 @@ class VerdictRulesTest {
                 HostCpu.UNKNOWN, "0-1");
         Resources r = new Resources(new ClientUse(6, 0, 1, "lo", 1, 1, host), List.of(server));
         IntervalResult i = new IntervalResult(10, SECS, 4, 1000, 0, 0, 0, 0, 0, false, 0, null, -1, List.of(), r);
-        Usage u = Usage.of(List.of(i), 1000, 2, VerdictRules.Inputs.NONE);
+        Usage u = Usages.of(List.of(i), 1000, 2, VerdictRules.Inputs.NONE);
         assertEquals(23 * 10 / 12.0 / SECS, u.clientHostBusyCores(), 1e-9);
         assertEquals(0.5, u.clientCores(), 1e-9);
         assertEquals(1.0, u.serverCores(), 1e-9);

@@ -75,7 +75,7 @@ class WaitJudgementsReviewTest {
         Waits w = WaitRulesTest.waits(100, WaitClass.CPU, 30, WaitClass.LOCK, 20);
         List<IntervalResult> intervals = List.of(interval(w, new IntervalResult.TerminalTime(16, 64)));
         VerdictRules.Offered paced = VerdictRules.Offered.of(intervals, 0, 8, 0, 1000, 10);
-        Verdict live = Usage.of(intervals, 1000, 2, new VerdictRules.Inputs(0, 0, 0, 1000, Stall.NONE, paced)).verdict();
+        Verdict live = Usages.of(intervals, 1000, 2, new VerdictRules.Inputs(0, 0, 0, 1000, Stall.NONE, paced)).verdict();
         assertEquals(Limit.PACING, live.limit(), live.evidence());
         // the same repeat rebuilt from its journal (a killed run's `report DIR`): judged with what bounded the load
         var detail = new org.oltpbench.result.repeat.counted.IntervalDetail(
@@ -128,7 +128,7 @@ class WaitJudgementsReviewTest {
         List<IntervalResult> window = new java.util.ArrayList<>();
         window.add(interval(WaitRulesTest.waits(20, WaitClass.CPU, 100, WaitClass.LOCK, 60), IntervalResult.TerminalTime.UNKNOWN));
         for (int k = 0; k < 5; k++) window.add(interval(Waits.NONE, IntervalResult.TerminalTime.UNKNOWN));
-        Verdict v = Usage.of(window, 6000, 2, VerdictRules.Inputs.NONE).verdict();
+        Verdict v = Usages.of(window, 6000, 2, VerdictRules.Inputs.NONE).verdict();
         assertNotEquals(Limit.LOCKS, v.limit(), v.evidence());
     }
 }

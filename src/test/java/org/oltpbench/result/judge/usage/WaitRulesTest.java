@@ -53,7 +53,7 @@ class WaitRulesTest {
     static Verdict verdict(Waits w) {
         // a warm-up interval full of CPU waits is left out of the window's waits
         IntervalResult warm = interval(true, waits(100, WaitClass.CPU, 800), null);
-        return Usage.of(List.of(warm, interval(false, w, null)), 1000, 2, VerdictRules.Inputs.NONE).verdict();
+        return Usages.of(List.of(warm, interval(false, w, null)), 1000, 2, VerdictRules.Inputs.NONE).verdict();
     }
 
     @Test

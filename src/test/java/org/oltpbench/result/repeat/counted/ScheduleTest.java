@@ -9,10 +9,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.file.ResultFiles;
-import org.oltpbench.result.judge.usage.Usage;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.analytics.Analytics;
+import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.run.RunResult;
 
 /** The schedule's figures in result.json: kept when counted, left out when NONE, and NONE in files without them. */

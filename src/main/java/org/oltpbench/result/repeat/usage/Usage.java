@@ -1,22 +1,16 @@
-package org.oltpbench.result.judge.usage;
+package org.oltpbench.result.repeat.usage;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
-import org.oltpbench.result.repeat.client.Resources.ServerUse;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.server.Waits;
-import org.oltpbench.result.repeat.usage.Stall;
-import org.oltpbench.result.repeat.usage.Verdict;
 
 /**
  * A repeat's resources over its measured window, derived once when the repeat ends from its window's intervals, and
- * the bottleneck verdict drawn from them. Cores are CPU-seconds divided by the window's seconds (1.0 = one core
- * busy all the time).
+ * the bottleneck verdict drawn from them (judge/usage: Usages sums them, VerdictRules draws the verdict). Cores are
+ * CPU-seconds divided by the window's seconds (1.0 = one core busy all the time).
  *
  * @param seconds               the measured intervals' total length
  * @param clientCores           cores the oltpbench process kept busy
@@ -150,75 +144,8 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
         return transactions > 0 ? clientCores * seconds * 1e6 / transactions : Double.NaN;
     }
 
-    /**
-     * Sums the window's intervals (warm-up excluded) into the level's figures, and draws the verdict from them and from
-     * the intervals the level stalled in (what held the host then).
-     */
-    public static Usage of(List<IntervalResult> intervals, long transactions, int clientCoresAvailable, VerdictRules.Inputs in) {
-        Usage u = sum(intervals, transactions, clientCoresAvailable, in.stall());
-        if (!u.recorded()) return u;
-        List<IntervalResult> quiet = in.stall().quietIn(intervals);
-        Usage during = quiet.isEmpty() ? u : sum(quiet, quiet.stream().mapToLong(IntervalResult::transactions).sum(),
-                clientCoresAvailable, Stall.NONE);
-        return u.with(VerdictRules.of(u, in, during.recorded() ? during : u));
-    }
-
-    /** The intervals' figures summed, without a verdict. */
-    private static Usage sum(List<IntervalResult> intervals, long transactions, int clientCoresAvailable, Stall stall) {
-        double secs = 0, client = 0, hostBusy = 0, wait = 0, waitSeen = 0;
-        int hostCores = 0;
-        long netIn = 0, netOut = 0;
-        boolean netKnown = false;
-        String iface = "";
-        Map<String, double[]> sums = new LinkedHashMap<>(); // cpu, read, write, seconds seen
-        Map<String, ServerUse> last = new LinkedHashMap<>();
-        Waits waits = Waits.NONE;
-        for (IntervalResult i : intervals) {
-            if (!i.warmup()) waits = waits.plus(i.waits());
-            if (i.warmup() || i.resources() == Resources.NONE) continue;
-            Resources r = i.resources();
-            double f = r.client().host().toSeconds(i.seconds());
-            secs += i.seconds();
-            client += r.clientCpuSeconds(i.seconds());
-            hostBusy += f * r.client().host().busy();
-            if (r.client().cpuWait().threadsSeconds() >= 0) {
-                wait += r.client().cpuWait().threadsSeconds();
-                waitSeen += i.seconds();
-            }
-            hostCores = Math.max(hostCores, r.client().host().cores());
-            iface = r.client().netInterface();
-            if (r.client().netInBytes() >= 0) {
-                netKnown = true;
-                netIn += r.client().netInBytes();
-                netOut += r.client().netOutBytes();
-            }
-            for (ServerUse s : r.servers()) {
-                double[] sum = sums.computeIfAbsent(s.key(), k -> new double[4]);
-                sum[0] += r.serverCpuSeconds(s, i.seconds());
-                sum[1] += Math.max(0, s.readBytes());
-                sum[2] += Math.max(0, s.writeBytes());
-                sum[3] += i.seconds();
-                last.put(s.key(), s);
-            }
-        }
-        if (secs <= 0) { // no resources recorded; the waits, sampled apart from them, are kept
-            return new Usage(0, 0, 0, 0, 0, List.of(), "", -1, -1, 0, Verdict.NOT_RECORDED, stall, 0, waits);
-        }
-        List<ServerCores> servers = new ArrayList<>();
-        for (var e : sums.entrySet()) {
-            ServerUse s = last.get(e.getKey());
-            int cores = s.hostCpu().known() ? s.hostCpu().cores() : s.source() == ResourceSource.PROC ? hostCores : 0;
-            double[] v = e.getValue();
-            double seen = v[3];
-            servers.add(new ServerCores(s.source(), s.host(), s.component(), v[0] / seen, cores, s.rssBytes(),
-                    s.readBytes() < 0 ? -1 : v[1] / seen / 1e6, s.writeBytes() < 0 ? -1 : v[2] / seen / 1e6, seen, s.cpus()));
-        }
-        return new Usage(secs, client / secs, clientCoresAvailable, hostCores, hostBusy / secs, servers, iface,
-                netKnown ? netIn / secs / 1e6 : -1, netKnown ? netOut / secs / 1e6 : -1, transactions, Verdict.NOT_RECORDED,
-                stall, waitSeen > 0 ? wait / waitSeen : 0, waits);
-    }
-
-    Usage with(Verdict v) {
+    /** This usage with {@code v} as its verdict. */
+    public Usage with(Verdict v) {
         return new Usage(seconds, clientCores, clientCoresAvailable, clientHostCores, clientHostBusyCores, servers,
                 netInterface, netInMBps, netOutMBps, transactions, v, stall, clientWaitCores, waits);
     }
@@ -231,15 +158,6 @@ public record Usage(double seconds, double clientCores, int clientCoresAvailable
     /** Transactions per second over the window; 0 when nothing was recorded. */
     public double tps() {
         return seconds > 0 ? transactions / seconds : 0;
-    }
-
-    /**
-     * This level's usage beside the level before it: when its throughput fell below that level's, a verdict that would
-     * advise more threads says instead that they did not help.
-     */
-    public Usage after(int previousThreads, double previousTps, double tps) {
-        return tps < previousTps && verdict.limit() == Verdict.Limit.NONE ? with(VerdictRules.fellFrom(verdict, previousThreads, previousTps, tps))
-                : this;
     }
 
     /**
