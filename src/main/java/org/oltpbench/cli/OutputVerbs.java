@@ -1,5 +1,7 @@
 package org.oltpbench.cli;
 
+import org.oltpbench.result.judge.Rebuilt;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.run.Job;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -37,7 +39,7 @@ final class OutputVerbs {
         // a repeat the run was killed in: rebuilt from the journal up to its last interval (a search's answer replayed
         // over the levels with it), and kept in result.json
         var entries = org.oltpbench.result.file.Journal.read(resultDir);
-        RunResult rebuilt = SearchReplay.answered(org.oltpbench.result.file.Journal.rebuild(run, entries));
+        RunResult rebuilt = SearchReplay.answered(org.oltpbench.result.file.Journal.rebuild(run, entries, Rebuilt::judged));
         if (!rebuilt.equals(run)) {
             for (var e : entries) {
                 if (!e.ended() && !e.intervals().isEmpty()) out.printf("rebuilt from the journal: %d threads, repeat %d, %d intervals%n",
@@ -133,7 +135,7 @@ final class OutputVerbs {
             runs.add(SearchReplay.read(p));
             names.add(p.toString());
         }
-        RunResult merged = Merge.merge(runs, names); // refuses runs that searched (a search runs on one client)
+        RunResult merged = Merge.merge(runs, names, Usages::waitsOnly); // refuses runs that searched (a search runs on one client)
         out.println("wrote " + ResultFiles.write(outDir, merged));
         for (Path p : ReportFiles.write(outDir, merged, out)) out.println("wrote " + p);
         return Job.OK;

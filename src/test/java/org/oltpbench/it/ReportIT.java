@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oltpbench.result.judge.Rebuilt;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
@@ -157,7 +158,7 @@ class ReportIT {
         RunResult run = ResultFiles.read(out);
         RepeatResult live = run.levels().get(0).kept();
         org.oltpbench.result.file.Journal.Entry e = org.oltpbench.result.file.Journal.read(out).get(0);
-        RepeatResult rebuilt = org.oltpbench.result.file.Journal.repeat(e, run.workload().typeNames(), 2);
+        RepeatResult rebuilt = org.oltpbench.result.file.Journal.repeat(e, run.workload().typeNames(), 2, Rebuilt::judged);
         System.out.printf("tpcc live: %d transactions, %d ignored, %d retries, %d errors, codes %s%n", live.counts().transactions(),
                 live.counts().ignoredErrors(), live.counts().retries(), live.counts().errors(), live.counts().errorCodes());
         assertEquals(live.counts().transactions(), rebuilt.counts().transactions());

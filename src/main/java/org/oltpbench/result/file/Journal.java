@@ -8,11 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.HdrHistogram.Histogram;
-import org.oltpbench.result.judge.fault.Outages;
-import org.oltpbench.result.judge.stall.StallRule;
-import org.oltpbench.result.judge.usage.Usages;
-import org.oltpbench.result.judge.usage.VerdictRules;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatPick;
 import org.oltpbench.result.repeat.RepeatResult;
@@ -24,11 +19,7 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
-import org.oltpbench.result.repeat.topology.Failover;
-import org.oltpbench.result.repeat.topology.Fault;
-import org.oltpbench.result.repeat.usage.Stall;
 import org.oltpbench.result.repeat.usage.Usage;
-import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.run.RunResult;
 
 /**
@@ -40,9 +31,10 @@ import org.oltpbench.result.run.RunResult;
  *
  * <p>{@link #rebuild} adds to a run every repeat the journal started and never ended, rebuilt from its intervals: the
  * window is the measured intervals (they add up to it), counts (errors by code too) are summed and histograms added,
- * resources and the verdict derived from the intervals' resources, and the fault's outage measured on them. What only
- * the repeat's end knows stays out, and the repeat's reason names it: the transactions after the last interval, the
- * server's commit count, per-thread fairness, the fault commands' exit statuses, the checks after the repeat.
+ * resources and the verdict derived from the intervals' resources, and the fault's outage measured on them, by the
+ * {@link Judge} the caller gives (the rules are judge/'s, which file/ does not name). What only the repeat's end knows
+ * stays out, and the repeat's reason names it: the transactions after the last interval, the server's commit count,
+ * per-thread fairness, the fault commands' exit statuses, the checks after the repeat.
  */
 public final class Journal {
     public static final String FILE = "journal.jsonl";
@@ -110,8 +102,30 @@ public final class Journal {
         return out;
     }
 
-    /** {@code run} with every repeat the journal started and never ended added, rebuilt from its intervals. */
-    public static RunResult rebuild(RunResult run, List<Entry> entries) {
+    /**
+     * What a rebuilt repeat is judged by, as the live run judges a repeat at its end: whether it stalled, its resources
+     * and verdict, and its fault's outage, drawn from what its intervals add up to (judge/'s Rebuilt.judged). The
+     * caller gives it: file/ reads and writes the records and names no rule (ResultLayersTest).
+     */
+    @FunctionalInterface
+    public interface Judge {
+        /**
+         * {@code counted} with its judgements.
+         *
+         * @param counted     the repeat as its measured intervals add up: no resources, verdict, stall or fault
+         * @param rateTps     the arrival rate its level was held to (rate=); 0 without one
+         * @param faultAt     when its fault plan's fault command started; -1 when none did
+         * @param recoverAt   when its recover command started; -1 when none did
+         * @param clientCores processors the client had (the run's client info); 0 unknown
+         */
+        RepeatResult judged(RepeatResult counted, double rateTps, double faultAt, double recoverAt, int clientCores);
+    }
+
+    /**
+     * {@code run} with every repeat the journal started and never ended added, rebuilt from its intervals and judged by
+     * {@code judge}.
+     */
+    public static RunResult rebuild(RunResult run, List<Entry> entries, Judge judge) {
         RunResult out = run;
         for (Entry e : entries) {
             if (e.ended() || e.intervals().stream().allMatch(IntervalResult::warmup)) continue; // nothing measured
@@ -121,7 +135,7 @@ public final class Journal {
             LevelResult level = out.levels().stream().filter(key::sameLevel).findFirst().orElse(null);
             if (level != null && level.repeats().stream().anyMatch(r -> r.repeat() == e.started().repeat())) continue;
             List<RepeatResult> repeats = new ArrayList<>(level == null ? List.of() : level.repeats());
-            repeats.add(repeat(e, run.workload().typeNames(), run.client() == null ? 0 : run.client().cores()));
+            repeats.add(repeat(e, run.workload().typeNames(), run.client() == null ? 0 : run.client().cores(), judge));
             out = out.withLevel(new LevelResult(e.started().threads(), level == null ? java.util.Map.of() : level.threadsPerHost(),
                     RepeatPick.pick(repeats, run.params() == null ? "max" : run.params().sweep().repeatPick()), repeats)
                     .at(e.started().rate(), e.started().warehouses()));
@@ -139,8 +153,17 @@ public final class Journal {
      * its fault's outage.
      *
      * @param clientCores processors the client had (the run's client info); 0 unknown
+     * @param judge       what draws its resources, verdict and fault's outage
      */
-    public static RepeatResult repeat(Entry e, List<String> typeNames, int clientCores) {
+    public static RepeatResult repeat(Entry e, List<String> typeNames, int clientCores, Judge judge) {
+        return judge.judged(counted(e, typeNames), e.started().rate(), e.faultAt(), e.recoverAt(), clientCores);
+    }
+
+    /**
+     * The repeat a journal entry holds as its measured intervals add up, before it is judged: no resources, verdict,
+     * stall or fault.
+     */
+    static RepeatResult counted(Entry e, List<String> typeNames) {
         Counts counts = Counts.ZERO;
         List<List<TxnMetrics>> parts = new ArrayList<>();
         double seconds = 0, cpuSeconds = 0;
@@ -157,28 +180,11 @@ public final class Journal {
         String reason = String.format(java.util.Locale.ROOT, "killed: rebuilt from the journal up to its last interval, "
                 + "%.1f s into the repeat; %s", last, NOT_REBUILT);
         Window window = new Window(e.started().startedAt(), null, seconds);
-        Histogram all = Histograms.empty();
-        for (TxnMetrics t : types) all.add(t.histogram());
-        // the level's time is not in the journal: the window rule is left out
-        Stall stall = StallRule.of(e.intervals(), all, seconds, 0, reportInterval(e.intervals()));
-        // what bounded the load, as the live run judged it: the pacing and the rate (a paced level is not "locks")
-        VerdictRules.Offered offered = VerdictRules.Offered.of(e.intervals(), types, e.started().threads(), e.started().rate(),
-                counts.transactions(), seconds);
-        var in = new VerdictRules.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
-        Fault fault = e.faultAt() < 0 ? Fault.NONE : Outages.fault(e.faultAt(), -1, e.recoverAt(), -1, e.intervals());
         return new RepeatResult(e.started().repeat(), e.started().threads(), RepeatResult.Status.ABORTED, reason,
                 new RepeatResult.Measured(window, counts, types, e.intervals()), RepeatResult.PerThread.NONE,
                 new ClientCpu(cpuSeconds, seconds > 0 ? cpuSeconds / seconds : 0, 0, 0),
                 RepeatResult.ServerChecks.of(ServerCount.none("not read: the run was killed", counts.transactions())),
-                new RepeatResult.Topology(Failover.NONE, fault, List.of()),
-                Usages.of(e.intervals(), counts.transactions(), clientCores, in), org.oltpbench.result.repeat.analytics.Analytics.NONE);
-    }
-
-    /** The report interval the journal's intervals were cut at: the most common length, in whole seconds. */
-    private static int reportInterval(List<IntervalResult> intervals) {
-        java.util.Map<Long, Integer> n = new java.util.HashMap<>();
-        for (IntervalResult i : intervals) if (!i.warmup()) n.merge(Math.round(i.seconds()), 1, Integer::sum);
-        return n.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).map(e -> e.getKey().intValue()).orElse(0);
+                RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 
     private static List<TxnMetrics> empty(List<String> names) {

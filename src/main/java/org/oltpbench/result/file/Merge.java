@@ -5,9 +5,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 import org.oltpbench.config.RunParams;
-import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatPick;
@@ -42,14 +42,18 @@ public final class Merge {
     private Merge() {
     }
 
-    /** @param names one name per run for messages (its directory) */
-    public static RunResult merge(List<RunResult> runs, List<String> names) {
+    /**
+     * @param names one name per run for messages (its directory)
+     * @param usage a merged repeat's usage from its merged intervals, which hold no resources: the window's waits and no
+     *              verdict (judge/usage's Usages.waitsOnly; the caller gives it, as file/ names no rule)
+     */
+    public static RunResult merge(List<RunResult> runs, List<String> names, Function<List<IntervalResult>, Usage> usage) {
         if (runs.size() < 2) throw new MergeRefused("merge needs two result directories or more");
         RunResult first = runs.get(0);
         for (int i = 0; i < runs.size(); i++) notSearched(runs.get(i), names.get(i));
         for (int i = 1; i < runs.size(); i++) sameShape(first, names.get(0), runs.get(i), names.get(i));
         List<LevelResult> levels = new ArrayList<>();
-        for (int k = 0; k < first.levels().size(); k++) levels.add(level(runs, names, k, first.repeatPick()));
+        for (int k = 0; k < first.levels().size(); k++) levels.add(level(runs, names, k, first.repeatPick(), usage));
         int warehouses = 0;
         for (RunResult r : runs) warehouses += r.workload().scale().warehouses();
         List<Integer> threads = levels.stream().map(LevelResult::threads).toList();
@@ -129,7 +133,8 @@ public final class Merge {
         return t.getEpochSecond() + t.getNano() / 1e9;
     }
 
-    private static LevelResult level(List<RunResult> runs, List<String> names, int k, String pick) {
+    private static LevelResult level(List<RunResult> runs, List<String> names, int k, String pick,
+                                     Function<List<IntervalResult>, Usage> usage) {
         int threads = 0;
         Map<String, Integer> perHost = new LinkedHashMap<>();
         for (RunResult r : runs) {
@@ -141,12 +146,13 @@ public final class Merge {
         for (int j = 0; j < runs.get(0).levels().get(k).repeats().size(); j++) {
             List<RepeatResult> parts = new ArrayList<>();
             for (RunResult r : runs) parts.add(r.levels().get(k).repeats().get(j));
-            repeats.add(repeat(parts, names, threads));
+            repeats.add(repeat(parts, names, threads, usage));
         }
         return new LevelResult(threads, perHost, RepeatPick.pick(repeats, pick), repeats);
     }
 
-    static RepeatResult repeat(List<RepeatResult> parts, List<String> names, int threads) {
+    static RepeatResult repeat(List<RepeatResult> parts, List<String> names, int threads,
+                               Function<List<IntervalResult>, Usage> usage) {
         RepeatResult first = parts.get(0);
         List<String> reasons = new ArrayList<>();
         String start = first.window().start(), end = first.window().end();
@@ -166,18 +172,8 @@ public final class Merge {
                 reasons.isEmpty() ? null : String.join("; ", reasons), new RepeatResult.Measured(new Window(start, end, seconds),
                 counts(parts), transactions(parts), joined), new RepeatResult.PerThread(events, nanos),
                 busiest(parts), new RepeatResult.ServerChecks(serverCount(parts), null,
-                ServerWindow.acrossClients(parts.stream().map(p -> p.server().window()).toList())), RepeatResult.Topology.NONE, waitsOnly(joined),
+                ServerWindow.acrossClients(parts.stream().map(p -> p.server().window()).toList())), RepeatResult.Topology.NONE, usage.apply(joined),
                 Analytics.merge(parts.stream().map(RepeatResult::analytics).toList()));
-    }
-
-    /**
-     * A merged repeat's usage: no resources or verdict (the clients' hosts differ), but the window's waits, which add
-     * over the clients interval by interval ({@link Waits#alongside}), so that report.html's table and compare's rows
-     * say where the time went as the chart's band does (they read the usage; with Usage.NONE compare said "not sampled").
-     */
-    private static Usage waitsOnly(List<IntervalResult> intervals) {
-        // the merged intervals hold no resources: Usage.of gives the window's waits and no verdict
-        return Usages.of(intervals, 0, 0, org.oltpbench.result.judge.usage.VerdictRules.Inputs.NONE);
     }
 
     private static Counts counts(List<RepeatResult> parts) {

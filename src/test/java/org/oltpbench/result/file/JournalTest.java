@@ -9,6 +9,7 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.oltpbench.result.judge.Rebuilt;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.client.Resources;
@@ -56,7 +57,7 @@ class JournalTest {
         List<Journal.Entry> entries = Journal.read(dir);
         assertEquals(1, entries.size());
         assertEquals(4, entries.get(0).intervals().size(), "the cut line is left out, the lines before it stand");
-        RepeatResult r = Journal.repeat(entries.get(0), List.of("point"), 2);
+        RepeatResult r = Journal.repeat(entries.get(0), List.of("point"), 2, Rebuilt::judged);
         assertEquals(6, r.counts().transactions());
         assertEquals(6, r.counts().reads());
         assertEquals(2_100_000, r.counts().latencySumNanos());
@@ -81,7 +82,7 @@ class JournalTest {
         RunResult none = RunResult.start("t", new WorkloadInfo("w", Family.SYSBENCH, List.of(TxnType.only("point")),
                 WorkloadInfo.Scale.tables(1, 10), List.of()), org.oltpbench.result.Fixtures.params("db=mariadb", "threads=2",
                 "rate=search", "searchLimit=p99<=5ms", "searchFrom=100", "time=10"), null, null, null, "x");
-        assertEquals(none, Journal.rebuild(none, entries));
+        assertEquals(none, Journal.rebuild(none, entries, Rebuilt::judged));
     }
 
     /**
@@ -102,12 +103,13 @@ class JournalTest {
         RunResult none = RunResult.start("t", new WorkloadInfo("w", Family.SYSBENCH, List.of(TxnType.only("point")),
                 WorkloadInfo.Scale.tables(1, 10), List.of()), org.oltpbench.result.Fixtures.params("db=mariadb", "threads=2",
                 "rate=search", "searchLimit=p99<=5ms", "searchFrom=100", "time=10"), null, null, null, "x");
-        RepeatResult live = Journal.repeat(entries.get(0), List.of("point"), 2);
+        RepeatResult live = Journal.repeat(entries.get(0), List.of("point"), 2, Rebuilt::judged);
         RunResult ran = none.withLevel(new LevelResult(2, java.util.Map.of(), 0, List.of(live)).at(100, 0))
-                .withLevel(new LevelResult(2, java.util.Map.of(), 0, List.of(Journal.repeat(entries.get(1), List.of("point"), 2)))
-                        .at(200, 0)).withSearch(new org.oltpbench.result.search.SearchOutcome(List.of(), null, null, null,
+                .withLevel(new LevelResult(2, java.util.Map.of(), 0,
+                        List.of(Journal.repeat(entries.get(1), List.of("point"), 2, Rebuilt::judged))).at(200, 0))
+                .withSearch(new org.oltpbench.result.search.SearchOutcome(List.of(), null, null, null,
                 List.of(), org.oltpbench.config.SearchParams.Axis.RATE));
-        RunResult rebuilt = Journal.rebuild(ran, entries);
+        RunResult rebuilt = Journal.rebuild(ran, entries, Rebuilt::judged);
         assertTrue(!ran.unanswered() && rebuilt.unanswered(), "the recorded answer is decided again over the rebuilt levels");
         assertEquals(List.of(100.0, 200.0, 400.0), rebuilt.levels().stream().map(LevelResult::rate).toList());
         assertEquals(390, rebuilt.levels().get(2).kept().counts().transactions());
@@ -138,7 +140,7 @@ class JournalTest {
                 withErrors(2, 100, 2), withErrors(3, 100, 0),
                 "{\"fault\":{\"key\":\"faultCommand\",\"atSecs\":3.0}}",
                 withErrors(4, 40, 5), withErrors(5, 100, 1)));
-        RepeatResult r = Journal.repeat(Journal.read(dir).get(0), List.of("NewOrder"), 2);
+        RepeatResult r = Journal.repeat(Journal.read(dir).get(0), List.of("NewOrder"), 2, Rebuilt::judged);
         assertEquals(0, r.counts().errors(), "no error ended the level");
         assertEquals(8, r.counts().ignoredErrors());
         assertEquals(List.of(new ErrorCount(ErrorCount.Kind.IGNORED, "NewOrder", 1213, "40001", 8, "Deadlock found")),

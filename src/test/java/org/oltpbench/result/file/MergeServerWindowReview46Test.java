@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.Fixtures;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.client.ClientCpu;
@@ -55,7 +56,7 @@ class MergeServerWindowReview46Test {
         // in all (both clients'), which each client read on the global counter
         ServerWindow a = new ServerWindow("mysql", "Com_commit + Com_rollback", 1000, "sum(d_next_o_id)", 100, 10.0);
         ServerWindow b = new ServerWindow("mysql", "Com_commit + Com_rollback", 1000, "sum(d_next_o_id)", 100, 10.0);
-        RunResult m = Merge.merge(List.of(client(part(100, a), "a"), client(part(100, b), "b")), List.of("dirA", "dirB"));
+        RunResult m = Merge.merge(List.of(client(part(100, a), "a"), client(part(100, b), "b")), List.of("dirA", "dirB"), Usages::waitsOnly);
         ServerWindow merged = m.levels().get(0).kept().server().window();
         assertNotSame(ServerWindow.NONE, merged, "merge dropped serverWindow: compare shows NOPM and TPM as -");
         assertEquals(1200.0, merged.dataPerMinute(), 1e-9, "NOPM: 200 New-Orders of both clients' warehouses in 10 s");

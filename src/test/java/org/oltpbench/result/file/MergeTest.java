@@ -9,6 +9,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.Fixtures;
+import org.oltpbench.result.judge.usage.Usages;
 import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
@@ -57,7 +58,7 @@ class MergeTest {
      */
     @Test
     void theWaitsOfTheClientsAddIntoTheMergedUsage() {
-        RunResult m = Merge.merge(List.of(client(sampled(150, 50), "a"), client(sampled(50, 150), "b")), List.of("dirA", "dirB"));
+        RunResult m = Merge.merge(List.of(client(sampled(150, 50), "a"), client(sampled(50, 150), "b")), List.of("dirA", "dirB"), Usages::waitsOnly);
         org.oltpbench.result.repeat.server.Waits w = m.levels().get(0).kept().usage().waits();
         assertEquals(100, w.samples());
         assertEquals(4.0, w.activeSessions(), 1e-12, "2 active sessions of each client's, 400 session-samples in 100");
@@ -75,9 +76,12 @@ class MergeTest {
                     t.isolation(), t.transactionMode(), t.sessionVariables(), t.tuning(), t.tls(), p));
         };
         Map<String, String> on = Map.of("useServerPrepStmts", "true"), off = Map.of("useServerPrepStmts", "false");
-        assertEquals(on, Merge.merge(List.of(with.apply(a, on), with.apply(b, on)), List.of("dirA", "dirB")).terms().driverProperties());
-        assertEquals(Map.of(), Merge.merge(List.of(with.apply(a, on), with.apply(b, off)), List.of("dirA", "dirB")).terms().driverProperties());
-        assertEquals(Map.of(), Merge.merge(List.of(with.apply(a, on), b), List.of("dirA", "dirB")).terms().driverProperties(),
+        assertEquals(on, Merge.merge(List.of(with.apply(a, on), with.apply(b, on)), List.of("dirA", "dirB"), Usages::waitsOnly)
+                .terms().driverProperties());
+        assertEquals(Map.of(), Merge.merge(List.of(with.apply(a, on), with.apply(b, off)), List.of("dirA", "dirB"), Usages::waitsOnly)
+                .terms().driverProperties());
+        assertEquals(Map.of(), Merge.merge(List.of(with.apply(a, on), b), List.of("dirA", "dirB"), Usages::waitsOnly)
+                .terms().driverProperties(),
                 "a client's file before 3.14");
     }
 
@@ -95,7 +99,7 @@ class MergeTest {
         long[] fast = Fixtures.repeat(1000, 90), slow = Fixtures.repeat(100_000, 10);
         RunResult a = client(part(90, fast, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40), "a");
         RunResult b = client(part(10, slow, "2026-11-23T07:00:00.500Z", "2026-11-23T07:00:10.500Z", 10.0, 90), "b");
-        RunResult m = Merge.merge(List.of(a, b), List.of("dirA", "dirB"));
+        RunResult m = Merge.merge(List.of(a, b), List.of("dirA", "dirB"), Usages::waitsOnly);
         RepeatResult r = m.levels().get(0).kept();
         assertEquals(4, m.levels().get(0).threads());
         assertEquals(Map.of("h:3306", 4), m.levels().get(0).threadsPerHost());
@@ -135,7 +139,7 @@ class MergeTest {
                 Fixtures.hist(300_000), 15)), Fixtures.hist(40_000), 100, 0, List.of(4.0));
         RunResult a = client(part(10, lat, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40).withAnalytics(two), "a");
         RunResult b = client(part(10, lat, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40).withAnalytics(one), "b");
-        Analytics m = Merge.merge(List.of(a, b), List.of("dirA", "dirB")).levels().get(0).kept().analytics();
+        Analytics m = Merge.merge(List.of(a, b), List.of("dirA", "dirB"), Usages::waitsOnly).levels().get(0).kept().analytics();
         assertEquals(3, m.streams());
         assertEquals(4, m.completed());
         assertEquals(1, m.cancelled());
@@ -154,10 +158,10 @@ class MergeTest {
         long[] v = Fixtures.repeat(1000, 10);
         RunResult a = client(part(10, v, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 10), "a");
         RunResult late = client(part(10, v, "2026-11-23T07:00:02Z", "2026-11-23T07:00:12Z", 10.0, 10), "b");
-        MergeRefused e = assertThrows(MergeRefused.class, () -> Merge.merge(List.of(a, late), List.of("dirA", "dirB")));
+        MergeRefused e = assertThrows(MergeRefused.class, () -> Merge.merge(List.of(a, late), List.of("dirA", "dirB"), Usages::waitsOnly));
         assertTrue(e.getMessage().contains("(8.0 s shared of 10.0 s)") && e.getMessage().contains("startAt"), e.getMessage());
         RunResult ok = client(part(10, v, "2026-11-23T07:00:01Z", "2026-11-23T07:00:11Z", 10.0, 10), "b");
-        Merge.merge(List.of(a, ok), List.of("dirA", "dirB"));
+        Merge.merge(List.of(a, ok), List.of("dirA", "dirB"), Usages::waitsOnly);
     }
 
     @Test
@@ -166,7 +170,7 @@ class MergeTest {
         RepeatResult r = part(10, v, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 10);
         RunResult one = client(r, "a");
         RunResult two = Fixtures.run(List.of(new LevelResult(2, Map.of(), 0, List.of(r)), new LevelResult(4, Map.of(), 0, List.of(r))));
-        MergeRefused e = assertThrows(MergeRefused.class, () -> Merge.merge(List.of(one, two), List.of("dirA", "dirB")));
+        MergeRefused e = assertThrows(MergeRefused.class, () -> Merge.merge(List.of(one, two), List.of("dirA", "dirB"), Usages::waitsOnly));
         assertTrue(e.getMessage().startsWith("dirB has 2 thread levels, dirA has 1"), e.getMessage());
     }
 
@@ -187,7 +191,7 @@ class MergeTest {
                     c.client(), c.terms(), c.startedAt(), c.endedAt(), List.of(), c.levels()));
         }
         assertEquals(List.of(10.0, 5.0, 5.0), clients.stream().map(c -> c.params().sweep().levels().get(0).rate()).toList());
-        var merged = Merge.merge(clients, List.of("a", "b", "c")).params().sweep().levels().get(0);
+        var merged = Merge.merge(clients, List.of("a", "b", "c"), Usages::waitsOnly).params().sweep().levels().get(0);
         assertEquals(20.0, merged.rate(), 0);
         assertEquals(1000, merged.events());
     }

@@ -96,4 +96,15 @@ public final class Usages {
         return tps < previousTps && u.verdict().limit() == Verdict.Limit.NONE
                 ? u.with(VerdictRules.fellFrom(u.verdict(), previousThreads, previousTps, tps)) : u;
     }
+
+    /**
+     * A merged repeat's usage: no resources or verdict (the clients' hosts differ), but the window's waits, which add
+     * over the clients interval by interval ({@link Waits#alongside}), so that report.html's table and compare's rows
+     * say where the time went as the chart's band does (they read the usage; with Usage.NONE compare said "not sampled").
+     * file/'s Merge is given it by its caller.
+     */
+    public static Usage waitsOnly(List<IntervalResult> intervals) {
+        // the merged intervals hold no resources: Usages.of gives the window's waits and no verdict
+        return of(intervals, 0, 0, VerdictRules.Inputs.NONE);
+    }
 }

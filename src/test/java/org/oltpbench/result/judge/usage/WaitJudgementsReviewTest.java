@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.oltpbench.result.judge.Rebuilt;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.client.Resources;
 import org.oltpbench.result.repeat.client.Resources.ClientUse;
@@ -84,7 +85,7 @@ class WaitJudgementsReviewTest {
                         org.oltpbench.result.repeat.counted.Histograms.encode(org.oltpbench.result.repeat.counted.Histograms.empty()))));
         var entry = new org.oltpbench.result.file.Journal.Entry(new org.oltpbench.result.file.Journal.Started(8, 1,
                 "2026-11-27T00:00:00Z"), intervals, List.of(detail), -1, -1, false);
-        Verdict rebuilt = org.oltpbench.result.file.Journal.repeat(entry, List.of("NewOrder"), 2).usage().verdict();
+        Verdict rebuilt = org.oltpbench.result.file.Journal.repeat(entry, List.of("NewOrder"), 2, Rebuilt::judged).usage().verdict();
         assertEquals(live.limit(), rebuilt.limit(), rebuilt.evidence());
     }
 
