@@ -105,6 +105,28 @@ class ResultLayersTest {
     private static final String SEARCH = "org.oltpbench.driver.search";
 
     /**
+     * The records a judge's values sit in (level/, repeat/ at any depth) and the files (file/) name no judge: judge/
+     * computes over the records and is read top down above level/ and repeat/; file/ reads and writes records and is
+     * given a judge by its caller (Journal.Judge, Merge's usage) rather than naming one.
+     */
+    @Test
+    void recordsNameNoJudge() throws IOException {
+        Map<String, Set<String>> uses = graph(ROOT);
+        List<String> records = List.of("org.oltpbench.result.level", "org.oltpbench.result.repeat", "org.oltpbench.result.file");
+        assertTrue(uses.keySet().containsAll(records), "level/, repeat/ or file/ was not found under " + ROOT.toAbsolutePath());
+        Map<String, Set<String>> named = new TreeMap<>();
+        uses.forEach((p, ds) -> {
+            if (records.stream().noneMatch(r -> p.equals(r) || p.startsWith(r + "."))) return;
+            Set<String> judges = new TreeSet<>();
+            ds.stream().filter(d -> d.startsWith(JUDGE)).forEach(judges::add);
+            if (!judges.isEmpty()) named.put(p, judges);
+        });
+        assertEquals(Map.of(), named, "a record (level/, repeat/) or file/ names a judge");
+    }
+
+    private static final String JUDGE = "org.oltpbench.result.judge";
+
+    /**
      * Config (the keys as set) is read where parameters are built (config/), by the job that resolves them (run/) and by
      * the Java API (OltpBench); every other part works on the typed parameters. A URL's password is hidden by
      * JdbcDriver.redact, where URLs pick their driver.
