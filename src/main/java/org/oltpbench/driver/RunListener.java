@@ -89,80 +89,20 @@ public interface RunListener {
 
     /** Several listeners in order; a listener that throws stops the run (result files must not silently stop). */
     static RunListener all(java.util.List<RunListener> listeners) {
-        return new RunListener() {
+        return new Forwarding() {
             @Override
-            public void runStarted(RunResult run) {
-                for (RunListener l : listeners) l.runStarted(run);
+            void edge(java.util.function.Consumer<RunListener> event) {
+                for (RunListener l : listeners) event.accept(l);
             }
 
             @Override
-            public void probeStarted(int threads, double rate, int warehouses) {
-                for (RunListener l : listeners) l.probeStarted(threads, rate, warehouses);
-            }
-
-            @Override
-            public void repeatStarted(int threads, int repeat, int repeats) {
-                for (RunListener l : listeners) l.repeatStarted(threads, repeat, repeats);
-            }
-
-            @Override
-            public void interval(IntervalResult interval) {
-                for (RunListener l : listeners) l.interval(interval);
-            }
-
-            @Override
-            public void connecting(int open, int total, boolean done) {
-                for (RunListener l : listeners) l.connecting(open, total, done);
-            }
-
-            @Override
-            public void connected(double seconds) {
-                for (RunListener l : listeners) l.connected(seconds);
-            }
-
-            @Override
-            public void repeatFinished(RunResult run, RepeatResult repeat) {
-                for (RunListener l : listeners) l.repeatFinished(run, repeat);
+            void during(java.util.function.Consumer<RunListener> event) {
+                for (RunListener l : listeners) event.accept(l);
             }
 
             @Override
             public boolean wantsDetail() {
                 return listeners.stream().anyMatch(RunListener::wantsDetail);
-            }
-
-            @Override
-            public void intervalDetail(IntervalResult interval, org.oltpbench.result.repeat.counted.IntervalDetail detail) {
-                for (RunListener l : listeners) if (l.wantsDetail()) l.intervalDetail(interval, detail);
-            }
-
-            @Override
-            public void fault(String line) {
-                for (RunListener l : listeners) l.fault(line);
-            }
-
-            @Override
-            public void note(String line) {
-                for (RunListener l : listeners) l.note(line);
-            }
-
-            @Override
-            public void faultStarted(String key, double atSecs) {
-                for (RunListener l : listeners) l.faultStarted(key, atSecs);
-            }
-
-            @Override
-            public void late(IntervalResult interval, String why) {
-                for (RunListener l : listeners) l.late(interval, why);
-            }
-
-            @Override
-            public void levelFinished(RunResult run, LevelResult level) {
-                for (RunListener l : listeners) l.levelFinished(run, level);
-            }
-
-            @Override
-            public void runFinished(RunResult run) {
-                for (RunListener l : listeners) l.runFinished(run);
             }
         };
     }

@@ -1,12 +1,8 @@
 package org.oltpbench.driver;
 
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicReference;
-import org.oltpbench.result.level.LevelResult;
-import org.oltpbench.result.repeat.RepeatResult;
-import org.oltpbench.result.repeat.counted.IntervalDetail;
-import org.oltpbench.result.repeat.counted.IntervalResult;
-import org.oltpbench.result.run.RunResult;
 
 /**
  * The listeners of a run (the journal, the interval files, the console, the live endpoint) on a thread of their own,
@@ -18,7 +14,7 @@ import org.oltpbench.result.run.RunResult;
  *
  * <p>A run killed with SIGKILL loses the intervals still queued: the one in progress, and any the disk is behind on.
  */
-public final class WriterThread implements RunListener {
+public final class WriterThread extends Forwarding {
     private final RunListener inner;
     private final boolean detail;
     private final LinkedBlockingQueue<Runnable> queue = new LinkedBlockingQueue<>();
@@ -87,79 +83,16 @@ public final class WriterThread implements RunListener {
         return detail;
     }
 
+    /** Queued for the writer thread, behind the events before it. */
     @Override
-    public void interval(IntervalResult interval) {
-        enqueue(() -> inner.interval(interval));
+    void during(Consumer<RunListener> event) {
+        enqueue(() -> event.accept(inner));
     }
 
+    /** On the caller's thread once every queued event was delivered. */
     @Override
-    public void intervalDetail(IntervalResult interval, IntervalDetail d) {
-        enqueue(() -> inner.intervalDetail(interval, d));
-    }
-
-    @Override
-    public void late(IntervalResult interval, String why) {
-        enqueue(() -> inner.late(interval, why));
-    }
-
-    @Override
-    public void fault(String line) {
-        enqueue(() -> inner.fault(line));
-    }
-
-    @Override
-    public void note(String line) {
-        enqueue(() -> inner.note(line));
-    }
-
-    @Override
-    public void faultStarted(String key, double atSecs) {
-        enqueue(() -> inner.faultStarted(key, atSecs));
-    }
-
-    @Override
-    public void connecting(int open, int total, boolean finished) {
-        enqueue(() -> inner.connecting(open, total, finished));
-    }
-
-    @Override
-    public void connected(double seconds) {
-        enqueue(() -> inner.connected(seconds));
-    }
-
-    @Override
-    public void runStarted(RunResult run) {
+    void edge(Consumer<RunListener> event) {
         flush();
-        inner.runStarted(run);
-    }
-
-    @Override
-    public void probeStarted(int threads, double rate, int warehouses) {
-        flush();
-        inner.probeStarted(threads, rate, warehouses);
-    }
-
-    @Override
-    public void repeatStarted(int threads, int repeat, int repeats) {
-        flush();
-        inner.repeatStarted(threads, repeat, repeats);
-    }
-
-    @Override
-    public void repeatFinished(RunResult run, RepeatResult repeat) {
-        flush();
-        inner.repeatFinished(run, repeat);
-    }
-
-    @Override
-    public void levelFinished(RunResult run, LevelResult level) {
-        flush();
-        inner.levelFinished(run, level);
-    }
-
-    @Override
-    public void runFinished(RunResult run) {
-        flush();
-        inner.runFinished(run);
+        event.accept(inner);
     }
 }

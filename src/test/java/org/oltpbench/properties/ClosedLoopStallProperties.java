@@ -60,20 +60,19 @@ class ClosedLoopStallProperties {
         long[] ended = new long[seconds];
         Histogram h = Histograms.empty();
         for (int k = 0; k < terminals; k++) {
-            double t = -service * Math.log(1 - r.nextDouble()); // memoryless: a random point of the first one
+            double t = Windows.exponential(r, service); // memoryless: a random point of the first one
             double from = 0;
             while (t < seconds) {
                 if (t >= 20 && t < 20 + stallSecs) t = 20 + stallSecs; // held until the server answers again
                 ended[(int) t]++;
                 h.recordValue(Math.max(1, Math.round((t - from) * 1e6)));
                 from = t;
-                t += -service * Math.log(1 - r.nextDouble());
+                t += Windows.exponential(r, service);
             }
         }
         List<IntervalResult> intervals = new ArrayList<>();
         for (int k = 0; k < seconds; k++) {
-            intervals.add(new IntervalResult(k + 1, 1, terminals, ended[k], ended[k], 0, 0, 0, 0, false, 0, null, -1,
-                    List.of(), Resources.NONE, new TerminalTime(terminals, 0)));
+            intervals.add(Windows.second(k, terminals, ended[k], Resources.NONE, new TerminalTime(terminals, 0)));
         }
         return StallRule.of(intervals, h, seconds, seconds, 1);
     }

@@ -34,7 +34,7 @@ class LatencyLimitProperties {
         long limit = Math.round(limitMs * MS);
         Arrivals a = new Arrivals(rate, limit, (rnd, mean) -> {
             claims[0]++;
-            return (long) (-Math.log(1.0 - r.nextDouble()) * mean);
+            return (long) Windows.exponential(r, mean);
         });
         SimClock clock = new SimClock(0);
         clock.join(); // the only member: each wait moves the time to its end

@@ -40,7 +40,7 @@ final class Offered {
         Random r = new Random(seed);
         double[] free = new double[terminals];
         List<Double> arrivals = new ArrayList<>();
-        for (double t = -Math.log(1 - r.nextDouble()) / perSecond; t < seconds; t += -Math.log(1 - r.nextDouble()) / perSecond) {
+        for (double t = Windows.exponential(r, 1 / perSecond); t < seconds; t += Windows.exponential(r, 1 / perSecond)) {
             arrivals.add(t);
         }
         if (stallSecs > 0) arrivals.add((double) stallFrom);
@@ -68,7 +68,7 @@ final class Offered {
         for (int k = 0; k < terminals; k++) {
             double t = -r.nextDouble() * pauseSecs;
             while (t < seconds) {
-                double due = t + -Math.log(1 - r.nextDouble()) * pauseSecs;
+                double due = t + Windows.exponential(r, pauseSecs);
                 double end = due + serviceMs / 1e3 * (0.5 + r.nextDouble() / 2);
                 if (due >= 0 && due < seconds) o.txns.add(new Txn(due, end));
                 t = end;
@@ -90,8 +90,7 @@ final class Offered {
         List<IntervalResult> out = new ArrayList<>();
         for (int k = 0; k < seconds; k++) {
             TerminalTime time = new TerminalTime(due[k], Math.max(0, terminals - due[k]));
-            out.add(new IntervalResult(k + 1, 1, terminals, ended[k], ended[k], 0, 0, 0, 0, false, 0, null, -1, List.of(),
-                    each, time));
+            out.add(Windows.second(k, terminals, ended[k], each, time));
         }
         return out;
     }

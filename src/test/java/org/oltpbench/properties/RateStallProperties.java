@@ -32,7 +32,7 @@ class RateStallProperties {
         double serviceSecs = 0.0002 + 0.0048 * r.nextDouble();
         List<IntervalResult> intervals = new ArrayList<>();
         for (int k = 1; k <= n; k++) {
-            long arrivals = poisson(r, rate);
+            long arrivals = Windows.poisson(r, rate);
             boolean held = arrivals > 0 && r.nextDouble() < 0.25; // a terminal held up is one with a transaction to serve
             double due = held ? terminals * r.nextDouble() : Math.min(terminals, arrivals * serviceSecs);
             intervals.add(new IntervalResult(k, 1.0, terminals, arrivals, arrivals, 0, 0, 0, 0, false, 0.01,
@@ -41,15 +41,5 @@ class RateStallProperties {
         }
         Stall s = StallRule.of(intervals, Histograms.empty(), n, n, 1, rate);
         assertFalse(s.found(), s.evidence());
-    }
-
-    private static long poisson(Random r, double mean) {
-        double l = Math.exp(-mean), p = 1;
-        long k = 0;
-        do {
-            k++;
-            p *= r.nextDouble();
-        } while (p > l);
-        return k - 1;
     }
 }

@@ -36,7 +36,7 @@ class RepeatsIntervalProperties {
         int held = 0, draws = 600;
         for (int d = 0; d < draws; d++) {
             double[] x = new double[repeats];
-            for (int k = 0; k < repeats; k++) x[k] = Math.max(1e-6, 100 * (1 + spread * gaussian(r)));
+            for (int k = 0; k < repeats; k++) x[k] = Math.max(1e-6, 100 * (1 + spread * Windows.gaussian(r)));
             if (Confidence.ofMean(x, Interval.Method.REPEATS).contains(100)) held++;
         }
         assertTrue(held >= 0.905 * draws, held + " of " + draws + " intervals held the mean");
@@ -53,9 +53,5 @@ class RepeatsIntervalProperties {
         Interval b = Confidence.ofMean(new double[] {135, 170}, Interval.Method.REPEATS);
         assertEquals(305.5930710426204, a.upper(), 1e-9);
         assertEquals(Standing.WITHIN, Standing.of(b, b.mean(), a, a.mean(), 0.1));
-    }
-
-    private static double gaussian(SplittableRandom r) {
-        return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
     }
 }

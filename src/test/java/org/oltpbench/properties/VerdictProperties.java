@@ -22,7 +22,6 @@ import org.oltpbench.result.repeat.client.Resources.CpuWait;
 import org.oltpbench.result.repeat.client.Resources.HostCpu;
 import org.oltpbench.result.repeat.client.Resources.ServerUse;
 import org.oltpbench.result.repeat.usage.Stall;
-import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.repeat.usage.Verdict.Limit;
 
@@ -46,7 +45,7 @@ class VerdictProperties {
             ServerUse server = new ServerUse(ResourceSource.PROC, "localhost", "mariadbd 42", s.server(), 1, 0, 0, -1, -1, -1,
                     new HostCpu(cores, 0, 0, 0, 0, 0, 0, 0, 0), "0-" + (cores - 1));
             Resources r = new Resources(new ClientUse(s.client(), 0, 1, "lo", 1, 1, host, s.cpuWait()), List.of(server));
-            out.add(new IntervalResult(k + 1, 1, 8, s.tx(), s.tx(), 0, 0, 0, 0, false, 0, null, -1, List.of(), r));
+            out.add(Windows.second(k, 8, s.tx(), r, IntervalResult.TerminalTime.UNKNOWN));
         }
         return out;
     }

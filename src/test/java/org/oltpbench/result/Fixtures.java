@@ -57,6 +57,14 @@ public final class Fixtures {
     }
 
     /** A sysbench run of oltp_read_write at 4 and 8 threads, 1 table of 10,000 rows, on MariaDB. */
+    /** One client's run of {@code r} (2 threads on h:3306) as merge reads it, its client host {@code host}. */
+    public static RunResult client(RepeatResult r, String host) {
+        RunResult base = run(List.of(new LevelResult(2, Map.of("h:3306", 2), 0, List.of(r))));
+        return new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(), base.params(), base.server(),
+                new ClientInfo(host, 2, 1L << 30, "Linux", "jvm", "d", "1"), base.terms(), base.startedAt(), base.endedAt(), List.of(),
+                base.levels());
+    }
+
     public static RunResult run(List<LevelResult> levels) {
         return new RunResult(RunResult.SCHEMA_VERSION, "0.2.0", sysbenchInfo(1, 10_000), params("db=mariadb", "threads=4,8", "time=10"),
                 new ServerInfo("mariadb", "10.11.19-MariaDB", Map.of("max_connections", "2000")),

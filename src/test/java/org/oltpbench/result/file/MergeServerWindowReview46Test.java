@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.oltpbench.result.Fixtures;
 import org.oltpbench.result.judge.usage.Usages;
-import org.oltpbench.result.level.LevelResult;
 import org.oltpbench.result.repeat.RepeatResult;
 import org.oltpbench.result.repeat.client.ClientCpu;
 import org.oltpbench.result.repeat.counted.Counts;
@@ -18,7 +16,6 @@ import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
 import org.oltpbench.result.repeat.server.ServerWindow;
 import org.oltpbench.result.repeat.usage.Usage;
-import org.oltpbench.result.run.ClientInfo;
 import org.oltpbench.result.run.RunResult;
 
 /**
@@ -43,20 +40,13 @@ class MergeServerWindowReview46Test {
                 RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE).withServerWindow(w);
     }
 
-    private static RunResult client(RepeatResult r, String host) {
-        RunResult base = Fixtures.run(List.of(new LevelResult(2, Map.of("h:3306", 2), 0, List.of(r))));
-        return new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(), base.params(), base.server(),
-                new ClientInfo(host, 2, 1L << 30, "Linux", "jvm", "d", "1"), base.terms(), base.startedAt(), base.endedAt(), List.of(),
-                base.levels());
-    }
-
     @Test
     void mergedClientsKeepHammerDbsNopmAndTpm() {
         // each client committed 100 New-Orders in its own warehouses over 10 s; the server counted 1,000 transactions
         // in all (both clients'), which each client read on the global counter
         ServerWindow a = new ServerWindow("mysql", "Com_commit + Com_rollback", 1000, "sum(d_next_o_id)", 100, 10.0);
         ServerWindow b = new ServerWindow("mysql", "Com_commit + Com_rollback", 1000, "sum(d_next_o_id)", 100, 10.0);
-        RunResult m = Merge.merge(List.of(client(part(100, a), "a"), client(part(100, b), "b")), List.of("dirA", "dirB"), Usages::waitsOnly);
+        RunResult m = Merge.merge(List.of(Fixtures.client(part(100, a), "a"), Fixtures.client(part(100, b), "b")), List.of("dirA", "dirB"), Usages::waitsOnly);
         ServerWindow merged = m.levels().get(0).kept().server().window();
         assertNotSame(ServerWindow.NONE, merged, "merge dropped serverWindow: compare shows NOPM and TPM as -");
         assertEquals(1200.0, merged.dataPerMinute(), 1e-9, "NOPM: 200 New-Orders of both clients' warehouses in 10 s");

@@ -22,7 +22,6 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.counted.TxnMetrics;
 import org.oltpbench.result.repeat.counted.Window;
 import org.oltpbench.result.repeat.server.ServerCount;
-import org.oltpbench.result.run.ClientInfo;
 import org.oltpbench.result.run.RunResult;
 import org.oltpbench.result.repeat.usage.Verdict;
 
@@ -58,7 +57,7 @@ class MergeTest {
      */
     @Test
     void theWaitsOfTheClientsAddIntoTheMergedUsage() {
-        RunResult m = Merge.merge(List.of(client(sampled(150, 50), "a"), client(sampled(50, 150), "b")), List.of("dirA", "dirB"), Usages::waitsOnly);
+        RunResult m = Merge.merge(List.of(Fixtures.client(sampled(150, 50), "a"), Fixtures.client(sampled(50, 150), "b")), List.of("dirA", "dirB"), Usages::waitsOnly);
         org.oltpbench.result.repeat.server.Waits w = m.levels().get(0).kept().usage().waits();
         assertEquals(100, w.samples());
         assertEquals(4.0, w.activeSessions(), 1e-12, "2 active sessions of each client's, 400 session-samples in 100");
@@ -69,7 +68,7 @@ class MergeTest {
     /** Issue 47: the clients' driver properties are kept where they agree, and none are claimed where they do not. */
     @Test
     void driverPropertiesAreKeptOnlyWhereEveryClientRecordedTheSame() {
-        RunResult a = client(sampled(10, 10), "a"), b = client(sampled(10, 10), "b");
+        RunResult a = Fixtures.client(sampled(10, 10), "a"), b = Fixtures.client(sampled(10, 10), "b");
         java.util.function.BiFunction<RunResult, Map<String, String>, RunResult> with = (r, p) -> {
             var t = r.terms();
             return Fixtures.with(r, new org.oltpbench.result.run.Terms(t.driver(), t.driverVersion(), t.protocol(),
@@ -85,20 +84,13 @@ class MergeTest {
                 "a client's file before 3.14");
     }
 
-    private static RunResult client(RepeatResult r, String host) {
-        RunResult base = Fixtures.run(List.of(new LevelResult(2, Map.of("h:3306", 2), 0, List.of(r))));
-        return new RunResult(base.schemaVersion(), base.oltpbenchVersion(), base.workload(), base.params(), base.server(),
-                new ClientInfo(host, 2, 1L << 30, "Linux", "jvm", "d", "1"), base.terms(), base.startedAt(), base.endedAt(), List.of(),
-                base.levels());
-    }
-
     @Test
     void countsAddAndPercentilesComeFromTheUnionOfTheHistograms() {
         // client a: 90 fast transactions (1 ms); client b: 10 slow ones (100 ms). p95 of the union is slow; the mean of
         // the clients' p95s (1 ms and 100 ms) would be 50.5 ms, which no transaction took.
         long[] fast = Fixtures.repeat(1000, 90), slow = Fixtures.repeat(100_000, 10);
-        RunResult a = client(part(90, fast, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40), "a");
-        RunResult b = client(part(10, slow, "2026-11-23T07:00:00.500Z", "2026-11-23T07:00:10.500Z", 10.0, 90), "b");
+        RunResult a = Fixtures.client(part(90, fast, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40), "a");
+        RunResult b = Fixtures.client(part(10, slow, "2026-11-23T07:00:00.500Z", "2026-11-23T07:00:10.500Z", 10.0, 90), "b");
         RunResult m = Merge.merge(List.of(a, b), List.of("dirA", "dirB"), Usages::waitsOnly);
         RepeatResult r = m.levels().get(0).kept();
         assertEquals(4, m.levels().get(0).threads());
@@ -137,8 +129,8 @@ class MergeTest {
                 Fixtures.hist(100_000, 100_000, 100_000), 15)), Fixtures.hist(10_000, 20_000), 100, 1, List.of(2.0, 5.0, 9.0));
         Analytics one = new Analytics(1, "the OLTP front end", 10.0, List.of(new QueryMetrics("Q1", 1, 0, 1, 0,
                 Fixtures.hist(300_000), 15)), Fixtures.hist(40_000), 100, 0, List.of(4.0));
-        RunResult a = client(part(10, lat, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40).withAnalytics(two), "a");
-        RunResult b = client(part(10, lat, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40).withAnalytics(one), "b");
+        RunResult a = Fixtures.client(part(10, lat, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40).withAnalytics(two), "a");
+        RunResult b = Fixtures.client(part(10, lat, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40).withAnalytics(one), "b");
         Analytics m = Merge.merge(List.of(a, b), List.of("dirA", "dirB"), Usages::waitsOnly).levels().get(0).kept().analytics();
         assertEquals(3, m.streams());
         assertEquals(4, m.completed());
@@ -156,11 +148,11 @@ class MergeTest {
     @Test
     void windowsThatDoNotOverlapAreRefused() {
         long[] v = Fixtures.repeat(1000, 10);
-        RunResult a = client(part(10, v, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 10), "a");
-        RunResult late = client(part(10, v, "2026-11-23T07:00:02Z", "2026-11-23T07:00:12Z", 10.0, 10), "b");
+        RunResult a = Fixtures.client(part(10, v, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 10), "a");
+        RunResult late = Fixtures.client(part(10, v, "2026-11-23T07:00:02Z", "2026-11-23T07:00:12Z", 10.0, 10), "b");
         MergeRefused e = assertThrows(MergeRefused.class, () -> Merge.merge(List.of(a, late), List.of("dirA", "dirB"), Usages::waitsOnly));
         assertTrue(e.getMessage().contains("(8.0 s shared of 10.0 s)") && e.getMessage().contains("startAt"), e.getMessage());
-        RunResult ok = client(part(10, v, "2026-11-23T07:00:01Z", "2026-11-23T07:00:11Z", 10.0, 10), "b");
+        RunResult ok = Fixtures.client(part(10, v, "2026-11-23T07:00:01Z", "2026-11-23T07:00:11Z", 10.0, 10), "b");
         Merge.merge(List.of(a, ok), List.of("dirA", "dirB"), Usages::waitsOnly);
     }
 
@@ -168,7 +160,7 @@ class MergeTest {
     void differentLevelsAreRefused() {
         long[] v = Fixtures.repeat(1000, 10);
         RepeatResult r = part(10, v, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 10);
-        RunResult one = client(r, "a");
+        RunResult one = Fixtures.client(r, "a");
         RunResult two = Fixtures.run(List.of(new LevelResult(2, Map.of(), 0, List.of(r)), new LevelResult(4, Map.of(), 0, List.of(r))));
         MergeRefused e = assertThrows(MergeRefused.class, () -> Merge.merge(List.of(one, two), List.of("dirA", "dirB"), Usages::waitsOnly));
         assertTrue(e.getMessage().startsWith("dirB has 2 thread levels, dirA has 1"), e.getMessage());
@@ -185,7 +177,7 @@ class MergeTest {
         List<RunResult> clients = new java.util.ArrayList<>();
         long[] lat = Fixtures.repeat(1000, 10);
         for (int i = 0; i < 3; i++) {
-            RunResult c = client(part(10, lat, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40), "c" + i);
+            RunResult c = Fixtures.client(part(10, lat, "2026-11-23T07:00:00Z", "2026-11-23T07:00:10Z", 10.0, 40), "c" + i);
             clients.add(new RunResult(c.schemaVersion(), c.oltpbenchVersion(), c.workload(), Fixtures.params("db=mariadb",
                     "threads=4", "time=10", "rate=20", "events=1000", "clientCount=3", "clientIndex=" + i), c.server(),
                     c.client(), c.terms(), c.startedAt(), c.endedAt(), List.of(), c.levels()));
