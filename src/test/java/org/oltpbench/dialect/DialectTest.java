@@ -111,9 +111,15 @@ class DialectTest {
 
     @Test
     void sysbenchTableShape() {
-        assertEquals("INTEGER NOT NULL AUTO_INCREMENT", new MySqlDialect().sysbenchIdColumn(true));
-        assertEquals("SERIAL", new PostgresDialect().sysbenchIdColumn(true));
-        assertEquals("INTEGER NOT NULL", new PostgresDialect().sysbenchIdColumn(false));
+        // sysbench's own DDL per driver: AUTO_INCREMENT on the MySQL family, SERIAL on PostgreSQL's, a plain id without it
+        for (String mysqlFamily : java.util.List.of("mysql", "mariadb", "oceanbase", "tidb")) {
+            assertEquals("INTEGER NOT NULL AUTO_INCREMENT", Dialects.forName(mysqlFamily).sysbenchIdColumn(true), mysqlFamily);
+            assertEquals("INTEGER NOT NULL", Dialects.forName(mysqlFamily).sysbenchIdColumn(false), mysqlFamily);
+        }
+        for (String pgFamily : java.util.List.of("postgres", "klustron")) {
+            assertEquals("SERIAL", Dialects.forName(pgFamily).sysbenchIdColumn(true), pgFamily);
+            assertEquals("INTEGER NOT NULL", Dialects.forName(pgFamily).sysbenchIdColumn(false), pgFamily);
+        }
         assertTrue(new PostgresDialect().afterExplicitIdLoad("sbtest1", "id", true).get(0).contains("setval"));
         assertTrue(new MySqlDialect().afterExplicitIdLoad("sbtest1", "id", true).isEmpty());
     }

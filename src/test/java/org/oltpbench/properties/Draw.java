@@ -48,6 +48,7 @@ public final class Draw {
 
     /** A whole number in [min, max], its edges and 0 now and then. */
     public long longs(long min, long max) {
+        range(min, max);
         if (edge()) return note(pickEdge(min, max));
         return note(uniform(min, max));
     }
@@ -65,6 +66,7 @@ public final class Draw {
 
     /** A real number in [min, max], its edges and 0 now and then. */
     public double doubles(double min, double max) {
+        range(min, max);
         if (edge()) return note(pickEdge(min, max));
         return note(uniform(min, max));
     }
@@ -117,6 +119,7 @@ public final class Draw {
 
     /** A list of {@code min} to {@code max} elements, each drawn by {@code element}. */
     public <T> List<T> list(int min, int max, Supplier<T> element) {
+        range(min, max);
         int n = (int) (edge() ? pickEdge(min, max) : uniform(min, max));
         List<T> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) out.add(element.get());
@@ -126,6 +129,8 @@ public final class Draw {
     /** A set of {@code min} to {@code max} distinct values among {@code values} (at most as many as there are). */
     @SafeVarargs
     public final <T> Set<T> subset(int min, int max, T... values) {
+        range(min, max);
+        if (Set.of(values).size() != values.length) throw new IllegalArgumentException("subset of values that repeat");
         int n = Math.min(values.length, (int) uniform(min, max));
         List<T> pool = new ArrayList<>(List.of(values));
         Set<T> out = new LinkedHashSet<>();
@@ -160,6 +165,10 @@ public final class Draw {
     /** The scenario's own generator's state, derived from this try's: for draws too many to note. */
     public SplittableRandom split() {
         return random.split();
+    }
+
+    private static void range(double min, double max) {
+        if (!(min <= max)) throw new IllegalArgumentException("an empty range [" + min + ", " + max + "]");
     }
 
     private long uniform(long min, long max) {

@@ -8,9 +8,11 @@ import java.util.SplittableRandom;
  * the property's seed, the try, its seed and what it drew.
  *
  * <p>Contract: a property's tries are a pure function of its seed, so a run is repeatable and CI is deterministic. The
- * seed is the one the property names, else one derived from its class and method name; {@code -Doltpbench.seed=N} runs
- * every property on seed N instead, and {@code -Doltpbench.seed=random} on a new one each run (to look for new
- * scenarios: a failure prints the seed to run it again). {@code -Doltpbench.tries=K} multiplies every property's tries.
+ * seed is one derived from the property's class and method name; {@code -Doltpbench.seed=N} runs those properties on
+ * seed N instead, and {@code -Doltpbench.seed=random} on a new one each run (to look for new scenarios: a failure prints
+ * the seed to run it again). A property that names its own seed keeps it whatever is set: such a seed is part of a
+ * statistical bound stated for it (a false alarm rate over its fixed windows), which another seed does not keep.
+ * {@code -Doltpbench.tries=K} multiplies every property's tries.
  */
 public final class Prop {
     private Prop() {
@@ -22,16 +24,21 @@ public final class Prop {
         void check(Draw d) throws Exception;
     }
 
-    /** Runs {@code tries} tries on the seed derived from the calling test's class and method. */
+    /** Runs {@code tries} tries on the seed derived from the calling test's class and method, or -Doltpbench.seed's. */
     public static void forAll(int tries, Body body) {
         StackWalker.StackFrame caller = StackWalker.getInstance().walk(s -> s.skip(1).findFirst()).orElseThrow();
-        forAll(tries, (caller.getClassName() + "#" + caller.getMethodName()).hashCode() * 0x9E3779B97F4A7C15L, body);
+        run(tries, seed((caller.getClassName() + "#" + caller.getMethodName()).hashCode() * 0x9E3779B97F4A7C15L), body);
     }
 
-    /** Runs {@code tries} tries on {@code seed} (unless -Doltpbench.seed says another). */
+    /** Runs {@code tries} tries on {@code seed}, the property's own, whatever -Doltpbench.seed says. */
     public static void forAll(int tries, long seed, Body body) {
-        long base = seed(seed);
+        run(tries, seed, body);
+    }
+
+    private static void run(int tries, long base, Body body) {
         int n = tries * Integer.getInteger("oltpbench.tries", 1);
+        if (n <= 0) throw new IllegalArgumentException("a property runs at least one try: tries " + tries + ", -Doltpbench.tries "
+                + Integer.getInteger("oltpbench.tries", 1));
         SplittableRandom seeds = new SplittableRandom(base);
         for (int t = 1; t <= n; t++) {
             long trySeed = seeds.nextLong();

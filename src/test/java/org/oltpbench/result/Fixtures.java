@@ -56,7 +56,6 @@ public final class Fixtures {
                 new RepeatResult.PerThread(List.of(transactions / 2, transactions - transactions / 2), List.of(1L, 2L)), new ClientCpu(7.5, 0.75, 2, 0.6), RepeatResult.ServerChecks.of(new ServerCount("Com_commit", transactions, transactions, null)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 
-    /** A sysbench run of oltp_read_write at 4 and 8 threads, 1 table of 10,000 rows, on MariaDB. */
     /** One client's run of {@code r} (2 threads on h:3306) as merge reads it, its client host {@code host}. */
     public static RunResult client(RepeatResult r, String host) {
         RunResult base = run(List.of(new LevelResult(2, Map.of("h:3306", 2), 0, List.of(r))));
@@ -65,6 +64,7 @@ public final class Fixtures {
                 base.levels());
     }
 
+    /** A sysbench run of oltp_read_write at 4 and 8 threads, 1 table of 10,000 rows, on MariaDB. */
     public static RunResult run(List<LevelResult> levels) {
         return new RunResult(RunResult.SCHEMA_VERSION, "0.2.0", sysbenchInfo(1, 10_000), params("db=mariadb", "threads=4,8", "time=10"),
                 new ServerInfo("mariadb", "10.11.19-MariaDB", Map.of("max_connections", "2000")),
