@@ -18,8 +18,10 @@ abstract class Forwarding implements RunListener {
     /** Hands on an event of the run's shape. */
     abstract void edge(Consumer<RunListener> event);
 
-    /** Hands on an event that comes while a level runs. */
-    abstract void during(Consumer<RunListener> event);
+    /** Hands on an event that comes while a level runs: as one of the run's shape, unless a subclass queues it. */
+    void during(Consumer<RunListener> event) {
+        edge(event);
+    }
 
     @Override
     public void runStarted(RunResult run) {

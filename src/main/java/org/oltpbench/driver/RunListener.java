@@ -96,11 +96,6 @@ public interface RunListener {
             }
 
             @Override
-            void during(java.util.function.Consumer<RunListener> event) {
-                for (RunListener l : listeners) event.accept(l);
-            }
-
-            @Override
             public boolean wantsDetail() {
                 return listeners.stream().anyMatch(RunListener::wantsDetail);
             }

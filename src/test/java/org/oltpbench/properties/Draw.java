@@ -162,11 +162,6 @@ public final class Draw {
         return value.get();
     }
 
-    /** The scenario's own generator's state, derived from this try's: for draws too many to note. */
-    public SplittableRandom split() {
-        return random.split();
-    }
-
     private static void range(double min, double max) {
         if (!(min <= max)) throw new IllegalArgumentException("an empty range [" + min + ", " + max + "]");
     }
