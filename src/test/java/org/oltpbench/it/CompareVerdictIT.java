@@ -22,6 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The MariaDB runs are made once for the class on the shared embedded server (loaded once: the later runs find the
  * table) and read by both tests.
  */
+// quiet: two runs of one server must come out within 10% for the gate to pass; beside the shared group's JVMs a CI run
+// (2026-12-06) measured the second at 0.59 of the first, both levels "not clean (other processes held the host)"
+@org.junit.jupiter.api.Tag("quiet")
 class CompareVerdictIT {
     @TempDir
     static Path dir;
