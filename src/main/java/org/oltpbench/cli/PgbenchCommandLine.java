@@ -203,8 +203,8 @@ public final class PgbenchCommandLine {
                 if (!timed && !counted) add(out, "runTxnsPerTerminal=10"); // pgbench's default
                 if (!progress) add(out, "reportIntervalSecs=0"); // pgbench prints progress only with -P
                 String m = mode == null ? "simple" : mode; // pgbench's default protocol
-                add(out, "dbPsMode=" + protocol(m));
-                add(out, "queryMode=" + m);
+                protocol(m);
+                add(out, "queryMode=" + m); // the protocol too (dbPsMode)
             }
             for (String s : sets) add(out, s);
             out.add(initialize ? "prepare" : "run");
@@ -217,16 +217,11 @@ public final class PgbenchCommandLine {
         }
     }
 
-    /**
-     * pgbench's -M as dbPsMode: prepared is server-side prepared statements; extended is pgjdbc's unnamed statements
-     * (its prepare threshold 0), which is also what simple becomes: pgjdbc binds parameters, it does not inline them.
-     */
-    static String protocol(String mode) {
-        return switch (mode) {
-            case "prepared" -> "enable";
-            case "extended", "simple" -> "disable";
-            default -> throw new ConfigException("pgbench's -M " + mode + " is not a protocol; use simple, extended or prepared");
-        };
+    /** Refuses a -M that is not one of pgbench's three protocols, in pgbench's words. */
+    static void protocol(String mode) {
+        if (!List.of("simple", "extended", "prepared").contains(mode)) {
+            throw new ConfigException("pgbench's -M " + mode + " is not a protocol; use simple, extended or prepared");
+        }
     }
 
     private static String first(String... values) {

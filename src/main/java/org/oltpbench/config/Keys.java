@@ -168,9 +168,10 @@ public final class Keys {
             "pareto: the h parameter");
     public static final Key<Long> RAND_SEED = def("randSeed", longInt(0), "0", "",
             "seed of the random generators; 0 = from the clock");
-    public static final Key<String> DB_PS_MODE = def("dbPsMode", oneOf("auto", "disable", "enable"), "auto", "",
+    public static final Key<String> DB_PS_MODE = def("dbPsMode", oneOf("auto", "disable", "enable", "extended"), "auto", "",
             "auto = the dialect's choice (server-side prepared statements, client-side on OceanBase); disable = client-side "
-            + "(sysbench --db-ps-mode); enable = server-side everywhere");
+            + "text, values inlined (sysbench --db-ps-mode; pgbench -M simple); enable = server-side everywhere (pgbench -M "
+            + "prepared); extended = PostgreSQL's unnamed statements, parsed at each execution (pgbench -M extended)");
     public static final Key<String> SSL = def("ssl", List.of("mysql-ssl"), oneOf("default", "off", "prefer", "on"),
             "default", "", "TLS on the sessions' connections: default = the peers' (off on the MySQL protocol, as sysbench's "
             + "--mysql-ssl; prefer on PostgreSQL, as libpq and pgjdbc); on = encrypt without verifying the certificate");
@@ -225,7 +226,7 @@ public final class Keys {
             "workload=pgbench: before a run, as pgbench: default = vacuum pgbench_branches and _tellers and empty "
             + "pgbench_history; all = pgbench_accounts too (-v); none = nothing (-n)");
     public static final Key<String> QUERY_MODE = def("queryMode", oneOf("", "simple", "extended", "prepared"), "", "",
-            "workload=pgbench: pgbench's -M as given, recorded and shown; the protocol itself is dbPsMode's");
+            "pgbench's -M, recorded: simple, extended or prepared set dbPsMode to disable, extended or enable (both given must agree)");
     public static final Key<Integer> JOBS = def("jobs", integer(1, 100_000), "1", "threads",
             "workload=pgbench: pgbench's -j (its threads), recorded and shown: every client here is a thread of its own");
     public static final Key<Boolean> REPORT_PER_COMMAND = def("reportPerCommand", bool(), "false", "",

@@ -81,10 +81,29 @@ final class Resolver {
 
     private Target target() {
         return new Target(db(), cfg.get(Keys.EMBEDDED), cfg.get(Keys.CONN), cfg.get(Keys.HOST), cfg.get(Keys.PORT),
-                cfg.get(Keys.DATABASE), cfg.get(Keys.USER), cfg.get(Keys.PASSWORD), cfg.get(Keys.DRIVER), cfg.get(Keys.DB_PS_MODE),
+                cfg.get(Keys.DATABASE), cfg.get(Keys.USER), cfg.get(Keys.PASSWORD), cfg.get(Keys.DRIVER), psMode(),
                 new Target.SessionParams(cfg.get(Keys.OB_QUERY_TIMEOUT), cfg.get(Keys.OB_TRX_TIMEOUT), cfg.get(Keys.TIDB_TXN_MODE),
                         cfg.get(Keys.ISOLATION)),
                 cfg.get(Keys.TUNE), Tls.of(cfg.get(Keys.SSL)));
+    }
+
+    /**
+     * dbPsMode, or what pgbench's -M (queryMode) names: simple is text (disable), extended PostgreSQL's unnamed statements,
+     * prepared server-side (enable). Both given and disagreeing is refused.
+     */
+    private String psMode() {
+        String ps = cfg.get(Keys.DB_PS_MODE), mode = cfg.get(Keys.QUERY_MODE);
+        if (mode.isEmpty()) return ps;
+        String named = switch (mode) {
+            case "simple" -> "disable";
+            case "prepared" -> "enable";
+            default -> "extended";
+        };
+        if (!ps.equals("auto") && !ps.equals(named)) {
+            throw new ConfigException("dbPsMode=" + ps + " and queryMode=" + mode + " (pgbench's -M) ask for different "
+                    + "protocols; remove one, or give dbPsMode=" + named);
+        }
+        return named;
     }
 
     private LoadParams load() {

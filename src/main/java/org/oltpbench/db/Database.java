@@ -15,6 +15,7 @@ import org.oltpbench.dialect.Dialect;
 import org.oltpbench.dialect.JdbcDriver;
 import org.oltpbench.dialect.Protocol;
 import org.oltpbench.dialect.ServerIdentity;
+import org.oltpbench.result.run.Terms;
 
 /**
  * Where the benchmark connects: the dialect, the JDBC URL and credentials, and (for embedded=true)
@@ -28,7 +29,8 @@ public final class Database implements AutoCloseable {
     private final String user;
     private final String password;
     private final Map<String, String> sessionVariables;
-    private boolean serverPrepared;
+    /** How benchmark and setup statements travel (dbPsMode resolved against the dialect). */
+    private Terms.Protocol statements;
     private Map<String, String> driverProps;
     private final Map<String, String> setupProps;
     private final EmbeddedMariaDb embedded;
@@ -52,14 +54,14 @@ public final class Database implements AutoCloseable {
     /** Each front end's connector for benchmark sessions, made on first use; new with each statement protocol. */
     private volatile Map<Integer, JdbcDriver.Connector> connectors = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
+    private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, Terms.Protocol statements,
                      Map<String, String> sessionVariables, Map<String, String> setupVariables, EmbeddedMariaDb embedded,
                      Tls tls) {
-        this(dialect, frontEnds, user, password, serverPrepared, sessionVariables, setupVariables, embedded,
+        this(dialect, frontEnds, user, password, statements, sessionVariables, setupVariables, embedded,
                 DRIVER_MANAGER, tls);
     }
 
-    private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, boolean serverPrepared,
+    private Database(Dialect dialect, FrontEnds frontEnds, String user, String password, Terms.Protocol statements,
                      Map<String, String> sessionVariables, Map<String, String> setupVariables, EmbeddedMariaDb embedded,
                      Opener opener, Tls tls) {
         this.opener = opener;
@@ -71,9 +73,9 @@ public final class Database implements AutoCloseable {
         this.password = password;
         this.sessionVariables = sessionVariables;
         this.driver = JdbcDriver.forUrl(url);
-        useServerPrepared(serverPrepared);
+        use(statements);
         // setup connections keep the protocol chosen here: the statement probe runs on one
-        this.setupProps = merge(driver.properties(serverPrepared, tls), driver.sessionProperties(setupVariables));
+        this.setupProps = merge(driver.properties(statements, tls), driver.sessionProperties(setupVariables));
         this.embedded = embedded;
     }
 
@@ -83,7 +85,7 @@ public final class Database implements AutoCloseable {
      * the supported schemes (its host list gives the front ends); nothing is connected here.
      */
     public static Database through(java.sql.Driver driver, Dialect dialect, String conn) {
-        return new Database(dialect, FrontEnds.ofConn(conn), null, null, false, Map.of(), Map.of(), null,
+        return new Database(dialect, FrontEnds.ofConn(conn), null, null, Terms.Protocol.CLIENT_TEXT, Map.of(), Map.of(), null,
                 (u, p) -> driver.connect(u, p), Tls.DEFAULT);
     }
 
@@ -161,8 +163,13 @@ public final class Database implements AutoCloseable {
     private static Database unproved(Target t, Dialect dialect, FrontEnds frontEnds, EmbeddedMariaDb embedded) {
         // every front end shares the first one's scheme (one conn string, or one dialect)
         loadDriver(t.driver() != null ? t.driver() : JdbcDriver.forUrl(frontEnds.urls().get(0)).className());
-        boolean serverPrepared = t.psMode().equals("auto") ? dialect.serverPreparedBeforeProbe() : t.psMode().equals("enable");
-        Database db = new Database(dialect, frontEnds, t.user(), t.password(), serverPrepared,
+        Terms.Protocol statements = switch (t.psMode()) {
+            case "auto" -> Terms.Protocol.of(dialect.serverPreparedBeforeProbe());
+            case "enable" -> Terms.Protocol.SERVER_PREPARED;
+            case "extended" -> Terms.Protocol.EXTENDED_UNNAMED;
+            default -> Terms.Protocol.CLIENT_TEXT;
+        };
+        Database db = new Database(dialect, frontEnds, t.user(), t.password(), statements,
                 dialect.sessionVariables(t.session()), dialect.setupSessionVariables(t.session()), embedded, t.tls());
         db.isolation = t.session() == null ? org.oltpbench.config.Isolation.SERVER : t.session().level();
         return db;
@@ -220,7 +227,12 @@ public final class Database implements AutoCloseable {
 
     /** Whether benchmark statements are server-side prepared (dbPsMode resolved against the dialect). */
     public boolean serverPrepared() {
-        return serverPrepared;
+        return statements == Terms.Protocol.SERVER_PREPARED;
+    }
+
+    /** How benchmark statements travel (dbPsMode resolved against the dialect). */
+    public Terms.Protocol statements() {
+        return statements;
     }
 
     /**
@@ -230,7 +242,7 @@ public final class Database implements AutoCloseable {
      */
     public Map<String, String> benchmarkDriverProperties() {
         Map<String, String> out = new java.util.TreeMap<>();
-        driver.properties(serverPrepared, tls)
+        driver.properties(statements, tls)
                 .forEach((k, v) -> out.put(k, urlHas(url, k) ? org.oltpbench.result.run.Terms.BY_URL : v));
         return out;
     }
@@ -240,9 +252,14 @@ public final class Database implements AutoCloseable {
      * ({@link Dialect#autoProtocol}). Call before the terminals connect; setup connections keep theirs.
      */
     public void useServerPrepared(boolean on) {
+        use(Terms.Protocol.of(on));
+    }
+
+    /** As {@link #useServerPrepared}, with any of the three protocols (EXTENDED_UNNAMED on PostgreSQL only). */
+    public void use(Terms.Protocol statements) {
         JdbcDriver driver = JdbcDriver.forUrl(url);
-        this.serverPrepared = on;
-        this.driverProps = merge(driver.properties(on, tls), driver.sessionProperties(sessionVariables));
+        this.statements = statements;
+        this.driverProps = merge(driver.properties(statements, tls), driver.sessionProperties(sessionVariables));
         this.connectors = new java.util.concurrent.ConcurrentHashMap<>();
     }
 

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.oltpbench.config.ConfigException;
 import org.oltpbench.config.Tls;
+import org.oltpbench.result.run.Terms;
 
 /**
  * The JDBC drivers oltpbench ships and how each is tuned for a load generator. Chosen by the URL's
@@ -35,7 +36,7 @@ public enum JdbcDriver {
      */
     MYSQL("jdbc:mysql:", "com.mysql.cj.jdbc.Driver", new TlsModes("sslMode", "DISABLED", "PREFERRED", "REQUIRED", Tls.OFF)) {
         @Override
-        Map<String, String> benchmarkProperties(boolean serverPrepared) {
+        Map<String, String> benchmarkProperties(Terms.Protocol statements) {
             Map<String, String> p = new LinkedHashMap<>();
             p.put("useConfigs", "maxPerformance");
             p.put("maintainTimeStats", "false");
@@ -51,7 +52,7 @@ public enum JdbcDriver {
             // no ROLLBACK sent where the server says no transaction is open (as MariaDB Connector/J does): the wait
             // sampler's rolled-back reads would otherwise count in Com_rollback, and so in TPM (issue 46)
             p.put("useLocalTransactionState", "true");
-            return withMysqlProtocol(p, serverPrepared);
+            return withMysqlProtocol(p, statements);
         }
 
         @Override
@@ -71,11 +72,11 @@ public enum JdbcDriver {
      */
     MARIADB("jdbc:mariadb:", "org.mariadb.jdbc.Driver", new TlsModes("sslMode", "disable", "trust", "trust", Tls.OFF)) {
         @Override
-        Map<String, String> benchmarkProperties(boolean serverPrepared) {
+        Map<String, String> benchmarkProperties(Terms.Protocol statements) {
             Map<String, String> p = new LinkedHashMap<>();
             p.put("allowLocalInfile", "true");
             p.put("socketFactory", org.oltpbench.db.wire.CountingSocketFactory.class.getName());
-            return withMysqlProtocol(p, serverPrepared);
+            return withMysqlProtocol(p, statements);
         }
 
         @Override
@@ -102,12 +103,18 @@ public enum JdbcDriver {
             return () -> org.mariadb.jdbc.NonRegisteringDriver.connect(conf);
         }
     },
-    /** pgjdbc: server-side prepare from the first execution (prepareThreshold=1) or never (0). */
+    /**
+     * pgjdbc, one property per pgbench -M: prepared is a named server-side statement from the first execution
+     * (prepareThreshold=1); extended is an unnamed statement parsed at every execution (prepareThreshold=0: Parse, Bind,
+     * Describe, Execute, Sync, as pgbench's PQexecParams); simple is the simple query protocol, one Query message with the
+     * values inlined by the driver (preferQueryMode=simple, as pgbench's and sysbench's PQexec).
+     */
     POSTGRES("jdbc:postgresql:", "org.postgresql.Driver", new TlsModes("sslmode", "disable", "prefer", "require", Tls.PREFER)) {
         @Override
-        Map<String, String> benchmarkProperties(boolean serverPrepared) {
+        Map<String, String> benchmarkProperties(Terms.Protocol statements) {
             Map<String, String> p = new LinkedHashMap<>();
-            p.put("prepareThreshold", serverPrepared ? "1" : "0");
+            p.put("prepareThreshold", statements == Terms.Protocol.SERVER_PREPARED ? "1" : "0");
+            if (statements == Terms.Protocol.CLIENT_TEXT) p.put("preferQueryMode", "simple");
             p.put("reWriteBatchedInserts", "true");
             p.put("tcpKeepAlive", "true");
             p.put("connectTimeout", "10");
@@ -159,8 +166,12 @@ public enum JdbcDriver {
      * round trip per change that no peer makes, and TiDB refuses it (error 1235, a noop function); a replication URL
      * still routes read-only transactions to its replicas.
      */
-    private static Map<String, String> withMysqlProtocol(Map<String, String> p, boolean serverPrepared) {
-        p.put("useServerPrepStmts", String.valueOf(serverPrepared));
+    private static Map<String, String> withMysqlProtocol(Map<String, String> p, Terms.Protocol statements) {
+        if (statements == Terms.Protocol.EXTENDED_UNNAMED) {
+            throw new ConfigException("dbPsMode=extended is PostgreSQL's unnamed statements (pgbench -M extended), which the "
+                    + "MySQL protocol has not; use dbPsMode=disable (text) or enable (server-side prepared)");
+        }
+        p.put("useServerPrepStmts", String.valueOf(statements == Terms.Protocol.SERVER_PREPARED));
         p.put("cachePrepStmts", "true");
         p.put("prepStmtCacheSize", "512");
         p.put("allowPublicKeyRetrieval", "true");
@@ -178,13 +189,18 @@ public enum JdbcDriver {
     }
 
     /**
-     * Driver properties for benchmark speed and the TLS asked for; {@code serverPrepared=false} is db-ps-mode=disable.
-     * A property the user's URL sets wins over these (the drivers read the URL's last).
+     * Driver properties for benchmark speed, the statement protocol and the TLS asked for. A property the user's URL
+     * sets wins over these (the drivers read the URL's last). EXTENDED_UNNAMED on the MySQL protocol is refused in one line.
      */
-    public Map<String, String> properties(boolean serverPrepared, Tls tls) {
-        Map<String, String> p = benchmarkProperties(serverPrepared);
+    public Map<String, String> properties(Terms.Protocol statements, Tls tls) {
+        Map<String, String> p = benchmarkProperties(statements);
         p.put(this.tls.property(), this.tls.value(tls));
         return p;
+    }
+
+    /** As {@link #properties(Terms.Protocol, Tls)}: server-side prepared or client-side text (db-ps-mode=disable). */
+    public Map<String, String> properties(boolean serverPrepared, Tls tls) {
+        return properties(Terms.Protocol.of(serverPrepared), tls);
     }
 
     /** As {@link #properties(boolean, Tls)} with the peers' TLS default. */
@@ -192,7 +208,7 @@ public enum JdbcDriver {
         return properties(serverPrepared, Tls.DEFAULT);
     }
 
-    abstract Map<String, String> benchmarkProperties(boolean serverPrepared);
+    abstract Map<String, String> benchmarkProperties(Terms.Protocol statements);
 
     /** Opens connections to one URL with one set of properties, again and again: a level's sessions and their reconnects. */
     @FunctionalInterface

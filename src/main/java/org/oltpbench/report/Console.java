@@ -42,6 +42,14 @@ public final class Console implements RunListener {
         /** A repeat's terminals connected in {@code seconds}. */
         default void connected(double seconds) {
         }
+
+        /**
+         * Whether a repeat opens with sysbench's header ("Running the test with following options:" ... "Threads
+         * started!"); pgbench prints none, so its style says only what pgbench's line would not show.
+         */
+        default boolean sysbenchHeader() {
+            return true;
+        }
     }
 
     private final PrintStream out;
@@ -116,6 +124,11 @@ public final class Console implements RunListener {
             @Override
             public String workers() {
                 return "clients";
+            }
+
+            @Override
+            public boolean sysbenchHeader() {
+                return false;
             }
         };
     }
@@ -218,8 +231,13 @@ public final class Console implements RunListener {
 
     @Override
     public void repeatStarted(int threads, int repeat, int repeats) {
+        boolean first = !anyStarted;
         if (anyStarted) out.println();
         anyStarted = true;
+        if (!style.sysbenchHeader()) {
+            peerLessHeader(threads, repeat, repeats, first);
+            return;
+        }
         out.println("Running the test with following options:");
         out.println("Number of " + style.workers() + ": " + threads + (repeats > 1 ? " (run " + repeat + " of " + repeats + ")" : ""));
         // a capacity search's probes differ by what they searched, not by their threads: say which probe this is
@@ -230,6 +248,20 @@ public final class Console implements RunListener {
         out.println();
         out.println("Threads started!");
         out.println();
+    }
+
+    /**
+     * pgbench's line has no header: one line only where pgbench's run would differ (a later level or repeat, a warm-up,
+     * a search's probe), so that a single pgbench level prints pgbench's lines alone.
+     */
+    private void peerLessHeader(int threads, int repeat, int repeats, boolean first) {
+        StringBuilder b = new StringBuilder();
+        if (!first || repeats > 1) b.append(", ").append(threads).append(' ').append(style.workers())
+                .append(repeats > 1 ? " (run " + repeat + " of " + repeats + ")" : "");
+        if (warmupSecs > 0) b.append(", warm-up ").append(warmupSecs).append(" s (not measured)");
+        if (probeRate > 0) b.append(String.format(Locale.ROOT, ", target %d tps (rate=search probe)", Math.round(probeRate)));
+        if (probeWarehouses > 0) b.append(", warehouses 1-").append(probeWarehouses).append(" (warehouses=search probe)");
+        if (b.length() > 0) out.println("level:" + b.substring(1));
     }
 
     private org.oltpbench.util.Progress connecting;

@@ -29,8 +29,13 @@ public final class PgbenchFormat {
      * @param progress      -P was given (a progress interval)
      * @param perClient     -t: transactions per client (0: -T, timed)
      * @param perStatement  -r: the statement latencies block
+     * @param queryMode     the protocol the sessions ran, as pgbench's -M names it (the terms' protocol); "" where not known
      */
-    public record Run(double rate, double limitMs, boolean progress, long perClient, boolean perStatement) {
+    public record Run(double rate, double limitMs, boolean progress, long perClient, boolean perStatement, String queryMode) {
+        public Run(double rate, double limitMs, boolean progress, long perClient, boolean perStatement) {
+            this(rate, limitMs, progress, perClient, perStatement, "");
+        }
+
         /**
          * Whether pgbench measured each transaction's latency: with -R, -P or -L. Without them it prints only a latency
          * average computed from the duration.
@@ -41,13 +46,15 @@ public final class PgbenchFormat {
 
         /**
          * A run's settings as pgbench's flags: rate (its first level's), latencyLimitMs, reportIntervalSecs > 0, and
-         * runTxnsPerTerminal (-t); {@code perStatement} when the workload keeps per-statement times (-r).
+         * runTxnsPerTerminal (-t); {@code perStatement} when the workload keeps per-statement times (-r); -M from the
+         * protocol the sessions run.
          */
-        public static Run of(org.oltpbench.config.RunParams p, boolean perStatement) {
+        public static Run of(org.oltpbench.config.RunParams p, boolean perStatement,
+                             org.oltpbench.result.run.Terms.Protocol statements) {
             var sweep = p.sweep();
             var first = sweep.levels().isEmpty() ? null : sweep.levels().get(0);
             return new Run(first == null ? 0 : first.rate(), sweep.latencyLimitMs(), sweep.reportIntervalSecs() > 0,
-                    first == null ? 0 : first.perTerminal(), perStatement);
+                    first == null ? 0 : first.perTerminal(), perStatement, statements.pgbenchMode());
         }
     }
 
@@ -83,7 +90,8 @@ public final class PgbenchFormat {
         long cnt = c.transactions(), failed = c.ignoredErrors(), total = cnt + s.skipped() + failed;
         out.add("transaction type: " + script.description());
         out.add("scaling factor: " + script.scaleFactor());
-        out.add("query mode: " + (script.queryMode().isEmpty() ? "simple" : script.queryMode())); // pgbench's default -M
+        // the protocol the sessions ran; else -M as given, else pgbench's default
+        out.add("query mode: " + (!run.queryMode().isEmpty() ? run.queryMode() : script.queryMode().isEmpty() ? "simple" : script.queryMode()));
         out.add("number of clients: " + clients);
         out.add("number of threads: " + Math.max(1, script.jobs()));
         out.add("maximum number of tries: 1");

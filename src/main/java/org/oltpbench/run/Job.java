@@ -295,7 +295,8 @@ public final class Job {
             WorkloadInfo info = w.info();
             Console console = new Console(out, params.output().percentile(), params.sweep().reportIntervalSecs(),
                     params.sweep().intervalSecs(), params.sweep().warmupSecs(), Console.style(info, params.output().percentile(), params.output().peerSummary(),
-                    org.oltpbench.report.PgbenchFormat.Run.of(params, !info.script().statements().isEmpty())), !params.share().alone());
+                    org.oltpbench.report.PgbenchFormat.Run.of(params, !info.script().statements().isEmpty(), terms.protocol())),
+                    !params.share().alone());
             // the files before the console (a line is on disk before the console shows it), the journal after the
             // result writer (a repeat's end line follows its entry in result.json), the charts after the console and
             // after the line that says where result.json is: it is on disk, and a script may read it while they draw

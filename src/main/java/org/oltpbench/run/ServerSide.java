@@ -72,7 +72,7 @@ final class ServerSide {
         }
         Map<String, String> tuned = new java.util.TreeMap<>();
         for (Tuner.Change ch : tuner.changes()) tuned.put(ch.name(), ch.newValue());
-        return new Terms(client.driverName(), client.driverVersion(), Terms.Protocol.of(db.serverPrepared()), isolation, mode,
+        return new Terms(client.driverName(), client.driverVersion(), db.statements(), isolation, mode,
                 db.dialect().sessionVariables(params.target().session()), tuned, tls, db.benchmarkDriverProperties());
     }
 

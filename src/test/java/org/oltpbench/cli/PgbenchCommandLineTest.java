@@ -58,14 +58,14 @@ class PgbenchCommandLineTest {
     void aRunLineIsRunWithClientsTimeProgressAndTheProtocol() {
         List<String> a = sets("-c 16 -j 4 -T 60 -P 5 -M prepared -r h43");
         assertEquals("run", a.get(a.size() - 1));
-        has(a, "threads=16", "jobs=4", "time=60", "reportIntervalSecs=5", "dbPsMode=enable", "queryMode=prepared",
+        has(a, "threads=16", "jobs=4", "time=60", "reportIntervalSecs=5", "queryMode=prepared",
                 "reportPerCommand=true", "scripts=tpcb-like", "database=h43");
         assertTrue(!a.contains("runTxnsPerTerminal=10") && !a.contains("reportIntervalSecs=0"), a.toString());
     }
 
     @Test
     void withoutTimeOrCountEachClientRunsTenNoProgressIsPrintedAndTheProtocolIsSimple() {
-        has(sets("h43"), "runTxnsPerTerminal=10", "reportIntervalSecs=0", "scripts=tpcb-like", "dbPsMode=disable",
+        has(sets("h43"), "runTxnsPerTerminal=10", "reportIntervalSecs=0", "scripts=tpcb-like",
                 "queryMode=simple");
         has(sets("-t 500 h43"), "runTxnsPerTerminal=500");
         assertTrue(!sets("-t 500 h43").contains("runTxnsPerTerminal=10"));
@@ -83,8 +83,9 @@ class PgbenchCommandLineTest {
     void rateLimitVacuumAndSeed() {
         has(sets("-R 100 -L 5 -n --random-seed=7 h43"), "rate=100", "latencyLimitMs=5", "vacuum=none", "randSeed=7");
         has(sets("-v --random-seed=time h43"), "vacuum=all", "randSeed=0");
-        has(sets("-M extended h43"), "dbPsMode=disable", "queryMode=extended");
-        has(sets("-M simple h43"), "dbPsMode=disable", "queryMode=simple");
+        has(sets("-M extended h43"), "queryMode=extended");
+        has(sets("-M simple h43"), "queryMode=simple");
+        assertTrue(sets("-M extended h43").stream().noneMatch(s -> s.startsWith("dbPsMode=")), "queryMode sets the protocol");
     }
 
     @Test

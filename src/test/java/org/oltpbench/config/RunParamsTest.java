@@ -271,4 +271,18 @@ class RunParamsTest {
         assertNull(t.password());
         assertEquals("jdbc:mysql://u:***@h/db?password=***", t.conn());
     }
+
+    /** pgbench's -M names the protocol: simple is text, extended the unnamed statements, prepared server-side. */
+    @Test
+    void queryModeSetsTheStatementProtocolAndMustAgreeWithDbPsMode() {
+        assertEquals("disable", params("queryMode=simple").target().psMode());
+        assertEquals("extended", params("queryMode=extended").target().psMode());
+        assertEquals("enable", params("queryMode=prepared").target().psMode());
+        assertEquals("enable", params("queryMode=prepared", "dbPsMode=enable").target().psMode());
+        assertEquals("auto", params().target().psMode());
+        ConfigException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
+                () -> params("queryMode=simple", "dbPsMode=enable"));
+        assertEquals("dbPsMode=enable and queryMode=simple (pgbench's -M) ask for different protocols; remove one, or give "
+                + "dbPsMode=disable", e.getMessage());
+    }
 }

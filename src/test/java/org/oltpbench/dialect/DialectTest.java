@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.SQLException;
@@ -130,7 +131,17 @@ class DialectTest {
         assertEquals("true", JdbcDriver.MYSQL.properties(true).get("useServerPrepStmts"));
         assertEquals("false", JdbcDriver.MARIADB.properties(false).get("useServerPrepStmts"));
         assertEquals("0", JdbcDriver.POSTGRES.properties(false).get("prepareThreshold"));
+        assertEquals("simple", JdbcDriver.POSTGRES.properties(false).get("preferQueryMode"), "pgbench -M simple: one Query message");
         assertEquals("1", JdbcDriver.POSTGRES.properties(true).get("prepareThreshold"));
+        assertNull(JdbcDriver.POSTGRES.properties(true).get("preferQueryMode"));
+        var extended = JdbcDriver.POSTGRES.properties(org.oltpbench.result.run.Terms.Protocol.EXTENDED_UNNAMED,
+                org.oltpbench.config.Tls.DEFAULT);
+        assertEquals("0", extended.get("prepareThreshold"), "pgbench -M extended: unnamed statements");
+        assertNull(extended.get("preferQueryMode"));
+        for (JdbcDriver mysql : List.of(JdbcDriver.MYSQL, JdbcDriver.MARIADB)) {
+            assertThrows(org.oltpbench.config.ConfigException.class, () -> mysql.properties(
+                    org.oltpbench.result.run.Terms.Protocol.EXTENDED_UNNAMED, org.oltpbench.config.Tls.DEFAULT));
+        }
     }
 
     /** Each driver's whole set of properties, as tuned (performance.md, "Both MySQL drivers"), with the peers' TLS default. */

@@ -110,6 +110,43 @@ class PgbenchIT {
         assertEquals(200, ResultFiles.read(dir.resolve("select")).levels().get(0).kept().counts().transactions());
     }
 
+    /**
+     * pgbench's -M, mode for mode, read from what the server was sent (through a relay that keeps the clients' bytes):
+     * simple sends each statement as text with the values in it, extended parses an unnamed statement at every
+     * execution, prepared parses a named one once per session. The console is pgbench's from its first line.
+     */
+    @Test
+    void eachQueryModeSendsWhatPgbenchSends() throws Exception {
+        String[] where = pg();
+        oltpbench("init-modes", pgbench(where, "-i", "-s", "1"));
+        String update = "UPDATE pgbench_accounts SET abalance = abalance + ";
+        for (String mode : List.of("simple", "extended", "prepared")) {
+            try (TcpProxy relay = new TcpProxy(Integer.parseInt(where[3]), true)) {
+                String[] via = where.clone();
+                via[3] = String.valueOf(relay.port());
+                Tools.Outcome o = oltpbench("mode-" + mode, pgbench(via, "-n", "-c", "2", "-t", "20", "-M", mode));
+                String sent = relay.sent();
+                int parsed = occurrences(sent, update + "$1"), inlined = occurrences(sent, update + "(");
+                String seen = mode + ": " + parsed + " parsed, " + inlined + " sent as text";
+                switch (mode) {
+                    case "simple" -> assertTrue(parsed == 0 && inlined == 40, seen);
+                    case "extended" -> assertTrue(parsed == 40 && inlined == 0, seen);
+                    default -> assertTrue(parsed == 2 && inlined == 0, seen);
+                }
+                assertTrue(o.out().startsWith("pgbench ("), o.out());
+                assertTrue(o.out().contains("\nquery mode: " + mode + "\n"), o.out());
+                assertTrue(!o.out().contains("Running the test with following options"), o.out());
+                assertEquals(mode, ResultFiles.read(dir.resolve("mode-" + mode)).terms().protocol().pgbenchMode());
+            }
+        }
+    }
+
+    private static int occurrences(String text, String what) {
+        int n = 0;
+        for (int at = text.indexOf(what); at >= 0; at = text.indexOf(what, at + 1)) n++;
+        return n;
+    }
+
     /** A custom script: \set with the random functions and arithmetic, :var bound, \sleep; each delta is 1..100. */
     private void customScript(String[] where) throws Exception {
         Path script = dir.resolve("bump.sql");

@@ -22,8 +22,17 @@ final class TcpProxy implements AutoCloseable {
     /** Set from kill to revive: a connection the accept thread took around the kill is cut too (guarded by open). */
     private boolean dead;
 
+    /** Every byte the clients sent through the relay, when asked for (null: not kept). */
+    private final java.io.ByteArrayOutputStream sent;
+
     TcpProxy(int target) throws IOException {
+        this(target, false);
+    }
+
+    /** A relay that keeps, with {@code tap}, every byte the clients send (what the server was asked, for the tests to read). */
+    TcpProxy(int target, boolean tap) throws IOException {
         this.target = target;
+        this.sent = tap ? new java.io.ByteArrayOutputStream() : null;
         ServerSocket s = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
         this.port = s.getLocalPort();
         serve(s);
@@ -66,8 +75,8 @@ final class TcpProxy implements AutoCloseable {
                     Socket in = s.accept();
                     Socket out = new Socket(InetAddress.getLoopbackAddress(), target);
                     if (!register(in, out)) continue;
-                    pump(in, out);
-                    pump(out, in);
+                    pump(in, out, sent);
+                    pump(out, in, null);
                 } catch (IOException e) {
                     // closed, or the server refused: the client sees its socket close
                 }
@@ -92,12 +101,25 @@ final class TcpProxy implements AutoCloseable {
         return false;
     }
 
-    private void pump(Socket from, Socket to) {
+    /** What the clients sent so far, as ISO-8859-1 text (one char a byte); empty without a tap. */
+    String sent() {
+        if (sent == null) return "";
+        synchronized (sent) {
+            return sent.toString(java.nio.charset.StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    private void pump(Socket from, Socket to, java.io.ByteArrayOutputStream tap) {
         Thread.ofPlatform().daemon().name("proxy-pump").start(() -> {
             byte[] buf = new byte[16384];
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 int n;
                 while ((n = in.read(buf)) >= 0) {
+                    if (tap != null) {
+                        synchronized (tap) {
+                            tap.write(buf, 0, n);
+                        }
+                    }
                     out.write(buf, 0, n);
                     out.flush();
                 }

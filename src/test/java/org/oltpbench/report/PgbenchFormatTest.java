@@ -162,4 +162,42 @@ class PgbenchFormatTest {
         assertEquals("[Latency limit] 208 of 450 transactions above 2.0 ms (46.222%); 144 arrivals skipped (24.242%)",
                 SysbenchFormat.limitSummary(r, 2));
     }
+
+    /**
+     * pgbench's line prints no sysbench header: a single level starts with its progress lines; a later level or
+     * repeat, or a warm-up, gets one line saying what pgbench would not show.
+     */
+    @Test
+    void thePgbenchConsoleHasNoSysbenchHeaderAndSaysOnlyWhatPgbenchWouldNot() {
+        WorkloadInfo info = new WorkloadInfo("tpcb-like", Family.PGBENCH, List.of(), WorkloadInfo.Scale.tables(4, 100_000),
+                List.of(), SCRIPT);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        Console console = new Console(out, 95, 5, 1, 0, Console.style(info, 95, null, new PgbenchFormat.Run(0, 0, true, 0, false)), false);
+        console.repeatStarted(4, 1, 1);
+        assertEquals("", bytes.toString(StandardCharsets.UTF_8), "one level: pgbench's lines alone");
+        console.repeatStarted(8, 1, 1);
+        assertEquals("\nlevel: 8 clients\n", bytes.toString(StandardCharsets.UTF_8));
+        bytes.reset();
+        Console warm = new Console(out, 95, 5, 1, 3, Console.style(info, 95, null, new PgbenchFormat.Run(0, 0, true, 0, false)), false);
+        warm.repeatStarted(4, 1, 2);
+        assertEquals("level: 4 clients (run 1 of 2), warm-up 3 s (not measured)\n", bytes.toString(StandardCharsets.UTF_8));
+        bytes.reset();
+        Console sysbench = new Console(out, 95, 5, 1, 0, Console.sysbench(95), false);
+        sysbench.repeatStarted(4, 1, 1);
+        assertTrue(bytes.toString(StandardCharsets.UTF_8).startsWith("Running the test with following options:\n"));
+    }
+
+    /** "query mode" is the protocol the sessions ran (the terms'), whatever -M was given or not. */
+    @Test
+    void theQueryModeLineIsTheProtocolTheSessionsRan() {
+        Counts c = new Counts(450, 0, 450, 0, 0, 0, 0, 0, 0, 450 * MS, Map.of(), List.of(), new Schedule(0, 0, 0, 0));
+        RepeatResult r = repeat(c, 2.0, 1000);
+        for (var p : org.oltpbench.result.run.Terms.Protocol.values()) {
+            List<String> lines = PgbenchFormat.summary(r, SCRIPT, new PgbenchFormat.Run(0, 0, true, 0, false, p.pgbenchMode()), 2, 0.01);
+            assertTrue(lines.contains("query mode: " + p.pgbenchMode()), lines.toString());
+        }
+        assertEquals(List.of("prepared", "simple", "extended"), java.util.Arrays.stream(org.oltpbench.result.run.Terms.Protocol.values())
+                .map(org.oltpbench.result.run.Terms.Protocol::pgbenchMode).toList());
+    }
 }

@@ -32,17 +32,36 @@ public record Terms(String driver, String driverVersion, Protocol protocol, Stri
         this(driver, driverVersion, protocol, isolation, transactionMode, sessionVariables, tuning, tls, Map.of());
     }
 
-    /** How statements travel: prepared on the server once per connection, or sent as text with values inlined. */
+    /**
+     * How statements travel: prepared on the server once per connection (pgbench's -M prepared); sent as text with the
+     * values inlined by the client (sysbench's --db-ps-mode=disable, pgbench's -M simple); or, on PostgreSQL only,
+     * parsed by the server at every execution as an unnamed statement with bound values (pgbench's -M extended).
+     */
     public enum Protocol {
-        SERVER_PREPARED, CLIENT_TEXT;
+        SERVER_PREPARED("server-side prepared", "prepared"),
+        CLIENT_TEXT("client-side text", "simple"),
+        EXTENDED_UNNAMED("unnamed extended statements", "extended");
+
+        private final String shown;
+        private final String pgbench;
+
+        Protocol(String shown, String pgbench) {
+            this.shown = shown;
+            this.pgbench = pgbench;
+        }
 
         public static Protocol of(boolean serverPrepared) {
             return serverPrepared ? SERVER_PREPARED : CLIENT_TEXT;
         }
 
+        /** pgbench's name of this protocol, its -M and the summary's "query mode". */
+        public String pgbenchMode() {
+            return pgbench;
+        }
+
         @Override
         public String toString() {
-            return this == SERVER_PREPARED ? "server-side prepared" : "client-side text";
+            return shown;
         }
     }
 

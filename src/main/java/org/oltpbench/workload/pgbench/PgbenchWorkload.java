@@ -145,13 +145,14 @@ public final class PgbenchWorkload implements Workload {
     }
 
     /**
-     * Before a run, as pgbench: the vacuum it asks (errors, such as a custom script's missing tables, are only said),
+     * Before a run, as pgbench: its first line (the server's version), the vacuum it asks (errors, such as a custom script's missing tables, are only said),
      * then the scale read as pgbench does: with a built-in script, from pgbench_branches (a given scale only names the
      * data set); a custom script sees the scale key.
      */
     @Override
     public void validate(Database db) throws SQLException {
         if (weightsZero()) throw new ConfigException("scripts: every weight is 0; give one a weight above 0");
+        out.println("pgbench (" + db.serverVersion() + ")"); // pgbench's first line: the server's version once connected
         vacuum(db);
         boolean builtIn = scripts.stream().anyMatch(s -> s.label().startsWith("<builtin: "));
         if (!builtIn) return;
