@@ -115,6 +115,14 @@ public interface Dialect {
         return false;
     }
 
+    /**
+     * Whether a pgbench script's BEGIN and END are prepared like its other commands, as pgbench -M prepared does on
+     * PostgreSQL; the MySQL family sends them as text (its server prepares no BEGIN).
+     */
+    default boolean preparesTransactionControl() {
+        return false;
+    }
+
     /** A pgbench script's END in this engine's words: the MySQL family knows only COMMIT. */
     default String endTransaction() {
         return "COMMIT";

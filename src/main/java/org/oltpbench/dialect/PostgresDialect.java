@@ -66,6 +66,11 @@ public class PostgresDialect extends NamedDialect {
     }
 
     @Override
+    public boolean preparesTransactionControl() {
+        return true;
+    }
+
+    @Override
     public String vacuumAnalyze(String table) {
         return "VACUUM ANALYZE " + table;
     }

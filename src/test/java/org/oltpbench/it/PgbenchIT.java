@@ -133,6 +133,9 @@ class PgbenchIT {
                     case "extended" -> assertTrue(parsed == 40 && inlined == 0, seen);
                     default -> assertTrue(parsed == 2 && inlined == 0, seen);
                 }
+                // BEGIN too: prepared once a session as pgbench -M prepared does, never a named statement per execution
+                long namedBegins = java.util.regex.Pattern.compile("S_\\d+\u0000BEGIN\u0000").matcher(sent).results().count();
+                assertEquals(mode.equals("prepared") ? 2 : 0, namedBegins, mode + ": BEGIN parsed as a named statement");
                 assertTrue(o.out().startsWith("pgbench ("), o.out());
                 assertTrue(o.out().contains("\nquery mode: " + mode + "\n"), o.out());
                 assertTrue(!o.out().contains("Running the test with following options"), o.out());

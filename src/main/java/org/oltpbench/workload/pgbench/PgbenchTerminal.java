@@ -12,8 +12,10 @@ import org.oltpbench.workload.Terminal;
 
 /**
  * One pgbench client: each transaction is one script, drawn by weight, run command by command as pgbench does.
- * Statements are prepared once, when the terminal is made; {@code :variables} are bound as parameters; BEGIN, END and
- * the like are sent as text, END in the dialect's word. The transaction path allocates nothing of its own.
+ * Statements are prepared once, when the terminal is made; {@code :variables} are bound as parameters. BEGIN, END and
+ * the like (END in the dialect's word) are prepared too where the dialect prepares them (PostgreSQL: pgbench -M prepared
+ * prepares every command; -M simple and extended send them as their mode sends every statement), else sent as text.
+ * The transaction path allocates nothing of its own.
  */
 final class PgbenchTerminal implements Terminal {
     private final Command[][] commands;
@@ -21,6 +23,8 @@ final class PgbenchTerminal implements Terminal {
     private final PreparedStatement[][] prepared;
     /** Per script and command: a control's text, null for the others. */
     private final String[][] controls;
+    /** Per script and command: a control's prepared statement where the dialect prepares them, else null. */
+    private final PreparedStatement[][] preparedControls;
     private final int[] cumulative;
     private final Vars vars;
     private final Statement control;
@@ -31,21 +35,22 @@ final class PgbenchTerminal implements Terminal {
     private int count;
 
     /**
-     * @param endWord the dialect's statement for a script's END (PostgreSQL's END, the MySQL family's COMMIT)
+     * @param endWord         the dialect's statement for a script's END (PostgreSQL's END, the MySQL family's COMMIT)
+     * @param prepareControls whether BEGIN, END and the like are prepared statements (the dialect's choice)
      */
-    PgbenchTerminal(Connection c, List<Script> scripts, Symbols symbols, String endWord, Vars vars, CommandTimes times)
-            throws SQLException {
+    PgbenchTerminal(Connection c, List<Script> scripts, Symbols symbols, String endWord, boolean prepareControls, Vars vars,
+                    CommandTimes times) throws SQLException {
         int n = scripts.size();
         this.commands = new Command[n][];
         this.prepared = new PreparedStatement[n][];
         this.controls = new String[n][];
+        this.preparedControls = new PreparedStatement[n][];
         this.cumulative = new int[n];
         this.labels = new String[n];
         this.offsets = new int[n];
         this.vars = vars;
         this.times = times;
-        this.control = c.createStatement();
-        control.setEscapeProcessing(false);
+        this.control = Terminal.controlStatement(c);
         int sum = 0;
         for (int s = 0; s < n; s++) {
             Script script = scripts.get(s);
@@ -54,6 +59,7 @@ final class PgbenchTerminal implements Terminal {
             commands[s] = script.commands().toArray(new Command[0]);
             prepared[s] = new PreparedStatement[commands[s].length];
             controls[s] = new String[commands[s].length];
+            preparedControls[s] = new PreparedStatement[commands[s].length];
             for (int k = 0; k < commands[s].length; k++) {
                 if (!(commands[s][k] instanceof Command.Sql sql)) continue;
                 switch (sql.control()) {
@@ -63,6 +69,10 @@ final class PgbenchTerminal implements Terminal {
                     }
                     case END -> controls[s][k] = endWord;
                     default -> controls[s][k] = sql.sql();
+                }
+                if (controls[s][k] != null && prepareControls) {
+                    preparedControls[s][k] = c.prepareStatement(controls[s][k]);
+                    count++;
                 }
             }
             sum += script.weight();
@@ -86,7 +96,9 @@ final class PgbenchTerminal implements Terminal {
                             execute(prepared[s][k], sql, stats);
                             if (!inTransaction) stats.autocommits(1);
                         } else {
-                            control.execute(controls[s][k]);
+                            PreparedStatement p = preparedControls[s][k];
+                            if (p != null) p.execute();
+                            else control.execute(controls[s][k]);
                             stats.other(1);
                             if (sql.control() == Command.Control.END) stats.commits(1);
                             inTransaction = sql.control() == Command.Control.BEGIN;
@@ -155,6 +167,9 @@ final class PgbenchTerminal implements Terminal {
     @Override
     public void close() {
         for (PreparedStatement[] row : prepared) {
+            for (PreparedStatement ps : row) Terminal.closeQuietly(ps);
+        }
+        for (PreparedStatement[] row : preparedControls) {
             for (PreparedStatement ps : row) Terminal.closeQuietly(ps);
         }
         Terminal.closeQuietly(control);

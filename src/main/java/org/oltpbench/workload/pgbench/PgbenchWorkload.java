@@ -230,7 +230,8 @@ public final class PgbenchWorkload implements Workload {
         vars.set(symbols.get(Symbols.RANDOM_SEED).slot(), this.seed);
         vars.set(symbols.get(Symbols.DEFAULT_SEED).slot(), this.seed);
         CommandTimes tally = params.perCommand() ? new CommandTimes() : CommandTimes.NONE;
-        return new PgbenchTerminal(connection, scripts, symbols, dialect.endTransaction(), vars, tally);
+        return new PgbenchTerminal(connection, scripts, symbols, dialect.endTransaction(),
+                dialect.preparesTransactionControl(), vars, tally);
     }
 
     /** A command as pgbench's -r prints it: an SQL command with the ';' that ended it in the script. */

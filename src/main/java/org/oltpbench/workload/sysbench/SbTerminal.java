@@ -20,8 +20,7 @@ abstract class SbTerminal implements Terminal {
     SbTerminal(Connection connection, SbRandom rnd) throws SQLException {
         this.connection = connection;
         this.rnd = rnd;
-        this.control = connection.createStatement();
-        this.control.setEscapeProcessing(false); // BEGIN and COMMIT have no JDBC escapes to scan for
+        this.control = Terminal.controlStatement(connection);
     }
 
     /** Prepares once per connection; closed with the terminal. */
