@@ -228,7 +228,7 @@ public final class Keys {
     public static final Key<String> QUERY_MODE = def("queryMode", oneOf("", "simple", "extended", "prepared"), "", "",
             "pgbench's -M, recorded: simple, extended or prepared set dbPsMode to disable, extended or enable (both given must agree)");
     public static final Key<Integer> JOBS = def("jobs", integer(1, 100_000), "1", "threads",
-            "workload=pgbench: pgbench's -j (its threads), recorded and shown: every client here is a thread of its own");
+            "workload=pgbench: pgbench's -j (its threads), recorded: every client here is a thread of its own, as at pgbench -j CLIENTS, which the summary's number of threads says");
     public static final Key<Boolean> REPORT_PER_COMMAND = def("reportPerCommand", bool(), "false", "",
             "workload=pgbench: time every command of the scripts (pgbench's -r)");
 

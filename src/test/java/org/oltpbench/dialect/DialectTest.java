@@ -163,7 +163,7 @@ class DialectTest {
                 "connectTimeout", "10000", "sslMode", "disable", "socketFactory", "org.oltpbench.db.wire.CountingSocketFactory"),
                 JdbcDriver.MARIADB.properties(true));
         assertEquals(Map.of("prepareThreshold", "1", "reWriteBatchedInserts", "true", "tcpKeepAlive", "true",
-                "connectTimeout", "10", "sslmode", "prefer", "socketFactory", "org.oltpbench.db.wire.CountingSocketFactory"),
+                "connectTimeout", "10", "sslmode", "prefer", "assumeMinServerVersion", "9.0", "socketFactory", "org.oltpbench.db.wire.CountingSocketFactory"),
                 JdbcDriver.POSTGRES.properties(true));
     }
 

@@ -200,4 +200,12 @@ class PgbenchFormatTest {
         assertEquals(List.of("prepared", "simple", "extended"), java.util.Arrays.stream(org.oltpbench.result.run.Terms.Protocol.values())
                 .map(org.oltpbench.result.run.Terms.Protocol::pgbenchMode).toList());
     }
+
+    /** "number of threads" is what ran the clients: one each, whatever -j shared among them in pgbench. */
+    @Test
+    void theThreadsLineSaysEveryClientRanOnItsOwnThread() {
+        assertEquals("number of threads: 4", PgbenchFormat.threads(4, 4));
+        assertEquals("number of threads: 4", PgbenchFormat.threads(4, 2), "-j 2 at -c 4 still ran 4 threads here");
+        assertEquals("number of threads: 1", PgbenchFormat.threads(1, 0));
+    }
 }
