@@ -202,9 +202,11 @@ public final class PgbenchCommandLine {
                 add(out, "scripts=" + String.join(",", scripts.isEmpty() ? List.of("tpcb-like") : scripts));
                 if (!timed && !counted) add(out, "runTxnsPerTerminal=10"); // pgbench's default
                 if (!progress) add(out, "reportIntervalSecs=0"); // pgbench prints progress only with -P
-                String m = mode == null ? "simple" : mode; // pgbench's default protocol
+                // -M, else pgbench's default (simple) unless a --set dbPsMode names the protocol itself
+                boolean ownProtocol = mode == null && sets.stream().anyMatch(s -> s.matches("(?i)(dbPsMode|db[-_]ps[-_]mode)=.*"));
+                String m = mode == null ? "simple" : mode;
                 protocol(m);
-                add(out, "queryMode=" + m); // the protocol too (dbPsMode)
+                if (!ownProtocol) add(out, "queryMode=" + m); // the protocol too (dbPsMode)
             }
             for (String s : sets) add(out, s);
             out.add(initialize ? "prepare" : "run");

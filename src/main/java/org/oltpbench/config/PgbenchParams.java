@@ -13,7 +13,7 @@ import java.util.List;
  * @param partitionMethod range (pgbench's default) or hash, for pgbench_accounts when partitions > 0
  * @param perCommand      pgbench's -r: time every command of every script
  * @param vacuum          before a run: default (branches, tellers, and history emptied), none (-n) or all (-v)
- * @param queryMode       pgbench's -M as given ("" when absent), for the summary; dbPsMode sets the protocol
+ * @param queryMode       pgbench's -M as given ("" when absent), recorded; it set dbPsMode (Resolver), and the summary shows the protocol that ran
  * @param jobs            pgbench's -j as given, for the summary
  */
 public record PgbenchParams(List<String> scripts, int scale, int fillFactor, String partitionMethod, boolean perCommand,

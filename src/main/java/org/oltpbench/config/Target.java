@@ -15,7 +15,8 @@ import org.oltpbench.dialect.JdbcDriver;
  * @param user     the user name
  * @param password never written: result files hold none
  * @param driver   the JDBC driver class; null = the one the URL implies
- * @param psMode   statement protocol: auto (the dialect's choice), disable (client-side) or enable (server-side)
+ * @param psMode   statement protocol: auto (the dialect's choice), disable (client-side text), enable (server-side) or
+ *                 extended (PostgreSQL's unnamed statements)
  * @param session  the session variables asked for
  * @param tune     apply the engine's published benchmark settings and restore them after the job
  * @param tls      whether the sessions encrypt their connections (ssl=)

@@ -116,8 +116,9 @@ public interface Dialect {
     }
 
     /**
-     * Whether a pgbench script's BEGIN and END are prepared like its other commands, as pgbench -M prepared does on
-     * PostgreSQL; the MySQL family sends them as text (its server prepares no BEGIN).
+     * Whether BEGIN and END (COMMIT) are prepared like the other statements, as pgbench -M prepared does with a script's
+     * and sysbench's oltp_common with its own on PostgreSQL; the MySQL family sends them as text (its server prepares no
+     * BEGIN, and sysbench's MySQL driver falls back to text for it).
      */
     default boolean preparesTransactionControl() {
         return false;

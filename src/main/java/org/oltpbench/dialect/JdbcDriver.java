@@ -171,8 +171,8 @@ public enum JdbcDriver {
      */
     private static Map<String, String> withMysqlProtocol(Map<String, String> p, Terms.Protocol statements) {
         if (statements == Terms.Protocol.EXTENDED_UNNAMED) {
-            throw new ConfigException("dbPsMode=extended is PostgreSQL's unnamed statements (pgbench -M extended), which the "
-                    + "MySQL protocol has not; use dbPsMode=disable (text) or enable (server-side prepared)");
+            throw new ConfigException("dbPsMode=extended (pgbench -M extended) is PostgreSQL's unnamed statements, which the "
+                    + "MySQL protocol lacks; give -M simple or -M prepared (dbPsMode=disable or enable)");
         }
         p.put("useServerPrepStmts", String.valueOf(statements == Terms.Protocol.SERVER_PREPARED));
         p.put("cachePrepStmts", "true");

@@ -93,7 +93,7 @@ public final class PgbenchFormat {
         // the protocol the sessions ran; else -M as given, else pgbench's default
         out.add("query mode: " + (!run.queryMode().isEmpty() ? run.queryMode() : script.queryMode().isEmpty() ? "simple" : script.queryMode()));
         out.add("number of clients: " + clients);
-        out.add(threads(clients, script.jobs()));
+        out.add(threads(clients));
         out.add("maximum number of tries: 1");
         if (run.perClient() > 0) {
             out.add("number of transactions per client: " + run.perClient());
@@ -126,7 +126,7 @@ public final class PgbenchFormat {
      * thread among clients (libpq's asynchronous calls); a JDBC session blocks its thread, so a line given -j 2 at -c 4
      * ran 4 threads, as pgbench -j 4 does, and says so here (the -j given is recorded in the workload's script).
      */
-    static String threads(int clients, int jobs) {
+    static String threads(int clients) {
         return "number of threads: " + Math.max(1, clients);
     }
 

@@ -46,12 +46,12 @@ public interface Terminal extends AutoCloseable {
     }
 
     /**
-     * A terminal's statement for transaction control (BEGIN, COMMIT, ROLLBACK as text, no JDBC escapes to scan). On
-     * pgjdbc it never prepares on the server: at prepareThreshold=1 (dbPsMode=enable) a plain Statement's every
+     * A terminal's statement for SQL sent as text (BEGIN, COMMIT, ROLLBACK, sysbench's inserts; no JDBC escapes to
+     * scan). On pgjdbc it never prepares on the server: at prepareThreshold=1 (dbPsMode=enable) a plain Statement's every
      * execution is otherwise parsed as a new named statement (S_8, S_10, ... for each BEGIN), a Parse the peers do not
      * send and a statement the server keeps until the driver closes it.
      */
-    static java.sql.Statement controlStatement(java.sql.Connection c) throws SQLException {
+    static java.sql.Statement textStatement(java.sql.Connection c) throws SQLException {
         java.sql.Statement st = c.createStatement();
         st.setEscapeProcessing(false);
         if (st.isWrapperFor(org.postgresql.PGStatement.class)) st.unwrap(org.postgresql.PGStatement.class).setPrepareThreshold(0);

@@ -86,6 +86,9 @@ class PgbenchCommandLineTest {
         has(sets("-M extended h43"), "queryMode=extended");
         has(sets("-M simple h43"), "queryMode=simple");
         assertTrue(sets("-M extended h43").stream().noneMatch(s -> s.startsWith("dbPsMode=")), "queryMode sets the protocol");
+        // without -M, a --set dbPsMode names the protocol itself: pgbench's default simple is not added to refuse it
+        assertTrue(sets("--set dbPsMode=enable h43").stream().noneMatch(s -> s.startsWith("queryMode=")));
+        has(sets("-M prepared --set db_ps_mode=enable h43"), "queryMode=prepared");
     }
 
     @Test

@@ -144,6 +144,39 @@ class PgbenchIT {
         }
     }
 
+    /**
+     * sysbench's line on PostgreSQL, read from what the server was sent: oltp_common's BEGIN and COMMIT prepared once a
+     * session (as sysbench's pgsql driver prepares them), and oltp_insert's INSERTs as text, never a named statement per
+     * event (a plain Statement at prepareThreshold=1 would parse each as S_n).
+     */
+    @Test
+    void sysbenchsTransactionControlAndInsertsGoAsSysbenchSendsThem() throws Exception {
+        String[] where = pg();
+        try (TcpProxy relay = new TcpProxy(Integer.parseInt(where[3]), true)) {
+            String[] sb = {"--db-driver=pgsql", "--pgsql-host=" + where[1], "--pgsql-port=" + relay.port(),
+                    "--pgsql-user=" + where[5], "--pgsql-db=" + where[6], "--tables=1", "--table-size=1000"};
+            oltpbench("sb-prepare", line("oltp_read_write", sb, "prepare"));
+            int before = relay.sent().length();
+            oltpbench("sb-rw", line("oltp_read_write", sb, "--threads=2", "--events=20", "--time=0", "run"));
+            oltpbench("sb-insert", line("oltp_insert", sb, "--threads=2", "--events=20", "--time=0", "run"));
+            String sent = relay.sent().substring(before);
+            long begins = java.util.regex.Pattern.compile("S_\\d+\u0000BEGIN\u0000").matcher(sent).results().count();
+            long commits = java.util.regex.Pattern.compile("S_\\d+\u0000COMMIT\u0000").matcher(sent).results().count();
+            // oltp_insert's carry their values as text (auto_inc: PostgreSQL's SERIAL id left out); oltp_read_write's own
+            // INSERT names its id and is prepared once a session
+            long inserts = java.util.regex.Pattern.compile("S_\\d+\u0000INSERT INTO sbtest1 \\(k, c, pad\\)").matcher(sent).results().count();
+            assertEquals(List.of(2L, 2L, 0L), List.of(begins, commits, inserts), "named BEGIN, COMMIT and sysbench-insert parses");
+            assertEquals(20, occurrences(sent, "INSERT INTO sbtest1 (k, c, pad) VALUES ("), "oltp_insert's 20 events as text");
+        }
+    }
+
+    private static String[] line(String test, String[] options, String... rest) {
+        List<String> out = new ArrayList<>(List.of("sysbench", test));
+        out.addAll(List.of(options));
+        out.addAll(List.of(rest));
+        return out.toArray(String[]::new);
+    }
+
     private static int occurrences(String text, String what) {
         int n = 0;
         for (int at = text.indexOf(what); at >= 0; at = text.indexOf(what, at + 1)) n++;

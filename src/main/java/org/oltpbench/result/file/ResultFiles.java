@@ -82,12 +82,28 @@ public final class ResultFiles {
             throw new ResultFormatException(source + " has schemaVersion " + version.asText() + "; this oltpbench reads "
                     + mine + ".x and 2.x; use the oltpbench version that wrote it");
         }
+        unnamedBefore315((ObjectNode) root);
         // a search's answer decided on the spreads an older schema held is not this version's: left for a replay
         if (!RunResult.sameSpreads(root.path("schemaVersion").asText())) ((ObjectNode) root).remove("search");
         try {
             return MAPPER.treeToValue(root, RunResult.class);
         } catch (JsonProcessingException e) {
             throw new ResultFormatException(source + " is damaged: " + e.getOriginalMessage());
+        }
+    }
+
+    /**
+     * Before 3.15, CLIENT_TEXT on pgjdbc (dbPsMode=disable, pgbench -M simple and extended) sent unnamed extended
+     * statements (prepareThreshold=0); from 3.15 it is the simple query protocol and those runs are EXTENDED_UNNAMED, as
+     * compare must see them beside a new run.
+     */
+    private static void unnamedBefore315(ObjectNode root) {
+        String[] v = root.path("schemaVersion").asText().split("\\.");
+        boolean before = v.length < 2 || !v[0].equals("3") || Integer.parseInt(v[1].replaceAll("\\D.*", "0")) < 15;
+        JsonNode terms = root.path("terms");
+        if (before && terms.isObject() && terms.path("protocol").asText().equals("CLIENT_TEXT")
+                && terms.path("driver").asText().startsWith("PostgreSQL JDBC")) {
+            ((ObjectNode) terms).put("protocol", "EXTENDED_UNNAMED");
         }
     }
 

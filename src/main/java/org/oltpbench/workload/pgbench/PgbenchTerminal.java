@@ -50,7 +50,7 @@ final class PgbenchTerminal implements Terminal {
         this.offsets = new int[n];
         this.vars = vars;
         this.times = times;
-        this.control = Terminal.controlStatement(c);
+        this.control = Terminal.textStatement(c);
         int sum = 0;
         for (int s = 0; s < n; s++) {
             Script script = scripts.get(s);

@@ -28,7 +28,7 @@ final class BulkInsertTerminal extends SbTerminal {
         super(c, rnd);
         String table = "sbtest" + (thread + 1);
         this.prefix = "INSERT INTO " + table + " VALUES";
-        this.bulk = c.createStatement();
+        this.bulk = Terminal.textStatement(c);
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COALESCE(MAX(id), 0) FROM " + table)) {
             rs.next();
             next = rs.getInt(1);

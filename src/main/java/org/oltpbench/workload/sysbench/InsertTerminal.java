@@ -33,7 +33,7 @@ final class InsertTerminal extends SbTerminal {
         this.tables = s.tables();
         this.tableSize = s.tableSize();
         this.unique = unique;
-        this.text = c.createStatement();
+        this.text = Terminal.textStatement(c);
         parts = new String[tables][];
         for (int t = 0; t < tables; t++) {
             String table = "sbtest" + s.table(t);

@@ -19,9 +19,16 @@ final class OltpTerminal extends SbTerminal {
     /** Statements per event without BEGIN/COMMIT: each is its own transaction when skip_trx is on. */
     private final int statements;
     private final char[] cBuf = new char[Templates.C.length], padBuf = new char[Templates.PAD.length];
+    /**
+     * BEGIN and COMMIT prepared once where the dialect prepares them (PostgreSQL: sysbench's oltp_common prepares both,
+     * its pgsql driver as named statements), else null: sent as text.
+     */
+    private final PreparedStatement begin, commit;
 
-    OltpTerminal(Connection c, SbRandom rnd, Plan plan, SysbenchSettings s) throws SQLException {
+    OltpTerminal(Connection c, SbRandom rnd, Plan plan, SysbenchSettings s, boolean prepareControls) throws SQLException {
         super(c, rnd);
+        this.begin = prepareControls && plan.transaction() ? prepare("BEGIN") : null;
+        this.commit = prepareControls && plan.transaction() ? prepare("COMMIT") : null;
         this.steps = plan.steps().toArray(new Step[0]);
         this.counts = plan.counts();
         this.transaction = plan.transaction();
@@ -44,7 +51,8 @@ final class OltpTerminal extends SbTerminal {
     @Override
     public int next(ThreadStats st) throws SQLException {
         if (transaction) {
-            control("BEGIN");
+            if (begin != null) begin.execute();
+            else control("BEGIN");
             st.other(1);
         }
         for (int i = 0; i < steps.length; i++) {
@@ -52,7 +60,8 @@ final class OltpTerminal extends SbTerminal {
             for (int n = counts[i]; n > 0; n--) run(steps[i], s, st);
         }
         if (transaction) {
-            control("COMMIT");
+            if (commit != null) commit.execute();
+            else control("COMMIT");
             st.other(1);
             st.commits(1);
         } else {

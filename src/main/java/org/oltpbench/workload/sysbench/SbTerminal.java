@@ -20,7 +20,7 @@ abstract class SbTerminal implements Terminal {
     SbTerminal(Connection connection, SbRandom rnd) throws SQLException {
         this.connection = connection;
         this.rnd = rnd;
-        this.control = Terminal.controlStatement(connection);
+        this.control = Terminal.textStatement(connection);
     }
 
     /** Prepares once per connection; closed with the terminal. */

@@ -290,7 +290,7 @@ public final class SysbenchWorkload implements Workload {
     public Terminal terminal(Connection c, int index, int threads, long seed) throws SQLException {
         SbRandom rnd = s.random(seed);
         return switch (preset.script()) {
-            case "oltp" -> new OltpTerminal(c, rnd, plan, s);
+            case "oltp" -> new OltpTerminal(c, rnd, plan, s, dialect.preparesTransactionControl());
             case "insert" -> new InsertTerminal(c, rnd, s, dialect, unique);
             case "random_points" -> new RandomKeysTerminal(c, rnd, s, false, index, threads);
             case "random_ranges" -> new RandomKeysTerminal(c, rnd, s, true, index, threads);

@@ -112,4 +112,23 @@ class ResultFilesTest {
                 sample().terms(), "t0");
         assertTrue(!ResultFiles.toJson(unredacted).contains("\"password\""), "the password field is never written");
     }
+
+    /**
+     * Before 3.15, CLIENT_TEXT on pgjdbc sent unnamed extended statements: such a file reads as EXTENDED_UNNAMED, so that
+     * compare marks it beside a 3.15 run of the simple protocol; the MySQL drivers' CLIENT_TEXT and a 3.15 file stay.
+     */
+    @Test
+    void aPostgresClientTextRunBefore315ReadsAsUnnamedStatements() {
+        RunResult pg = new RunResult(RunResult.SCHEMA_VERSION, "0.2.0", sample().workload(), sample().params(), sample().server(),
+                sample().client(), new org.oltpbench.result.run.Terms("PostgreSQL JDBC Driver", "42.7.14",
+                org.oltpbench.result.run.Terms.Protocol.CLIENT_TEXT, "READ-COMMITTED", "", Map.of(), Map.of(), "off"),
+                "2026-12-06T00:00:00Z", null, List.of(), sample().levels());
+        String now = ResultFiles.toJson(pg);
+        String old = now.replace("\"schemaVersion\" : \"" + RunResult.SCHEMA_VERSION + "\"", "\"schemaVersion\" : \"3.14\"");
+        assertEquals(org.oltpbench.result.run.Terms.Protocol.EXTENDED_UNNAMED, ResultFiles.fromJson(old, "old").terms().protocol());
+        assertEquals(org.oltpbench.result.run.Terms.Protocol.CLIENT_TEXT, ResultFiles.fromJson(now, "now").terms().protocol());
+        String mysql = ResultFiles.toJson(sample()).replace("SERVER_PREPARED", "CLIENT_TEXT")
+                .replace("\"schemaVersion\" : \"" + RunResult.SCHEMA_VERSION + "\"", "\"schemaVersion\" : \"3.14\"");
+        assertEquals(org.oltpbench.result.run.Terms.Protocol.CLIENT_TEXT, ResultFiles.fromJson(mysql, "mysql").terms().protocol());
+    }
 }
