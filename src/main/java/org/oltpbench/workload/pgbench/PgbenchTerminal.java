@@ -134,7 +134,7 @@ final class PgbenchTerminal implements Terminal {
         for (int p = 0; p < params.length; p++) {
             Symbols.Symbol v = params[p];
             if (v.type() == Symbols.Type.INT) ps.setLong(p + 1, vars.ints[v.slot()]);
-            else ps.setDouble(p + 1, vars.doubles[v.slot()]);
+            else ps.setDouble(p + 1, PgDouble.asSent(vars.doubles[v.slot()])); // pgbench's %.15g
         }
         if (ps.execute()) {
             try (ResultSet rs = ps.getResultSet()) {
