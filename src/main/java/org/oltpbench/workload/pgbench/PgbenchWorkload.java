@@ -228,10 +228,22 @@ public final class PgbenchWorkload implements Workload {
         vars.set(symbols.get(Symbols.SCALE).slot(), scale);
         vars.set(symbols.get(Symbols.CLIENT_ID).slot(), index);
         vars.set(symbols.get(Symbols.RANDOM_SEED).slot(), this.seed);
-        vars.set(symbols.get(Symbols.DEFAULT_SEED).slot(), this.seed);
+        vars.set(symbols.get(Symbols.DEFAULT_SEED).slot(), defaultSeed(threads));
         CommandTimes tally = params.perCommand() ? new CommandTimes() : CommandTimes.NONE;
         return new PgbenchTerminal(connection, scripts, symbols, dialect.endTransaction(),
                 dialect.preparesTransactionControl(), vars, tally);
+    }
+
+    /** The clients and :default_seed of the level the last terminal was made for (one draw per client to reach it). */
+    private volatile long[] defaultSeedOf = {-1, 0};
+
+    /** pgbench 15's :default_seed at {@code clients} clients under this run's seed (PgPrng), made once a level. */
+    private long defaultSeed(int clients) {
+        long[] known = defaultSeedOf;
+        if (known[0] == clients) return known[1];
+        long s = PgPrng.defaultSeed(seed, clients);
+        defaultSeedOf = new long[] {clients, s};
+        return s;
     }
 
     /** A command as pgbench's -r prints it: an SQL command with the ';' that ended it in the script. */
