@@ -329,7 +329,7 @@ public final class Console implements RunListener {
         for (String line : FaultLines.lines(r)) out.println(line);
         if (!r.replication().isEmpty()) out.println(replicas(r));
         for (String w : warnings(r, sharedServer)) out.println(w);
-        String drift = drift(Spreads.trend(r), warmupSecs);
+        String drift = drift(Spreads.trend(r), warmupSecs, r.seconds());
         if (drift != null) out.println(drift);
         if (!r.completed()) out.println("level aborted: " + r.reason());
     }
@@ -478,7 +478,16 @@ public final class Console implements RunListener {
      * that compound ({@link Trend}), so a fall is never beyond 100%; a level that stopped gets no drift figure.
      */
     static String drift(Trend t, int warmupSecs) {
+        return drift(t, warmupSecs, 60);
+    }
+
+    /**
+     * As {@link #drift(Trend, int)} over a window of {@code seconds}: under a minute no rate per minute (one fitted to
+     * seconds of a start-up says nothing of a minute), the change over the window and its interval instead (issue 58 §3).
+     */
+    static String drift(Trend t, int warmupSecs, double seconds) {
         if (!t.drifting()) return null;
+        if (!t.stopped() && seconds < 60) return shortDrift(t, warmupSecs, seconds);
         if (t.stopped()) {
             return String.format(Locale.ROOT, "warning: tps was 0 in %d of the measured window's %d batches: the level "
                     + "stopped (a trend line does not describe a stop, so no drift figure); its figures are averages "
@@ -491,6 +500,20 @@ public final class Console implements RunListener {
             return "warning: tps still rising by " + range + ": warm-up too short, try warmupSecs=" + Math.max(30, 2 * warmupSecs);
         }
         return "warning: tps falling by " + range + ": the level never held steady (the server slowed: background work, "
+                + "another load, a filling cache or log); its figures are averages over a moving target";
+    }
+
+    private static String shortDrift(Trend t, int warmupSecs, double seconds) {
+        double[] range = t.windowRangePct();
+        boolean rising = t.windowPct() > 0;
+        double low = Math.abs(rising ? range[0] : range[1]), high = Math.abs(rising ? range[1] : range[0]);
+        String change = String.format(Locale.ROOT, "%.0f%% over the measured %.0f s window (95%% CI %.0f%% to %.0f%%; no "
+                + "per-minute rate from under a minute)", Math.abs(t.windowPct()), seconds, low, high);
+        if (rising) {
+            return "warning: tps still rising by " + change + ": the first seconds ran slower (the client's start, its JIT "
+                    + "compiles and connects, or the server's first reads), try warmupSecs=" + Math.max(30, 2 * warmupSecs);
+        }
+        return "warning: tps falling by " + change + ": the level never held steady (the server slowed: background work, "
                 + "another load, a filling cache or log); its figures are averages over a moving target";
     }
 

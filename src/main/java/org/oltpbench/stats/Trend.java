@@ -83,6 +83,17 @@ public record Trend(double pctPerMin, double lowerPct, double upperPct, double w
         return 100 * Math.expm1(logChange);
     }
 
+    /**
+     * The 95% interval of the change over the window ({@link #windowPct}), in percent: the slope's limits carried over the
+     * span the window's change was fitted across (first batch's midpoint to the last's); {0, 0} where nothing was fitted.
+     */
+    public double[] windowRangePct() {
+        double b = Math.log1p(pctPerMin / 100);
+        if (b == 0 || stopped()) return new double[] {0, 0};
+        double span = Math.log1p(windowPct / 100) / b;
+        return new double[] {100 * Math.expm1(Math.log1p(lowerPct / 100) * span), 100 * Math.expm1(Math.log1p(upperPct / 100) * span)};
+    }
+
     /** Whether the level's throughput was 0 in some batches (no slope fitted). */
     public boolean stopped() {
         return zeroBatches > 0;

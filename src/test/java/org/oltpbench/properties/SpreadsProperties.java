@@ -73,8 +73,15 @@ class SpreadsProperties {
 
     private static void percentagesOfChangeAreNeverBelowMinus100(IntervalSeries s) {
         Trend t = Spreads.trend(s.repeat());
-        for (double pct : new double[] {t.pctPerMin(), t.lowerPct(), t.upperPct(), t.windowPct()}) {
+        double[] window = t.windowRangePct();
+        for (double pct : new double[] {t.pctPerMin(), t.lowerPct(), t.upperPct(), t.windowPct(), window[0], window[1]}) {
             assertTrue(pct >= -100, () -> "a fall beyond 100%: " + t);
+        }
+        // a short window's line prints the change over the window beside its interval: the interval holds it
+        if (t.pctPerMin() != 0 && !t.stopped()) {
+            double tol = 1e-9 * Math.max(1, Math.abs(t.windowPct()));
+            assertTrue(window[0] <= t.windowPct() + tol && t.windowPct() <= window[1] + tol,
+                    () -> "the window's change " + t.windowPct() + " outside " + java.util.Arrays.toString(window) + ": " + t);
         }
     }
 

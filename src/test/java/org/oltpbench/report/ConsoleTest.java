@@ -119,6 +119,26 @@ class ConsoleTest {
                         + "describe a stop, so no drift figure)"), "issue 42 §1.11: no figure for a stop");
     }
 
+    /**
+     * Issue 58 §3: a 20-s window gets no per-minute rate (349% in 20 s was printed as 14806.4%/min). Hand calculation: a
+     * slope of ln(1.0856) a minute over a span of 0.25 min is +2.08% over the window, its limits ln(1.0468) and ln(1.1245)
+     * over the same span +1.15% and +2.98%.
+     */
+    @Test
+    void aShortWindowsDriftIsItsChangeOverTheWindowNotARatePerMinute() {
+        Trend t = new Trend(8.56, 4.68, 12.45, 100 * Math.expm1(Math.log1p(0.0856) * 0.25), true);
+        String line = Console.drift(t, 0, 20);
+        assertEquals("warning: tps still rising by 2% over the measured 20 s window (95% CI 1% to 3%; no per-minute rate from "
+                + "under a minute): the first seconds ran slower (the client's start, its JIT compiles and connects, or the "
+                + "server's first reads), try warmupSecs=30", line);
+        double[] r = t.windowRangePct();
+        assertEquals(1.15, r[0], 0.005);
+        assertEquals(2.98, r[1], 0.005);
+        assertTrue(Console.drift(new Trend(-8.56, -12.45, -4.68, 100 * Math.expm1(Math.log1p(-0.0856) * 0.25), true), 0, 16)
+                .startsWith("warning: tps falling by 2% over the measured 16 s window (95% CI 1% to 3%;"));
+        assertTrue(!Console.drift(t, 0, 20).contains("/min") && Console.drift(t, 0, 60).contains("%/min"));
+    }
+
     /** The client cpu column: cores used / host cores, and "!" past half the host. */
     @Test
     void theClientCpuColumn() {
