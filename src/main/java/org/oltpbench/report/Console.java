@@ -475,15 +475,9 @@ public final class Console implements RunListener {
 
     /**
      * The line a drifting repeat earns, or null when it held steady (or was too short to tell). Its figures are changes
-     * that compound ({@link Trend}), so a fall is never beyond 100%; a level that stopped gets no drift figure.
-     */
-    static String drift(Trend t, int warmupSecs) {
-        return drift(t, warmupSecs, 60);
-    }
-
-    /**
-     * As {@link #drift(Trend, int)} over a window of {@code seconds}: under a minute no rate per minute (one fitted to
-     * seconds of a start-up says nothing of a minute), the change over the window and its interval instead (issue 58 §3).
+     * that compound ({@link Trend}), so a fall is never beyond 100%; a level that stopped gets no drift figure. Over a window
+     * of {@code seconds} under a minute no rate per minute (one fitted to seconds of a start-up says nothing of a minute):
+     * the change over the window and its interval instead (issue 58 §3).
      */
     static String drift(Trend t, int warmupSecs, double seconds) {
         if (!t.drifting()) return null;

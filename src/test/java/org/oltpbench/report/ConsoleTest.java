@@ -109,12 +109,12 @@ class ConsoleTest {
 
     @Test
     void driftLines() {
-        assertNull(Console.drift(Trend.NONE, 0));
+        assertNull(Console.drift(Trend.NONE, 0, 60));
         assertEquals("warning: tps still rising by 8.6%/min (95% CI 4.7 to 12.5), +15% over the measured window: warm-up too "
-                + "short, try warmupSecs=30", Console.drift(new Trend(8.56, 4.68, 12.45, 15.4, true), 0));
-        assertTrue(Console.drift(new Trend(-8.56, -12.45, -4.68, -15.4, true), 60).startsWith(
+                + "short, try warmupSecs=30", Console.drift(new Trend(8.56, 4.68, 12.45, 15.4, true), 0, 60));
+        assertTrue(Console.drift(new Trend(-8.56, -12.45, -4.68, -15.4, true), 60, 60).startsWith(
                 "warning: tps falling by 8.6%/min (95% CI 4.7 to 12.5), -15% over the measured window: the level never held steady"));
-        assertTrue(Console.drift(Trend.fit(new double[] {0.5, 1.5, 2.5, 3.5}, new double[] {900, 0, 0, 880}), 0).startsWith(
+        assertTrue(Console.drift(Trend.fit(new double[] {0.5, 1.5, 2.5, 3.5}, new double[] {900, 0, 0, 880}), 0, 60).startsWith(
                 "warning: tps was 0 in 2 of the measured window's 4 batches: the level stopped (a trend line does not "
                         + "describe a stop, so no drift figure)"), "issue 42 §1.11: no figure for a stop");
     }
