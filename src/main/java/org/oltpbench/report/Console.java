@@ -430,7 +430,7 @@ public final class Console implements RunListener {
         if (best == null) return null;
         var u = best.kept().usage();
         return String.format(Locale.ROOT, "Peak: %s %s at %s%s", Metric.format(m.of(best.kept())), m.label(),
-                f.workers(best.threads()), u.recorded() ? "; limited by: " + u.verdict().limit() : "")
+                f.workers(best.threads()), u.recorded() ? "; limited by: " + u.verdict().headline() : "")
                 + (run.levels().size() > 1 ? " (of " + run.levels().size() + " levels)" : "");
     }
 

@@ -26,8 +26,10 @@ public final class ResourceLines {
         Usage u = r.usage();
         List<String> out = new ArrayList<>();
         boolean stallLine = u.stall().found() && u.verdict().limit() != org.oltpbench.result.repeat.usage.Verdict.Limit.STALL;
+        String undecided = u.stall().undecided().isEmpty() ? null : "[Stall] not judged: " + u.stall().undecided();
         if (!u.recorded()) {
             if (u.stall().found()) out.add("[Stall] " + u.stall().evidence());
+            if (undecided != null) out.add(undecided);
             return out;
         }
         StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "[Resources] client %s of %d %s", Usage.cores(u.clientCores()),
@@ -47,6 +49,7 @@ public final class ResourceLines {
                     family.headline() == Family.Headline.TPMC ? "tpmC" : "tps"));
         }
         if (stallLine) out.add("[Stall] " + u.stall().evidence());
+        if (undecided != null) out.add(undecided);
         if (u.waits().sampled()) {
             out.add(String.format(Locale.ROOT, "[Waits] %s (%d samples over %.1f s)",
                     org.oltpbench.result.judge.usage.WaitRules.sessions(u.waits(), r.threads(), u.allServerCores(),

@@ -202,6 +202,6 @@ public final class SearchFormat {
     /** What limited a level: its bottleneck verdict, or "-" without resources. */
     private static String limit(LevelResult l) {
         if (l == null || !l.kept().usage().recorded()) return "-";
-        return l.kept().usage().verdict().limit().toString();
+        return l.kept().usage().verdict().headline();
     }
 }

@@ -72,7 +72,7 @@ class StallProperties {
         List<IntervalResult> intervals = o.intervals(Resources.NONE);
         Stall s = StallRule.of(intervals, o.latency(), seconds, seconds, 1);
         assertTrue(s.found(), "a " + length + " s stall from " + from + " s: " + intervals.stream()
-                .map(i -> i.transactions() + "/" + String.format("%.2f", i.terminals().dueSecs())).toList());
+                .map(i -> i.transactions() + "/" + String.format("%.2f", i.terminals().dueSecs())).toList() + "; " + s.undecided());
         assertTrue(s.quiet().size() >= length - 1, s.evidence());
     }
 }

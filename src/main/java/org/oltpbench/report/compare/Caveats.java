@@ -77,11 +77,11 @@ public record Caveats(boolean repeated, boolean clean, List<String> reasons) {
         return i.method() == Interval.Method.REPEATS || i.method() == Interval.Method.BOOTSTRAP_REPEATS;
     }
 
-    /** Other processes, a shared host or a starved client, where a repeat of the level was held up so; null when none was. */
+    /** Other processes, a shared host or a starved client, where a repeat of the level was held up so (its verdict or a caveat on it); null when none was. */
     private static Verdict.Limit unclean(LevelResult l) {
         for (RepeatResult r : l.repeats()) {
-            Verdict.Limit limit = r.usage().verdict().limit();
-            if (limit == Verdict.Limit.OTHERS || limit == Verdict.Limit.HOST || limit == Verdict.Limit.STARVED) return limit;
+            Verdict.Limit limit = r.usage().verdict().unclean();
+            if (limit != null) return limit;
         }
         return null;
     }

@@ -36,6 +36,10 @@ public final class StallRule {
     static final double QUIET = 0.10, TAIL_FACTOR = 10, SLOW_SHARE = 0.001, LONG_WINDOW = 1.2, HELD = 0.5, MIN_ASKED = 3,
             FALSE_ALARM = 0.01;
     static final int MIN_INTERVALS = 4;
+    /** Fewer transactions recorded in the window than this read no tail: a quiet span is then said, not judged. */
+    static final int MIN_TAIL = 100;
+    /** The share of a quiet span the transactions that covered it lasted at least. */
+    static final double COVERED = 0.9;
 
     private StallRule() {
     }
@@ -64,6 +68,7 @@ public final class StallRule {
         List<IntervalResult> measured = intervals.stream().filter(i -> !i.warmup() && i.seconds() > 0).toList();
         List<String> found = new ArrayList<>();
         List<double[]> quiet = new ArrayList<>();
+        List<String> undecided = new ArrayList<>();
         double median = 0;
         if (measured.size() >= MIN_INTERVALS && reportIntervalSecs > 0) {
             median = median(measured.stream().mapToDouble(IntervalResult::tps).toArray());
@@ -71,6 +76,11 @@ public final class StallRule {
             StringBuilder at = new StringBuilder();
             double[] asked = asked(intervals, pace, rateTps);
             double bar = Math.log(measured.size() / FALSE_ALARM);
+            Tail tail = Tail.of(latency);
+            // a closed loop: every terminal due in every interval (an open loop's or a paced one's arrivals come
+            // during a span, each waiting a part of it; its tail is not read, the Poisson bar alone judges)
+            boolean closed = measured.stream().allMatch(m -> m.threads() > 0
+                    && Math.abs(m.dueSecs() - m.threads() * m.seconds()) <= 0.5 * m.seconds());
             List<IntervalResult> span = new ArrayList<>();
             List<Double> spanAsked = new ArrayList<>();
             for (int k = 0; k <= measured.size(); k++) {
@@ -81,7 +91,8 @@ public final class StallRule {
                     spanAsked.add(asked[k]);
                     continue;
                 }
-                if (spanAsked.stream().mapToDouble(Double::doubleValue).sum() >= bar) {
+                if (spanAsked.stream().mapToDouble(Double::doubleValue).sum() >= bar
+                        && !span.isEmpty() && notTheTail(span, tail, measured.size(), i == null, closed, undecided)) {
                     for (int j = 0; j < span.size(); j++) {
                         IntervalResult q = span.get(j);
                         quiet.add(new double[] {q.at() - q.seconds(), q.at()});
@@ -99,7 +110,7 @@ public final class StallRule {
         long n = latency.getTotalCount();
         double max = n == 0 ? 0 : latency.getMaxValue() / 1e3, p99 = n == 0 ? 0 : latency.getValueAtPercentile(99) / 1e3;
         double slow = n == 0 ? 0 : (double) (n - latency.getCountBetweenValues(0, 999_999)) / n;
-        if (n > 0 && max >= TAIL_FACTOR * p99 && slow >= SLOW_SHARE) {
+        if (n > 0 && max >= TAIL_FACTOR * p99 && slow >= SLOW_SHARE && beyondTheTail(Tail.of(latency), p99 / 1e3, undecided)) {
             found.add(String.format(Locale.ROOT, "max latency %,.0f ms is %.0fx the p99 (%,.1f ms) and %.2f%% of transactions "
                     + "took a second or more", max, max / p99, p99, 100 * slow));
         }
@@ -107,7 +118,102 @@ public final class StallRule {
             found.add(String.format(Locale.ROOT, "the %d s window ran %.1f s (transactions in flight at its end ran on)",
                     plannedSecs, windowSecs));
         }
-        return new Stall(quiet, median, max, p99, slow, windowSecs, plannedSecs, String.join("; ", found));
+        return new Stall(quiet, median, max, p99, slow, windowSecs, plannedSecs, String.join("; ", found),
+                found.isEmpty() ? String.join("; ", undecided) : "");
+    }
+
+    /**
+     * Whether the longest transactions are beyond what the window's own tail makes (the tail rule's gate, issue 58 §2):
+     * the j transactions at least {@link #TAIL_FACTOR} times the p99 stand apart from the next longest as the window's
+     * fitted tail makes at most {@link #FALSE_ALARM} of the time ({@link Tail#gapChance}). Pareto service of index 1.1
+     * makes a maximum 10 times the p99 in most windows of 2,000 transactions; a stall's held transactions stand apart.
+     */
+    private static boolean beyondTheTail(Tail tail, double p99Secs, List<String> undecided) {
+        if (tail.unknown()) return true;
+        int j = tail.atLeast(TAIL_FACTOR * p99Secs);
+        if (tail.n() >= MIN_TAIL && j > 0 && tail.gapChance(j) <= FALSE_ALARM) return true;
+        undecided.add(String.format(Locale.ROOT, "the longest transactions are within what the latency's own tail makes "
+                + "(%s): not judged a stall", tail.describe()));
+        return false;
+    }
+
+    /**
+     * Whether a quiet span cannot be the latency's own tail (issue 58 §2): a closed loop's terminals each end their
+     * transactions one after another, so a span in which none of {@code held} terminals ended anything is each of them
+     * inside one transaction at least the span long. Heavy-tailed service (lognormal, Pareto, a slow mode) makes such
+     * transactions on its own; the Poisson bar above holds only for exponential service. The span is a stall when
+     * either holds, with the window's own latencies:
+     * <ol>
+     * <li>simultaneity (two or more terminals held): the chance that a terminal is, at a given moment, in a transaction
+     * with at least the span still to run is S = E[(X - span)+] / E[X] (the renewal process's residual life), so all
+     * held terminals at once S^held, at any of m places at most m S^held, at most {@link #FALSE_ALARM};</li>
+     * <li>the order statistics: the span's transactions are the held longest of the window; beside the next longest
+     * (M), under a Pareto tail of index a fitted to the window's longest (Hill's estimator, its lower 1-sided bound)
+     * the chance that the held longest all reach the span is (M / span)^(held x a), at most {@link #FALSE_ALARM}.</li>
+     * </ol>
+     * Neither: the span is said as undecided, not judged ("could be the tail"). Read only in a closed loop (an open
+     * loop's arrivals, and paced terminals, join during a span: the Poisson bar alone judges them), from
+     * {@link #MIN_TAIL} transactions, over the span's longest run that ended nothing (the transactions that covered it
+     * lasted at least {@link #COVERED} of it); a span that ended a few in every interval asks whether its longest
+     * transaction (its terminals' time over what they ended) stands apart. A span that no recorded transaction lasted
+     * is no tail's in the window's middle (its transactions ended in errors, or were not sent), and undecided at the
+     * window's end (they may still have been running).
+     */
+    private static boolean notTheTail(List<IntervalResult> span, Tail tail, int places, boolean lastInWindow, boolean closed,
+                                      List<String> undecided) {
+        IntervalResult first = span.get(0), last = span.get(span.size() - 1);
+        double from = first.at() - first.seconds(), to = last.at(), secs = to - from;
+        int held = Integer.MAX_VALUE;
+        long ended = 0;
+        for (IntervalResult i : span) {
+            // a closed loop's terminals (its due time within half a terminal of them: rounded)
+            held = Math.min(held, (int) Math.round(i.dueSecs() / i.seconds()));
+            ended += i.transactions();
+        }
+        held = Math.max(1, held);
+        if (tail.unknown() || !closed) return true;
+        // its longest run of intervals that ended nothing: there every held terminal was inside one transaction
+        double silentSecs = 0, run = 0;
+        for (IntervalResult i : span) {
+            run = i.transactions() == 0 ? run + i.seconds() : 0;
+            silentSecs = Math.max(silentSecs, run);
+        }
+        if (silentSecs > 0) {
+            secs = silentSecs;
+            ended = 0;
+        }
+        // the transactions that covered the span: its length, less a tenth for the edges' jitter and the histogram's
+        // precision; where the span ended a few, the held terminals' time split into at most ended + held of them
+        double covered = COVERED * secs;
+        int silent = (int) Math.max(0, held - ended);
+        if (silent == 0) {
+            double longest = COVERED * held * secs / (ended + held);
+            if (!tail.reach(1, longest)) return !lastInWindow;
+            if (tail.n() >= MIN_TAIL && tail.orderChance(longest, 1) <= FALSE_ALARM) return true;
+            return undecided(from, to, held, tail, undecided);
+        }
+        held = silent;
+        if (!tail.reach(1, covered)) {
+            // no transaction of the window lasted the span: the tail made none, so a silence in the window's middle is
+            // no tail's (its transactions never ended: errors, a client that did not send); at its end they may still
+            // have been running
+            if (!lastInWindow) return true;
+        } else {
+            // the held terminals' transactions as long that were recorded: the others were still running at the
+            // window's end, or ended in an error; the gates ask about those seen (more as long elsewhere: the tail's)
+            int seen = Math.min(held, tail.atLeast(covered));
+            if (seen >= 2 && tail.n() >= MIN_TAIL && places * Math.pow(tail.residual(covered, seen), seen) <= FALSE_ALARM) return true;
+            if (seen >= 1 && tail.n() >= MIN_TAIL && tail.orderChance(covered, seen) <= FALSE_ALARM) return true;
+        }
+        return undecided(from, to, held, tail, undecided);
+    }
+
+    /** Says a span the tail could have made, instead of judging it; false. */
+    private static boolean undecided(double from, double to, int held, Tail tail, List<String> undecided) {
+        if (undecided.size() < 3) undecided.add(String.format(Locale.ROOT, "%.0f-%.0f s was quiet at %d %s, as the "
+                + "latency's own tail can make it (%s): not judged a stall", from, to, held, held == 1 ? "terminal" : "terminals",
+                tail.describe()));
+        return false;
     }
 
     /**

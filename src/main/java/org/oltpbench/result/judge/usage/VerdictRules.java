@@ -19,7 +19,13 @@ import org.oltpbench.result.repeat.usage.Verdict.Limit;
  * <li>STALL: the level stalled by a rule {@link StallRule} states (quiet intervals, a tail far beyond the p99, a window
  * that ran long): throughput was held up, which no resource figure explains. Unless, in the intervals it stalled in
  * (the window for the other rules), the host was held by other processes (OTHERS, by the rule below) or the client
- * was starved (STARVED, below): then that is the stall's cause, and the verdict names it;</li>
+ * was starved (STARVED, below), and no class of waits held the majority of the sessions' time in them: then that is
+ * the stall's cause, and the verdict names it;</li>
+ * <li>CONTENTION (below), asked here: whether the level measured at all, before what held its sessions;</li>
+ * <li>what held the sessions, before what held the CPU (issue 58 §1): LOCKS, COMMIT, READS, LATCHES, NODES when that
+ * class held the majority of the sampled session time ({@link WaitRules#MAJORITY}), unless a kept arrival rate or the
+ * pacing bounded the load; a full server, other processes on the host and the client's run queue ride on its line
+ * ({@link #withCaveats});</li>
  * <li>SERVER: a server host is at least 90% busy (node_exporter), or the local server processes kept at least 90%
  * of the cores they could have busy: the union of the CPUs they may run on (taskset), less the client's CPU time that
  * cannot have run on other CPUs than those;</li>
@@ -29,12 +35,15 @@ import org.oltpbench.result.repeat.usage.Verdict.Limit;
  * held the host (OTHERS below): then OTHERS, the client's full cores beside it. After SERVER: threads woken together
  * queue for a core that is idle half the time, so a wait alone does not show a full core;</li>
  * <li>OTHERS: the client's host is at least 90% busy and processes other than the client and the local servers held
- * at least a quarter of its cores: the level is not a clean measurement;</li>
+ * at least a quarter of its cores, and the waits name no class (the wait rules below, at 30%): the level is not a clean
+ * measurement (beside a named class, a caveat on its line);</li>
  * <li>HOST: a server runs on the client's host and that host is at least 90% busy, without either side alone at its
  * limit: the shared CPU is the limit, and the two cannot be told apart;</li>
  * <li>STARVED: the client's threads waited for a CPU while they could run (run-queue delay) at least
  * {@link #STARVED_WAIT} of a thread on average and at least as long as they ran: the client could not run, so the
- * level measures this host's scheduler, neither the server nor a stall;</li>
+ * level measures this host's scheduler, neither the server nor a stall. Not where the sampled sessions waited for the
+ * client under {@link WaitRules#CLIENT_HELD} of their time (it did not limit them: the caveat says so), and a class the
+ * wait rules name comes first;</li>
  * <li>CONNECTIONS: waiting for a shared connection (connections=N) is at least 20% of the response time;</li>
  * <li>CONTENTION: at least 5% of transactions were retried or restarted on an error (lock waits, conflicts);</li>
  * <li>ARRIVAL_RATE: with rate=, the window served the arrivals the rate schedules in it, within the Poisson count's
@@ -168,22 +177,100 @@ public final class VerdictRules {
         Verdict full = client(u);
         if (full != null) return full;
         if (in.stall().found()) return stall(in.stall(), during, during != u);
+        // did the level measure: retries and restarts on errors come before what held the sessions
+        Verdict contended = contention(in);
+        if (contended != null) return withCaveats(contended, u);
+        Verdict held = heldSessions(u, in);
+        if (held != null) return held;
         Verdict server = server(u);
-        if (server != null) return server;
+        if (server != null) return withCaveats(server, u);
         Verdict pinned = pinnedClient(u);
         if (pinned != null) return pinned;
         Verdict host = busyHost(u, localServerCores(u));
-        if (host != null) return host;
-        Verdict starved = starved(u, "");
-        if (starved != null) return starved;
+        if (host != null && host.limit() == Limit.OTHERS) {
+            Verdict waited = WaitRules.of(u.waits(), u.seconds(), u.allServerCores(), cpu(u));
+            return waited != null ? withCaveats(waited, u) : host;
+        }
+        if (host != null) return withCaveats(host, u);
+        Verdict starved = starvedClient(u, "");
+        if (starved != null) {
+            Verdict waited = WaitRules.of(u.waits(), u.seconds(), u.allServerCores(), cpu(u));
+            return waited != null ? withCaveats(waited, u) : starved;
+        }
+        return withCaveats(unsaturated(u, in), u);
+    }
+
+    /**
+     * What held the sessions, asked before what held the CPU (issue 58 §1): a class of waits that held the majority of
+     * the sampled session time ({@link WaitRules#MAJORITY}) is the limit whatever else used part of the host, the
+     * client's run queue or the server's CPU; those ride on its line as caveats. Not where an arrival rate was kept or
+     * the pacing bounded the load: the server then answered what was asked, however its sessions spent the time.
+     */
+    private static Verdict heldSessions(Usage u, Inputs in) {
+        Offered o = in.offered();
+        if (o.rateKept() || (o.rateTps() <= 0 && o.pacedShare() >= PACED)) return null;
+        Verdict waited = WaitRules.of(u.waits(), u.seconds(), u.allServerCores(), cpu(u), WaitRules.MAJORITY);
+        return waited == null ? null : withCaveats(waited, u);
+    }
+
+    /** CONTENTION: at least {@link #CONTENDED} of transactions retried or restarted on an error; null when fewer. */
+    private static Verdict contention(Inputs in) {
+        long all = in.transactions() + in.restarted();
+        if (all <= 0 || in.restarted() < CONTENDED * all) return null;
+        return new Verdict(Limit.CONTENTION, String.format(Locale.ROOT, "%.0f%% of transactions retried or restarted "
+                + "on lock waits and conflicts: contention is the limit", 100.0 * in.restarted() / all));
+    }
+
+    /** The CPU figures a wait verdict leads with: "server CPU 1.20 cores, client CPU 0.30 of 2". */
+    private static String cpu(Usage u) {
+        return "server CPU " + Usage.cores(u.serverCores()) + " cores, " + String.format(Locale.ROOT, "client CPU %s of %d",
+                Usage.cores(u.clientCores()), u.clientCoresAvailable());
+    }
+
+    /**
+     * {@code v} with what undermines it on the same line, where the verdict is not itself about it: other processes
+     * that held a quarter of the busy host (not a clean measurement); the client's threads waiting for a CPU while the
+     * sessions seldom waited for the client (it did not limit them, but it was short of CPU); a server whose CPU was
+     * full beside a wait verdict.
+     */
+    static Verdict withCaveats(Verdict v, Usage u) {
+        StringBuilder more = new StringBuilder();
+        List<Limit> unclean = new java.util.ArrayList<>(v.caveats());
+        Verdict host = busyHost(u, localServerCores(u));
+        if (host != null && host.limit() == Limit.OTHERS && v.limit() != Limit.OTHERS) {
+            more.append("; ").append(host.evidence());
+            unclean.add(Limit.OTHERS);
+        }
+        if (waitedForCpu(u) && v.limit() != Limit.STARVED && v.limit() != Limit.CLIENT) {
+            double held = WaitRules.clientShare(u.waits(), u.seconds());
+            more.append(String.format(Locale.ROOT, "; the client's threads waited for a CPU %s s a second (run-queue delay) "
+                    + "and ran %s", Usage.cores(u.clientWaitCores()), Usage.cores(u.clientCores())));
+            if (held >= 0) more.append(String.format(Locale.ROOT, ", but the sessions waited for the client %.0f%% of their "
+                    + "time, so it did not limit them", 100 * held));
+        }
+        Verdict server = server(u);
+        if (server != null && v.limit() != Limit.SERVER) more.append("; the server's CPU was full too (").append(server.evidence())
+                .append(")");
+        return more.isEmpty() ? v : new Verdict(v.limit(), v.evidence() + more, unclean);
+    }
+
+    /**
+     * A starved client ({@link #starved}), unless the sampled sessions waited for the client less than
+     * {@link WaitRules#CLIENT_HELD} of their time: then the run queue did not limit them (32 threads' delay summed is
+     * not the limit of sessions held by row locks), and the caveat says so beside the verdict that holds.
+     */
+    private static Verdict starvedClient(Usage u, String when) {
+        Verdict starved = starved(u, when);
+        if (starved == null) return null;
+        double held = WaitRules.clientShare(u.waits(), u.seconds());
+        return held >= 0 && held < WaitRules.CLIENT_HELD ? null : starved;
+    }
+
+    /** The rules after the CPU's: a shared connection pool, an arrival rate, pacing, the waits, none. */
+    private static Verdict unsaturated(Usage u, Inputs in) {
         if (in.connections() > 0 && in.connectionWaitShare() >= CONNECTION_WAIT) {
             return new Verdict(Limit.CONNECTIONS, String.format(Locale.ROOT, "connection wait is %.0f%% of the response "
                     + "time: connections=%d is the limit", 100 * in.connectionWaitShare(), in.connections()));
-        }
-        long all = in.transactions() + in.restarted();
-        if (all > 0 && in.restarted() >= CONTENDED * all) {
-            return new Verdict(Limit.CONTENTION, String.format(Locale.ROOT, "%.0f%% of transactions retried or restarted "
-                    + "on lock waits and conflicts: contention is the limit", 100.0 * in.restarted() / all));
         }
         String client = String.format(Locale.ROOT, "client CPU %s of %d", Usage.cores(u.clientCores()), u.clientCoresAvailable());
         if (u.servers().isEmpty()) {
@@ -218,14 +305,19 @@ public final class VerdictRules {
         // a stall found by its tail or a long window has no quiet interval: its figures are the window's, said so
         String when = itsOwn ? "while it stalled, " : "over the window (the stall has no interval of its own), ";
         Verdict others = busyHost(during, localServerCores(during));
-        if (others != null && others.limit() == Limit.OTHERS) {
-            return new Verdict(Limit.OTHERS, stalled + "; " + when + others.evidence());
+        // what held the sessions comes first: a lock held 5 s on a shared host is the lock's stall
+        if (WaitRules.of(during.waits(), during.seconds(), during.allServerCores(), "", WaitRules.MAJORITY) == null) {
+            if (others != null && others.limit() == Limit.OTHERS) {
+                return new Verdict(Limit.OTHERS, stalled + "; " + when + others.evidence());
+            }
+            Verdict starved = starvedClient(during, when);
+            if (starved != null) return new Verdict(Limit.STARVED, stalled + "; " + starved.evidence());
         }
-        Verdict starved = starved(during, when);
-        if (starved != null) return new Verdict(Limit.STARVED, stalled + "; " + starved.evidence());
         if (during.waits().sampled() && WaitRules.tooFew(during.waits(), during.seconds()) == null) {
+            boolean held = others != null && others.limit() == Limit.OTHERS;
             return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; " + when
-                    + WaitRules.sessions(during.waits(), 0, during.allServerCores()));
+                    + WaitRules.sessions(during.waits(), 0, during.allServerCores()) + (held ? "; " + others.evidence() : ""),
+                    held ? List.of(Limit.OTHERS) : List.of());
         }
         return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; look at what the "
                 + "server did then (checkpoints, compaction, elections, lock waits)");
@@ -338,10 +430,12 @@ public final class VerdictRules {
 
     /** {@code v}, a verdict at a level whose tps fell below the previous level's: no advice of more threads. */
     static Verdict fellFrom(Verdict v, int previousThreads, double previousTps, double tps) {
-        if (!v.evidence().endsWith(MORE_THREADS)) return v;
-        return new Verdict(v.limit(), v.evidence().substring(0, v.evidence().length() - MORE_THREADS.length()) + String.format(Locale.ROOT,
+        int at = v.evidence().indexOf(MORE_THREADS);
+        if (at < 0) return v;
+        return new Verdict(v.limit(), v.evidence().substring(0, at) + String.format(Locale.ROOT,
                 ": throughput fell to %,.1f tps from %,.1f at %d %s, so more threads do not raise it", tps, previousTps,
-                previousThreads, previousThreads == 1 ? "thread" : "threads"));
+                previousThreads, previousThreads == 1 ? "thread" : "threads") + v.evidence().substring(at + MORE_THREADS.length()),
+                v.caveats());
     }
 
     /** The local server processes' cores (/proc). */

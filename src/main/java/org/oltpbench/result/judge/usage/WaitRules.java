@@ -30,6 +30,13 @@ import org.oltpbench.result.repeat.usage.Verdict;
 public final class WaitRules {
     /** A class of waits that holds this share of the session time in transactions is the limit. */
     static final double SHARE = 0.30;
+    /**
+     * A class that holds this share is the limit before the CPU rules (issue 58 §1): the sessions spent most of their
+     * time in it, whatever else used part of the host or the client's run queue.
+     */
+    static final double MAJORITY = 0.50;
+    /** Sessions that waited for the client less than this share of their time were not held by the client. */
+    static final double CLIENT_HELD = 0.30;
     /** Fewer samples than this (2.5 s at 8 a second) are too few to judge. */
     static final int MIN_SAMPLES = 20;
     /** Fewer session-samples in transactions than this are too few to judge. */
@@ -49,13 +56,18 @@ public final class WaitRules {
 
     /** As {@link #of(Waits, double, String)}, the CPU class set beside the server's measured cores ({@link #sessions}). */
     static Verdict of(Waits w, double seconds, double serverCores, String nothing) {
+        return of(w, seconds, serverCores, nothing, SHARE);
+    }
+
+    /** As {@link #of(Waits, double, double, String)}, for a class that holds at least {@code least} of the time. */
+    static Verdict of(Waits w, double seconds, double serverCores, String nothing, double least) {
         if (!w.sampled() || tooFew(w, seconds) != null) return null;
         WaitClass top = null;
         for (WaitClass c : WaitClass.values()) {
             if (c == WaitClass.CPU || c == WaitClass.OTHER || c == WaitClass.CLIENT) continue;
             if (top == null || w.count(c) > w.count(top)) top = c;
         }
-        if (top == null || w.count(top) < MIN_CLASS || percent(w.share(top)) < Math.round(100 * SHARE)) return null;
+        if (top == null || w.count(top) < MIN_CLASS || percent(w.share(top)) < Math.round(100 * least)) return null;
         List<WaitClass> tied = new ArrayList<>();
         for (WaitClass c : WaitClass.values()) {
             if (c != top && c != WaitClass.CPU && c != WaitClass.OTHER && c != WaitClass.CLIENT
@@ -72,6 +84,16 @@ public final class WaitRules {
         }
         return new Verdict(limit(top), String.format(Locale.ROOT, "%s; %s: %s", nothing, sessions(w, 0, serverCores),
                 advice(top)));
+    }
+
+    /**
+     * The share of the benchmark's session time that was the client's, idle between transactions or idle inside one
+     * (waiting for the client); -1 where the samples are too few to say ({@link #tooFew}).
+     */
+    static double clientShare(Waits w, double seconds) {
+        if (!w.sampled() || tooFew(w, seconds) != null) return -1;
+        double all = w.idle() + w.total();
+        return all <= 0 ? -1 : (w.idle() + w.count(WaitClass.CLIENT)) / all;
     }
 
     /** The share as printed: whole percent. */
