@@ -512,6 +512,20 @@ public final class Console implements RunListener {
     }
 
     /** The one-line warnings a repeat earns: server count disagreement, client saturation. */
+    /**
+     * Where most of the window's queries returned no row (issue 58 §4: seed 002's id=170000 on the 10,000 rows loaded):
+     * a benchmark of empty reads measures index probes that miss, not the rows the reader thinks. Null where the
+     * workload does not tally them, or under half were empty.
+     */
+    static String emptyReads(org.oltpbench.result.repeat.counted.Counts c) {
+        Long empty = c.tallies().get(org.oltpbench.workload.sql.SqlWorkload.EMPTY_READS);
+        if (empty == null || c.reads() <= 0 || 2 * empty < c.reads()) return null;
+        String which = empty == c.reads() ? "every SELECT returned 0 rows" : String.format(Locale.ROOT,
+                "%.0f%% of SELECTs returned 0 rows", 100.0 * empty / c.reads());
+        return String.format(Locale.ROOT, "warning: %s (%,d of %,d): are the ids or values outside the table? (its rows: "
+                + "tableSize=, and the script's constants)", which, empty, c.reads());
+    }
+
     static java.util.List<String> warnings(RepeatResult r, boolean sharedServer) {
         java.util.List<String> w = new java.util.ArrayList<>();
         ServerCount sc = r.serverCount();
@@ -527,6 +541,8 @@ public final class Console implements RunListener {
                     r.threads(), 2 * r.window().edgeSecs(), r.seconds(), 100 * r.window().edgeSecs() / r.seconds()));
         }
         w.addAll(failover(r));
+        String empty = emptyReads(r.counts());
+        if (empty != null) w.add(empty);
         if (r.cpu().saturated()) {
             w.add(String.format(Locale.ROOT, "warning: the client used %.2f of %s (more than half); the result may measure "
                     + "the client, not the database", r.cpu().cores(), r.cpu().mayUse()));

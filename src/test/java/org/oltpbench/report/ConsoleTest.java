@@ -38,6 +38,23 @@ class ConsoleTest {
      * = 3 ms), 4..7 s (2,200 / 4 = 550.00 tps, p95 of {4..7} = 7 ms), 8..11 s (3,800 / 4 = 950.00), and the
      * level's last, shorter line 12..13 s (2,500 / 2 = 1,250.00 tps), printed when the repeat ends.
      */
+    /**
+     * Issue 58 §4: seed 002's SELECT ... WHERE id=170000 on the 10,000 rows loaded returned no row in 20,000 queries and
+     * passed without a word. All empty, most empty (15,000 of 20,000: 75%), and under half (9,999: none said).
+     */
+    @Test
+    void emptyReadsAreSaid() {
+        java.util.function.LongFunction<org.oltpbench.result.repeat.counted.Counts> counts = empty ->
+                new org.oltpbench.result.repeat.counted.Counts(20_000, 0, 20_000, 0, 0, 0, 0, 0, 0, 0,
+                        java.util.Map.of(org.oltpbench.workload.sql.SqlWorkload.EMPTY_READS, empty));
+        assertEquals("warning: every SELECT returned 0 rows (20,000 of 20,000): are the ids or values outside the table? "
+                + "(its rows: tableSize=, and the script's constants)", Console.emptyReads(counts.apply(20_000)));
+        assertEquals("warning: 75% of SELECTs returned 0 rows (15,000 of 20,000): are the ids or values outside the table? "
+                + "(its rows: tableSize=, and the script's constants)", Console.emptyReads(counts.apply(15_000)));
+        assertEquals(null, Console.emptyReads(counts.apply(9_999)));
+        assertEquals(null, Console.emptyReads(org.oltpbench.result.repeat.counted.Counts.ZERO), "a workload that tallies none");
+    }
+
     @Test
     void recordedSecondsArePrintedAsReportIntervals() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -10,7 +10,8 @@ import org.oltpbench.workload.Terminal;
 
 /**
  * Runs the script's statements as mysqlslap does: one statement per event, autocommitted, drawn by weight. A query's
- * rows are all fetched (a read); a DML statement that changed rows is a write, any other statement "other".
+ * rows are all fetched (a read; one that returned none is tallied, SqlWorkload.EMPTY_READS); a DML statement that
+ * changed rows is a write, any other statement "other".
  */
 final class SqlTerminal implements Terminal {
     private final List<SqlScript.Statement> statements;
@@ -37,12 +38,14 @@ final class SqlTerminal implements Terminal {
         PreparedStatement p = ps[k];
         binder.bind(p, statements.get(k).params());
         if (p.execute()) {
+            boolean any = false;
             try (ResultSet rs = p.getResultSet()) {
                 while (rs.next()) {
-                    // rows are fetched, not used
+                    any = true; // rows are fetched, not used
                 }
             }
             stats.reads(1);
+            if (!any) stats.tally(0, 1); // SqlWorkload.EMPTY_READS
         } else if (p.getUpdateCount() > 0) {
             stats.writes(1);
         } else {

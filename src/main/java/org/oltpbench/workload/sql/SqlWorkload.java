@@ -88,6 +88,9 @@ public final class SqlWorkload implements Workload {
         }
     }
 
+    /** The tally of queries that returned no row (issue 58 §4): a script whose constants miss the table measures nothing. */
+    public static final String EMPTY_READS = "emptyReads";
+
     /** One type per statement, q1, q2, ... in file order, weighted as its '-- weight:' line says. */
     @Override
     public WorkloadInfo info() {
@@ -97,7 +100,8 @@ public final class SqlWorkload implements Workload {
         for (int i = 0; i < statements.size(); i++) {
             types.add(new TxnType("q" + (i + 1), statements.get(i).weight() * 100.0 / total, 0, 0, false));
         }
-        return new WorkloadInfo("sql", Family.SQL, types, WorkloadInfo.Scale.tables(tables.size(), params.tableSize()));
+        return new WorkloadInfo("sql", Family.SQL, types, WorkloadInfo.Scale.tables(tables.size(), params.tableSize()),
+                List.of(EMPTY_READS));
     }
 
     @Override
