@@ -144,6 +144,24 @@ class TpccIT {
     }
 
     /**
+     * Issue 58 §4: warehouses=1 on this 2-warehouse database ran with no word. One line before the run says so; the job
+     * that drives both (warehouses=2, activeWarehouses=1 too: its whole range is both) says nothing.
+     */
+    @Test
+    void aJobOnFewerWarehousesThanLoadedSaysSo() throws Exception {
+        java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+        PrintStream out = new PrintStream(said, true, java.nio.charset.StandardCharsets.UTF_8);
+        Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=1"), Map.of()), db.dialect(), out)
+                .validate(db);
+        assertEquals("note: the database holds 2 warehouses (highest w_id 2); this job drives warehouse 1, so tpmC is theirs "
+                + "and check's scale line fails: set warehouses=2 to run them all", said.toString(java.nio.charset.StandardCharsets.UTF_8).strip());
+        said.reset();
+        Params.tpcc(ConfigLoader.load(null, List.of("db=mariadb", "embedded=true", "warehouses=2", "activeWarehouses=1"), Map.of()),
+                db.dialect(), out).validate(db);
+        assertEquals("", said.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /**
      * newOrderStyle on the wire, counted by the server (Com_select): a batched New-Order sends 4 SELECTs (customer and
      * warehouse, district, the items' IN-list, the stock rows' IN-list), a perItem one 2 + 2 per line (5-15 lines,
      * 10 on average: about 22). 300 New-Orders only, one terminal, each style.
