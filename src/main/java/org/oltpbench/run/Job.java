@@ -42,7 +42,7 @@ import org.oltpbench.workload.Workloads;
 
 /** The verbs, as methods that return exit codes: 0 done, 1 ran but failed, 2 bad input (thrown as ConfigException). */
 public final class Job {
-    public static final int OK = 0, FAILED = 1, BAD_INPUT = 2, INTERRUPTED = 130;
+    public static final int OK = 0, FAILED = 1, BAD_INPUT = 2, SERVER_FAILED = 3, INTERRUPTED = 130;
 
     private final RunParams params;
     private final PrintStream out;
@@ -411,7 +411,8 @@ public final class Job {
     private org.oltpbench.result.run.LoadResult loaded = org.oltpbench.result.run.LoadResult.NONE;
 
     /**
-     * prepare, then (checkAfterLoad) the workload's checks: OK, FAILED when a check failed, or the stop's exit code when
+     * prepare, then (checkAfterLoad) the workload's checks: OK, FAILED when a check failed (SERVER_FAILED when the
+     * server failed while checking), or the stop's exit code when
      * a signal stopped the load (the checks then do not run, and one line says what was kept and how to resume).
      */
     private int load(Database db, Workload w) throws SQLException {
@@ -429,7 +430,7 @@ public final class Job {
             return stop.exitCode();
         }
         if (!params.share().leads()) return OK; // client 0 checks the whole data set once every client has loaded
-        return !params.load().checkAfterLoad() || printCheck(checked(db, w)) == OK ? OK : FAILED;
+        return params.load().checkAfterLoad() ? printCheck(checked(db, w)) : OK;
     }
 
     /** The workload's checks, with a progress line while they run (TPC-C's take seconds to minutes). */
@@ -437,12 +438,31 @@ public final class Job {
         return Progress.during(out, "checking " + w.name(), () -> w.check(db));
     }
 
+    /**
+     * Prints the check's lines and its outcome: OK, FAILED where the data is inconsistent, SERVER_FAILED where it is
+     * not but the server failed while a condition was checked (that condition named; the data's consistency unknown).
+     */
     private int printCheck(CheckReport report) {
         for (CheckReport.Line l : report.lines()) {
-            out.printf("%-4s %s: %s%n", l.passed() ? "ok" : "FAIL", l.name(), l.detail());
+            String mark = switch (l.outcome()) {
+                case PASSED -> "ok";
+                case FAILED -> "FAIL";
+                case SERVER_ERROR -> "ERROR";
+            };
+            out.printf("%-4s %s: %s%n", mark, l.name(), l.detail());
         }
-        out.println(report.passed() ? "check passed" : "check FAILED");
-        return report.passed() ? OK : FAILED;
+        if (report.passed()) {
+            out.println("check passed");
+            return OK;
+        }
+        if (report.inconsistent()) {
+            out.println("check FAILED");
+            return FAILED;
+        }
+        out.println("check not finished: the server failed while checking "
+                + String.join(", ", report.lines().stream().filter(l -> l.outcome() == CheckReport.Outcome.SERVER_ERROR)
+                .map(CheckReport.Line::name).toList()) + "; the others passed (run check again)");
+        return SERVER_FAILED;
     }
 
     /** A workload that writes, pointed at a replica or a standby, is refused in one line. */

@@ -49,6 +49,11 @@ public final class TpccCheck {
                     } else {
                         report.add(k.clause(), true, k.statement());
                     }
+                } catch (SQLException e) {
+                    // the server failed (a temporary table's delete, a lost connection): this condition is not judged,
+                    // and the others still run where the connection stands
+                    report.serverError(k.clause(), k.statement(), e);
+                    if (c.isClosed() || !c.isValid(5)) break;
                 }
             }
         }
