@@ -72,6 +72,24 @@ public final class Confidence {
      * Welch–Satterthwaite would give more), exponentiated, so both limits are positive and the centre is a/b.
      * {@link Interval#NONE} when either side has no interval or is not positive.
      */
+    /** The most repeats {@link #repeatsToDecide} looks for. */
+    public static final int MOST_REPEATS = 50;
+
+    /**
+     * How many repeats of each run would make {@code ratio}'s interval exclude 1, were the ratio and the spread per repeat
+     * what these repeats showed: the least n' with t(n' - 1) s sqrt(n / n') below |ln ratio| (the standard errors shrink
+     * as 1 / sqrt(repeats)); 0 when {@code ratio} is not an interval over repeats, or it already excludes 1; -1 when
+     * more than {@link #MOST_REPEATS} would (the runs may be equal).
+     */
+    public static int repeatsToDecide(Interval ratio) {
+        if (ratio.method() != Interval.Method.LOG_RATIO || ratio.n() < 2 || ratio.lower() > 1 || ratio.upper() < 1) return 0;
+        double gap = Math.abs(Math.log(ratio.mean()));
+        for (int n = ratio.n() + 1; n <= MOST_REPEATS; n++) {
+            if (t(n - 1) * ratio.stdErr() * Math.sqrt((double) ratio.n() / n) < gap) return n;
+        }
+        return -1;
+    }
+
     public static Interval ratio(Interval a, Interval b) {
         if (!a.present() || !b.present() || a.mean() <= 0 || b.mean() <= 0) return Interval.NONE;
         int n = Math.min(a.n(), b.n());

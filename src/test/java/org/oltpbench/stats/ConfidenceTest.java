@@ -24,6 +24,28 @@ import org.junit.jupiter.api.Test;
  * </pre>
  */
 class ConfidenceTest {
+    /**
+     * Issue 58 §3, by hand: means 500 (standard error 200) and 1,000 (100) over 2 repeats each: s = sqrt(0.4^2 + 0.1^2)
+     * = 0.4123, t(1) = 12.706, so the ratio 0.5 has [0.0026, 94.2]: within noise. With n' repeats s shrinks by
+     * sqrt(2 / n'): t(n' - 1) 0.4123 sqrt(2 / n') against ln 2 = 0.6931: n' = 5 gives 2.776 x 0.2608 = 0.724, not
+     * below; n' = 6 gives 2.571 x 0.2381 = 0.612: 6 repeats each. A ratio of 1.01 needs more than 50; one that
+     * already decides, none.
+     */
+    @Test
+    void repeatsToDecideComeFromTheSpreadSeen() {
+        Interval a = new Interval(500, 0, 1000, 200, 2, Interval.Method.REPEATS), b = new Interval(1000, 0, 2000, 100, 2,
+                Interval.Method.REPEATS);
+        Interval r = Confidence.ratio(a, b);
+        assertEquals(0.4123, r.stdErr(), 1e-4);
+        assertTrue(r.lower() < 1 && r.upper() > 1, r.toString());
+        assertEquals(6, Confidence.repeatsToDecide(r));
+        Interval close = Confidence.ratio(new Interval(1010, 0, 2000, 200, 2, Interval.Method.REPEATS), b);
+        assertEquals(-1, Confidence.repeatsToDecide(close));
+        Interval sure = Confidence.ratio(new Interval(500, 0, 1000, 5, 3, Interval.Method.REPEATS),
+                new Interval(1000, 0, 2000, 5, 3, Interval.Method.REPEATS));
+        assertEquals(0, Confidence.repeatsToDecide(sure));
+    }
+
     @Test
     void tQuantiles() {
         assertEquals(12.706204736174694, Confidence.t(1), 1e-9);

@@ -267,7 +267,7 @@ public final class Comparison {
                     + "noise is not judged";
         }
         String ahead = ci.lower() > 1 ? run : ci.upper() < 1 ? base : null;
-        String who = ahead == null ? WITHIN_NOISE + caveats.suffix() : caveats.judgeNoise()
+        String who = ahead == null ? WITHIN_NOISE + repeatsAdvice(c.interval(), b.interval(), ci) + caveats.suffix() : caveats.judgeNoise()
                 ? ahead + " ahead beyond noise" + caveats.suffix()
                 : ahead + " ahead in these runs, not judged beyond noise: " + caveats.text()
                 + " (interleaved runs with repeat=2 or more, on a host of their own, can judge it)";
@@ -275,6 +275,22 @@ public final class Comparison {
         String of = centred ? "" : ", of the means " + Metric.format(c.interval().mean()) + " / " + Metric.format(b.interval().mean());
         return String.format(java.util.Locale.ROOT, "%s [%s, %s] (95%%%s), %s", Metric.format(ci.mean()),
                 Metric.format(ci.lower()), Metric.format(ci.upper()), of, who);
+    }
+
+    /**
+     * Where both figures are means over repeats and the interval cannot decide: what these repeats allow (t on n - 1
+     * degrees of freedom) and how many would decide, from the spread they showed (issue 58 §3: two repeats of which
+     * MariaDB won both by 2x read "within noise" with no word).
+     */
+    private static String repeatsAdvice(Interval c, Interval b, Interval ratio) {
+        if (c.method() != Interval.Method.REPEATS || b.method() != Interval.Method.REPEATS) return "";
+        int need = Confidence.repeatsToDecide(ratio);
+        if (need == 0) return "";
+        String allow = String.format(java.util.Locale.ROOT, " (%d repeats: t on %d degree%s of freedom, %.1f", ratio.n(),
+                ratio.n() - 1, ratio.n() == 2 ? "" : "s", Confidence.t(ratio.n() - 1));
+        return need < 0 ? allow + "; a ratio this close to 1 needs more than " + Confidence.MOST_REPEATS + " repeats each)"
+                : allow + String.format(java.util.Locale.ROOT, "; with this spread, repeat=%d on both would decide a ratio "
+                + "of %s)", need, Metric.format(ratio.mean()));
     }
 
     /** A verdict at one level: its label ("bottleneck", "TPC-C rules") and each run's, or "-". */
@@ -293,7 +309,7 @@ public final class Comparison {
             LevelResult l = r.run().level(threads);
             var u = l == null ? org.oltpbench.result.repeat.usage.Usage.NONE : l.kept().usage();
             any |= u.recorded() || u.stall().found();
-            String limit = u.recorded() ? u.verdict().limit().toString() : "-";
+            String limit = u.recorded() ? u.verdict().headline() : "-";
             limits.add(u.stall().found() && u.verdict().limit() != org.oltpbench.result.repeat.usage.Verdict.Limit.STALL
                     ? limit + ", stalled" : limit);
         }
