@@ -176,7 +176,7 @@ public final class VerdictRules {
     static Verdict of(Usage u, Inputs in, Usage during) {
         Verdict full = client(u);
         if (full != null) return full;
-        if (in.stall().found()) return stall(in.stall(), during, during != u);
+        if (in.stall().found()) return stall(in.stall(), u, during, during != u);
         // did the level measure: retries and restarts on errors come before what held the sessions
         Verdict contended = contention(in);
         if (contended != null) return withCaveats(contended, u);
@@ -298,12 +298,25 @@ public final class VerdictRules {
 
     /**
      * A stall, and what held it up when the figures of its intervals say ({@code itsOwn}; else the window's, said so):
+     * the client's own work (it ran 90% of a core, twice what it ran outside the stall in the window {@code u} and at
+     * least what other processes ran, while its terminals waited),
      * other processes that held the host, or a client that could not run. A stall in which neither is seen is the server's (or something between).
      */
-    private static Verdict stall(Stall stall, Usage during, boolean itsOwn) {
+    private static Verdict stall(Stall stall, Usage u, Usage during, boolean itsOwn) {
         String stalled = "stalled: " + stall.evidence();
         // a stall found by its tail or a long window has no quiet interval: its figures are the window's, said so
         String when = itsOwn ? "while it stalled, " : "over the window (the stall has no interval of its own), ";
+        // the client's own work first (issue 58 §1): its terminals waited, yet it ran a core; never another process's
+        double rest = u.seconds() - during.seconds(), outside = rest > 0
+                ? Math.max(0, u.clientCores() * u.seconds() - during.clientCores() * during.seconds()) / rest : u.clientCores();
+        double othersDuring = Math.max(0, during.clientHostBusyCores() - localServerCores(during) - during.clientCores());
+        if (itsOwn && during.clientCores() >= CPU_SATURATED && during.clientCores() >= 2 * outside
+                && during.clientCores() >= othersDuring) {
+            return new Verdict(Limit.CLIENT, String.format(Locale.ROOT, "%s; while it stalled the client itself ran %s cores "
+                    + "(%s outside it) while its terminals waited: its own work (sampling the sources, its JIT or "
+                    + "collector; a [Late] line names the sampling) held the level, not the server or other processes",
+                    stalled, Usage.cores(during.clientCores()), Usage.cores(outside)));
+        }
         Verdict others = busyHost(during, localServerCores(during));
         // what held the sessions comes first: a lock held 5 s on a shared host is the lock's stall
         if (WaitRules.of(during.waits(), during.seconds(), during.allServerCores(), "", WaitRules.MAJORITY) == null) {

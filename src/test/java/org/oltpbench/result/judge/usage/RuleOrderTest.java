@@ -138,4 +138,28 @@ class RuleOrderTest {
         assertFalse(clean.evidence().contains("not a clean") || clean.evidence().contains("run-queue")
                 || clean.evidence().contains("full too"), clean.evidence());
     }
+
+    /**
+     * Issue 58 §1: a TiDB level stalled while oltpbench's sampling took 2.8 s ([Late]); the verdict said other processes
+     * held 1.00 of 2 cores, "the client 1.00". Here: 10 one-second intervals, 4 terminals, 100 transactions a second but
+     * none in 5-8 s, when the client ran 1.00 core (0.20 otherwise), the host 1.95 busy, the server 0.01. The client's
+     * own work is named, never another process's.
+     */
+    @Test
+    void theClientsOwnWorkInAStallIsTheClients() {
+        List<IntervalResult> w = new java.util.ArrayList<>();
+        for (int at = 1; at <= 10; at++) {
+            boolean held = at >= 5 && at <= 8;
+            w.add(held ? VerdictRulesTest.second(at, 0, 1.00, 0.01, 1.95) : VerdictRulesTest.second(at, 100, 0.20, 0.60, 1.10));
+        }
+        org.oltpbench.result.repeat.usage.Stall stall = org.oltpbench.result.judge.stall.StallRule.of(w,
+                org.oltpbench.result.judge.stall.StallRuleTest.latency(600, 1000, 0, 0), 10, 10, 1);
+        Verdict v = Usages.of(w, 600, 2, new VerdictRules.Inputs(0, 0, 0, 600, stall)).verdict();
+        assertEquals(Limit.CLIENT, v.limit(), v.evidence());
+        assertTrue(v.evidence().contains("while it stalled the client itself ran 1.00 cores (0.20 outside it)"), v.evidence());
+        // a client that ran what it ran over the window while others held the host: theirs, as before
+        List<IntervalResult> others = w.stream().map(i -> i.transactions() == 0 ? VerdictRulesTest.second((int) i.at(), 0, 0.21,
+                0.01, 1.95) : i).toList();
+        assertEquals(Limit.OTHERS, Usages.of(others, 600, 2, new VerdictRules.Inputs(0, 0, 0, 600, stall)).verdict().limit());
+    }
 }
