@@ -187,12 +187,20 @@ public final class StallRule {
         double covered = COVERED * secs;
         int silent = (int) Math.max(0, held - ended);
         if (silent == 0) {
-            double longest = COVERED * held * secs / (ended + held);
-            if (!tail.reach(1, longest)) return !lastInWindow;
-            if (tail.n() >= MIN_TAIL && tail.orderChance(longest, 1) <= FALSE_ALARM) return true;
-            return undecided(from, to, held, tail, undecided);
+            // a few ended, perhaps all by one terminal that ran on (a lock that held the others): the transactions
+            // recorded as long as the span are the held ones'; else the longest the held terminals' time allows
+            int atLeast = Math.min(held, tail.atLeast(covered));
+            if (atLeast >= 2) {
+                held = atLeast;
+            } else {
+                double longest = COVERED * held * secs / (ended + held);
+                if (!tail.reach(1, longest)) return !lastInWindow;
+                if (tail.orderChance(longest, 1) <= FALSE_ALARM) return true;
+                return undecided(from, to, held, tail, undecided);
+            }
+        } else {
+            held = silent;
         }
-        held = silent;
         if (!tail.reach(1, covered)) {
             // no transaction of the window lasted the span: the tail made none, so a silence in the window's middle is
             // no tail's (its transactions never ended: errors, a client that did not send); at its end they may still
@@ -202,8 +210,8 @@ public final class StallRule {
             // the held terminals' transactions as long that were recorded: the others were still running at the
             // window's end, or ended in an error; the gates ask about those seen (more as long elsewhere: the tail's)
             int seen = Math.min(held, tail.atLeast(covered));
-            if (seen >= 2 && tail.n() >= MIN_TAIL && places * Math.pow(tail.residual(covered, seen), seen) <= FALSE_ALARM) return true;
-            if (seen >= 1 && tail.n() >= MIN_TAIL && tail.orderChance(covered, seen) <= FALSE_ALARM) return true;
+            if (seen >= 2 && tail.n() >= MIN_TAIL && places * Math.pow(tail.residual(covered), seen) <= FALSE_ALARM) return true;
+            if (seen >= 1 && tail.orderChance(covered, seen) <= FALSE_ALARM) return true;
         }
         return undecided(from, to, held, tail, undecided);
     }

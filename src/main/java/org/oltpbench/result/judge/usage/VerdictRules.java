@@ -42,8 +42,9 @@ import org.oltpbench.result.repeat.usage.Verdict.Limit;
  * <li>STARVED: the client's threads waited for a CPU while they could run (run-queue delay) at least
  * {@link #STARVED_WAIT} of a thread on average and at least as long as they ran: the client could not run, so the
  * level measures this host's scheduler, neither the server nor a stall. Not where the sampled sessions waited for the
- * client under {@link WaitRules#CLIENT_HELD} of their time (it did not limit them: the caveat says so), and a class the
- * wait rules name comes first;</li>
+ * client under {@link WaitRules#CLIENT_HELD} of their time, as printed (it did not limit them: the caveat says so);
+ * where they waited for it that long, it comes before the majority wait rule too (a descheduled client's row locks
+ * fill the sessions' time in transactions);</li>
  * <li>CONNECTIONS: waiting for a shared connection (connections=N) is at least 20% of the response time;</li>
  * <li>CONTENTION: at least 5% of transactions were retried or restarted on an error (lock waits, conflicts);</li>
  * <li>ARRIVAL_RATE: with rate=, the window served the arrivals the rate schedules in it, within the Poisson count's
@@ -180,6 +181,9 @@ public final class VerdictRules {
         // did the level measure: retries and restarts on errors come before what held the sessions
         Verdict contended = contention(in);
         if (contended != null) return withCaveats(contended, u);
+        // a pinned client's full cores measure oltpbench, as a full client does (unless the server is the limit)
+        Verdict pinnedFirst = server(u) == null ? pinnedClient(u) : null;
+        if (pinnedFirst != null && pinnedFirst.limit() == Limit.CLIENT) return pinnedFirst;
         Verdict held = heldSessions(u, in);
         if (held != null) return held;
         Verdict server = server(u);
@@ -192,10 +196,10 @@ public final class VerdictRules {
             return waited != null ? withCaveats(waited, u) : host;
         }
         if (host != null) return withCaveats(host, u);
+        // the sessions waited for a client short of CPU: starved, whatever their time in transactions shows
         Verdict starved = starvedClient(u, "");
         if (starved != null) {
-            Verdict waited = WaitRules.of(u.waits(), u.seconds(), u.allServerCores(), cpu(u));
-            return waited != null ? withCaveats(waited, u) : starved;
+            return new Verdict(Limit.STARVED, starved.evidence() + WaitRules.beside(u.waits(), u.seconds(), u.allServerCores()));
         }
         return withCaveats(unsaturated(u, in), u);
     }
@@ -209,6 +213,9 @@ public final class VerdictRules {
     private static Verdict heldSessions(Usage u, Inputs in) {
         Offered o = in.offered();
         if (o.rateKept() || (o.rateTps() <= 0 && o.pacedShare() >= PACED)) return null;
+        // a client short of CPU that held the sessions (idle between transactions or in one) is asked by the CPU rules:
+        // the majority is of the time in transactions, which a descheduled client's row locks fill too
+        if (waitedForCpu(u) && clientHeld(u)) return null;
         Verdict waited = WaitRules.of(u.waits(), u.seconds(), u.allServerCores(), cpu(u), WaitRules.MAJORITY);
         return waited == null ? null : withCaveats(waited, u);
     }
@@ -245,13 +252,22 @@ public final class VerdictRules {
             double held = WaitRules.clientShare(u.waits(), u.seconds());
             more.append(String.format(Locale.ROOT, "; the client's threads waited for a CPU %s s a second (run-queue delay) "
                     + "and ran %s", Usage.cores(u.clientWaitCores()), Usage.cores(u.clientCores())));
-            if (held >= 0) more.append(String.format(Locale.ROOT, ", but the sessions waited for the client %.0f%% of their "
-                    + "time, so it did not limit them", 100 * held));
+            if (held >= 0) more.append(String.format(Locale.ROOT, ", and the sessions waited for the client %.0f%% of their "
+                    + "time%s", 100 * held, clientHeld(u) ? "" : ", so it did not limit them"));
+        }
+        if (host != null && host.limit() == Limit.HOST && isWait(v.limit())) {
+            more.append("; ").append(host.evidence()).append(": a shared host, not a clean measurement");
+            unclean.add(Limit.HOST);
         }
         Verdict server = server(u);
         if (server != null && v.limit() != Limit.SERVER) more.append("; the server's CPU was full too (").append(server.evidence())
                 .append(")");
         return more.isEmpty() ? v : new Verdict(v.limit(), v.evidence() + more, unclean);
+    }
+
+    /** Whether {@code l} is a wait verdict (what held the sessions). */
+    private static boolean isWait(Limit l) {
+        return l == Limit.LOCKS || l == Limit.COMMIT || l == Limit.READS || l == Limit.LATCHES || l == Limit.NODES;
     }
 
     /**
@@ -262,8 +278,16 @@ public final class VerdictRules {
     private static Verdict starvedClient(Usage u, String when) {
         Verdict starved = starved(u, when);
         if (starved == null) return null;
+        return clientHeld(u) ? starved : null;
+    }
+
+    /**
+     * Whether the sampled sessions waited for the client at least {@link WaitRules#CLIENT_HELD} of their time, as
+     * printed (whole percent); true where not sampled enough to say.
+     */
+    private static boolean clientHeld(Usage u) {
         double held = WaitRules.clientShare(u.waits(), u.seconds());
-        return held >= 0 && held < WaitRules.CLIENT_HELD ? null : starved;
+        return held < 0 || Math.round(100 * held) >= Math.round(100 * WaitRules.CLIENT_HELD);
     }
 
     /** The rules after the CPU's: a shared connection pool, an arrival rate, pacing, the waits, none. */
@@ -319,7 +343,7 @@ public final class VerdictRules {
         }
         Verdict others = busyHost(during, localServerCores(during));
         // what held the sessions comes first: a lock held 5 s on a shared host is the lock's stall
-        if (WaitRules.of(during.waits(), during.seconds(), during.allServerCores(), "", WaitRules.MAJORITY) == null) {
+        if (WaitRules.of(during.waits(), during.seconds(), during.allServerCores(), "") == null) {
             if (others != null && others.limit() == Limit.OTHERS) {
                 return new Verdict(Limit.OTHERS, stalled + "; " + when + others.evidence());
             }

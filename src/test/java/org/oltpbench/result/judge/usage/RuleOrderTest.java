@@ -72,7 +72,7 @@ class RuleOrderTest {
         Verdict v = verdict(4.5, 6, 12, 6.1, quiet);
         assertEquals(Limit.LOCKS, v.limit(), v.evidence());
         assertTrue(v.evidence().endsWith("; the client's threads waited for a CPU 0.61 s a second (run-queue delay) and ran "
-                + "0.45, but the sessions waited for the client 7% of their time, so it did not limit them"), v.evidence());
+                + "0.45, and the sessions waited for the client 7% of their time, so it did not limit them"), v.evidence());
         Waits forClient = WaitRulesTest.waits(100, WaitClass.CLIENT, 1920, WaitClass.LOCK, 640, WaitClass.CPU, 640);
         Verdict starved = verdict(4.5, 6, 12, 6.1, forClient);
         assertEquals(Limit.STARVED, starved.limit(), starved.evidence());
