@@ -105,7 +105,16 @@ class HeavyTailStallProperties {
      * terminals / tps; with {@code pause} > 0 nothing ends from window second {@code at} until {@code at + pause}.
      */
     static Stall window(SplittableRandom r, Service s, int terminals, double tps, int seconds, int at, int pause) {
-        int warm = 10, all = warm + seconds;
+        return window(r, s, terminals, tps, 10, seconds, at, pause, terminals, false);
+    }
+
+    /**
+     * As above, after {@code warm} s of warm-up, the pause holding only the first {@code held} terminals (the rest run
+     * on); with {@code dropHeld}, the held transactions end in errors (not recorded, not counted).
+     */
+    static Stall window(SplittableRandom r, Service s, int terminals, double tps, int warm, int seconds, int at, int pause,
+                        int held, boolean dropHeld) {
+        int all = warm + seconds;
         double mean = terminals / tps;
         long[] ended = new long[all];
         Histogram h = Histograms.empty();
@@ -113,9 +122,14 @@ class HeavyTailStallProperties {
         for (int k = 0; k < terminals; k++) {
             double start = 0, t = s.draw(r, mean) * r.nextDouble(); // the first one part done: terminals out of step
             while (t < all) {
-                if (pause > 0 && t >= from0 && t < to0) t = to0;
-                ended[(int) t]++;
-                if (t >= warm) h.recordValue(Math.max(1, Math.round((t - start) * 1e6)));
+                boolean error = false;
+                if (pause > 0 && k < held && t >= from0 && t < to0) {
+                    t = to0;
+                    error = dropHeld;
+                }
+                if (t >= all) break;
+                if (!error) ended[(int) t]++;
+                if (t >= warm && !error) h.recordValue(Math.max(1, Math.round((t - start) * 1e6)));
                 start = t;
                 t += s.draw(r, mean);
             }
