@@ -84,7 +84,7 @@ public final class TpccFormat {
     }
 
     /** "System achieved N NOPM from M engine TPM", from the server's counts, with what was read over how long. */
-    static String nopmLine(ServerWindow w) {
+    public static String nopmLine(ServerWindow w) {
         if (w.dataPerMinute() < 0) return "NOPM not read: the server's sum(d_next_o_id) was not read at both edges of the window";
         String tpm = w.tpm() < 0 ? "TPM not read (" + (w.transactionsCounter() == null ? w.engine() + " has no transaction counter oltpbench reads"
                 : w.transactionsCounter() + " could not be read") + ")" : String.format(Locale.ROOT, "%d %s TPM", Math.round(w.tpm()), w.engine());

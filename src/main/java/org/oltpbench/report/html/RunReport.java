@@ -128,6 +128,9 @@ public final class RunReport {
             b.append("<p>").append(Html.esc(Marks.threads(l))).append(" terminals</p>\n");
             b.append(Html.table(List.of("type", "count", "per minute", "rollbacks", "retries", "errors", "avg(ms)", "90th(ms)",
                     "95th(ms)", "99th(ms)", "max(ms)"), rows));
+            // HammerDB's line, as the console prints it (issue 58 §4): the server's own counts over the window
+            var w = r.server().window();
+            if (w.dataPerMinute() >= 0 || w.tpm() >= 0) b.append(Html.note(org.oltpbench.report.TpccFormat.nopmLine(w)));
         }
         return b.toString();
     }

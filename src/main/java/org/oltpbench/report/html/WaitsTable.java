@@ -32,7 +32,8 @@ final class WaitsTable {
         List<List<String>> rows = new ArrayList<>();
         for (LevelResult l : run.levels()) {
             Waits w = l.kept().usage().waits();
-            if (w.sampled()) rows.addAll(rows(Marks.threads(l), w, l.kept().threads()));
+            boolean serverFull = l.kept().usage().verdict().limit() == org.oltpbench.result.repeat.usage.Verdict.Limit.SERVER;
+            if (w.sampled()) rows.addAll(rows(Marks.threads(l), w, l.kept().threads(), serverFull));
         }
         return Html.pairs(List.of(run.workload().family().workers(), "where", "active sessions", "share",
                 "the engine's names (share of the class)", "lock tables (share of the lock waits)"), rows)
@@ -47,14 +48,26 @@ final class WaitsTable {
      * by its session-samples over the samples and its share of them all.
      */
     static List<List<String>> rows(String level, Waits w, int of) {
+        return rows(level, w, of, false);
+    }
+
+    /**
+     * As {@link #rows(String, Waits, int)}; {@code serverFull} where the verdict found the server's CPU full: the
+     * client's share is then partly statements waiting for a server thread, as the [Waits] line says.
+     */
+    static List<List<String>> rows(String level, Waits w, int of, boolean serverFull) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of(level, "all (" + w.samples() + " samples)", String.format(Locale.ROOT, "%.1f of %d", w.activeSessions(),
                 w.sessions() > 0 ? w.sessions() : of), Metric.share(w.total() == 0 ? 0 : 1), "", ""));
         List<WaitClass> order = new ArrayList<>(w.classes().keySet());
         order.sort((a, b) -> Long.compare(w.count(b), w.count(a)));
         for (WaitClass c : order) {
+            String names = shares(w.names(c), NAMES);
+            if (serverFull && c == WaitClass.CLIENT) {
+                names = (names.isEmpty() ? "" : names + "; ") + "the server's CPU was full: partly statements waiting for a server thread";
+            }
             rows.add(List.of(level, c.label(), sessions((double) w.count(c) / w.samples()),
-                    Metric.share(w.share(c)), shares(w.names(c), NAMES), c == WaitClass.LOCK ? shares(w.objects(), NAMES) : ""));
+                    Metric.share(w.share(c)), names, c == WaitClass.LOCK ? shares(w.objects(), NAMES) : ""));
         }
         return rows;
     }

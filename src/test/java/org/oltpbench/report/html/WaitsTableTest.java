@@ -37,6 +37,20 @@ class WaitsTableTest {
                 List.of("8", "commit / log flush", "1.0", "14%", "IO:WALSync 100%", "")), WaitsTable.rows("8", SEVEN, 8));
     }
 
+    /**
+     * Issue 58: the [Waits] caveat where the server's CPU was full ("98% waiting for the client" on a MariaDB held to one
+     * full core) was missing from report.html: the client's row says it there too, and only there.
+     */
+    @Test
+    void aFullServersClientShareSaysSo() {
+        Waits w = new Waits(10, Map.of(WaitClass.CLIENT, 60L, WaitClass.CPU, 10L), Map.of(WaitClass.CLIENT,
+                Map.of("Sleep in a transaction", 60L)), Map.of(), 0);
+        assertEquals(List.of("8", "waiting for the client", "6.0", "86%", "Sleep in a transaction 100%; the server's CPU was full: "
+                + "partly statements waiting for a server thread", ""), WaitsTable.rows("8", w, 8, true).get(1));
+        assertEquals("Sleep in a transaction 100%", WaitsTable.rows("8", w, 8, false).get(1).get(4));
+        assertEquals("", WaitsTable.rows("8", w, 8, true).get(2).get(4), "the CPU row has no caveat");
+    }
+
     /** A class seen in 1 of 300 session-samples is "<0.1" sessions and "<1%", not 0.0 and 0% (it was seen). */
     @Test
     void aRareClassIsNotPrintedAsNone() {
