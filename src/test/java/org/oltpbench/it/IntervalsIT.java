@@ -67,7 +67,8 @@ class IntervalsIT {
         // issue 36 §2: the one-line answer, in compare.md and on the terminal (aligned text, no Markdown pipes)
         String verdict = md.lines().filter(x -> x.startsWith("- b / a tps at 2 threads: ")).findFirst().orElseThrow();
         // issue 42 §1.12: what undermines it follows on the line (b ran after a)
-        assertTrue(verdict.matches(".*\\(95%[^)]*\\), within noise; .*runs not interleaved.*"), verdict);
+        assertTrue(verdict.matches(".*\\(95%[^)]*\\), within noise \\(3 repeats: t on 2 degrees of freedom, 4\\.3, and [^;]*\\); "
+                + ".*runs not interleaved.*"), verdict);
         assertTrue(cmp.out().contains(verdict.substring(2)), cmp.out());
         assertTrue(cmp.out().lines().anyMatch(x -> x.matches("tps ↑ +[\\d.]+ +[\\d.]+")), cmp.out());
     }

@@ -288,9 +288,9 @@ public final class Comparison {
         if (need == 0) return "";
         String allow = String.format(java.util.Locale.ROOT, " (%d repeats: t on %d degree%s of freedom, %.1f", ratio.n(),
                 ratio.n() - 1, ratio.n() == 2 ? "" : "s", Confidence.t(ratio.n() - 1));
-        return need < 0 ? allow + "; a ratio this close to 1 needs more than " + Confidence.MOST_REPEATS + " repeats each)"
-                : allow + String.format(java.util.Locale.ROOT, "; with this spread, repeat=%d on both would decide a ratio "
-                + "of %s)", need, Metric.format(ratio.mean()));
+        return need < 0 ? allow + ", and a ratio this close to 1 needs more than " + Confidence.MOST_REPEATS + " repeats each)"
+                : allow + String.format(java.util.Locale.ROOT, ", and with this spread repeat=%d on both would decide a "
+                + "ratio of %s)", need, Metric.format(ratio.mean()));
     }
 
     /** A verdict at one level: its label ("bottleneck", "TPC-C rules") and each run's, or "-". */
