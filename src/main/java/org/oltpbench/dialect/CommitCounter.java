@@ -15,9 +15,17 @@ import java.sql.Statement;
  *                         xact_commit) or only explicit COMMITs (MySQL's Com_commit); the client's count is formed
  *                         the same way
  * @param reader           reads the counter's current value
+ * @param publishLagSecs   how late the engine may publish a busy session's counts (PostgreSQL's backends flush their
+ *                         statistics at most once a second, PGSTAT_MIN_INTERVAL): a read at a window's edge while the
+ *                         terminals run may lag by that much of their commits; 0 where a commit counts at once
  */
 public record CommitCounter(String name, String note, boolean countsAutocommit, Reader reader, String transactionsName,
-                            Reader transactions) {
+                            Reader transactions, double publishLagSecs) {
+
+    public CommitCounter(String name, String note, boolean countsAutocommit, Reader reader, String transactionsName,
+                         Reader transactions) {
+        this(name, note, countsAutocommit, reader, transactionsName, transactions, 0);
+    }
 
     /** Reads the counter on a connection the caller holds for the repeat. */
     @FunctionalInterface
@@ -44,7 +52,12 @@ public record CommitCounter(String name, String note, boolean countsAutocommit, 
 
     /** This counter with the server's count of commits and rollbacks beside it ({@code name}, e.g. "Com_commit + Com_rollback"). */
     CommitCounter withTransactions(String name, Reader reader) {
-        return new CommitCounter(this.name, note, countsAutocommit, this.reader, name, reader);
+        return new CommitCounter(this.name, note, countsAutocommit, this.reader, name, reader, publishLagSecs);
+    }
+
+    /** This counter, published up to {@code secs} late by the engine. */
+    CommitCounter publishedLate(double secs) {
+        return new CommitCounter(name, note, countsAutocommit, reader, transactionsName, transactions, secs);
     }
 
     /** A counter that one query returns in column {@code column} of its first row. */

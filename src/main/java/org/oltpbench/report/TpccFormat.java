@@ -88,9 +88,12 @@ public final class TpccFormat {
         if (w.dataPerMinute() < 0) return "NOPM not read: the server's sum(d_next_o_id) was not read at both edges of the window";
         String tpm = w.tpm() < 0 ? "TPM not read (" + (w.transactionsCounter() == null ? w.engine() + " has no transaction counter oltpbench reads"
                 : w.transactionsCounter() + " could not be read") + ")" : String.format(Locale.ROOT, "%d %s TPM", Math.round(w.tpm()), w.engine());
-        return String.format(Locale.ROOT, "System achieved %d NOPM from %s (server counts over %.1f s: %s +%d%s)",
+        String lag = w.tpm() < 0 || w.lagSecs() <= 0 || w.seconds() <= 0 ? "" : String.format(Locale.ROOT, "; %s publishes a "
+                + "busy session's commits up to %.0f s late, so each edge's read may lag: the TPM within ±%.1f%%", w.engine(),
+                w.lagSecs(), 100 * w.lagSecs() / w.seconds());
+        return String.format(Locale.ROOT, "System achieved %d NOPM from %s (server counts over %.1f s: %s +%d%s%s)",
                 Math.round(w.dataPerMinute()), tpm, w.seconds(), w.dataCounter(), w.data(),
-                w.tpm() < 0 ? "" : ", " + w.transactionsCounter() + " +" + w.transactions());
+                w.tpm() < 0 ? "" : ", " + w.transactionsCounter() + " +" + w.transactions(), lag);
     }
 
     /**

@@ -66,7 +66,7 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
      * each type's round trips and bytes on the wire (tallies) (issue 46); 3.14 the driver properties oltpbench set (terms.driverProperties, issue 47); 3.15 terms.protocol EXTENDED_UNNAMED (pgbench's
      * -M extended; CLIENT_TEXT on pgjdbc is the simple query protocol from 3.15, unnamed extended statements before, which a
      * file before 3.15 is read as, issue 57); 3.16 the verdict's caveats (other processes held the host beside a wait
-     * verdict, issue 58 §1). Older 3.x files are read as they are, their spreads
+     * verdict, issue 58 §1), a stall's undecided spans and the server window's lagSecs (issue 58 §2, §4). Older 3.x files are read as they are, their spreads
      * recomputed (3.3's are kept: their spreads are computed as 3.4's).
      */
     public static final String SCHEMA_VERSION = "3.16";

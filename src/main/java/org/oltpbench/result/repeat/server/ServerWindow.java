@@ -13,10 +13,20 @@ package org.oltpbench.result.repeat.server;
  * @param dataCounter         the workload's count, e.g. "sum(d_next_o_id)"; null when the workload keeps none
  * @param data                its growth over the window; -1 when not read
  * @param seconds             the time between the two reads
+ * @param lagSecs             how late the engine may publish a busy session's transactions (PostgreSQL: 1 s), so each
+ *                            edge's read may lag by that much of them: the TPM holds within lagSecs / seconds of the
+ *                            true figure either way (schema 3.16; 0, and absent in files, where a commit counts at once)
  */
 public record ServerWindow(String engine, String transactionsCounter, long transactions, String dataCounter, long data,
-                           double seconds) {
+                           double seconds,
+                           @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                           double lagSecs) {
     public static final ServerWindow NONE = new ServerWindow(null, null, -1, null, -1, 0);
+
+    /** Counted at once by the engine. */
+    public ServerWindow(String engine, String transactionsCounter, long transactions, String dataCounter, long data, double seconds) {
+        this(engine, transactionsCounter, transactions, dataCounter, data, seconds, 0);
+    }
 
     /** {@code n} per minute of the window; -1 when {@code n} was not read. */
     public double perMinute(long n) {
@@ -52,6 +62,6 @@ public record ServerWindow(String engine, String transactionsCounter, long trans
             seconds = Math.max(seconds, p.seconds);
         }
         return new ServerWindow(first.engine, first.transactionsCounter, allTransactions ? transactions : -1, first.dataCounter,
-                allData ? data : -1, seconds);
+                allData ? data : -1, seconds, first.lagSecs);
     }
 }
