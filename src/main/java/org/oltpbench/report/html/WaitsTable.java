@@ -64,7 +64,7 @@ final class WaitsTable {
         for (WaitClass c : order) {
             String names = shares(w.names(c), NAMES);
             if (serverFull && c == WaitClass.CLIENT) {
-                names = (names.isEmpty() ? "" : names + "; ") + "the server's CPU was full: partly statements waiting for a server thread";
+                names = (names.isEmpty() ? "" : names + "; ") + org.oltpbench.result.judge.usage.WaitRules.SERVER_FULL;
             }
             rows.add(List.of(level, c.label(), sessions((double) w.count(c) / w.samples()),
                     Metric.share(w.share(c)), names, c == WaitClass.LOCK ? shares(w.objects(), NAMES) : ""));

@@ -69,6 +69,7 @@ public final class StallRule {
         List<String> found = new ArrayList<>();
         List<double[]> quiet = new ArrayList<>();
         List<String> undecided = new ArrayList<>();
+        Tail tail = Tail.of(latency); // the window's latencies, read once for both gates
         double median = 0;
         if (measured.size() >= MIN_INTERVALS && reportIntervalSecs > 0) {
             median = median(measured.stream().mapToDouble(IntervalResult::tps).toArray());
@@ -76,7 +77,6 @@ public final class StallRule {
             StringBuilder at = new StringBuilder();
             double[] asked = asked(intervals, pace, rateTps);
             double bar = Math.log(measured.size() / FALSE_ALARM);
-            Tail tail = Tail.of(latency);
             // a closed loop: every terminal due in every interval (an open loop's or a paced one's arrivals come
             // during a span, each waiting a part of it; its tail is not read, the Poisson bar alone judges)
             boolean closed = measured.stream().allMatch(m -> m.threads() > 0
@@ -110,7 +110,7 @@ public final class StallRule {
         long n = latency.getTotalCount();
         double max = n == 0 ? 0 : latency.getMaxValue() / 1e3, p99 = n == 0 ? 0 : latency.getValueAtPercentile(99) / 1e3;
         double slow = n == 0 ? 0 : (double) (n - latency.getCountBetweenValues(0, 999_999)) / n;
-        if (n > 0 && max >= TAIL_FACTOR * p99 && slow >= SLOW_SHARE && beyondTheTail(Tail.of(latency), p99 / 1e3, undecided)) {
+        if (n > 0 && max >= TAIL_FACTOR * p99 && slow >= SLOW_SHARE && beyondTheTail(tail, p99 / 1e3, undecided)) {
             found.add(String.format(Locale.ROOT, "max latency %,.0f ms is %.0fx the p99 (%,.1f ms) and %.2f%% of transactions "
                     + "took a second or more", max, max / p99, p99, 100 * slow));
         }

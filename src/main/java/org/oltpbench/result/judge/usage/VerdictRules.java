@@ -181,14 +181,13 @@ public final class VerdictRules {
         // did the level measure: retries and restarts on errors come before what held the sessions
         Verdict contended = contention(in);
         if (contended != null) return withCaveats(contended, u);
+        Verdict server = server(u);
         // a pinned client's full cores measure oltpbench, as a full client does (unless the server is the limit)
-        Verdict pinnedFirst = server(u) == null ? pinnedClient(u) : null;
-        if (pinnedFirst != null && pinnedFirst.limit() == Limit.CLIENT) return pinnedFirst;
+        Verdict pinned = server == null ? pinnedClient(u) : null;
+        if (pinned != null && pinned.limit() == Limit.CLIENT) return pinned;
         Verdict held = heldSessions(u, in);
         if (held != null) return held;
-        Verdict server = server(u);
         if (server != null) return withCaveats(server, u);
-        Verdict pinned = pinnedClient(u);
         if (pinned != null) return pinned;
         Verdict host = busyHost(u, localServerCores(u));
         if (host != null && host.limit() == Limit.OTHERS) {

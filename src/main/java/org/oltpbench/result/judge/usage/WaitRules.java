@@ -28,6 +28,8 @@ import org.oltpbench.result.repeat.usage.Verdict;
  * shows a page read as a running statement: InnoDB's reads in progress are counted instead, the server's).
  */
 public final class WaitRules {
+    /** Said beside the client's share where the server's CPU was full (the [Waits] line, report.html). */
+    public static final String SERVER_FULL = "the server's CPU was full: partly statements waiting for a server thread";
     /** A class of waits that holds this share of the session time in transactions is the limit. */
     static final double SHARE = 0.30;
     /**
@@ -165,7 +167,7 @@ public final class WaitRules {
         for (WaitClass c : order) {
             String names = names(w, c);
             if (serverFull && c == WaitClass.CLIENT) {
-                String full = "the server's CPU was full: partly statements waiting for a server thread";
+                String full = SERVER_FULL;
                 names = names.isEmpty() ? " (" + full + ")" : names.substring(0, names.length() - 1) + "; " + full + ")";
             }
             parts.add(c.label() + " " + share(w.share(c)) + names + notOnCpu(w, c, serverCores));
