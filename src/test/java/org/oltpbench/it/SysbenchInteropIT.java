@@ -97,7 +97,9 @@ class SysbenchInteropIT {
         SysbenchWorkload w = Params.sysbench(Preset.load("oltp_read_write"), config(), db.dialect(), QUIET);
         w.prepare(db);
         try {
-            Tools.Result r = sysbench("--threads=2", "--time=0", "--events=300", "run");
+            // one thread: two of real sysbench's own threads can deadlock on random rows (seen once in .ci/run: 1 ignored
+            // error, its retry reading 14 more), and this test is about the rows, not about concurrency
+            Tools.Result r = sysbench("--threads=1", "--time=0", "--events=300", "run");
             assertEquals(0, r.code(), r.out());
             // sysbench's own counts on oltpbench's rows: 300 transactions of 14 reads each, and no error
             Matcher m = Pattern.compile("transactions: +(\\d+)").matcher(r.out());
