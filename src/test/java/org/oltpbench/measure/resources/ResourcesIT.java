@@ -50,6 +50,7 @@ class ResourcesIT {
             HttpClient http = HttpClient.newHttpClient();
             NodeExporter node = new NodeExporter(URI.create(System.getenv("OLTPBENCH_NODE_EXPORTER_URL")), http);
             LocalProcess local = new LocalProcess(Path.of("/proc"), port);
+            Edge before = Edge.now(node, local);
             Thread.sleep(2000); // Prometheus scrapes busy.py while it idles, before the load
             Edge a = Edge.now(node, local);
             double start = seconds(out.readLine(), "burn-start"), end = seconds(out.readLine(), "burn-end");
@@ -57,6 +58,12 @@ class ResourcesIT {
             Thread.sleep(1000);
             Edge b = Edge.now(node, local);
             Thread.sleep(2000); // and after it, so that both edges lie between scrapes
+            Edge after = Edge.now(node, local);
+            // what the host ran that no process here is charged with (a CI runner's neighbours outside this PID
+            // namespace: /proc/stat counts them, /proc/PID does not list them), at its larger idle-stretch rate over
+            // the load; on a host with no such neighbour it is about 0 and the bound is the plain 5%
+            double unseen = Math.max(0, Math.max(Edge.unaccountedRate(before, a), Edge.unaccountedRate(b, after)))
+                    * (b.at - a.at);
             // the background: what every other process ran over the load, and the interrupts the host served
             double background = Edge.others(a, b, p.pid());
             double proc = b.local.cpuSeconds() - a.local.cpuSeconds();
@@ -65,12 +72,12 @@ class ResourcesIT {
             double exporter = host + b.node.cpuSeconds() - a.node.cpuSeconds() - (b.hostAtNode - a.hostAtNode);
             double prometheus = prometheus(a.epochMillis, b.epochMillis);
             System.out.printf("resources: known load %.3f CPU-s; /proc of the process %.3f; /proc/stat %.3f and "
-                    + "node_exporter %.3f (other processes' and interrupts' %.3f taken out); Prometheus %.3f%n", known,
-                    proc, host, exporter, background, prometheus);
-            assertWithin(known, proc, "/proc of the process");
-            assertWithin(known, host, "/proc/stat of the host");
-            assertWithin(known, exporter, "node_exporter");
-            assertWithin(known, prometheus, "Prometheus");
+                    + "node_exporter %.3f (other processes' and interrupts' %.3f taken out; %.3f unseen at the idle "
+                    + "stretches' rate); Prometheus %.3f%n", known, proc, host, exporter, background, unseen, prometheus);
+            assertWithin(known, proc, 0, "/proc of the process");
+            assertWithin(known, host, unseen, "/proc/stat of the host");
+            assertWithin(known, exporter, unseen, "node_exporter");
+            assertWithin(known, prometheus, 0, "Prometheus");
             assertEquals(Runtime.getRuntime().availableProcessors(), b.node.cpu().cores(), "node_exporter's CPUs");
         } finally {
             p.destroy();
@@ -93,8 +100,10 @@ class ResourcesIT {
         return s.get(0).cpuSeconds();
     }
 
-    private static void assertWithin(double known, double seen, String source) {
-        assertTrue(Math.abs(seen - known) <= TOLERANCE * known, source + " saw " + seen + " CPU-s of a " + known + " CPU-s load");
+    /** Within 5% of the load, and above it by at most {@code unseen} more: time the host ran for no visible process. */
+    private static void assertWithin(double known, double seen, double unseen, String source) {
+        assertTrue(seen >= known * (1 - TOLERANCE) && seen <= known * (1 + TOLERANCE) + unseen,
+                source + " saw " + seen + " CPU-s of a " + known + " CPU-s load (" + unseen + " unseen allowed)");
     }
 
     private static double seconds(String line, String tag) {
@@ -139,6 +148,11 @@ class ResourcesIT {
          */
         static double others(Edge from, Edge to, long except) {
             return total(to, except) - total(from, except) + to.interrupts - from.interrupts;
+        }
+
+        /** CPU-s a second that the host ran beyond every visible process and its interrupts, from A to B. */
+        static double unaccountedRate(Edge from, Edge to) {
+            return (to.host - from.host - others(from, to, -1)) / (to.at - from.at);
         }
 
         private static double total(Edge at, long except) {
