@@ -206,9 +206,11 @@ public class OceanBaseDialect extends MySqlDialect {
 
     @Override
     public CommitCounter commitCounter() {
-        // measured on seekdb 1.4: no GV$SYSSTAT or V$SYSSTAT, and SHOW GLOBAL STATUS holds only Threads_connected and Uptime
-        return CommitCounter.none("oceanbase: the commit count lives in GV$SYSSTAT (trans commit count) per tenant; seekdb "
-                + "has no such view and a full OceanBase was not at hand to prove the reading, so nothing is compared");
+        // measured on seekdb 1.4.0: no GV$SYSSTAT, V$SYSSTAT or __all_virtual_sysstat, and information_schema.GLOBAL_STATUS
+        // holds only Threads_connected and Uptime
+        return CommitCounter.none("oceanbase: seekdb has no GV$SYSSTAT, where a full OceanBase keeps its 'trans commit count' "
+                + "and 'trans rollback count' per tenant, and its global status holds only Threads_connected and Uptime; a full "
+                + "OceanBase was not at hand to prove that reading, so no server count is read");
     }
 
     /** OceanBase's MySQL mode names it tx_isolation. */

@@ -97,7 +97,8 @@ abstract class ServerCounting implements AutoCloseable {
             if (!opened) return ServerWindow.NONE; // stopped in the warm-up: no window
             long t = read(counter.transactions()), d = readData();
             return new ServerWindow(engine, counter.transactionsName(), t < 0 || transactionsAtOpen < 0 ? -1 : t - transactionsAtOpen,
-                    data.name(), d < 0 || dataAtOpen < 0 ? -1 : d - dataAtOpen, (at - openedAt) / 1e9, counter.publishLagSecs());
+                    data.name(), d < 0 || dataAtOpen < 0 ? -1 : d - dataAtOpen, (at - openedAt) / 1e9, counter.publishLagSecs(),
+                    counter.transactionsName() == null ? counter.note() : null);
         }
 
         /** The workload's count, on the first front end that answers (the data is the same on every one). */

@@ -80,6 +80,10 @@ class TpccFormatTest {
                 "sum(d_next_o_id)", 870, 30.0)));
         assertEquals("NOPM not read: the server's sum(d_next_o_id) was not read at both edges of the window",
                 TpccFormat.nopmLine(ServerWindow.NONE));
+        // issue 58 §4: the engine's own reason, where it gave one
+        assertEquals("System achieved 1740 NOPM from TPM not read (oceanbase: seekdb has no GV$SYSSTAT) "
+                + "(server counts over 30.0 s: sum(d_next_o_id) +870)", TpccFormat.nopmLine(new ServerWindow("oceanbase", null, -1,
+                "sum(d_next_o_id)", 870, 30.0, 0, "oceanbase: seekdb has no GV$SYSSTAT")));
     }
 
     /**

@@ -66,17 +66,18 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
      * each type's round trips and bytes on the wire (tallies) (issue 46); 3.14 the driver properties oltpbench set (terms.driverProperties, issue 47); 3.15 terms.protocol EXTENDED_UNNAMED (pgbench's
      * -M extended; CLIENT_TEXT on pgjdbc is the simple query protocol from 3.15, unnamed extended statements before, which a
      * file before 3.15 is read as, issue 57); 3.16 the verdict's caveats (other processes held the host beside a wait
-     * verdict, issue 58 §1), a stall's undecided spans and the server window's lagSecs (issue 58 §2, §4). Older 3.x files are read as they are, their spreads
+     * verdict, issue 58 §1), a stall's undecided spans and the server window's lagSecs (issue 58 §2, §4); 3.17 the server
+     * window's transactionsNote (why an engine gives no transaction count, issue 58 §4). Older 3.x files are read as they are, their spreads
      * recomputed (3.3's are kept: their spreads are computed as 3.4's).
      */
-    public static final String SCHEMA_VERSION = "3.16";
+    public static final String SCHEMA_VERSION = "3.17";
 
     /**
      * Schemas whose spreads are computed as this version computes them. Files before 3.11 are recomputed: their batch
      * means were unweighted and could leave intervals out, their per-core interval averaged per-batch ratios (an
      * interval that could exclude its own figure), their drift could fall by more than 100% (issue 42).
      */
-    private static final java.util.Set<String> SAME_SPREADS = java.util.Set.of("3.11", "3.12", "3.13", "3.14", "3.15", SCHEMA_VERSION);
+    private static final java.util.Set<String> SAME_SPREADS = java.util.Set.of("3.11", "3.12", "3.13", "3.14", "3.15", "3.16", SCHEMA_VERSION);
 
     /**
      * A level's spread is computed once, when it is new here (a level just run, or merged) or read from a file of an

@@ -16,12 +16,22 @@ package org.oltpbench.result.repeat.server;
  * @param lagSecs             how late the engine may publish a busy session's transactions (PostgreSQL: 1 s), so each
  *                            edge's read may lag by that much of them: the TPM holds within lagSecs / seconds of the
  *                            true figure either way (schema 3.16; 0, and absent in files, where a commit counts at once)
+ * @param transactionsNote    why the engine gives no transaction count (transactionsCounter null): the dialect's reason
+ *                            (schema 3.17); null, and absent in files, where a counter was named
  */
 public record ServerWindow(String engine, String transactionsCounter, long transactions, String dataCounter, long data,
                            double seconds,
                            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
-                           double lagSecs) {
+                           double lagSecs,
+                           @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                           String transactionsNote) {
     public static final ServerWindow NONE = new ServerWindow(null, null, -1, null, -1, 0);
+
+    /** Published late by {@code lagSecs}, with a named counter (or none, unexplained). */
+    public ServerWindow(String engine, String transactionsCounter, long transactions, String dataCounter, long data,
+                        double seconds, double lagSecs) {
+        this(engine, transactionsCounter, transactions, dataCounter, data, seconds, lagSecs, null);
+    }
 
     /** Counted at once by the engine. */
     public ServerWindow(String engine, String transactionsCounter, long transactions, String dataCounter, long data, double seconds) {
@@ -62,6 +72,6 @@ public record ServerWindow(String engine, String transactionsCounter, long trans
             seconds = Math.max(seconds, p.seconds);
         }
         return new ServerWindow(first.engine, first.transactionsCounter, allTransactions ? transactions : -1, first.dataCounter,
-                allData ? data : -1, seconds, first.lagSecs);
+                allData ? data : -1, seconds, first.lagSecs, first.transactionsNote);
     }
 }
