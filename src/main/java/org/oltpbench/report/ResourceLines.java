@@ -53,7 +53,7 @@ public final class ResourceLines {
         if (u.waits().sampled()) {
             out.add(String.format(Locale.ROOT, "[Waits] %s (%d samples over %.1f s)",
                     org.oltpbench.result.judge.usage.WaitRules.sessions(u.waits(), r.threads(), u.allServerCores(),
-                            u.verdict().limit() == org.oltpbench.result.repeat.usage.Verdict.Limit.SERVER), u.waits().samples(),
+                            org.oltpbench.result.judge.usage.VerdictRules.serverFull(u)), u.waits().samples(),
                     u.seconds()));
         }
         out.add("[Bottleneck] " + u.verdict().evidence());

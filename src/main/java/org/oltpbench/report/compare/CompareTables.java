@@ -225,6 +225,7 @@ public final class CompareTables {
                     + "show a difference.");
         }
         if (c.levels().stream().anyMatch(t -> !WaitRows.of(c.runs(), t).isEmpty())) notes.add(WaitRows.NOTE);
+        if (c.levels().stream().anyMatch(t -> WaitRows.marked(WaitRows.of(c.runs(), t)))) notes.add(WaitRows.SERVER_FULL_NOTE);
         if (c.unequalTerms()) {
             notes.add(Comparison.UNEQUAL + " the runs differ in statement protocol, isolation, tuning or TLS (see Differences between the runs): "
                     + "these ratios compare the clients' settings as well as the engines.");

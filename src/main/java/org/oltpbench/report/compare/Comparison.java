@@ -30,14 +30,20 @@ public final class Comparison {
      * One cell: the figure, or null where the run has no such level, with the run's flags for that level and the
      * figure's 95% confidence interval, shown as {@code show} says.
      */
-    public record Cell(Double value, boolean aborted, boolean saturated, boolean drifting, Interval interval, Show show) {
+    public record Cell(Double value, boolean aborted, boolean saturated, boolean drifting, Interval interval, Show show,
+                       boolean serverFull) {
         public Cell(Double value, boolean aborted, boolean saturated) {
             this(value, aborted, saturated, false, Interval.NONE, Show.FIGURE);
         }
 
+        public Cell(Double value, boolean aborted, boolean saturated, boolean drifting, Interval interval, Show show) {
+            this(value, aborted, saturated, drifting, interval, show, false);
+        }
+
         public String text() {
             if (value == null) return "-";
-            String flags = (aborted ? " *" : "") + (saturated ? " !" : "") + (drifting ? " " + DRIFTING : "");
+            String flags = (aborted ? " *" : "") + (saturated ? " !" : "") + (drifting ? " " + DRIFTING : "")
+                    + (serverFull ? " " + SERVER_FULL : "");
             return switch (show) {
                 case FIGURE -> Metric.format(value) + flags;
                 case COUNT -> String.format(java.util.Locale.ROOT, "%.0f", value) + flags;
@@ -82,6 +88,9 @@ public final class Comparison {
 
     /** The mark of a level whose throughput still drifted over its measured window. */
     public static final String DRIFTING = "~";
+
+    /** Marks a "waiting for the client" share of a run whose server's CPU was full at the level (WaitRows' note). */
+    public static final String SERVER_FULL = "‡";
 
     /** The mark of a ratio whose interval contains 1.0. */
     public static final String WITHIN_NOISE = "within noise";

@@ -32,7 +32,7 @@ final class WaitsTable {
         List<List<String>> rows = new ArrayList<>();
         for (LevelResult l : run.levels()) {
             Waits w = l.kept().usage().waits();
-            boolean serverFull = l.kept().usage().verdict().limit() == org.oltpbench.result.repeat.usage.Verdict.Limit.SERVER;
+            boolean serverFull = org.oltpbench.result.judge.usage.VerdictRules.serverFull(l.kept().usage());
             if (w.sampled()) rows.addAll(rows(Marks.threads(l), w, l.kept().threads(), serverFull));
         }
         return Html.pairs(List.of(run.workload().family().workers(), "where", "active sessions", "share",

@@ -51,6 +51,34 @@ class WaitRowsTest {
         assertTrue(CompareTables.text(c).contains(WaitRows.NOTE));
     }
 
+    /**
+     * Issue 58: a run whose server's CPU was full at the level (node_exporter: 3.9 of 4 cores, 98% >= 90%) has its
+     * "waiting for the client" share marked, as its [Waits] line says it, whatever verdict held (here none); the other
+     * run's (2.0 of 4 cores) is not, nor are the full run's other classes; the note says what the mark means.
+     */
+    @Test
+    void aFullServersClientShareIsMarked() {
+        Waits w = new Waits(10, Map.of(WaitClass.CPU, 30L, WaitClass.CLIENT, 10L), Map.of(), Map.of(), 0);
+        Comparison c = new Comparison(List.of(run("A", w, 3.9), run("B", w, 2.0)), null, false);
+        assertEquals(List.of(
+                List.of("where the time went: active sessions (4 threads)", "4.00", "4.00"),
+                List.of("share of active time: CPU", "75%", "75%"),
+                List.of("share of active time: waiting for the client", "25% " + Comparison.SERVER_FULL, "25%")),
+                waitRows(CompareTables.block(c, 4)));
+        assertTrue(CompareTables.text(c).contains(WaitRows.SERVER_FULL_NOTE), CompareTables.text(c));
+        Comparison quiet = new Comparison(List.of(run("A", w, 2.0), run("B", w, 2.0)), null, false);
+        assertFalse(CompareTables.text(quiet).contains(WaitRows.SERVER_FULL_NOTE));
+    }
+
+    /** As {@link #run(String, Waits)}, its server host (node_exporter, 4 cores) busy {@code serverCores}. */
+    private static LabeledRun run(String label, Waits w, double serverCores) {
+        var server = new Usage.ServerCores(org.oltpbench.result.repeat.client.ResourceSource.NODE_EXPORTER, "db1", "", serverCores,
+                4, 0, 0, 0, 10, "");
+        Usage u = new Usage(10, 0.1, 2, 2, 0.2, List.of(server), "", -1, -1, 3000, new Verdict(Verdict.Limit.NONE, "none"),
+                Stall.NONE, 0, w);
+        return CompareRuns.measured(label, "mariadb", 3000, Interval.NONE, u, false, "2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z");
+    }
+
     /** Runs without samples: no rows and no note, the tables as before. */
     @Test
     void runsWithoutSamplesHaveNoRows() {

@@ -481,6 +481,15 @@ public final class VerdictRules {
         return local;
     }
 
+    /**
+     * Whether a server's CPU was full over the window (the SERVER rule's test, whatever verdict held): then a session
+     * whose next statement waits for a server thread shows idle in its transaction, so "waiting for the client" is
+     * partly the server's. The [Waits] line, report.html's table and compare's rows ask this one question.
+     */
+    public static boolean serverFull(Usage u) {
+        return server(u) != null;
+    }
+
     /** The first saturated server host, or a busy client host; null when neither. */
     private static Verdict server(Usage u) {
         for (Usage.ServerCores s : u.servers()) {
