@@ -322,7 +322,7 @@ public final class LevelRunner {
             this.warmEnd = t0 + s.sweep().warmupSecs() * 1_000_000_000L;
             this.step = s.sweep().intervalSecs() * 1_000_000_000L;
             this.measuring = s.sweep().warmupSecs() == 0;
-            if (measuring) counting.windowOpens(t0); // before the terminals are released
+            if (measuring) counting.windowOpens(t0, false); // before the terminals are released
             this.nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
             // nothing runs before the release
             this.last = new Mark(collect(false, measuring ? Edge.OPENS : Edge.NONE, t0), t0, 0, sample(t0), 0);
@@ -332,7 +332,7 @@ public final class LevelRunner {
 
         /** The end of the warm-up cuts the interval in progress; the window and the next intervals start there. */
         void warmupEnds() {
-            counting.windowOpens(warmEnd); // first: what the reporter does at the edge takes time the window counts
+            counting.windowOpens(warmEnd, true); // first: what the reporter does at the edge takes time the window counts
             last = report(this, true, false, Edge.OPENS);
             errorLog.window(true);
             start = last;
@@ -371,7 +371,6 @@ public final class LevelRunner {
             } finally {
                 stop.measuring(false);
             }
-            window = counting.windowCloses(Math.min(clock.nanoTime(), run.deadline()), db.dialect().name());
             return finish(run, threads, e, allDone);
         } finally {
             clock.leave();
@@ -439,6 +438,11 @@ public final class LevelRunner {
         errorLog.window(false);
         long windowEnd = Math.max(Math.max(reached, run.lastEnd()), e.start.nanos());
         Mark done = mark(e.measuring, Edge.CLOSES);
+        // the server's counts where the client's window closed: after its last transaction ended (in flight at the
+        // deadline, it ran on and the window with it), its sessions closed; a late publisher settles to the client's commits
+        Snapshot inWindow = done.reading().totals().minus(e.start.reading().totals());
+        this.window = counting.windowCloses(windowEnd, db.dialect().name(), clock,
+                inWindow.commits() + (counter.countsAutocommit() ? inWindow.autocommits() : 0));
         Mark cut = new Mark(done.reading(), windowEnd, done.spreadNanos(), atWindowEnd(windowEnd, e.last, stopped, done),
                 done.sampleNanos());
         // without recorded intervals (intervalSecs=0) there is no interval to close

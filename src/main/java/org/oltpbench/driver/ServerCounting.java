@@ -3,6 +3,7 @@ package org.oltpbench.driver;
 import java.sql.Connection;
 import java.sql.SQLException;
 import org.oltpbench.db.Database;
+import org.oltpbench.util.Clock;
 import org.oltpbench.dialect.CommitCounter;
 import org.oltpbench.result.repeat.server.ServerCount;
 import org.oltpbench.result.repeat.server.ServerWindow;
@@ -36,11 +37,11 @@ abstract class ServerCounting implements AutoCloseable {
             }
 
             @Override
-            void windowOpens(long at) {
+            void windowOpens(long at, boolean terminalsRan) {
             }
 
             @Override
-            ServerWindow windowCloses(long at, String engine) {
+            ServerWindow windowCloses(long at, String engine, Clock clock, long clientCommits) {
                 return ServerWindow.NONE;
             }
 
@@ -56,21 +57,34 @@ abstract class ServerCounting implements AutoCloseable {
     /** The counter's growth since {@link #before}, beside the client's count, after every benchmark connection closed. */
     abstract ServerCount after(long client);
 
-    /** Reads the server's transactions and the workload's data count as the measured window opens, at {@code at} (ns). */
-    abstract void windowOpens(long at);
+    /**
+     * Reads the server's transactions and the workload's data count as the measured window opens, at {@code at} (ns);
+     * {@code terminalsRan}: after a warm-up, the terminals' sessions busy (an engine that publishes late may then owe
+     * the read some of their commits), else before they were released.
+     */
+    abstract void windowOpens(long at, boolean terminalsRan);
 
-    /** Their growth since {@link #windowOpens}, as the window closes at {@code at} (ns): what HammerDB's TPM and NOPM count. */
-    abstract ServerWindow windowCloses(long at, String engine);
+    /**
+     * Their growth since {@link #windowOpens}, as the window closes at {@code at} (ns): what HammerDB's TPM and NOPM
+     * count. Called after the terminals ended their last transactions and closed their sessions; where the engine
+     * publishes late ({@link CommitCounter#publishLagSecs}), the read settles first (a session publishes what it owes
+     * as it ends), waiting on {@code clock} until the window shows at least {@code clientCommits} (the client's commits
+     * in it, formed as the counter counts them) or the lag and a step have passed.
+     */
+    abstract ServerWindow windowCloses(long at, String engine, Clock clock, long clientCommits) throws InterruptedException;
 
     @Override
     public abstract void close();
+
+    /** How often a settling read looks again. */
+    static final long SETTLE_STEP_NANOS = 100_000_000L;
 
     private static final class Live extends ServerCounting {
         private final CommitCounter counter;
         private final DataCounter data;
         private final java.util.List<Connection> cs = new java.util.ArrayList<>();
         private long before = -1, transactionsAtOpen = -1, dataAtOpen = -1, openedAt;
-        private boolean opened;
+        private boolean opened, openedLate;
 
         Live(CommitCounter counter, DataCounter data, Database db) {
             this.counter = counter;
@@ -85,20 +99,38 @@ abstract class ServerCounting implements AutoCloseable {
         }
 
         @Override
-        void windowOpens(long at) {
+        void windowOpens(long at, boolean terminalsRan) {
             openedAt = at;
             opened = true;
+            openedLate = terminalsRan && counter.publishLagSecs() > 0;
             transactionsAtOpen = read(counter.transactions());
             dataAtOpen = readData();
         }
 
         @Override
-        ServerWindow windowCloses(long at, String engine) {
+        ServerWindow windowCloses(long at, String engine, Clock clock, long clientCommits) throws InterruptedException {
             if (!opened) return ServerWindow.NONE; // stopped in the warm-up: no window
-            long t = read(counter.transactions()), d = readData();
+            long t = counter.publishLagSecs() > 0 ? settledTransactions(clock, clientCommits) : read(counter.transactions());
+            long d = readData();
+            // the closing read is settled; the opening one, taken while busy sessions owed their commits, may lag
             return new ServerWindow(engine, counter.transactionsName(), t < 0 || transactionsAtOpen < 0 ? -1 : t - transactionsAtOpen,
-                    data.name(), d < 0 || dataAtOpen < 0 ? -1 : d - dataAtOpen, (at - openedAt) / 1e9, counter.publishLagSecs(),
-                    counter.transactionsName() == null ? counter.note() : null);
+                    data.name(), d < 0 || dataAtOpen < 0 ? -1 : d - dataAtOpen, (at - openedAt) / 1e9,
+                    openedLate ? counter.publishLagSecs() : 0, counter.transactionsName() == null ? counter.note() : null);
+        }
+
+        /**
+         * The transactions once the ended sessions have published theirs (a session flushes what it owes as it exits):
+         * read every {@link #SETTLE_STEP_NANOS} until the window shows the client's commits, at most the engine's lag and
+         * a step. Two equal reads are not enough: a busy session publishes in steps a second apart.
+         */
+        private long settledTransactions(Clock clock, long clientCommits) throws InterruptedException {
+            long value = read(counter.transactions());
+            long until = clock.nanoTime() + (long) (counter.publishLagSecs() * 1e9) + SETTLE_STEP_NANOS;
+            while (value >= 0 && transactionsAtOpen >= 0 && value - transactionsAtOpen < clientCommits && clock.nanoTime() < until) {
+                clock.parkUntil(clock.nanoTime() + SETTLE_STEP_NANOS);
+                value = read(counter.transactions());
+            }
+            return value;
         }
 
         /** The workload's count, on the first front end that answers (the data is the same on every one). */

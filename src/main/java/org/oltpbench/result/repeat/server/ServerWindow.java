@@ -13,9 +13,12 @@ package org.oltpbench.result.repeat.server;
  * @param dataCounter         the workload's count, e.g. "sum(d_next_o_id)"; null when the workload keeps none
  * @param data                its growth over the window; -1 when not read
  * @param seconds             the time between the two reads
- * @param lagSecs             how late the engine may publish a busy session's transactions (PostgreSQL: 1 s), so each
- *                            edge's read may lag by that much of them: the TPM holds within lagSecs / seconds of the
- *                            true figure either way (schema 3.16; 0, and absent in files, where a commit counts at once)
+ * @param lagSecs             how late the engine may publish a busy session's transactions (PostgreSQL: 1 s), where the
+ *                            window opened after a warm-up, its sessions busy: that read may lag by that much of them,
+ *                            so the TPM is at most lagSecs / seconds above the true figure (the closing read settles
+ *                            after the sessions ended, 3.17; before 3.17 either edge could lag: within that either way)
+ *                            (schema 3.16; 0, and absent in files, where a commit counts at once or the window opened
+ *                            before the terminals ran)
  * @param transactionsNote    why the engine gives no transaction count (transactionsCounter null): the dialect's reason
  *                            (schema 3.17); null, and absent in files, where a counter was named
  */
