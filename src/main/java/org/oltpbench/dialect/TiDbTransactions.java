@@ -2,8 +2,6 @@ package org.oltpbench.dialect;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -30,21 +28,26 @@ final class TiDbTransactions implements CommitCounter.Reader {
     static final String NAME = "tidb_session_transaction_duration_seconds_count{scope=\"general\"} commit + rollback + abort";
     private static final String METRIC = "tidb_session_transaction_duration_seconds_count{";
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    /** The most a read waits for the whole answer. */
+    static final int READ_SECS = 3;
 
     @Override
     public long read(Connection c) throws SQLException {
         URI uri = metricsUri(c);
         if (uri == null) return -1;
+        // the whole answer within READ_SECS: a request's timeout ends with the headers, and a status port that then
+        // stalls would hold the reporter (and Ctrl-C) without end
+        var answer = HTTP.sendAsync(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(READ_SECS)).build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         try {
-            HttpResponse<InputStream> r = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(3)).build(),
-                    HttpResponse.BodyHandlers.ofInputStream());
+            HttpResponse<String> r = answer.get(READ_SECS, java.util.concurrent.TimeUnit.SECONDS);
             if (r.statusCode() != 200) return -1;
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(), StandardCharsets.UTF_8))) {
-                return sum(in);
-            }
-        } catch (IOException e) {
+            return sum(new BufferedReader(new java.io.StringReader(r.body())));
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException | IOException e) {
+            answer.cancel(true);
             return -1;
         } catch (InterruptedException e) {
+            answer.cancel(true);
             Thread.currentThread().interrupt();
             return -1;
         }
@@ -57,8 +60,9 @@ final class TiDbTransactions implements CommitCounter.Reader {
         for (String line; (line = in.readLine()) != null; ) {
             if (!line.startsWith(METRIC) || !line.contains("scope=\"general\"")) continue;
             if (!(line.contains("type=\"commit\"") || line.contains("type=\"rollback\"") || line.contains("type=\"abort\""))) continue;
-            int space = line.lastIndexOf(' ');
-            sum += Math.round(Double.parseDouble(line.substring(space + 1)));
+            // the value follows the labels; a timestamp may follow it
+            String[] rest = line.substring(line.lastIndexOf('}') + 1).trim().split("\\s+");
+            sum += Math.round(Double.parseDouble(rest[0]));
             found = true;
         }
         return found ? sum : -1;

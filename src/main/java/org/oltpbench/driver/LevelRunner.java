@@ -322,7 +322,6 @@ public final class LevelRunner {
             this.warmEnd = t0 + s.sweep().warmupSecs() * 1_000_000_000L;
             this.step = s.sweep().intervalSecs() * 1_000_000_000L;
             this.measuring = s.sweep().warmupSecs() == 0;
-            if (measuring) counting.windowOpens(t0, false); // before the terminals are released
             this.nextReport = step > 0 ? t0 + step : Long.MAX_VALUE;
             // nothing runs before the release
             this.last = new Mark(collect(false, measuring ? Edge.OPENS : Edge.NONE, t0), t0, 0, sample(t0), 0);
@@ -356,7 +355,12 @@ public final class LevelRunner {
     private RepeatResult measure(LevelRun run, List<Thread> threads) throws InterruptedException {
         clock.join();
         try {
+            // without a warm-up the window opens with the level: its server counts are read before the clock starts
+            // (nothing runs yet), so a slow read takes none of the window
+            boolean opensFirst = s.sweep().warmupSecs() == 0;
+            if (opensFirst) counting.windowOpens(clock.nanoTime(), false);
             Edges e = new Edges(clock.nanoTime());
+            if (opensFirst) counting.openedAt(e.t0);
             e.faults.schedule(e.t0, e.warmEnd);
             run.schedule(e.warmEnd, s.level().secs() > 0 ? e.warmEnd + s.level().secs() * 1_000_000_000L : Long.MAX_VALUE);
             arrivals.start(e.t0); // the schedule starts with the terminals, not before

@@ -41,6 +41,10 @@ abstract class ServerCounting implements AutoCloseable {
             }
 
             @Override
+            void openedAt(long at) {
+            }
+
+            @Override
             ServerWindow windowCloses(long at, String engine, Clock clock, long clientCommits) {
                 return ServerWindow.NONE;
             }
@@ -65,6 +69,12 @@ abstract class ServerCounting implements AutoCloseable {
     abstract void windowOpens(long at, boolean terminalsRan);
 
     /**
+     * The window opened at {@code at}: the reads were taken before it, while nothing ran (no warm-up: read before the
+     * level's clock starts, so a slow read, a status port's fetch, takes none of the window).
+     */
+    abstract void openedAt(long at);
+
+    /**
      * Their growth since {@link #windowOpens}, as the window closes at {@code at} (ns): what HammerDB's TPM and NOPM
      * count. Called after the terminals ended their last transactions and closed their sessions; where the engine
      * publishes late ({@link CommitCounter#publishLagSecs}), the read settles first (a session publishes what it owes
@@ -84,7 +94,7 @@ abstract class ServerCounting implements AutoCloseable {
         private final DataCounter data;
         private final java.util.List<Connection> cs = new java.util.ArrayList<>();
         private long before = -1, transactionsAtOpen = -1, dataAtOpen = -1, openedAt;
-        private boolean opened, openedLate;
+        private boolean opened, openedBusy;
 
         Live(CommitCounter counter, DataCounter data, Database db) {
             this.counter = counter;
@@ -102,33 +112,53 @@ abstract class ServerCounting implements AutoCloseable {
         void windowOpens(long at, boolean terminalsRan) {
             openedAt = at;
             opened = true;
-            openedLate = terminalsRan && counter.publishLagSecs() > 0;
-            transactionsAtOpen = read(counter.transactions());
+            openedBusy = terminalsRan;
+            // the data first: NOPM's count is read at the edge it is stamped with, the transactions (an HTTP fetch on
+            // TiDB) after it
             dataAtOpen = readData();
+            transactionsAtOpen = read(counter.transactions());
+        }
+
+        @Override
+        void openedAt(long at) {
+            openedAt = at;
         }
 
         @Override
         ServerWindow windowCloses(long at, String engine, Clock clock, long clientCommits) throws InterruptedException {
             if (!opened) return ServerWindow.NONE; // stopped in the warm-up: no window
-            long t = counter.publishLagSecs() > 0 ? settledTransactions(clock, clientCommits) : read(counter.transactions());
+            boolean late = counter.publishLagSecs() > 0;
+            long t = late ? settledTransactions(clock, clientCommits) : read(counter.transactions());
             long d = readData();
+            String note = counter.transactionsName() == null ? counter.note() : null;
+            long grew = t < 0 || transactionsAtOpen < 0 ? -1 : t - transactionsAtOpen;
+            if (late && grew >= 0 && grew < clientCommits) { // it gave up: the figure would be low by what is unpublished
+                note = String.format(java.util.Locale.ROOT, "%s had not published the window's commits %.1f s after its "
+                        + "sessions ended: %s grew by %,d of the client's %,d (sessions a pool keeps open, connections=N, "
+                        + "publish theirs up to 10 s later)", engine, counter.publishLagSecs() + SETTLE_STEP_NANOS / 1e9,
+                        counter.transactionsName(), grew, clientCommits);
+                grew = -1;
+            }
             // the closing read is settled; the opening one, taken while busy sessions owed their commits, may lag
-            return new ServerWindow(engine, counter.transactionsName(), t < 0 || transactionsAtOpen < 0 ? -1 : t - transactionsAtOpen,
-                    data.name(), d < 0 || dataAtOpen < 0 ? -1 : d - dataAtOpen, (at - openedAt) / 1e9,
-                    openedLate ? counter.publishLagSecs() : 0, counter.transactionsName() == null ? counter.note() : null);
+            return new ServerWindow(engine, counter.transactionsName(), grew, data.name(), d < 0 || dataAtOpen < 0 ? -1 : d - dataAtOpen,
+                    (at - openedAt) / 1e9, counter.publishLagSecs(), note, late, late && openedBusy);
         }
 
         /**
          * The transactions once the ended sessions have published theirs (a session flushes what it owes as it exits):
-         * read every {@link #SETTLE_STEP_NANOS} until the window shows the client's commits, at most the engine's lag and
-         * a step. Two equal reads are not enough: a busy session publishes in steps a second apart.
+         * read every {@link #SETTLE_STEP_NANOS} until the window shows the client's commits and a read a step later
+         * shows no more (another client's sessions on the same database still publishing), at most the engine's lag and
+         * a step. Equal reads alone are not enough: a busy session publishes in steps a second apart.
          */
         private long settledTransactions(Clock clock, long clientCommits) throws InterruptedException {
             long value = read(counter.transactions());
             long until = clock.nanoTime() + (long) (counter.publishLagSecs() * 1e9) + SETTLE_STEP_NANOS;
-            while (value >= 0 && transactionsAtOpen >= 0 && value - transactionsAtOpen < clientCommits && clock.nanoTime() < until) {
+            while (value >= 0 && transactionsAtOpen >= 0 && clock.nanoTime() < until) {
                 clock.parkUntil(clock.nanoTime() + SETTLE_STEP_NANOS);
-                value = read(counter.transactions());
+                long next = read(counter.transactions());
+                boolean still = next == value;
+                value = next;
+                if (still && value - transactionsAtOpen >= clientCommits) break;
             }
             return value;
         }

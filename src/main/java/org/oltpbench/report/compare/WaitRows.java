@@ -64,7 +64,7 @@ final class WaitRows {
         for (int i = 0; i < waits.size(); i++) {
             Waits w = waits.get(i);
             cells.add(new Comparison.Cell(w.sampled() ? figure.applyAsDouble(w) : null, false, false, false, Interval.NONE, show,
-                    mark && w.sampled() && full.get(i)));
+                    mark && full.get(i) && !w.noneSeen() && w.count(WaitClass.CLIENT) > 0));
         }
         return cells;
     }

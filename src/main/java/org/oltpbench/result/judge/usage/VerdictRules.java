@@ -175,6 +175,21 @@ public final class VerdictRules {
      * @param during the figures of the intervals the level stalled in (the window's when no interval was quiet)
      */
     static Verdict of(Usage u, Inputs in, Usage during) {
+        return serverFullToo(first(u, in, during), u);
+    }
+
+    /**
+     * A full server beside another verdict, said on its line (the [Waits] line and compare qualify the client's share by
+     * {@link #serverFull}, so the evidence says it too, whichever rule held: a full client or a stall as well).
+     */
+    private static Verdict serverFullToo(Verdict v, Usage u) {
+        Verdict server = server(u);
+        if (server == null || v.limit() == Limit.SERVER) return v;
+        return new Verdict(v.limit(), v.evidence() + "; the server's CPU was full too (" + server.evidence() + ")", v.caveats());
+    }
+
+    /** The first rule that holds, in the order written once above. */
+    private static Verdict first(Usage u, Inputs in, Usage during) {
         Verdict full = client(u);
         if (full != null) return full;
         if (in.stall().found()) return stall(in.stall(), u, during, during != u);
@@ -236,8 +251,8 @@ public final class VerdictRules {
     /**
      * {@code v} with what undermines it on the same line, where the verdict is not itself about it: other processes
      * that held a quarter of the busy host (not a clean measurement); the client's threads waiting for a CPU while the
-     * sessions seldom waited for the client (it did not limit them, but it was short of CPU); a server whose CPU was
-     * full beside a wait verdict.
+     * sessions seldom waited for the client (it did not limit them, but it was short of CPU). A full server is said
+     * by {@link #serverFullToo}, on every verdict.
      */
     static Verdict withCaveats(Verdict v, Usage u) {
         StringBuilder more = new StringBuilder();
@@ -258,9 +273,6 @@ public final class VerdictRules {
             more.append("; ").append(host.evidence()).append(": a shared host, not a clean measurement");
             unclean.add(Limit.HOST);
         }
-        Verdict server = server(u);
-        if (server != null && v.limit() != Limit.SERVER) more.append("; the server's CPU was full too (").append(server.evidence())
-                .append(")");
         return more.isEmpty() ? v : new Verdict(v.limit(), v.evidence() + more, unclean);
     }
 

@@ -13,27 +13,41 @@ package org.oltpbench.result.repeat.server;
  * @param dataCounter         the workload's count, e.g. "sum(d_next_o_id)"; null when the workload keeps none
  * @param data                its growth over the window; -1 when not read
  * @param seconds             the time between the two reads
- * @param lagSecs             how late the engine may publish a busy session's transactions (PostgreSQL: 1 s), where the
- *                            window opened after a warm-up, its sessions busy: that read may lag by that much of them,
- *                            so the TPM is at most lagSecs / seconds above the true figure (the closing read settles
- *                            after the sessions ended, 3.17; before 3.17 either edge could lag: within that either way)
- *                            (schema 3.16; 0, and absent in files, where a commit counts at once or the window opened
- *                            before the terminals ran)
- * @param transactionsNote    why the engine gives no transaction count (transactionsCounter null): the dialect's reason
- *                            (schema 3.17); null, and absent in files, where a counter was named
+ * @param lagSecs             how late the engine may publish a busy session's transactions (PostgreSQL: 1 s): a read
+ *                            while sessions run may lag by that much of them (schema 3.16; 0, and absent in files, where
+ *                            a commit counts at once)
+ * @param transactionsNote    why the transactions were not read (schema 3.17): the engine gives none (transactionsCounter
+ *                            null, the dialect's reason), or a late engine had not published the window's commits when
+ *                            the closing read gave up; null, and absent in files, where they were read
+ * @param closeSettled        the closing read settled after this client's sessions ended (schema 3.17), so only the
+ *                            opening read may lag; false in files before 3.17, and for several clients merged (another
+ *                            client's sessions may still owe theirs): then either edge may lag, the TPM within lagSecs /
+ *                            seconds either way
+ * @param openedBusy          the opening read was taken after a warm-up, the sessions busy (schema 3.17): with a settled
+ *                            close the TPM is at most lagSecs / seconds high; false where it opened before they ran
  */
 public record ServerWindow(String engine, String transactionsCounter, long transactions, String dataCounter, long data,
                            double seconds,
                            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
                            double lagSecs,
                            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-                           String transactionsNote) {
+                           String transactionsNote,
+                           @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                           boolean closeSettled,
+                           @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                           boolean openedBusy) {
     public static final ServerWindow NONE = new ServerWindow(null, null, -1, null, -1, 0);
 
     /** Published late by {@code lagSecs}, with a named counter (or none, unexplained). */
     public ServerWindow(String engine, String transactionsCounter, long transactions, String dataCounter, long data,
                         double seconds, double lagSecs) {
-        this(engine, transactionsCounter, transactions, dataCounter, data, seconds, lagSecs, null);
+        this(engine, transactionsCounter, transactions, dataCounter, data, seconds, lagSecs, null, false, false);
+    }
+
+    /** With the reason the transactions were not read (null where they were), the closing read not settled. */
+    public ServerWindow(String engine, String transactionsCounter, long transactions, String dataCounter, long data,
+                        double seconds, double lagSecs, String transactionsNote) {
+        this(engine, transactionsCounter, transactions, dataCounter, data, seconds, lagSecs, transactionsNote, false, false);
     }
 
     /** Counted at once by the engine. */
@@ -75,6 +89,7 @@ public record ServerWindow(String engine, String transactionsCounter, long trans
             seconds = Math.max(seconds, p.seconds);
         }
         return new ServerWindow(first.engine, first.transactionsCounter, allTransactions ? transactions : -1, first.dataCounter,
-                allData ? data : -1, seconds, first.lagSecs, first.transactionsNote);
+                allData ? data : -1, seconds, first.lagSecs, first.transactionsNote, first.closeSettled && parts.size() == 1,
+                first.openedBusy);
     }
 }
