@@ -24,10 +24,11 @@ import org.oltpbench.config.ConfigException;
  * (run only, no load); obd computes terminals and load workers from the tenant's CPUs and memory when they are not
  * given, oltpbench takes its own defaults;</li>
  * <li>how: {@code -O}/{@code --optimization} 0 as tune=false, 1 (obd's default) and 2 as tune=true (2's server
- * restarts are not done), {@code -v}/{@code --verbose} as oltpbench's --verbose;</li>
+ * restarts are not done), {@code -v}/{@code --verbose} as obd's: the oltpbench line it runs as (the password
+ * masked) and what was read and not needed, never stack traces (those stay behind oltpbench's own --verbose);</li>
  * <li>the paths of obd's programs ({@code --sysbench-bin}, {@code --sysbench-script-dir}, {@code --obclient-bin},
  * {@code --java-bin}, {@code --tmp-dir}, {@code --bmsql-*}) and {@code -S} are read and not needed: said with
- * --verbose.</li>
+ * -v.</li>
  * </ul>
  * Without a verb oltpbench does the whole job: prepare when the tables are absent, then run (obd drops and loads them
  * again each time); the engine is OceanBase, the one engine obd deploys.
@@ -84,11 +85,12 @@ final class ObdCommandLine {
         else tpcc(p, out);
         set(out, "tune", tune(p.get("optimization")));
         out.addAll(p.ours());
-        if (p.has("verbose")) {
-            out.add("--verbose");
+        if (p.has("verbose")) { // obd's verbose output: what it runs, step by step; stack traces stay behind --verbose
             for (String n : NOT_NEEDED) {
                 if (p.has(n)) notes.println("obd test " + args[1] + ": --" + n + " read, not needed: oltpbench runs the test itself");
             }
+            notes.println("obd test " + args[1] + " runs as: oltpbench " + String.join(" ", out.stream()
+                    .map(a -> a.startsWith("password=") ? "password=***" : a).toList()));
         }
         return out.toArray(String[]::new);
     }

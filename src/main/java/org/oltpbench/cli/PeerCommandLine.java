@@ -209,6 +209,8 @@ final class PeerCommandLine {
     private static String[] goTpc(String[] args) {
         List<String> out = new ArrayList<>(List.of("--set", "workload=" + args[0], "--set", "port=4000", "--set", "database=test",
                 "--set", "user=root"));
+        // go-tpc's tables for its tpcc (issue 60); its ch runs on BenchmarkSQL's until CH has go-tpc's layout
+        if (args[0].equals("tpcc")) out.addAll(List.of("--set", "tpccSchema=go-tpc"));
         String verb = null;
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
@@ -297,11 +299,34 @@ final class PeerCommandLine {
                 String near = Nearest.of(flag, longNames(MYSQLSLAP_KEYS.keySet().stream()));
                 throw notAnOption("mysqlslap", a.replaceFirst("=.*", ""), near == null ? null : "--" + near);
             }
-            if (value == null) value = next(args, i++, "mysqlslap", a);
+            if (value == null && key.equals("password")) {
+                value = prompted(a); // as mysqlslap: -p and --password without a value ask on the terminal
+            } else if (value == null) {
+                value = next(args, i++, "mysqlslap", a);
+            }
             out.addAll(List.of("--set", key + "=" + unquote(value)));
         }
         // no verb: the whole job, which creates what --create names when it is absent, as mysqlslap creates its schema
         return out.toArray(String[]::new);
+    }
+
+    /** Asks for a password on the terminal with a prompt; null where there is no terminal (tests replace it). */
+    static java.util.function.Function<String, char[]> terminal = prompt -> {
+        java.io.Console c = System.console();
+        return c == null ? null : c.readPassword("%s", prompt);
+    };
+
+    /**
+     * mysqlslap's -p (or --password) with no value: the password read from the terminal, never echoed, as mysqlslap
+     * reads it; without a terminal (a script, a pipe) one line says how to give it.
+     */
+    private static String prompted(String flag) {
+        char[] typed = terminal.apply("Enter password: ");
+        if (typed == null) {
+            throw new ConfigException("mysqlslap's " + flag + " with no value asks for the password on a terminal, and there is "
+                    + "none here: write -pPASSWORD or --password=PASSWORD, or password= in a props file");
+        }
+        return new String(typed);
     }
 
     /**

@@ -447,7 +447,8 @@ final class Resolver {
         return new TpccParams(warehouses(), r[0], r[1], activeWarehouses(), mix, cfg.get(Keys.NEW_ORDER_STYLE).equals("perItem"),
                 cfg.get(Keys.TERMINAL_WAREHOUSE_FIXED), scale(cfg, Keys.KEYING_TIME, Keys.KEYING_TIME_MULTIPLIER),
                 scale(cfg, Keys.THINK_TIME, Keys.THINK_TIME_MULTIPLIER),
-                cfg.get(Keys.INDEXES_AFTER_LOAD), cfg.get(Keys.RAND_SEED), share, analytic, TpccMode.of(cfg.get(Keys.TPCC_MODE)));
+                cfg.get(Keys.INDEXES_AFTER_LOAD), cfg.get(Keys.RAND_SEED), share, analytic, TpccMode.of(cfg.get(Keys.TPCC_MODE)),
+                cfg.get(Keys.TPCC_SCHEMA));
     }
 
     /**

@@ -20,17 +20,20 @@ package org.oltpbench.config;
  * @param analytic               CH-benCHmark's analytic streams beside the terminals (workload=ch); NONE for TPC-C
  * @param mode                   the client's statements or one stored routine per transaction (tpccMode); CLIENT in
  *                               results written before it was kept
+ * @param schema                 whose tables (tpccSchema: benchmarksql or go-tpc); benchmarksql in results written
+ *                               before it was kept (schema 3.17)
  */
 public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, int activeWarehouses, Mix mix, boolean perItemNewOrder,
                          boolean terminalWarehouseFixed, double keyingScale, double thinkScale, boolean indexesAfterLoad,
                          long randSeed, ClientShare share,
                          @com.fasterxml.jackson.annotation.JsonInclude(value = com.fasterxml.jackson.annotation.JsonInclude.Include.CUSTOM,
                                  valueFilter = AnalyticParams.Absent.class) AnalyticParams analytic,
-                         TpccMode mode) implements WorkloadParams {
+                         TpccMode mode, String schema) implements WorkloadParams {
 
     public TpccParams {
         if (analytic == null) analytic = AnalyticParams.NONE;
         if (mode == null) mode = TpccMode.CLIENT;
+        if (schema == null) schema = "benchmarksql";
     }
 
     /** tpcc, or ch with CH-benCHmark's data set and streams. */
@@ -70,7 +73,7 @@ public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, 
     /** These keys with the terminals on warehouses 1..{@code n} (activeWarehouses=n). */
     public TpccParams withActiveWarehouses(int n) {
         return new TpccParams(warehouses, firstWarehouse, lastWarehouse, n, mix, perItemNewOrder, terminalWarehouseFixed,
-                keyingScale, thinkScale, indexesAfterLoad, randSeed, share, analytic, mode);
+                keyingScale, thinkScale, indexesAfterLoad, randSeed, share, analytic, mode, schema);
     }
 
     /** How many warehouses this client loads. */

@@ -51,6 +51,11 @@ public interface Dialect {
         return autoInc ? autoIncrementColumn().toUpperCase(java.util.Locale.ROOT) : "INTEGER NOT NULL";
     }
 
+    /** The type of a date and time without a zone, as go-tpc's DDL writes it (DATETIME; PostgreSQL's timestamp). */
+    default String dateTimeType() {
+        return "datetime";
+    }
+
     /** An integer column the engine fills: BenchmarkSQL's bmsql_history.hist_id. */
     String autoIncrementColumn();
 

@@ -269,6 +269,11 @@ public class PostgresDialect extends NamedDialect {
     }
 
     @Override
+    public String dateTimeType() {
+        return "timestamp";
+    }
+
+    @Override
     public CommitCounter commitCounter() {
         return COMMITS;
     }

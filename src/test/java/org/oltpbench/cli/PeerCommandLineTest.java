@@ -75,8 +75,9 @@ class PeerCommandLineTest {
 
     @Test
     void goTpcsReadmeLines() {
-        // no engine: it is read from the server; TiDB's port 4000 is go-tpc's default, a later -P wins over it
-        String defaults = "--set workload=tpcc --set port=4000 --set database=test --set user=root ";
+        // no engine: it is read from the server; TiDB's port 4000 is go-tpc's default, a later -P wins over it; go-tpc's
+        // tables (issue 60), which a later --set tpccSchema= overrides
+        String defaults = "--set workload=tpcc --set port=4000 --set database=test --set user=root --set tpccSchema=go-tpc ";
         assertArrayEquals(words(defaults + "--set warehouses=4 --set partitions=4 prepare"),
                 PeerCommandLine.translate(words("tpcc --warehouses 4 --parts 4 prepare")));
         assertArrayEquals(words(defaults + "--set warehouses=4 run"), PeerCommandLine.translate(words("tpcc --warehouses 4 run")));
@@ -128,6 +129,29 @@ class PeerCommandLineTest {
                 + "--set host=127.0.0.1 --set user=bench --set password=bench"), PeerCommandLine.translate(words(
                 "mysqlslap --query=/select.sql --concurrency=100 --number-of-queries=10000000 --iterations=1 "
                 + "--create-schema=drds_xncs_bic_cs_trou_0000 --engine=innodb -h127.0.0.1 -ubench -pbench")));
+    }
+
+    /**
+     * Issue 60 §2: mysqlslap's -p and --password with no value ask for the password on the terminal, as mysqlslap does
+     * (before, the next option was taken for it: -p --concurrency=4 set the password to "--concurrency=4"); without a
+     * terminal one line says how to give it.
+     */
+    @Test
+    void mysqlslapsBarePasswordAsksOnTheTerminal() {
+        var saved = PeerCommandLine.terminal;
+        try {
+            PeerCommandLine.terminal = prompt -> "typed".toCharArray();
+            String[] asked = PeerCommandLine.translate(words("mysqlslap -ubench -p --concurrency=4 --query=x"));
+            assertArrayEquals(words("--set workload=sql --set time=0 --set peerSummary=mysqlslap --set user=bench "
+                    + "--set password=typed --set threads=4 --set query=x"), asked);
+            assertTrue(String.join(" ", PeerCommandLine.translate(words("mysqlslap --password --query=x"))).contains("password=typed"));
+            assertTrue(String.join(" ", PeerCommandLine.translate(words("mysqlslap -pgiven --query=x"))).contains("password=given"));
+            PeerCommandLine.terminal = prompt -> null;
+            assertEquals("mysqlslap's -p with no value asks for the password on a terminal, and there is none here: write "
+                    + "-pPASSWORD or --password=PASSWORD, or password= in a props file", refusal("mysqlslap -p --query=x"));
+        } finally {
+            PeerCommandLine.terminal = saved;
+        }
     }
 
     /** Issue 43 §2: each program's word left in, as pasted, with or without a path before it. */

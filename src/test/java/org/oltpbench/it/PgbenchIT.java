@@ -203,6 +203,26 @@ class PgbenchIT {
         assertTrue(after - before >= 40 && after - before <= 4_000, "40 deltas of 1..100 added " + (after - before));
     }
 
+    /**
+     * Issue 60 §2: {@code pgbench -n -f custom.sql} runs on any database, as pgbench does: here one without pgbench's
+     * tables (before: "pgbench's tables are missing; run pgbench -i"); a built-in script there still asks for them.
+     */
+    @Test
+    void aCustomScriptRunsOnAnyDatabase() throws Exception {
+        PgServer.Target server = PgServer.get();
+        String other = Tools.ownDatabase(server.url().replaceFirst("/[^/?]*(\\?|$)", "/anydb$1"), server.user(), "",
+                PgbenchIT.class, 60);
+        URI u = URI.create(other.substring("jdbc:".length()));
+        String[] where = {"-h", u.getHost(), "-p", String.valueOf(u.getPort()), "-U", server.user(), u.getPath().substring(1)};
+        Path script = dir.resolve("any.sql");
+        Files.writeString(script, "SELECT :client_id + 1;\n");
+        oltpbench("any", pgbench(where, "-n", "-f", script.toString(), "-c", "1", "-t", "5"));
+        assertEquals(5, ResultFiles.read(dir.resolve("any")).levels().get(0).kept().counts().transactions());
+        List<String> args = new ArrayList<>(List.of(pgbench(where, "-n", "-S", "-c", "1", "-t", "5")));
+        Tools.Outcome builtIn = Tools.cli(args.toArray(String[]::new));
+        assertTrue(builtIn.code() != 0 && builtIn.err().contains("pgbench's tables are missing"), builtIn.out() + builtIn.err());
+    }
+
     /** Debian's MariaDB (Tools.debianMariaDb), this class's own database on it. */
     private static List<String> mariadb() throws Exception {
         Tools.Login l = Tools.debianMariaDb();

@@ -39,6 +39,10 @@ public final class ChWorkload implements Workload {
             throw new ConfigException("tiflashReplicas asks TiDB for TiFlash replicas; this is db=" + dialect.name()
                     + ", which has none: leave tiflashReplicas out");
         }
+        if (!params.schema().equals("benchmarksql")) {
+            throw new ConfigException("workload=ch runs on BenchmarkSQL's tables (its queries and CH's three tables are "
+                    + "written for them); tpccSchema=" + params.schema() + " is TPC-C's alone: set tpccSchema=benchmarksql");
+        }
         this.tpcc = tpcc;
         this.params = params;
         this.analytic = params.analytic();

@@ -107,8 +107,13 @@ public final class PgbenchWorkload implements Workload {
                 ? true : q.reads() && !q.sql().toUpperCase(java.util.Locale.ROOT).contains("FOR UPDATE")));
     }
 
+    /**
+     * pgbench's tables, where a built-in script runs on them; a run of custom scripts alone ({@code pgbench -n -f
+     * custom.sql}) runs on any database, as pgbench does (issue 60 §2), whatever tables its scripts name.
+     */
     @Override
     public boolean isPrepared(Database db) throws SQLException {
+        if (!builtIn()) return true;
         try (Connection c = db.connect()) {
             for (String t : PgbenchLoader.TABLES) if (!Database.tableExists(c, t)) return false;
         }
@@ -154,8 +159,7 @@ public final class PgbenchWorkload implements Workload {
         if (weightsZero()) throw new ConfigException("scripts: every weight is 0; give one a weight above 0");
         out.println("pgbench (" + db.serverVersion() + ")"); // pgbench's first line: the server's version once connected
         vacuum(db);
-        boolean builtIn = scripts.stream().anyMatch(s -> s.label().startsWith("<builtin: "));
-        if (!builtIn) return;
+        if (!builtIn()) return;
         try (Connection c = db.connect(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT count(*) FROM pgbench_branches")) {
             rs.next();
@@ -163,6 +167,11 @@ public final class PgbenchWorkload implements Workload {
             if (branches == 0) throw new ConfigException("pgbench_branches is empty; run pgbench -i (prepare) again");
             scale = branches;
         }
+    }
+
+    /** Whether a built-in script (pgbench's tables) is among the scripts. */
+    private boolean builtIn() {
+        return scripts.stream().anyMatch(s -> s.label().startsWith("<builtin: "));
     }
 
     private void vacuum(Database db) throws SQLException {

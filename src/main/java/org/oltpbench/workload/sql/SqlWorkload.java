@@ -174,12 +174,29 @@ public final class SqlWorkload implements Workload {
                     // a lock wait or conflict means the server took the SQL: the level restarts such errors
                     if (db.dialect().classify(e) == org.oltpbench.dialect.Dialect.ErrorClass.RETRYABLE) continue;
                     throw new ConfigException(querySource + " line " + s.line() + ": the server refused the statement: "
-                            + Text.firstLine(e.getMessage()) + "; fix it (placeholders become bind parameters: do not quote them)");
+                            + Text.firstLine(e.getMessage()) + "; " + fix(e, s));
                 }
             }
             c.rollback();
             c.setAutoCommit(true);
         }
+    }
+
+    /**
+     * What to do about a statement the server refused (issue 60 §2): a missing table (SQLSTATE 42S02, PostgreSQL's 42P01)
+     * is created or found first, as mysqlslap's --create or --create-schema would; a quoted placeholder is unquoted
+     * (placeholders become bind parameters); else the statement is fixed.
+     */
+    static String fix(SQLException e, SqlScript.Statement s) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        if (state.equals("42S02") || state.equals("42P01")) {
+            return "create the table first (mysqlslap's --create, or a CREATE TABLE in the script) or connect to the "
+                    + "database that holds it (--create-schema, database=)";
+        }
+        if (!s.params().isEmpty() && s.sql().matches("(?s).*'[^']*\\?[^']*'.*")) {
+            return "fix it (placeholders become bind parameters: do not quote them)";
+        }
+        return "fix it";
     }
 
     @Override

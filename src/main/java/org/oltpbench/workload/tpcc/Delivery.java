@@ -12,8 +12,8 @@ final class Delivery extends Txn {
     private PreparedStatement oldest, delNo, selO, updO, updOl, sumOl, updC;
     private int w, carrier;
 
-    Delivery(Connection c, TpccProcedures procs) throws SQLException {
-        super(c, procs, TpccProcedures.Routine.DELIVERY);
+    Delivery(Connection c, TpccProcedures procs, TpccTables tables) throws SQLException {
+        super(c, procs, TpccProcedures.Routine.DELIVERY, tables);
         if (called()) return;
         oldest = prepare("SELECT no_o_id FROM bmsql_new_order WHERE no_w_id = ? AND no_d_id = ? ORDER BY no_o_id LIMIT 1 FOR UPDATE");
         delNo = prepare("DELETE FROM bmsql_new_order WHERE no_w_id = ? AND no_d_id = ? AND no_o_id = ?");

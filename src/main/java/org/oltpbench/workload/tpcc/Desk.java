@@ -23,8 +23,8 @@ interface Desk {
     void close();
 
     /** The terminal's own connection: prepared once, kept for the level. */
-    static Desk own(Connection c, boolean perItem, TpccProcedures procs) throws SQLException {
-        Prepared p = new Prepared(c, perItem, procs);
+    static Desk own(Connection c, boolean perItem, TpccProcedures procs, TpccTables tables) throws SQLException {
+        Prepared p = new Prepared(c, perItem, procs, tables);
         return new Desk() {
             @Override
             public Prepared take(ThreadStats st) {
@@ -48,7 +48,8 @@ interface Desk {
     }
 
     /** A connection of {@code pool} per transaction; a connection it finds lost is evicted, not handed back. */
-    static Desk shared(SharedConnections pool, Dialect dialect, boolean perItem, TpccProcedures procs) {
+    static Desk shared(SharedConnections pool, Dialect dialect, boolean perItem, TpccProcedures procs,
+                       TpccTables tables) {
         return new Desk() {
             private Connection lease;
 
@@ -58,7 +59,7 @@ interface Desk {
                 lease = pool.borrow();
                 st.queued(System.nanoTime() - t0);
                 try {
-                    return pool.prepared(lease, physical -> new Prepared(physical, perItem, procs));
+                    return pool.prepared(lease, physical -> new Prepared(physical, perItem, procs, tables));
                 } catch (SQLException | RuntimeException e) {
                     release(e instanceof SQLException s ? s : null);
                     throw e;

@@ -35,8 +35,8 @@ final class NewOrder extends Txn {
     private final String[] pairDist = new String[15];
 
     /** @param procs tpccMode=procedures' routines (the set-based New-Order, or the row-by-row one with perItem); null in client mode */
-    NewOrder(Connection c, boolean perItem, TpccProcedures procs) throws SQLException {
-        super(c, procs, perItem ? TpccProcedures.Routine.NEWORD_ROW : TpccProcedures.Routine.NEWORD);
+    NewOrder(Connection c, boolean perItem, TpccProcedures procs, TpccTables tables) throws SQLException {
+        super(c, procs, perItem ? TpccProcedures.Routine.NEWORD_ROW : TpccProcedures.Routine.NEWORD, tables);
         this.perItem = perItem;
         if (called()) return; // one call: no statements of the client's own
         customer = prepare("SELECT c_discount, c_last, c_credit, w_tax FROM bmsql_customer JOIN bmsql_warehouse ON w_id = c_w_id "

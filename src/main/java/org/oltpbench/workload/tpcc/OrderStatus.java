@@ -13,8 +13,8 @@ final class OrderStatus extends Txn {
     private int w, d;
     private CustomerLookup.Named customer;
 
-    OrderStatus(Connection c, TpccProcedures procs) throws SQLException {
-        super(c, procs, TpccProcedures.Routine.OSTAT);
+    OrderStatus(Connection c, TpccProcedures procs, TpccTables tables) throws SQLException {
+        super(c, procs, TpccProcedures.Routine.OSTAT, tables);
         if (called()) return;
         selC = prepare("SELECT c_first, c_middle, c_last, c_balance FROM bmsql_customer WHERE c_w_id = ? AND c_d_id = ? AND c_id = ?");
         lastOrder = prepare("SELECT o_id, o_entry_d, o_carrier_id FROM bmsql_oorder WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ? "

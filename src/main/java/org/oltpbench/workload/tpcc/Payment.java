@@ -14,8 +14,8 @@ final class Payment extends Txn {
     private CustomerLookup.Named customer;
     private long cents;
 
-    Payment(Connection c, TpccProcedures procs) throws SQLException {
-        super(c, procs, TpccProcedures.Routine.PAYMENT);
+    Payment(Connection c, TpccProcedures procs, TpccTables tables) throws SQLException {
+        super(c, procs, TpccProcedures.Routine.PAYMENT, tables);
         if (called()) return;
         updW = prepare("UPDATE bmsql_warehouse SET w_ytd = w_ytd + ? * 0.01 WHERE w_id = ?");
         selW = prepare("SELECT w_name, w_street_1, w_street_2, w_city, w_state, w_zip FROM bmsql_warehouse WHERE w_id = ?");

@@ -16,12 +16,13 @@ final class Prepared implements AutoCloseable {
     /**
      * @param perItem newOrderStyle=perItem (BenchmarkSQL 5.0's statements, or the row-by-row New-Order routine)
      * @param procs   tpccMode=procedures' routines; null in client mode
+     * @param tables  whose tables the statements name (tpccSchema)
      */
-    Prepared(Connection c, boolean perItem, TpccProcedures procs) throws SQLException {
+    Prepared(Connection c, boolean perItem, TpccProcedures procs, TpccTables tables) throws SQLException {
         this.c = c;
         this.called = procs != null;
         c.setAutoCommit(called);
-        txns = TpccType.makeAll(c, perItem, procs);
+        txns = TpccType.makeAll(c, perItem, procs, tables);
     }
 
     private boolean readOnly;

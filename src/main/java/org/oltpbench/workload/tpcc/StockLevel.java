@@ -10,8 +10,8 @@ final class StockLevel extends Txn {
     private PreparedStatement next, count;
     private int w, d, threshold;
 
-    StockLevel(Connection c, TpccProcedures procs) throws SQLException {
-        super(c, procs, TpccProcedures.Routine.SLEV);
+    StockLevel(Connection c, TpccProcedures procs, TpccTables tables) throws SQLException {
+        super(c, procs, TpccProcedures.Routine.SLEV, tables);
         if (called()) return;
         next = prepare("SELECT d_next_o_id FROM bmsql_district WHERE d_w_id = ? AND d_id = ?");
         count = prepare("SELECT COUNT(DISTINCT s_i_id) FROM bmsql_order_line JOIN bmsql_stock ON s_w_id = ol_w_id AND s_i_id = ol_i_id "

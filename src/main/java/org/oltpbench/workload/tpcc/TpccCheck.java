@@ -28,6 +28,11 @@ public final class TpccCheck {
         this.conditions = conditions;
     }
 
+    /** This check on {@code t}'s tables (each condition's SQL is written with BenchmarkSQL's names). */
+    public TpccCheck in(TpccTables t) {
+        return new TpccCheck(conditions.stream().map(k -> new Condition(k.clause(), k.statement(), t.sql(k.sql()))).toList());
+    }
+
     /** This check with the condition of {@code clause} alone (e.g. "3.3.2.1"): one condition's probe, at its cost. */
     public TpccCheck only(String clause) {
         return new TpccCheck(conditions.stream().filter(k -> k.clause().equals(clause)).toList());

@@ -35,8 +35,13 @@ final class TpccLoader extends Loader {
     private final java.util.Set<Integer> complete = new java.util.concurrent.ConcurrentSkipListSet<>();
     private volatile boolean itemsDone;
 
-    TpccLoader(Database db, LoadParams load, long seed, int cLoad, PrintStream out, org.oltpbench.db.load.LoadMeter meter) {
+    /** Whose tables the rows go to (tpccSchema). */
+    private final TpccTables tables;
+
+    TpccLoader(Database db, LoadParams load, long seed, int cLoad, PrintStream out, org.oltpbench.db.load.LoadMeter meter,
+               TpccTables tables) {
         super(db, load, out);
+        this.tables = tables;
         this.meter = meter;
         this.seed = seed;
         this.cLoad = cLoad;
@@ -77,7 +82,7 @@ final class TpccLoader extends Loader {
     }
 
     private RowSink sink(Connection c, String table, String... columns) throws SQLException {
-        return sink(meter, c, table, List.of(columns));
+        return sink(meter, c, tables.table(table), List.of(columns));
     }
 
     private void loadItems() throws SQLException {
@@ -124,7 +129,7 @@ final class TpccLoader extends Loader {
             {"bmsql_history", "h_w_id"}, {"bmsql_oorder", "o_w_id"}, {"bmsql_new_order", "no_w_id"},
             {"bmsql_order_line", "ol_w_id"}};
         try (Statement st = c.createStatement()) {
-            for (String[] t : byTable) meter.stop().cancelling(st, () -> st.execute("DELETE FROM " + t[0] + " WHERE " + t[1] + " = " + w));
+            for (String[] t : byTable) meter.stop().cancelling(st, () -> st.execute("DELETE FROM " + tables.table(t[0]) + " WHERE " + t[1] + " = " + w));
         }
     }
 

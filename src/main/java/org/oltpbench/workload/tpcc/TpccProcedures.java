@@ -56,8 +56,16 @@ final class TpccProcedures {
         this.version = digest(text);
     }
 
-    /** The routines for {@code dialect}; a one-line refusal when it has no stored routines. */
+    /** The routines for {@code dialect} on BenchmarkSQL's tables; a one-line refusal when it has no stored routines. */
     static TpccProcedures of(Dialect dialect) {
+        return of(dialect, TpccTables.BENCHMARKSQL);
+    }
+
+    /**
+     * The routines for {@code dialect} on {@code tables} (the file names BenchmarkSQL's; its version, a digest of the text
+     * given these names, tells one layout's routines from another's).
+     */
+    static TpccProcedures of(Dialect dialect, TpccTables tables) {
         ProcedureLanguage l = dialect.procedureLanguage();
         if (l == ProcedureLanguage.NONE) {
             throw new ConfigException("tpccMode=procedures: " + dialect.noProcedures() + "; use tpccMode=client");
@@ -65,7 +73,7 @@ final class TpccProcedures {
         String path = "/tpcc/procedures/" + l.file() + ".sql";
         try (InputStream in = TpccProcedures.class.getResourceAsStream(path)) {
             if (in == null) throw new IllegalStateException(path + " is missing from the jar");
-            return new TpccProcedures(l, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return new TpccProcedures(l, tables.sql(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
         } catch (IOException e) {
             throw new IllegalStateException("cannot read " + path, e);
         }

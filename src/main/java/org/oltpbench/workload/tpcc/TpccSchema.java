@@ -18,6 +18,11 @@ public final class TpccSchema {
     private TpccSchema() {
     }
 
+    /** The index that marks a finished load's indexes, by layout: the customer's. */
+    static String customerIndex(TpccTables t) {
+        return t == TpccTables.GO_TPC ? "idx_customer" : "bmsql_customer_idx1";
+    }
+
     /** The column each warehouse-keyed table is hash-partitioned on; bmsql_config and bmsql_item are not. */
     public static String partitionColumn(String table) {
         return switch (table) {
@@ -33,8 +38,17 @@ public final class TpccSchema {
         };
     }
 
-    /** Every CREATE TABLE (and the dialect's statements that complete one), in load order. */
+    /** Every CREATE TABLE of BenchmarkSQL's tables (and the dialect's statements that complete one), in load order. */
     public static List<String> createTables(Dialect d, Layout l) {
+        return createTables(d, l, TpccTables.BENCHMARKSQL);
+    }
+
+    /** Every CREATE TABLE of {@code t}'s tables (and the dialect's statements that complete one), in load order. */
+    public static List<String> createTables(Dialect d, Layout l, TpccTables t) {
+        return t == TpccTables.GO_TPC ? goTpc(d, l) : benchmarkSql(d, l);
+    }
+
+    private static List<String> benchmarkSql(Dialect d, Layout l) {
         List<String> out = new ArrayList<>();
         table(out, d, l, "bmsql_config", "  cfg_name varchar(30) primary key,\n  cfg_value varchar(50)\n");
         table(out, d, l, "bmsql_warehouse", "  w_id integer not null,\n  w_ytd decimal(12,2),\n  w_tax decimal(4,4),\n"
@@ -69,9 +83,57 @@ public final class TpccSchema {
     }
 
     private static void table(List<String> out, Dialect d, Layout l, String name, String body) {
+        table(out, d, l, name, name, body);
+    }
+
+    /** {@code name} in its layout as {@code as}, partitioned as BenchmarkSQL's table of that name is. */
+    private static void table(List<String> out, Dialect d, Layout l, String name, String as, String body) {
         String col = partitionColumn(name), options = d.tableOptions(l, col);
-        out.add("create table " + name + " (\n" + body + ")" + (options.isEmpty() ? "" : " " + options));
-        out.addAll(d.afterCreateTable(name, l, col));
+        out.add("create table " + as + " (\n" + body + ")" + (options.isEmpty() ? "" : " " + options));
+        out.addAll(d.afterCreateTable(as, l, col));
+    }
+
+    /**
+     * go-tpc v1.0.7's tables (tpcc/ddl.go): its columns in its order, its types (DATETIME: the dialect's date-time
+     * type), its keys; a history without one; oltpbench's configuration table beside them. Its secondary indexes are
+     * {@link #createIndexes}'.
+     */
+    private static List<String> goTpc(Dialect d, Layout l) {
+        TpccTables t = TpccTables.GO_TPC;
+        String dt = d.dateTimeType();
+        List<String> out = new ArrayList<>();
+        table(out, d, l, "bmsql_config", t.config(), "  cfg_name varchar(30) primary key,\n  cfg_value varchar(50)\n");
+        table(out, d, l, "bmsql_warehouse", "warehouse", "  w_id int not null,\n  w_name varchar(10),\n  w_street_1 varchar(20),\n"
+                + "  w_street_2 varchar(20),\n  w_city varchar(20),\n  w_state char(2),\n  w_zip char(9),\n"
+                + "  w_tax decimal(4, 4),\n  w_ytd decimal(12, 2),\n" + pk(d, l, "w_id"));
+        table(out, d, l, "bmsql_district", "district", "  d_id int not null,\n  d_w_id int not null,\n  d_name varchar(10),\n"
+                + "  d_street_1 varchar(20),\n  d_street_2 varchar(20),\n  d_city varchar(20),\n  d_state char(2),\n"
+                + "  d_zip char(9),\n  d_tax decimal(4, 4),\n  d_ytd decimal(12, 2),\n  d_next_o_id int,\n"
+                + pk(d, l, "d_w_id, d_id"));
+        table(out, d, l, "bmsql_customer", "customer", "  c_id int not null,\n  c_d_id int not null,\n  c_w_id int not null,\n"
+                + "  c_first varchar(16),\n  c_middle char(2),\n  c_last varchar(16),\n  c_street_1 varchar(20),\n"
+                + "  c_street_2 varchar(20),\n  c_city varchar(20),\n  c_state char(2),\n  c_zip char(9),\n"
+                + "  c_phone char(16),\n  c_since " + dt + ",\n  c_credit char(2),\n  c_credit_lim decimal(12, 2),\n"
+                + "  c_discount decimal(4, 4),\n  c_balance decimal(12, 2),\n  c_ytd_payment decimal(12, 2),\n"
+                + "  c_payment_cnt int,\n  c_delivery_cnt int,\n  c_data varchar(500),\n" + pk(d, l, "c_w_id, c_d_id, c_id"));
+        table(out, d, l, "bmsql_history", "history", "  h_c_id int not null,\n  h_c_d_id int not null,\n  h_c_w_id int not null,\n"
+                + "  h_d_id int not null,\n  h_w_id int not null,\n  h_date " + dt + ",\n  h_amount decimal(6, 2),\n"
+                + "  h_data varchar(24)\n");
+        table(out, d, l, "bmsql_new_order", "new_order", "  no_o_id int not null,\n  no_d_id int not null,\n"
+                + "  no_w_id int not null,\n" + pk(d, l, "no_w_id, no_d_id, no_o_id"));
+        table(out, d, l, "bmsql_oorder", "orders", "  o_id int not null,\n  o_d_id int not null,\n  o_w_id int not null,\n"
+                + "  o_c_id int,\n  o_entry_d " + dt + ",\n  o_carrier_id int,\n  o_ol_cnt int,\n  o_all_local int,\n"
+                + pk(d, l, "o_w_id, o_d_id, o_id"));
+        table(out, d, l, "bmsql_order_line", "order_line", "  ol_o_id int not null,\n  ol_d_id int not null,\n"
+                + "  ol_w_id int not null,\n  ol_number int not null,\n  ol_i_id int not null,\n  ol_supply_w_id int,\n"
+                + "  ol_delivery_d " + dt + ",\n  ol_quantity int,\n  ol_amount decimal(6, 2),\n  ol_dist_info char(24),\n"
+                + pk(d, l, "ol_w_id, ol_d_id, ol_o_id, ol_number"));
+        table(out, d, l, "bmsql_stock", "stock", "  s_i_id int not null,\n  s_w_id int not null,\n  s_quantity int,\n"
+                + distColumns() + "  s_ytd int,\n  s_order_cnt int,\n  s_remote_cnt int,\n  s_data varchar(50),\n"
+                + pk(d, l, "s_w_id, s_i_id"));
+        table(out, d, l, "bmsql_item", "item", "  i_id int not null,\n  i_im_id int,\n  i_name varchar(24),\n"
+                + "  i_price decimal(5, 2),\n  i_data varchar(50),\n" + pk(d, l, "i_id"));
+        return out;
     }
 
     private static String pk(Dialect d, Layout l, String columns) {
@@ -95,9 +157,20 @@ public final class TpccSchema {
         return sb.toString();
     }
 
-    /** The secondary indexes (created after loading when indexesAfterLoad, else with the tables). */
+    /** BenchmarkSQL's secondary indexes. */
     public static List<String> createIndexes(Dialect d, Layout l) {
+        return createIndexes(d, l, TpccTables.BENCHMARKSQL);
+    }
+
+    /** The secondary indexes of {@code t}'s tables (created after loading when indexesAfterLoad, else with the tables). */
+    public static List<String> createIndexes(Dialect d, Layout l, TpccTables t) {
         String options = d.indexOptions(l.partitions() > 0);
+        if (t == TpccTables.GO_TPC) {
+            return List.of("create index idx_customer on customer (c_w_id, c_d_id, c_last, c_first)" + options,
+                    "create index idx_order on orders (o_w_id, o_d_id, o_c_id, o_id)" + options,
+                    "create index idx_h_w_id on history (h_w_id)" + options,
+                    "create index idx_h_c_w_id on history (h_c_w_id)" + options);
+        }
         return List.of("create index bmsql_customer_idx1 on bmsql_customer (c_w_id, c_d_id, c_last, c_first)" + options,
                 "create unique index bmsql_oorder_idx1 on bmsql_oorder (o_w_id, o_d_id, o_c_id, o_id)" + options);
     }

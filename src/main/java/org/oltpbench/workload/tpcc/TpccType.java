@@ -15,18 +15,18 @@ import org.oltpbench.result.workload.TxnType;
  */
 enum TpccType {
     NEW_ORDER(18_000, 12_000, true, TpccParams.Mix::newOrder, NewOrder::new),
-    PAYMENT(3_000, 12_000, false, TpccParams.Mix::payment, (c, perItem, procs) -> new Payment(c, procs)),
-    ORDER_STATUS(2_000, 10_000, false, TpccParams.Mix::orderStatus, (c, perItem, procs) -> new OrderStatus(c, procs)),
-    DELIVERY(2_000, 5_000, false, TpccParams.Mix::delivery, (c, perItem, procs) -> new Delivery(c, procs)),
-    STOCK_LEVEL(2_000, 5_000, false, TpccParams.Mix::stockLevel, (c, perItem, procs) -> new StockLevel(c, procs));
+    PAYMENT(3_000, 12_000, false, TpccParams.Mix::payment, (c, perItem, procs, tables) -> new Payment(c, procs, tables)),
+    ORDER_STATUS(2_000, 10_000, false, TpccParams.Mix::orderStatus, (c, perItem, procs, tables) -> new OrderStatus(c, procs, tables)),
+    DELIVERY(2_000, 5_000, false, TpccParams.Mix::delivery, (c, perItem, procs, tables) -> new Delivery(c, procs, tables)),
+    STOCK_LEVEL(2_000, 5_000, false, TpccParams.Mix::stockLevel, (c, perItem, procs, tables) -> new StockLevel(c, procs, tables));
 
     /**
      * Prepares one instance of a transaction on a connection; {@code perItem}: newOrderStyle=perItem; {@code procs}:
-     * tpccMode=procedures' routines, null in client mode.
+     * tpccMode=procedures' routines, null in client mode; {@code tables}: whose tables its statements name.
      */
     @FunctionalInterface
     interface Maker {
-        Txn make(Connection c, boolean perItem, TpccProcedures procs) throws SQLException;
+        Txn make(Connection c, boolean perItem, TpccProcedures procs, TpccTables tables) throws SQLException;
     }
 
     private static final TpccType[] ALL = values();
@@ -66,9 +66,9 @@ enum TpccType {
     }
 
     /** One prepared instance of each type, in table order. */
-    static Txn[] makeAll(Connection c, boolean perItem, TpccProcedures procs) throws SQLException {
+    static Txn[] makeAll(Connection c, boolean perItem, TpccProcedures procs, TpccTables tables) throws SQLException {
         Txn[] txns = new Txn[ALL.length];
-        for (TpccType t : ALL) txns[t.ordinal()] = t.maker.make(c, perItem, procs);
+        for (TpccType t : ALL) txns[t.ordinal()] = t.maker.make(c, perItem, procs, tables);
         return txns;
     }
 

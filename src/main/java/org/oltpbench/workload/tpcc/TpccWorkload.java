@@ -28,7 +28,7 @@ import org.oltpbench.workload.Terminal;
 import org.oltpbench.util.Progress;
 import org.oltpbench.workload.Workload;
 
-/** TPC-C on BenchmarkSQL 5.0's bmsql_* schema. */
+/** TPC-C on BenchmarkSQL 5.0's bmsql_* tables or go-tpc's ({@link TpccTables}, tpccSchema). */
 public final class TpccWorkload implements Workload {
     /** The tablegroup of the partitioned tables on OceanBase (obd's name for it). */
     static final String TABLEGROUP = "tpcc_group";
@@ -45,6 +45,8 @@ public final class TpccWorkload implements Workload {
     private volatile int[] runConstants;
     /** tpccMode=procedures' stored routines; null in client mode. */
     private final TpccProcedures procs;
+    /** Whose tables (tpccSchema): every statement here is written with BenchmarkSQL's names and given these. */
+    private final TpccTables tables;
     /** How long a client waits for another client's part of a shared load before giving up. */
     static final long STALL_SECS = 30 * 60;
 
@@ -60,7 +62,8 @@ public final class TpccWorkload implements Workload {
         this.count = range[1] - range[0] + 1;
         long s = params.randSeed();
         this.seed = s != 0 ? s : System.nanoTime();
-        this.procs = params.mode() == org.oltpbench.config.TpccMode.PROCEDURES ? TpccProcedures.of(dialect) : null;
+        this.tables = TpccTables.of(params.schema());
+        this.procs = params.mode() == org.oltpbench.config.TpccMode.PROCEDURES ? TpccProcedures.of(dialect, tables) : null;
     }
 
     /**
@@ -89,7 +92,7 @@ public final class TpccWorkload implements Workload {
     @Override
     public boolean isPrepared(Database db) throws SQLException {
         try (Connection c = db.connect()) {
-            for (String t : TpccSchema.TABLES) if (!Database.tableExists(c, t)) return false;
+            if (!tablesPresent(c)) return false;
             return missingWarehouses(c).isEmpty() && loadFinished(c);
         }
     }
@@ -98,27 +101,53 @@ public final class TpccWorkload implements Workload {
     @Override
     public String unprepared(Database db) throws SQLException {
         try (Connection c = db.connect()) {
-            for (String t : TpccSchema.TABLES) if (!Database.tableExists(c, t)) return Workload.super.unprepared(db);
+            if (!tablesPresent(c)) {
+                String other = otherLayout(c);
+                return other != null ? other : Workload.super.unprepared(db);
+            }
             List<Integer> missing = missingWarehouses(c);
             if (missing.isEmpty()) {
                 return "warehouses " + first + "-" + (first + count - 1) + " are loaded, but their prepare was stopped before "
-                        + "its last steps (the secondary indexes, bmsql_config); run prepare to finish it";
+                        + "its last steps (the secondary indexes, " + tables.config() + "); run prepare to finish it";
             }
             Integer loaded = configured(c, "warehouses");
             int lo = missing.get(0), hi = missing.get(missing.size() - 1);
             String which = missing.size() == 1 ? "warehouse " + lo + " is"
                     : missing.size() == hi - lo + 1 ? "warehouses " + lo + "-" + hi + " are"
                     : missing.size() + " warehouses between " + lo + " and " + hi + " are";
-            return which + " not loaded" + (loaded == null ? "" : " (bmsql_config says warehouses=" + loaded + ")")
+            return which + " not loaded" + (loaded == null ? "" : " (" + tables.config() + " says warehouses=" + loaded + ")")
                     + " but this run asks for warehouses " + first + "-" + (first + count - 1) + "; set warehouses="
                     + (loaded == null ? "<the loaded count>" : loaded) + ", or run prepare to load the missing ones";
         }
     }
 
-    /** Warehouses of the range without their bmsql_warehouse row (never loaded, or interrupted). */
+    /**
+     * Whether this layout's tables are all there: its nine, and its configuration table unless the layout's peer loads
+     * without one (go-tpc).
+     */
+    private boolean tablesPresent(Connection c) throws SQLException {
+        for (String t : tables.specTables()) if (!Database.tableExists(c, t)) return false;
+        return tables.configOptional() || Database.tableExists(c, tables.config());
+    }
+
+    /**
+     * Issue 60: the one line for a database that holds another layout's TPC-C tables than tpccSchema asks for (found by
+     * its warehouse table); null when it holds none.
+     */
+    private String otherLayout(Connection c) throws SQLException {
+        for (TpccTables other : TpccTables.values()) {
+            if (other == tables || !Database.tableExists(c, other.table("bmsql_warehouse"))) continue;
+            return "this database holds " + other.title() + "'s TPC-C tables (" + other.table("bmsql_warehouse") + ", "
+                    + other.table("bmsql_oorder") + ", ...), not " + tables.title() + "'s that tpccSchema=" + tables.key()
+                    + " asks for; set tpccSchema=" + other.key() + " to run them";
+        }
+        return null;
+    }
+
+    /** Warehouses of the range without their warehouse row (never loaded, or interrupted). */
     private List<Integer> missingWarehouses(Connection c) throws SQLException {
         boolean[] present = new boolean[count];
-        try (PreparedStatement ps = c.prepareStatement("SELECT w_id FROM bmsql_warehouse WHERE w_id BETWEEN ? AND ?")) {
+        try (PreparedStatement ps = c.prepareStatement(tables.sql("SELECT w_id FROM bmsql_warehouse WHERE w_id BETWEEN ? AND ?"))) {
             ps.setInt(1, first);
             ps.setInt(2, first + count - 1);
             try (ResultSet rs = ps.executeQuery()) {
@@ -133,7 +162,9 @@ public final class TpccWorkload implements Workload {
     /** Without the spec's pacing (the seeds' way, and the default), tpmC is a throughput figure, and it says so. */
     @Override
     public String disclaimer() {
-        return params.paced() ? "" : "Not a TPC-C result: no keying or think time; tpmC here is a throughput figure.";
+        String tables = this.tables == TpccTables.BENCHMARKSQL ? "" : "On " + this.tables.title() + "'s tables (tpccSchema="
+                + this.tables.key() + ")." + (params.paced() ? "" : "\n");
+        return tables + (params.paced() ? "" : "Not a TPC-C result: no keying or think time; tpmC here is a throughput figure.");
     }
 
     /** "1-3, 5, 7-8" for ascending warehouse numbers. */
@@ -158,14 +189,21 @@ public final class TpccWorkload implements Workload {
         int cLoad;
         if (!share.leads()) awaitLead(db, stop, "to create the TPC-C tables", c -> loadConstantIfPresent(c) != null);
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
-            if (!Database.tableExists(c, "bmsql_warehouse")) {
-                out.println("Creating the TPC-C tables (BenchmarkSQL 5.0 schema)...");
+            String other = Database.tableExists(c, tables.table("bmsql_warehouse")) ? null : otherLayout(c);
+            if (other != null) {
+                throw new ConfigException(other + ", or prepare " + tables.title() + "'s in another database (one layout per "
+                        + "database)");
+            }
+            if (!Database.tableExists(c, tables.table("bmsql_warehouse"))) {
+                out.println("Creating the TPC-C tables (" + tables.title() + "'s schema)...");
                 Layout layout = Layout.tpcc(load, tablegroup(st));
-                for (String sql : TpccSchema.createTables(dialect, layout)) st.execute(sql);
-                if (!indexesLater) for (String sql : TpccSchema.createIndexes(dialect, layout)) st.execute(sql);
+                for (String sql : TpccSchema.createTables(dialect, layout, tables)) st.execute(sql);
+                if (!indexesLater) for (String sql : TpccSchema.createIndexes(dialect, layout, tables)) st.execute(sql);
+            } else if (!Database.tableExists(c, tables.config())) { // the peer loaded it, and keeps no configuration
+                st.execute(TpccSchema.createTables(dialect, Layout.tpcc(load, null), tables).get(0));
             }
             missing = missingWarehouses(c);
-            // a load stopped after its last warehouse is finished here: its indexes and bmsql_config, written last
+            // a load stopped after its last warehouse is finished here: its indexes and configuration, written last
             if (missing.isEmpty() && loadFinished(c) && (!indexesLater || indexExists(c))) {
                 throw new ConfigException("warehouses " + first + "-" + (first + count - 1)
                         + " are already loaded; run cleanup first, or set warehouseRange to the ones still missing");
@@ -200,7 +238,7 @@ public final class TpccWorkload implements Workload {
     public org.oltpbench.workload.DataCounter dataCounter() {
         int[] driven = params.driven();
         return new org.oltpbench.workload.DataCounter("sum(d_next_o_id)", c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT SUM(d_next_o_id) FROM bmsql_district WHERE d_w_id BETWEEN ? AND ?")) {
+            try (PreparedStatement ps = c.prepareStatement(tables.sql("SELECT SUM(d_next_o_id) FROM bmsql_district WHERE d_w_id BETWEEN ? AND ?"))) {
                 ps.setInt(1, driven[0]);
                 ps.setInt(2, driven[1]);
                 try (ResultSet rs = ps.executeQuery()) {
@@ -227,7 +265,7 @@ public final class TpccWorkload implements Workload {
      */
     private String fewerThanLoaded(Database db) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT COUNT(*), MAX(w_id) FROM bmsql_warehouse")) {
+             ResultSet rs = st.executeQuery(tables.sql("SELECT COUNT(*), MAX(w_id) FROM bmsql_warehouse"))) {
             if (!rs.next()) return null;
             long found = rs.getLong(1), highest = rs.getLong(2);
             if (highest <= whole[1]) return null;
@@ -253,7 +291,7 @@ public final class TpccWorkload implements Workload {
         out.printf("Loading %d warehouse(s) with %d worker(s)%s...%n", missing.size(), load.workers(),
                 items ? " and the 100,000 items" : "");
         LoadMeter meter = new LoadMeter(stop);
-        TpccLoader loader = new TpccLoader(db, load, seed, cLoad, out, meter);
+        TpccLoader loader = new TpccLoader(db, load, seed, cLoad, out, meter, tables);
         try {
             loader.load(missing, items);
         } catch (LoadStopped e) {
@@ -281,11 +319,11 @@ public final class TpccWorkload implements Workload {
      * with all of its 100,000 rows.
      */
     private boolean itemsToLoad(Statement st) throws SQLException {
-        long n = count(st.getConnection().createStatement(), "SELECT COUNT(*) FROM bmsql_item");
+        long n = count(st.getConnection().createStatement(), tables.sql("SELECT COUNT(*) FROM bmsql_item"));
         if (n == TpccLoader.ITEMS) return false;
         if (n > 0) {
-            out.println("resuming a prepare: bmsql_item holds " + n + " of " + TpccLoader.ITEMS + " rows; loading it from clean");
-            st.execute("DELETE FROM bmsql_item");
+            out.println("resuming a prepare: " + tables.table("bmsql_item") + " holds " + n + " of " + TpccLoader.ITEMS + " rows; loading it from clean");
+            st.execute(tables.sql("DELETE FROM bmsql_item"));
         }
         return true;
     }
@@ -293,16 +331,16 @@ public final class TpccWorkload implements Workload {
     /** What a load stopped after its last warehouse kept. */
     private String stoppedBeforeTheEnd() {
         return "kept every warehouse (" + ranges(java.util.stream.IntStream.range(first, first + count).boxed().toList())
-                + ") and the items; not yet done: the secondary indexes and bmsql_config";
+                + ") and the items; not yet done: the secondary indexes and " + tables.config();
     }
 
-    /** The leading client's last steps: the secondary indexes (indexesAfterLoad), then bmsql_config. */
+    /** The leading client's last steps: the secondary indexes (indexesAfterLoad), then the configuration table. */
     private void finish(Database db, LoadStop stop, boolean indexesLater) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
             if (indexesLater && !indexExists(c)) {
                 try {
                     Progress.during(out, "creating the secondary indexes", () -> {
-                        for (String sql : TpccSchema.createIndexes(dialect, Layout.tpcc(load, null))) stop.cancelling(st, () -> st.execute(sql));
+                        for (String sql : TpccSchema.createIndexes(dialect, Layout.tpcc(load, null), tables)) stop.cancelling(st, () -> st.execute(sql));
                         return null;
                     });
                 } catch (LoadStopped e) {
@@ -342,19 +380,19 @@ public final class TpccWorkload implements Workload {
         }
     }
 
-    private static boolean indexExists(Connection c) throws SQLException {
-        try (ResultSet rs = c.getMetaData().getIndexInfo(c.getCatalog(), c.getSchema(), "bmsql_customer", false, true)) {
-            while (rs.next()) if ("bmsql_customer_idx1".equalsIgnoreCase(rs.getString("INDEX_NAME"))) return true;
+    private boolean indexExists(Connection c) throws SQLException {
+        try (ResultSet rs = c.getMetaData().getIndexInfo(c.getCatalog(), c.getSchema(), tables.table("bmsql_customer"), false, true)) {
+            while (rs.next()) if (TpccSchema.customerIndex(tables).equalsIgnoreCase(rs.getString("INDEX_NAME"))) return true;
         }
         return false;
     }
 
-    /** The load-time C of NURand(255, ...): kept in bmsql_config so later loads and runs use the same one. */
+    /** The load-time C of NURand(255, ...): kept in the configuration table so later loads and runs use the same one. */
     private int loadConstant(Connection c) throws SQLException {
         Integer present = loadConstantIfPresent(c);
         if (present != null) return present;
         int cLoad = new TpccRandom(seed, 0, 0, 0).between(0, 255);
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO bmsql_config (cfg_name, cfg_value) VALUES ('nURandCLast', ?)")) {
+        try (PreparedStatement ps = c.prepareStatement(tables.sql("INSERT INTO bmsql_config (cfg_name, cfg_value) VALUES ('nURandCLast', ?)"))) {
             ps.setString(1, String.valueOf(cLoad));
             ps.executeUpdate();
         }
@@ -362,18 +400,18 @@ public final class TpccWorkload implements Workload {
     }
 
     /** The stored load-time C, or null when the tables or the row are not there yet. */
-    private static Integer loadConstantIfPresent(Connection c) throws SQLException {
+    private Integer loadConstantIfPresent(Connection c) throws SQLException {
         return configured(c, "nURandCLast");
     }
 
-    /** A number kept in bmsql_config, or null when the table or the row is not there. */
-    private static Integer configured(Connection c, String name) throws SQLException {
-        return Database.tableExists(c, "bmsql_config") ? configValue(c, name) : null;
+    /** A number kept in the configuration table, or null when the table or the row is not there. */
+    private Integer configured(Connection c, String name) throws SQLException {
+        return Database.tableExists(c, tables.config()) ? configValue(c, name) : null;
     }
 
-    /** A number kept in bmsql_config, or null when the row is not there; the table must exist. */
-    private static Integer configValue(Connection c, String name) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT cfg_value FROM bmsql_config WHERE cfg_name = ?")) {
+    /** A number kept in the configuration table, or null when the row is not there; the table must exist. */
+    private Integer configValue(Connection c, String name) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(tables.sql("SELECT cfg_value FROM bmsql_config WHERE cfg_name = ?"))) {
             ps.setString(1, name);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Integer.parseInt(rs.getString(1).trim()) : null;
@@ -381,8 +419,12 @@ public final class TpccWorkload implements Workload {
         }
     }
 
-    /** True once the leading client wrote bmsql_config's last rows, which it does after every client's load and the indexes. */
+    /**
+     * True once the leading client wrote the configuration's last rows, which it does after every client's load and the
+     * indexes; a layout whose peer keeps none (go-tpc) is finished without it when its peer loaded it.
+     */
     private boolean loadFinished(Connection c) throws SQLException {
+        if (tables.configOptional() && !Database.tableExists(c, tables.config())) return true;
         Integer loaded = configured(c, "warehouses");
         return loaded != null && loaded >= whole[1];
     }
@@ -419,7 +461,7 @@ public final class TpccWorkload implements Workload {
         while (true) {
             long n;
             try (Connection c = db.connect(); PreparedStatement ps = c.prepareStatement(
-                    "SELECT COUNT(*) FROM bmsql_warehouse WHERE w_id BETWEEN ? AND ?")) {
+                    tables.sql("SELECT COUNT(*) FROM bmsql_warehouse WHERE w_id BETWEEN ? AND ?"))) {
                 ps.setInt(1, whole[0]);
                 ps.setInt(2, whole[1]);
                 try (ResultSet rs = ps.executeQuery()) {
@@ -453,14 +495,14 @@ public final class TpccWorkload implements Workload {
         }
     }
 
-    /** BenchmarkSQL's bmsql_config: warehouses (the highest loaded), the NURand constants. */
+    /** BenchmarkSQL's bmsql_config (or the layout's configuration table): warehouses (the highest loaded), the NURand constants. */
     private void writeConfig(Connection c) throws SQLException {
-        long maxW = count(c.createStatement(), "SELECT COALESCE(MAX(w_id), 0) FROM bmsql_warehouse");
+        long maxW = count(c.createStatement(), tables.sql("SELECT COALESCE(MAX(w_id), 0) FROM bmsql_warehouse"));
         try (Statement st = c.createStatement()) {
-            st.execute("DELETE FROM bmsql_config WHERE cfg_name IN ('warehouses', 'nURandCC_ID', 'nURandCI_ID')");
+            st.execute(tables.sql("DELETE FROM bmsql_config WHERE cfg_name IN ('warehouses', 'nURandCC_ID', 'nURandCI_ID')"));
         }
         TpccRandom r = new TpccRandom(seed + 1, 0, 0, 0);
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO bmsql_config (cfg_name, cfg_value) VALUES (?, ?)")) {
+        try (PreparedStatement ps = c.prepareStatement(tables.sql("INSERT INTO bmsql_config (cfg_name, cfg_value) VALUES (?, ?)"))) {
             String[][] rows = {{"warehouses", String.valueOf(maxW)}, {"nURandCC_ID", String.valueOf(r.between(0, 1023))},
                 {"nURandCI_ID", String.valueOf(r.between(0, 8191))}};
             for (String[] row : rows) {
@@ -485,7 +527,7 @@ public final class TpccWorkload implements Workload {
     @Override
     public CheckReport check(Database db) throws SQLException {
         try (Connection c = db.connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT COUNT(*), MAX(w_id) FROM bmsql_warehouse")) {
+             ResultSet rs = st.executeQuery(tables.sql("SELECT COUNT(*), MAX(w_id) FROM bmsql_warehouse"))) {
             rs.next();
             long found = rs.getLong(1), highest = rs.getLong(2);
             int asked = params.warehouses();
@@ -493,7 +535,7 @@ public final class TpccWorkload implements Workload {
             out.add("scale", found == asked && highest == asked, found + " warehouses loaded (highest w_id " + highest
                     + "), warehouses=" + asked + " asked for" + (found == asked && highest == asked ? ""
                     : "; set warehouses=" + found + " to check this data set, or prepare the one asked for"));
-            for (CheckReport.Line l : new TpccCheck(TpccLoader.FIRST_UNDELIVERED - 1).run(c).lines()) {
+            for (CheckReport.Line l : new TpccCheck(TpccLoader.FIRST_UNDELIVERED - 1).in(tables).run(c).lines()) {
                 out.add(l.name(), l.passed(), l.detail());
             }
             return out;
@@ -504,15 +546,16 @@ public final class TpccWorkload implements Workload {
     public void cleanup(Database db) throws SQLException {
         if (dialect.procedureLanguage() != org.oltpbench.dialect.ProcedureLanguage.NONE) {
             try (Connection c = db.connect()) {
-                TpccProcedures.of(dialect).drop(c); // whichever mode loaded them
+                TpccProcedures.of(dialect, tables).drop(c); // whichever mode loaded them
             } catch (SQLException e) {
                 out.println("could not drop the TPC-C stored routines: " + e.getMessage());
             }
         }
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
-            for (int i = TpccSchema.TABLES.size() - 1; i >= 0; i--) {
-                out.println("Dropping table '" + TpccSchema.TABLES.get(i) + "'...");
-                st.execute("DROP TABLE IF EXISTS " + TpccSchema.TABLES.get(i));
+            List<String> all = tables.tables();
+            for (int i = all.size() - 1; i >= 0; i--) {
+                out.println("Dropping table '" + all.get(i) + "'...");
+                st.execute("DROP TABLE IF EXISTS " + all.get(i));
             }
             String dropGroup = dialect.dropTablegroup(TABLEGROUP);
             if (dropGroup != null) {
@@ -529,7 +572,7 @@ public final class TpccWorkload implements Workload {
     public Terminal terminal(Connection c, int index, int threads, long seed) throws SQLException {
         int[] k = constants(c);
         TpccRandom r = new TpccRandom(seed, k[0], k[1], k[2]);
-        return terminal(Desk.own(c, params.perItemNewOrder(), procs), r, index);
+        return terminal(Desk.own(c, params.perItemNewOrder(), procs, tables), r, index);
     }
 
     @Override
@@ -548,7 +591,7 @@ public final class TpccWorkload implements Workload {
                 shared.giveBack(c);
             }
         }
-        return terminal(Desk.shared(shared, dialect, params.perItemNewOrder(), procs), new TpccRandom(seed, k[0], k[1], k[2]), index);
+        return terminal(Desk.shared(shared, dialect, params.perItemNewOrder(), procs, tables), new TpccRandom(seed, k[0], k[1], k[2]), index);
     }
 
     private Terminal terminal(Desk desk, TpccRandom r, int index) {
@@ -564,7 +607,7 @@ public final class TpccWorkload implements Workload {
         if (k != null) return k;
         synchronized (this) {
             if (runConstants == null) {
-                Integer stored = configValue(c, "nURandCLast");
+                Integer stored = configured(c, "nURandCLast"); // none where the peer loaded the data: C_load unknown
                 int cLoad = stored == null ? 0 : stored;
                 TpccRandom r = new TpccRandom(seed ^ 0xC0FFEE, 0, 0, 0);
                 runConstants = new int[] {TpccRandom.runCLast(cLoad, r), r.between(0, 1023), r.between(0, 8191)};

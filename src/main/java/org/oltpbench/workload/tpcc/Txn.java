@@ -21,9 +21,16 @@ abstract class Txn {
     /** Whether the routine commits itself (a MySQL procedure: one COMMIT counted) or is one autocommitted statement. */
     private final boolean callCommits;
 
-    /** @param procs the stored routines of tpccMode=procedures; null in client mode */
-    Txn(Connection c, TpccProcedures procs, TpccProcedures.Routine routine) throws SQLException {
+    /** Whose tables the statements name (tpccSchema): each is written with BenchmarkSQL's names, given these at prepare. */
+    private final TpccTables tables;
+
+    /**
+     * @param procs  the stored routines of tpccMode=procedures; null in client mode
+     * @param tables whose tables the statements name
+     */
+    Txn(Connection c, TpccProcedures procs, TpccProcedures.Routine routine, TpccTables tables) throws SQLException {
         this.c = c;
+        this.tables = tables;
         this.call = procs == null ? null : prepare(procs.call(routine));
         this.callCommits = procs != null && procs.commitsItself();
     }
@@ -73,7 +80,7 @@ abstract class Txn {
     }
 
     protected final PreparedStatement prepare(String sql) throws SQLException {
-        PreparedStatement ps = c.prepareStatement(sql);
+        PreparedStatement ps = c.prepareStatement(tables.sql(sql));
         statements.add(ps);
         return ps;
     }
