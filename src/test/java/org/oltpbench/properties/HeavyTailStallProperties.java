@@ -142,16 +142,34 @@ class HeavyTailStallProperties {
         return StallRule.of(intervals, h, seconds, seconds, 1);
     }
 
+    /**
+     * A slow mode that sits at the p99 (1% of transactions 200 times the rest) is the service's, not transactions held
+     * apart from it: the tail rule (max 10x the p99) named it in 33% of healthy windows at 8 and 16 terminals, 50 tps;
+     * now only where the long ones are fewer than the p99's 1% at their count's upper bound (2-6% here: what is left, a
+     * window whose slow mode ended a few times only, is the tail's own ambiguity at these rates).
+     */
+    @Test
+    void aModeAtThePercentileIsNoTailStall() {
+        for (int t : new int[] {8, 16}) {
+            SplittableRandom r = new SplittableRandom(1_000 + t);
+            int tail = 0;
+            for (int w = 0; w < WINDOWS; w++) if (window(r, bimodal(0.01, 200), t, 50, 20, -1, 0).evidence().contains("max latency")) tail++;
+            assertTrue(tail <= 24, t + " terminals: " + tail + " of " + WINDOWS + " healthy windows a stall by the tail rule");
+        }
+    }
+
     /** Prints the share of healthy windows judged stalled per scenario (run by hand: -Dtest=...#survey -Dsurvey=true). */
     @Test
     void survey() {
         if (!Boolean.getBoolean("survey")) return;
         Object[][] kinds = {{"lognormal 1.0", lognormal(1.0)}, {"lognormal 1.5", lognormal(1.5)}, {"lognormal 2.0", lognormal(2.0)},
                 {"pareto 1.1", pareto(1.1)}, {"pareto 1.5", pareto(1.5)}, {"bimodal 5%x50", bimodal(0.05, 50)},
-                {"bimodal 20%x10", bimodal(0.2, 10)}, {"exponential", bimodal(0, 1)}};
+                {"bimodal 20%x10", bimodal(0.2, 10)}, {"bimodal 1%x200", bimodal(0.01, 200)}, {"exponential", bimodal(0, 1)}};
+        int[] terminals = java.util.Arrays.stream(System.getProperty("survey.terminals", "1,2,4").split(","))
+                .mapToInt(Integer::parseInt).toArray();
         for (Object[] k : kinds) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-16s", k[0]));
-            for (int t : new int[] {1, 2, 4}) {
+            for (int t : terminals) {
                 for (double tps : new double[] {1, 3, 10, 50}) {
                     SplittableRandom r = new SplittableRandom(t * 100 + (long) tps);
                     int n = 0, quiet = 0;

@@ -23,6 +23,8 @@ record Tail(long n, double meanSecs, double[] longest, Histogram h) {
     static final int MIN_K = 5;
     /** The one-sided level of the tail index's lower bound. */
     static final double LOWER = 0.01;
+    /** The one-sided level of a count's upper bound ({@link #countUpper}). */
+    static final double UPPER = 0.01;
 
     static Tail of(Histogram h) {
         long n = h == null ? 0 : h.getTotalCount();
@@ -70,6 +72,11 @@ record Tail(long n, double meanSecs, double[] longest, Histogram h) {
         if (a <= 0 || held >= longest.length) return 1;
         double m = longest[held];
         return m >= secs ? 1 : Math.pow(m / secs, held * a);
+    }
+
+    /** The one-sided {@link #UPPER} bound of a Poisson count of which {@code k} were seen (its mean's, chi-square). */
+    static double countUpper(long k) {
+        return ChiSquaredDistribution.of(2.0 * (k + 1)).inverseSurvivalProbability(UPPER) / 2;
     }
 
     /** How many of the kept longest reach {@code secs}; at most the kept less those Hill's estimator needs beyond them. */
