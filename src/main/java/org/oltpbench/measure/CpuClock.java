@@ -14,14 +14,23 @@ public final class CpuClock {
     private static final Path PROC_STAT = Path.of("/proc/stat");
     private static final com.sun.management.OperatingSystemMXBean OS = bean();
 
-    /** One reading: process CPU ns, host busy and total jiffies (-1 when /proc/stat is unreadable), monotonic ns. */
-    public record Sample(long processNanos, long hostBusy, long hostTotal, long at) {
+    /**
+     * One reading: process CPU ns, host busy and total jiffies (-1 when /proc/stat is unreadable), monotonic ns; the
+     * JVM's own counts of its JIT compilers' time and its collectors' time, ms (issue 58 §3: what made the first
+     * seconds slow, as far as the JVM says).
+     */
+    public record Sample(long processNanos, long hostBusy, long hostTotal, long at, long jitMillis, long gcMillis) {
+        /** Without the JVM's counts. */
+        public Sample(long processNanos, long hostBusy, long hostTotal, long at) {
+            this(processNanos, hostBusy, hostTotal, at, 0, 0);
+        }
+
         /** The reading a {@code share} (0..1) of the way to {@code later}, each counter on the line between the two. */
         public Sample toward(Sample later, double share) {
             boolean host = hostTotal >= 0 && later.hostTotal >= 0;
             return new Sample(line(processNanos, later.processNanos, share),
                     host ? line(hostBusy, later.hostBusy, share) : hostBusy, host ? line(hostTotal, later.hostTotal, share) : hostTotal,
-                    line(at, later.at, share));
+                    line(at, later.at, share), line(jitMillis, later.jitMillis, share), line(gcMillis, later.gcMillis, share));
         }
 
         private static long line(long a, long b, double share) {
@@ -39,7 +48,24 @@ public final class CpuClock {
 
     public static Sample sample() {
         long[] host = hostJiffies();
-        return new Sample(OS == null ? 0 : Math.max(0, OS.getProcessCpuTime()), host[0], host[1], System.nanoTime());
+        return new Sample(OS == null ? 0 : Math.max(0, OS.getProcessCpuTime()), host[0], host[1], System.nanoTime(), jitMillis(),
+                gcMillis());
+    }
+
+    private static final java.lang.management.CompilationMXBean JIT = ManagementFactory.getCompilationMXBean();
+    private static final java.util.List<java.lang.management.GarbageCollectorMXBean> GC =
+            ManagementFactory.getGarbageCollectorMXBeans();
+
+    /** The JIT compilers' accumulated time, ms; 0 where the JVM does not say. */
+    private static long jitMillis() {
+        return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : 0;
+    }
+
+    /** The collectors' accumulated time, ms (a collector that does not say counts 0). */
+    private static long gcMillis() {
+        long sum = 0;
+        for (var g : GC) sum += Math.max(0, g.getCollectionTime());
+        return sum;
     }
 
     /** The client's share between two samples. */
@@ -48,7 +74,8 @@ public final class CpuClock {
         double process = (b.processNanos() - a.processNanos()) / 1e9;
         long total = b.hostTotal() - a.hostTotal();
         double hostBusy = a.hostTotal() < 0 || total <= 0 ? -1 : (double) (b.hostBusy() - a.hostBusy()) / total;
-        return new ClientCpu(process, secs > 0 ? process / secs : 0, Runtime.getRuntime().availableProcessors(), hostBusy);
+        return new ClientCpu(process, secs > 0 ? process / secs : 0, Runtime.getRuntime().availableProcessors(), hostBusy,
+                (b.jitMillis() - a.jitMillis()) / 1e3, (b.gcMillis() - a.gcMillis()) / 1e3);
     }
 
     /** Cores the process kept busy between two samples. */

@@ -329,7 +329,7 @@ public final class Console implements RunListener {
         for (String line : FaultLines.lines(r)) out.println(line);
         if (!r.replication().isEmpty()) out.println(replicas(r));
         for (String w : warnings(r, sharedServer)) out.println(w);
-        String drift = drift(Spreads.trend(r), warmupSecs, r.seconds());
+        String drift = drift(Spreads.trend(r), warmupSecs, r.seconds(), r.cpu());
         if (drift != null) out.println(drift);
         if (!r.completed()) out.println("level aborted: " + r.reason());
     }
@@ -480,8 +480,13 @@ public final class Console implements RunListener {
      * the change over the window and its interval instead (issue 58 §3).
      */
     static String drift(Trend t, int warmupSecs, double seconds) {
+        return drift(t, warmupSecs, seconds, null);
+    }
+
+    /** As {@link #drift(Trend, int, double)}; a short window's slow start names the client's JIT and GC time from {@code cpu}. */
+    static String drift(Trend t, int warmupSecs, double seconds, org.oltpbench.result.repeat.client.ClientCpu cpu) {
         if (!t.drifting()) return null;
-        if (!t.stopped() && seconds < 60) return shortDrift(t, warmupSecs, seconds);
+        if (!t.stopped() && seconds < 60) return shortDrift(t, warmupSecs, seconds, cpu);
         if (t.stopped()) {
             return String.format(Locale.ROOT, "warning: tps was 0 in %d of the measured window's %d batches: the level "
                     + "stopped (a trend line does not describe a stop, so no drift figure); its figures are averages "
@@ -497,15 +502,19 @@ public final class Console implements RunListener {
                 + "another load, a filling cache or log); its figures are averages over a moving target";
     }
 
-    private static String shortDrift(Trend t, int warmupSecs, double seconds) {
+    private static String shortDrift(Trend t, int warmupSecs, double seconds, org.oltpbench.result.repeat.client.ClientCpu cpu) {
         double[] range = t.windowRangePct();
         boolean rising = t.windowPct() > 0;
         double low = Math.abs(rising ? range[0] : range[1]), high = Math.abs(rising ? range[1] : range[0]);
         String change = String.format(Locale.ROOT, "%.0f%% over the measured %.0f s window (95%% CI %.0f%% to %.0f%%; no "
                 + "per-minute rate from under a minute)", Math.abs(t.windowPct()), seconds, low, high);
         if (rising) {
-            return "warning: tps still rising by " + change + ": the first seconds ran slower (the client's start, its JIT "
-                    + "compiles and connects, or the server's first reads), try warmupSecs=" + Math.max(30, 2 * warmupSecs);
+            String why = cpu == null || cpu.jitSeconds() + cpu.gcSeconds() <= 0
+                    ? "the client's start, its JIT compiles and connects, or the server's first reads"
+                    : String.format(Locale.ROOT, "the client's JVM compiled for %.1f s and collected for %.2f s in this window "
+                    + "(its own counts, mostly in the first seconds), or the server's first reads", cpu.jitSeconds(), cpu.gcSeconds());
+            return "warning: tps still rising by " + change + ": the first seconds ran slower (" + why + "), try warmupSecs="
+                    + Math.max(30, 2 * warmupSecs);
         }
         return "warning: tps falling by " + change + ": the level never held steady (the server slowed: background work, "
                 + "another load, a filling cache or log); its figures are averages over a moving target";

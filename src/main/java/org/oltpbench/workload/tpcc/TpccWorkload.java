@@ -195,7 +195,7 @@ public final class TpccWorkload implements Workload {
                         + "database)");
             }
             if (!Database.tableExists(c, tables.table("bmsql_warehouse"))) {
-                out.println("Creating the TPC-C tables (" + tables.title() + "'s schema)...");
+                out.println("Creating the TPC-C tables (" + tables.title() + " schema)...");
                 Layout layout = Layout.tpcc(load, tablegroup(st));
                 for (String sql : TpccSchema.createTables(dialect, layout, tables)) st.execute(sql);
                 if (!indexesLater) for (String sql : TpccSchema.createIndexes(dialect, layout, tables)) st.execute(sql);
