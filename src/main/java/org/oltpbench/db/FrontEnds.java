@@ -150,12 +150,26 @@ public final class FrontEnds {
 
     /** The first host of {@code authority} (host:port, or host alone for {@code defaultPort}), resolved now. */
     private static java.net.InetSocketAddress address(String authority, int defaultPort) {
+        String[] hp = hostAndPort(authority);
+        return new java.net.InetSocketAddress(hp[0], hp[1] != null ? Integer.parseInt(hp[1]) : defaultPort);
+    }
+
+    /** The first host named in a JDBC URL (no user, port or brackets); null when the URL names none. */
+    public static String host(String url) {
+        if (url == null || !(MULTI.matcher(url).matches() || ROUTED.matcher(url).matches())) return null;
+        String host = hostAndPort(authority(url))[0];
+        return host.isEmpty() ? null : host;
+    }
+
+    /** {host, port or null} of the first of {@code authority}'s hosts (a user before '@' left out, IPv6 unbracketed). */
+    private static String[] hostAndPort(String authority) {
         String a = authority.contains(",") ? authority.substring(0, authority.indexOf(',')) : authority;
+        a = a.substring(a.lastIndexOf('@') + 1);
         int colon = a.lastIndexOf(':');
         boolean hasPort = colon > 0 && a.indexOf(']') < colon && a.substring(colon + 1).matches("\\d+");
         String host = hasPort ? a.substring(0, colon) : a;
         if (host.startsWith("[") && host.endsWith("]")) host = host.substring(1, host.length() - 1);
-        return new java.net.InetSocketAddress(host, hasPort ? Integer.parseInt(a.substring(colon + 1)) : defaultPort);
+        return new String[] {host, hasPort ? a.substring(colon + 1) : null};
     }
 
     /** The host:port part of a URL. */

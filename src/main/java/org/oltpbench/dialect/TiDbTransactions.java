@@ -90,13 +90,6 @@ final class TiDbTransactions implements CommitCounter.Reader {
     }
 
     static String hostOf(String url) {
-        int at = url == null ? -1 : url.indexOf("//");
-        if (at < 0) return null;
-        String rest = url.substring(at + 2);
-        for (char stop : new char[] {'/', '?', ','}) if (rest.indexOf(stop) >= 0) rest = rest.substring(0, rest.indexOf(stop));
-        rest = rest.substring(rest.lastIndexOf('@') + 1);
-        String host = rest.startsWith("[") ? rest.substring(1, Math.max(1, rest.indexOf(']')))
-                : rest.indexOf(':') >= 0 ? rest.substring(0, rest.indexOf(':')) : rest;
-        return host.isEmpty() ? null : host;
+        return org.oltpbench.db.FrontEnds.host(url);
     }
 }

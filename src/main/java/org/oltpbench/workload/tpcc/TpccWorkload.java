@@ -162,9 +162,9 @@ public final class TpccWorkload implements Workload {
     /** Without the spec's pacing (the seeds' way, and the default), tpmC is a throughput figure, and it says so. */
     @Override
     public String disclaimer() {
-        String tables = this.tables == TpccTables.BENCHMARKSQL ? "" : "On " + this.tables.title() + "'s tables (tpccSchema="
-                + this.tables.key() + ")." + (params.paced() ? "" : "\n");
-        return tables + (params.paced() ? "" : "Not a TPC-C result: no keying or think time; tpmC here is a throughput figure.");
+        String on = tables == TpccTables.BENCHMARKSQL ? "" : "On " + tables.title() + "'s tables (tpccSchema=" + tables.key()
+                + ")." + (params.paced() ? "" : "\n");
+        return on + (params.paced() ? "" : "Not a TPC-C result: no keying or think time; tpmC here is a throughput figure.");
     }
 
     /** "1-3, 5, 7-8" for ascending warehouse numbers. */
