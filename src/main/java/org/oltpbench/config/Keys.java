@@ -255,10 +255,11 @@ public final class Keys {
     public static final Key<String> TPCC_MODE = def("tpccMode", oneOf("client", "procedures"), "client", "",
             "TPC-C: client = the client sends each statement (BenchmarkSQL, go-tpc); procedures = one stored routine call per "
             + "transaction, created by prepare (HammerDB); newOrderStyle=perItem picks the row-by-row New-Order routine");
-    public static final Key<String> TPCC_SCHEMA = def("tpccSchema", oneOf("benchmarksql", "go-tpc"), "benchmarksql", "",
+    public static final Key<String> TPCC_SCHEMA = def("tpccSchema", oneOf("benchmarksql", "go-tpc", "hammerdb"), "benchmarksql", "",
             "TPC-C: whose tables: benchmarksql = BenchmarkSQL 5.0's bmsql_*; go-tpc = go-tpc's warehouse, district, ..., orders "
             + "(its DDL, its indexes), so a database either tool loaded runs under the other; go-tpc's command line sets "
-            + "go-tpc (HammerDB's TPROC-C layout is not offered yet)");
+            + "go-tpc; hammerdb = HammerDB's TPROC-C tables (its MySQL or PostgreSQL DDL) and, with tpccMode=procedures, "
+            + "routines of its names and signatures (NEWORD, PAYMENT, OSTAT, DELIVERY, SLEV)");
     public static final Key<String> WAREHOUSE_RANGE = def("warehouseRange", string(), "", "",
             "TPC-C: load or drive only these warehouses, e.g. 1-50; empty = 1-warehouses");
     public static final Key<Boolean> KEYING_TIME = def("keyingTime", bool(), "false", "",

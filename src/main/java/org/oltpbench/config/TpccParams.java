@@ -20,7 +20,7 @@ package org.oltpbench.config;
  * @param analytic               CH-benCHmark's analytic streams beside the terminals (workload=ch); NONE for TPC-C
  * @param mode                   the client's statements or one stored routine per transaction (tpccMode); CLIENT in
  *                               results written before it was kept
- * @param schema                 whose tables (tpccSchema: benchmarksql or go-tpc); benchmarksql in results written
+ * @param schema                 whose tables (tpccSchema: benchmarksql, go-tpc or hammerdb); benchmarksql in results written
  *                               before it was kept (schema 3.17)
  */
 public record TpccParams(int warehouses, int firstWarehouse, int lastWarehouse, int activeWarehouses, Mix mix, boolean perItemNewOrder,

@@ -9,7 +9,7 @@ public enum ProcedureLanguage {
     /** MySQL's stored procedures (MySQL, MariaDB, OceanBase's MySQL mode): {@code CALL p(...)}. */
     MYSQL("mysql", "CALL ", "DROP PROCEDURE IF EXISTS ", "CREATE PROCEDURE %s() SELECT '%s'", "DROP PROCEDURE IF EXISTS "),
     /** PL/pgSQL functions (PostgreSQL, Klustron): {@code SELECT f(...)}. */
-    PLPGSQL("postgres", "SELECT ", "DROP FUNCTION IF EXISTS ",
+    PLPGSQL("postgres", "SELECT ", "DROP ROUTINE IF EXISTS ",
             "CREATE FUNCTION %s() RETURNS text LANGUAGE sql IMMUTABLE AS $v$ SELECT '%s'::text $v$", "DROP FUNCTION IF EXISTS "),
     /** No stored routines (TiDB): tpccMode=procedures is refused. */
     NONE("", "", "", "", "");
@@ -42,7 +42,10 @@ public enum ProcedureLanguage {
         return call + routine + "(" + "?, ".repeat(Math.max(0, params - 1)) + (params > 0 ? "?" : "") + ")";
     }
 
-    /** Drops routine {@code name} if it exists (a PostgreSQL name must be unique among the schema's functions). */
+    /**
+     * Drops routine {@code name} if it exists (a PostgreSQL name must be unique among the schema's functions and
+     * procedures: DROP ROUTINE takes either, as HammerDB creates its routines as either).
+     */
     public String drop(String name) {
         return dropRoutine + name;
     }

@@ -26,7 +26,7 @@ final class NewOrder extends Txn {
     /** perItem style: one item and one stock row per statement; null in the default style. */
     private PreparedStatement item1, stock1;
     private final int[] order = new int[15];
-    private int w, d, cid, lines;
+    private int w, d, cid, lines, allWarehouses;
     private final int[] item = new int[15], supply = new int[15], qty = new int[15];
     private boolean allLocal;
     // per distinct item and per distinct (supply, item) pair of the current order
@@ -69,6 +69,7 @@ final class NewOrder extends Txn {
     @Override
     void generate(TpccRandom r, int w, int dTerminal, int allWarehouses) {
         this.w = w;
+        this.allWarehouses = allWarehouses;
         this.d = r.between(1, 10);
         this.cid = r.customerId();
         this.lines = r.between(5, 15);
@@ -84,6 +85,11 @@ final class NewOrder extends Txn {
 
     @Override
     void tally(ThreadStats st) {
+        if (hammerDb != null) { // HammerDB's NEWORD draws the lines: their count is the client's, their warehouses are not
+            st.tally(TpccTally.ORDER_LINES.ordinal(), lines);
+            st.tally(TpccTally.ROUTINE_DRAWN_LINES.ordinal(), lines);
+            return;
+        }
         int remote = 0;
         for (int i = 0; i < lines; i++) if (supply[i] != w) remote++;
         st.tally(TpccTally.ORDER_LINES.ordinal(), lines);
@@ -95,10 +101,14 @@ final class NewOrder extends Txn {
     /** 2.4.2.3's rollback arrives as the routine's signal, after it undid the order; counted as the client form counts it. */
     @Override
     boolean viaCall(ThreadStats st) throws SQLException {
-        bind(call, w, d, cid, lines, allLocal ? 1 : 0);
-        call.setString(6, jsonArray(list, item, lines));
-        call.setString(7, jsonArray(list, supply, lines));
-        call.setString(8, jsonArray(list, qty, lines));
+        if (hammerDb != null) {
+            bind(call, w, allWarehouses, d, cid, lines); // HammerDB's NEWORD(w, max_w, d, c, ol_cnt, ...) draws the lines
+        } else {
+            bind(call, w, d, cid, lines, allLocal ? 1 : 0);
+            call.setString(6, jsonArray(list, item, lines));
+            call.setString(7, jsonArray(list, supply, lines));
+            call.setString(8, jsonArray(list, qty, lines));
+        }
         try {
             callOne(st);
             return true;

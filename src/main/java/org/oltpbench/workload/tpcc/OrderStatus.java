@@ -38,8 +38,12 @@ final class OrderStatus extends Txn {
 
     @Override
     boolean viaCall(ThreadStats st) throws SQLException {
-        bind(call, w, d, customer.id());
-        customer.bindLast(call, 4);
+        if (hammerDb != null) {
+            hammerDb.orderStatus(before, call, w, d, customer);
+        } else {
+            bind(call, w, d, customer.id());
+            customer.bindLast(call, 4);
+        }
         callOne(st);
         return true;
     }

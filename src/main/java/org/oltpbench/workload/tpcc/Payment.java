@@ -52,9 +52,13 @@ final class Payment extends Txn {
 
     @Override
     boolean viaCall(ThreadStats st) throws SQLException {
-        bind(call, w, d, cw, cd, customer.id());
-        customer.bindLast(call, 6);
-        call.setLong(7, cents);
+        if (hammerDb != null) {
+            hammerDb.payment(before, call, w, d, cw, cd, customer, cents);
+        } else {
+            bind(call, w, d, cw, cd, customer.id());
+            customer.bindLast(call, 6);
+            call.setLong(7, cents);
+        }
         callOne(st);
         return true;
     }

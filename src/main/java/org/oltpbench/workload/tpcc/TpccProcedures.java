@@ -41,6 +41,8 @@ final class TpccProcedures {
     }
 
     private final ProcedureLanguage language;
+    /** tpccSchema=hammerdb: the calls of HammerDB's routine names and signatures; null for oltpbench's own. */
+    private final HammerDbCalls hammerDb;
     private final List<String> creates;
 
     /** The file's CREATE statements, in order. */
@@ -50,8 +52,9 @@ final class TpccProcedures {
 
     private final String version;
 
-    private TpccProcedures(ProcedureLanguage language, String text) {
+    private TpccProcedures(ProcedureLanguage language, HammerDbCalls hammerDb, String text) {
         this.language = language;
+        this.hammerDb = hammerDb;
         this.creates = statements(text);
         this.version = digest(text);
     }
@@ -70,10 +73,17 @@ final class TpccProcedures {
         if (l == ProcedureLanguage.NONE) {
             throw new ConfigException("tpccMode=procedures: " + dialect.noProcedures() + "; use tpccMode=client");
         }
-        String path = "/tpcc/procedures/" + l.file() + ".sql";
+        String text = resource("/tpcc/procedures/" + l.file() + ".sql");
+        if (tables != TpccTables.HAMMERDB) return new TpccProcedures(l, null, tables.sql(text));
+        // HammerDB's names and signatures over oltpbench's routines, created after them
+        String hammer = resource("/tpcc/procedures/hammerdb-" + l.file() + ".sql");
+        return new TpccProcedures(l, HammerDbCalls.of(l), tables.sql(text + "\n//\n" + hammer));
+    }
+
+    private static String resource(String path) {
         try (InputStream in = TpccProcedures.class.getResourceAsStream(path)) {
             if (in == null) throw new IllegalStateException(path + " is missing from the jar");
-            return new TpccProcedures(l, tables.sql(new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new IllegalStateException("cannot read " + path, e);
         }
@@ -96,9 +106,19 @@ final class TpccProcedures {
         return language.commitsItself();
     }
 
-    /** The statement that calls {@code r}. */
+    /** The statement that calls {@code r}: oltpbench's routine, or HammerDB's name and signature (tpccSchema=hammerdb). */
     String call(Routine r) {
-        return language.call(r.name, r.params);
+        return hammerDb == null ? language.call(r.name, r.params) : hammerDb.call(r);
+    }
+
+    /** The statement that runs before {@code r}'s call (HammerDB's INOUT variables on the MySQL family); null when none. */
+    String before(Routine r) {
+        return hammerDb == null ? null : hammerDb.before(r);
+    }
+
+    /** HammerDB's calls (tpccSchema=hammerdb), whose inputs bind otherwise; null for oltpbench's own routines. */
+    HammerDbCalls hammerDb() {
+        return hammerDb;
     }
 
     String version() {
@@ -114,6 +134,16 @@ final class TpccProcedures {
         } finally {
             endTransaction(c);
         }
+    }
+
+    /** Whether routines of HammerDB's names are in {@code c}'s schema (its own, where oltpbench's version is not). */
+    boolean peerRoutines(Connection c) throws SQLException {
+        for (String name : new String[] {HammerDbCalls.NAMES[0], HammerDbCalls.NAMES[0].toLowerCase(java.util.Locale.ROOT)}) {
+            try (ResultSet rs = c.getMetaData().getProcedures(c.getCatalog(), c.getSchema(), name)) {
+                if (rs.next()) return true;
+            }
+        }
+        return false;
     }
 
     /** Installs the routines unless this version is installed; returns whether it installed them. */
@@ -138,6 +168,7 @@ final class TpccProcedures {
         try (Statement st = c.createStatement()) {
             st.execute(language.dropVersionFunction(VERSION_FUNCTION)); // first: a half-dropped set is never current
             for (Routine r : Routine.values()) st.execute(language.drop(r.name));
+            if (hammerDb != null) for (String name : HammerDbCalls.NAMES) st.execute(language.drop(name));
         }
         endTransaction(c);
     }

@@ -18,9 +18,13 @@ public final class TpccSchema {
     private TpccSchema() {
     }
 
-    /** The index that marks a finished load's indexes, by layout: the customer's. */
-    static String customerIndex(TpccTables t) {
-        return t == TpccTables.GO_TPC ? "idx_customer" : "bmsql_customer_idx1";
+    /** The index that marks a finished load's indexes, by layout (HammerDB's, by engine family): the customer's. */
+    static String customerIndex(TpccTables t, Dialect d) {
+        return switch (t) {
+            case GO_TPC -> "idx_customer";
+            case HAMMERDB -> HammerDbSchema.customerIndex(d);
+            case BENCHMARKSQL -> "bmsql_customer_idx1";
+        };
     }
 
     /** The column each warehouse-keyed table is hash-partitioned on; bmsql_config and bmsql_item are not. */
@@ -45,7 +49,11 @@ public final class TpccSchema {
 
     /** Every CREATE TABLE of {@code t}'s tables (and the dialect's statements that complete one), in load order. */
     public static List<String> createTables(Dialect d, Layout l, TpccTables t) {
-        return t == TpccTables.GO_TPC ? goTpc(d, l) : benchmarkSql(d, l);
+        return switch (t) {
+            case GO_TPC -> goTpc(d, l);
+            case HAMMERDB -> HammerDbSchema.createTables(d, l);
+            case BENCHMARKSQL -> benchmarkSql(d, l);
+        };
     }
 
     private static List<String> benchmarkSql(Dialect d, Layout l) {
@@ -87,7 +95,7 @@ public final class TpccSchema {
     }
 
     /** {@code name} in its layout as {@code as}, partitioned as BenchmarkSQL's table of that name is. */
-    private static void table(List<String> out, Dialect d, Layout l, String name, String as, String body) {
+    static void table(List<String> out, Dialect d, Layout l, String name, String as, String body) {
         String col = partitionColumn(name), options = d.tableOptions(l, col);
         out.add("create table " + as + " (\n" + body + ")" + (options.isEmpty() ? "" : " " + options));
         out.addAll(d.afterCreateTable(as, l, col));
@@ -165,6 +173,7 @@ public final class TpccSchema {
     /** The secondary indexes of {@code t}'s tables (created after loading when indexesAfterLoad, else with the tables). */
     public static List<String> createIndexes(Dialect d, Layout l, TpccTables t) {
         String options = d.indexOptions(l.partitions() > 0);
+        if (t == TpccTables.HAMMERDB) return HammerDbSchema.createIndexes(d, options);
         if (t == TpccTables.GO_TPC) {
             return List.of("create index idx_customer on customer (c_w_id, c_d_id, c_last, c_first)" + options,
                     "create index idx_order on orders (o_w_id, o_d_id, o_c_id, o_id)" + options,

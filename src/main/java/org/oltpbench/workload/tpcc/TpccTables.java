@@ -16,11 +16,16 @@ import java.util.regex.Pattern;
  * idx_h_c_w_id. go-tpc keeps no configuration table; oltpbench's own load keeps its NURand constants and the loaded
  * scale in oltpbench_tpcc_config beside them (go-tpc's check and run read only their nine), and a data set go-tpc loaded
  * runs without it.</li>
+ * <li>{@link #HAMMERDB}: HammerDB's TPROC-C (v5 src/mysql/mysqloltp.tcl and src/postgresql/pgoltp.tcl, CreateTables
+ * and CreateIndexes): the same nine names as go-tpc's, each engine family's own DDL ({@link TpccSchema}), a history
+ * without a key; with tpccMode=procedures, routines of HammerDB's names and signatures ({@link HammerDbCalls}).
+ * Its tables and go-tpc's share their names: the customer index each writes tells them apart.</li>
  * </ul>
  */
 public enum TpccTables {
     BENCHMARKSQL("benchmarksql", "BenchmarkSQL 5.0", Map.of()),
-    GO_TPC("go-tpc", "go-tpc", Map.of("config", "oltpbench_tpcc_config", "oorder", "orders"));
+    GO_TPC("go-tpc", "go-tpc", Map.of("config", "oltpbench_tpcc_config", "oorder", "orders")),
+    HAMMERDB("hammerdb", "HammerDB", Map.of("config", "oltpbench_tpcc_config", "oorder", "orders"));
 
     /** BenchmarkSQL's table names as words in SQL text (never a longer name such as an index's bmsql_customer_idx1). */
     private static final Pattern NAMES = Pattern.compile(
@@ -81,6 +86,11 @@ public enum TpccTables {
     /** The table the load keeps its scale and NURand constants in. */
     public String config() {
         return table("bmsql_config");
+    }
+
+    /** Whether this layout's nine tables have the same names as {@code other}'s (go-tpc's and HammerDB's do). */
+    boolean sameNames(TpccTables other) {
+        return specTables().equals(other.specTables());
     }
 
     /** Whether a data set of this layout that lacks the configuration table runs (loaded by the peer, which keeps none). */

@@ -26,7 +26,12 @@ enum TpccTally {
     /** Of those, the ones whose deferred execution completed. */
     DELIVERY_COMPLETED("deliveryCompleted"),
     /** Of those, the ones that completed more than 80 s after they were queued (5.2.5.3: at most 10%). */
-    DELIVERY_LATE("deliveryOver80s");
+    DELIVERY_LATE("deliveryOver80s"),
+    /**
+     * Order lines a routine drew, not the client (HammerDB's NEWORD takes only their count): their remote share is not
+     * in {@link #REMOTE_ORDER_LINES}.
+     */
+    ROUTINE_DRAWN_LINES("newOrderLinesDrawnByRoutine");
 
     final String key;
 

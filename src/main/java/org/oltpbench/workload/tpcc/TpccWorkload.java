@@ -64,6 +64,10 @@ public final class TpccWorkload implements Workload {
         this.seed = s != 0 ? s : System.nanoTime();
         this.tables = TpccTables.of(params.schema());
         this.procs = params.mode() == org.oltpbench.config.TpccMode.PROCEDURES ? TpccProcedures.of(dialect, tables) : null;
+        if (procs != null && procs.hammerDb() != null && params.perItemNewOrder()) {
+            throw new ConfigException("newOrderStyle=perItem: HammerDB's NEWORD is one routine that takes no lines; on "
+                    + "tpccSchema=hammerdb use tpccMode=client for the row-by-row New-Order");
+        }
     }
 
     /**
@@ -135,13 +139,24 @@ public final class TpccWorkload implements Workload {
      * its warehouse table); null when it holds none.
      */
     private String otherLayout(Connection c) throws SQLException {
+        List<TpccTables> found = new ArrayList<>();
         for (TpccTables other : TpccTables.values()) {
-            if (other == tables || !Database.tableExists(c, other.table("bmsql_warehouse"))) continue;
-            return "this database holds " + other.title() + "'s TPC-C tables (" + other.table("bmsql_warehouse") + ", "
-                    + other.table("bmsql_oorder") + ", ...), not " + tables.title() + "'s that tpccSchema=" + tables.key()
-                    + " asks for; set tpccSchema=" + other.key() + " to run them";
+            if (other != tables && !other.sameNames(tables) && Database.tableExists(c, other.table("bmsql_warehouse"))) found.add(other);
         }
-        return null;
+        if (found.isEmpty()) return null;
+        // go-tpc's and HammerDB's tables share their names: the customer index each one's load writes says whose
+        List<TpccTables> marked = new ArrayList<>();
+        for (TpccTables t : found) if (indexExists(c, t)) marked.add(t);
+        if (!marked.isEmpty()) found = marked;
+        StringBuilder whose = new StringBuilder(), keys = new StringBuilder();
+        for (TpccTables t : found) {
+            whose.append(whose.isEmpty() ? "" : " or ").append(t.title()).append("'s");
+            keys.append(keys.isEmpty() ? "" : " or ").append(t.key());
+        }
+        TpccTables first = found.get(0);
+        return "this database holds " + whose + " TPC-C tables (" + first.table("bmsql_warehouse") + ", "
+                + first.table("bmsql_oorder") + ", ...), not " + tables.title() + "'s that tpccSchema=" + tables.key()
+                + " asks for; set tpccSchema=" + keys + " to run them";
     }
 
     /** Warehouses of the range without their warehouse row (never loaded, or interrupted). */
@@ -280,6 +295,10 @@ public final class TpccWorkload implements Workload {
         if (procs == null) return;
         try (Connection c = db.connect()) {
             if (procs.version().equals(procs.installed(c))) return;
+            if (procs.hammerDb() != null && procs.peerRoutines(c)) {
+                out.println("Replacing HammerDB's own NEWORD, PAYMENT, OSTAT, DELIVERY and SLEV with oltpbench's of the same "
+                        + "names and signatures, which tell the caller each rollback and skipped district it counts");
+            }
             out.println("Creating the TPC-C stored routines (tpccMode=procedures, " + procs.version() + ")...");
             procs.install(c);
         }
@@ -381,8 +400,13 @@ public final class TpccWorkload implements Workload {
     }
 
     private boolean indexExists(Connection c) throws SQLException {
-        try (ResultSet rs = c.getMetaData().getIndexInfo(c.getCatalog(), c.getSchema(), tables.table("bmsql_customer"), false, true)) {
-            while (rs.next()) if (TpccSchema.customerIndex(tables).equalsIgnoreCase(rs.getString("INDEX_NAME"))) return true;
+        return indexExists(c, tables);
+    }
+
+    /** Whether {@code t}'s customer index, which its load writes last, is on the customer table. */
+    private boolean indexExists(Connection c, TpccTables t) throws SQLException {
+        try (ResultSet rs = c.getMetaData().getIndexInfo(c.getCatalog(), c.getSchema(), t.table("bmsql_customer"), false, true)) {
+            while (rs.next()) if (TpccSchema.customerIndex(t, dialect).equalsIgnoreCase(rs.getString("INDEX_NAME"))) return true;
         }
         return false;
     }

@@ -20,6 +20,10 @@ abstract class Txn {
     protected final PreparedStatement call;
     /** Whether the routine commits itself (a MySQL procedure: one COMMIT counted) or is one autocommitted statement. */
     private final boolean callCommits;
+    /** tpccSchema=hammerdb's calls: the statement that sets the call's INOUT variables first, or null. */
+    protected final PreparedStatement before;
+    /** tpccSchema=hammerdb's calls, whose inputs bind otherwise; null for oltpbench's routines and in client mode. */
+    protected final HammerDbCalls hammerDb;
 
     /** Whose tables the statements name (tpccSchema): each is written with BenchmarkSQL's names, given these at prepare. */
     private final TpccTables tables;
@@ -33,6 +37,8 @@ abstract class Txn {
         this.tables = tables;
         this.call = procs == null ? null : prepare(procs.call(routine));
         this.callCommits = procs != null && procs.commitsItself();
+        this.hammerDb = procs == null ? null : procs.hammerDb();
+        this.before = procs == null || procs.before(routine) == null ? null : prepare(procs.before(routine));
     }
 
     /** Whether this transaction runs as one stored-routine call. */
@@ -53,10 +59,14 @@ abstract class Txn {
     abstract boolean viaCall(ThreadStats st) throws SQLException;
 
     /**
-     * Runs {@link #call} as bound, counts it (one statement and the transaction it committed) and returns the one
-     * integer its routine returns.
+     * Runs {@link #before} (when there is one) and {@link #call} as bound, counts them (a statement each, and the
+     * transaction the call committed) and returns the integer in the first column of the call's first row.
      */
     protected final int callOne(ThreadStats st) throws SQLException {
+        if (before != null) {
+            before.execute();
+            st.other(1);
+        }
         int v;
         try (ResultSet rs = call.executeQuery()) {
             if (!rs.next()) throw new SQLException("TPC-C: a stored routine returned no row; run prepare again", "02000");

@@ -44,4 +44,51 @@ class TpccTablesTest {
         assertFalse(String.join("\n", onGoTpc.creates()).contains("bmsql_"));
         assertFalse(onGoTpc.version().equals(TpccProcedures.of(new MySqlDialect()).version()));
     }
+
+    /**
+     * HammerDB's DDL per family (its build's facts): on MySQL an INT ol_amount, BINARY strings and the index names c_w_id
+     * and o_w_id; on PostgreSQL timestamptz dates, stock keyed (s_i_id, s_w_id), unique customer_i2 and orders_i2; a
+     * history without a key on both; the same nine names as go-tpc's, which the customer index tells apart.
+     */
+    @Test
+    void hammerDbsTablesPerFamily() {
+        Layout none = Layout.tpcc(new org.oltpbench.config.LoadParams("insert", 1, 0, "auto", "auto", "", false), null);
+        MySqlDialect my = new MySqlDialect();
+        PostgresDialect pg = new PostgresDialect();
+        String mysql = (String.join("\n", TpccSchema.createTables(my, none, TpccTables.HAMMERDB))
+                + String.join("\n", TpccSchema.createIndexes(my, none, TpccTables.HAMMERDB))).toLowerCase(java.util.Locale.ROOT);
+        String postgres = (String.join("\n", TpccSchema.createTables(pg, none, TpccTables.HAMMERDB))
+                + String.join("\n", TpccSchema.createIndexes(pg, none, TpccTables.HAMMERDB))).toLowerCase(java.util.Locale.ROOT);
+        for (String all : List.of(mysql, postgres)) {
+            assertFalse(all.contains("bmsql_") || all.contains("hist_id"), all);
+            assertTrue(all.contains("create table history (") && !all.substring(all.indexOf("create table history ("))
+                    .split("create table")[1].contains("primary key"), "a history without a key: " + all);
+        }
+        assertTrue(mysql.contains("ol_amount int null") && mysql.contains("c_last varchar(16) binary null")
+                && mysql.contains("create index c_w_id on customer (c_w_id, c_d_id, c_last, c_first)")
+                && mysql.contains("create index o_w_id on orders (o_w_id, o_d_id, o_c_id, o_id)"), mysql);
+        assertTrue(postgres.contains("o_entry_d timestamp with time zone not null") && postgres.contains("primary key (s_i_id, s_w_id)")
+                && postgres.contains("create unique index customer_i2 on customer (c_w_id, c_d_id, c_last, c_first, c_id)"), postgres);
+        assertEquals("c_w_id", TpccSchema.customerIndex(TpccTables.HAMMERDB, my));
+        assertEquals("customer_i2", TpccSchema.customerIndex(TpccTables.HAMMERDB, pg));
+        assertTrue(TpccTables.HAMMERDB.sameNames(TpccTables.GO_TPC) && !TpccTables.HAMMERDB.sameNames(TpccTables.BENCHMARKSQL));
+        assertEquals(TpccTables.HAMMERDB, TpccTables.of("hammerdb"));
+    }
+
+    /** tpccMode=procedures on HammerDB's tables: oltpbench's routines, then HammerDB's five names over them. */
+    @Test
+    void hammerDbsRoutinesFollowOltpbenchsOwn() {
+        for (org.oltpbench.dialect.Dialect d : List.<org.oltpbench.dialect.Dialect>of(new MySqlDialect(), new PostgresDialect())) {
+            TpccProcedures p = TpccProcedures.of(d, TpccTables.HAMMERDB);
+            List<String> creates = p.creates();
+            String all = String.join("\n", creates);
+            assertFalse(all.contains("bmsql_"), all);
+            int own = all.indexOf("tpcc_slev("), neword = all.toUpperCase(java.util.Locale.ROOT).indexOf("CREATE FUNCTION NEWORD(")
+                    + all.indexOf("CREATE PROCEDURE NEWORD(") + 1;
+            assertTrue(own > 0 && neword > own, "HammerDB's names are created after the routines they call");
+            assertTrue(p.hammerDb() != null && p.call(TpccProcedures.Routine.NEWORD).toUpperCase(java.util.Locale.ROOT)
+                    .contains("NEWORD("));
+            assertFalse(p.version().equals(TpccProcedures.of(d, TpccTables.GO_TPC).version()));
+        }
+    }
 }

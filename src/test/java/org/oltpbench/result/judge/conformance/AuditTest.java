@@ -72,4 +72,26 @@ class AuditTest {
                 Verdict.NOT_APPLICABLE, Verdict.NOT_APPLICABLE), rules.stream().map(Rule::verdict).toList());
         assertTrue(rules.get(1).detail().startsWith("10.000 (10000 lines of 1000 orders"), rules.get(1).detail());
     }
+
+    /**
+     * HammerDB's NEWORD draws the supply warehouses itself: on two warehouses the remote-line share is not applicable,
+     * with the count the routine drew, never a FAIL from the client's zero.
+     */
+    @Test
+    void linesARoutineDrewAreNotAudited() {
+        TxnMetrics no = new TxnMetrics("NEW_ORDER", 990, 10, 0, 0, Fixtures.hist(1000));
+        Counts c = new Counts(1000, 10, 0, 0, 0, 0, 0, 0, 0, 0, java.util.Map.of("newOrderLines", 10_000L,
+                "newOrderRemoteLines", 0L, "newOrderLinesDrawnByRoutine", 10_000L));
+        RepeatResult r = new RepeatResult(1, 10, RepeatResult.COMPLETED, null, new RepeatResult.Measured(new Window("a", "b", 60), c, List.of(no), List.of()),
+                new RepeatResult.PerThread(List.of(), List.of()), new ClientCpu(0, 0, 2, 0), RepeatResult.ServerChecks.of(ServerCount.none("test", 0)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
+        Rule remote = Audit.rules(r, 2).get(2);
+        assertEquals("2.4.1.5", remote.clause());
+        assertEquals(Verdict.NOT_APPLICABLE, remote.verdict());
+        assertTrue(remote.detail().contains("drew the supply warehouses of 10000 of the 10000 lines"), remote.detail());
+        // the client's own lines: the share is audited, and 0 of 10,000 fails
+        Counts own = new Counts(1000, 10, 0, 0, 0, 0, 0, 0, 0, 0, java.util.Map.of("newOrderLines", 10_000L, "newOrderRemoteLines", 0L));
+        RepeatResult r2 = new RepeatResult(1, 10, RepeatResult.COMPLETED, null, new RepeatResult.Measured(new Window("a", "b", 60), own, List.of(no), List.of()),
+                new RepeatResult.PerThread(List.of(), List.of()), new ClientCpu(0, 0, 2, 0), RepeatResult.ServerChecks.of(ServerCount.none("test", 0)), RepeatResult.Topology.NONE, Usage.NONE, org.oltpbench.result.repeat.analytics.Analytics.NONE);
+        assertEquals(Verdict.FAIL, Audit.rules(r2, 2).get(2).verdict());
+    }
 }
