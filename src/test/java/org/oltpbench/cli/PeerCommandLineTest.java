@@ -100,7 +100,7 @@ class PeerCommandLineTest {
     /** go-tpc's ch: -T terminals, -t (acThreads) OLAP workers as analytic streams; prepare's --analyze is what ours does. */
     @Test
     void goTpcsChLines() {
-        String defaults = "--set workload=ch --set port=4000 --set database=test --set user=root ";
+        String defaults = "--set workload=ch --set port=4000 --set database=test --set user=root --set tpccSchema=go-tpc ";
         assertArrayEquals(words(defaults + "--set warehouses=2 --set threads=4 --set analyticStreams=2 --set time=60 run"),
                 PeerCommandLine.translate(words("ch --warehouses 2 run -T 4 -t 2 --time 1m")));
         assertArrayEquals(words(defaults + "--set warehouses=2 --set checkAfterLoad=false prepare"),

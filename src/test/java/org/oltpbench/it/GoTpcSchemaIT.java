@@ -66,8 +66,43 @@ class GoTpcSchemaIT {
         assertEquals(0, theirs.code(), theirs.out());
         assertTrue(theirs.out().contains("begin to check warehouse " + WAREHOUSES), theirs.out());
         assertFalse(theirs.out().contains("failed"), "go-tpc's check on oltpbench's load: " + theirs.out());
-        took(engine, "go-tpc check", t0);
+        t0 = took(engine, "go-tpc check", t0);
+        if (engine.equals("MARIADB")) ch(peer, ours, t0); // CH's queries on one engine (CI's time: TiDB's and seekdb's run minutes)
         System.out.printf("go-tpc schema: %s: go-tpc's load ran and checked here; go-tpc's check passed on ours%n", engine);
+    }
+
+    /**
+     * CH-benCHmark on go-tpc's tables, both ways: go-tpc ch's prepare adds its region, nation, supplier and view
+     * revenue1 to go-tpc's TPC-C load, and oltpbench runs go-tpc's ch line on them (the 22 queries name go-tpc's
+     * tables and supplier columns); oltpbench's ch prepare adds the same to its own go-tpc-layout load, and go-tpc's
+     * ch run reads them (no query finds a table or column missing).
+     */
+    private static void ch(List<String> peer, List<String> ours, long t0) throws Exception {
+        String goTpc = System.getenv("OLTPBENCH_GO_TPC");
+        List<String> peerCh = chWords(peer), oursCh = chWords(ours);
+        Tools.Result theirs = Tools.run(concat(List.of(goTpc), peerCh, "prepare", "-T", "1"), 600);
+        assertEquals(0, theirs.code(), theirs.out());
+        Tools.Outcome run = Tools.cli(concat(List.of(), peerCh, "run", "-T", "1", "-t", "1", "--time", "8s").toArray(String[]::new));
+        assertEquals(0, run.code(), run.out() + run.err());
+        assertTrue(run.out().contains("On go-tpc's tables (tpccSchema=go-tpc).") && run.out().contains("[HTAP]")
+                && run.out().contains(" 0 failed)"), run.out());
+        t0 = took("MARIADB", "go-tpc ch prepare, our ch run", t0);
+
+        Tools.Outcome prepared = Tools.cli(concat(List.of(), oursCh, "prepare").toArray(String[]::new));
+        assertEquals(0, prepared.code(), prepared.out() + prepared.err());
+        assertTrue(prepared.out().contains("adding CH-benCHmark's tables only"), prepared.out());
+        Tools.Result goRun = Tools.run(concat(List.of(goTpc), oursCh, "run", "-T", "1", "-t", "1", "--time", "8s"), 300);
+        assertEquals(0, goRun.code(), goRun.out());
+        assertTrue(goRun.out().contains("QphH"), goRun.out());
+        assertFalse(goRun.out().contains("doesn't exist") || goRun.out().contains("Unknown column"), goRun.out());
+        took("MARIADB", "our ch prepare, go-tpc ch run", t0);
+    }
+
+    /** go-tpc's words for its ch workload: its tpcc words with the workload's name changed. */
+    private static List<String> chWords(List<String> tpccWords) {
+        List<String> w = new ArrayList<>(tpccWords);
+        w.set(w.indexOf("tpcc"), "ch");
+        return w;
     }
 
     private static long took(String engine, String what, long t0) {

@@ -36,11 +36,16 @@ public final class ChQueries {
     private ChQueries() {
     }
 
-    /** The 22 queries for {@code d}, Q1 first. */
+    /** The 22 queries for {@code d} on BenchmarkSQL's tables, Q1 first. */
     public static List<Query> of(Dialect d) {
+        return of(d, org.oltpbench.workload.tpcc.TpccTables.BENCHMARKSQL);
+    }
+
+    /** The 22 queries for {@code d} on layout {@code t}'s tables (go-tpc's: its names and supplier columns), Q1 first. */
+    public static List<Query> of(Dialect d, org.oltpbench.workload.tpcc.TpccTables layout) {
         List<Query> out = new ArrayList<>();
         StringBuilder sql = new StringBuilder();
-        for (String line : text().split("\n")) {
+        for (String line : layout.sql(text()).split("\n")) {
             String t = line.strip();
             if (t.startsWith("--") || t.isEmpty()) continue;
             sql.append(line).append('\n');

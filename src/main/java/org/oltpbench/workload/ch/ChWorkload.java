@@ -20,7 +20,6 @@ import org.oltpbench.workload.CheckReport;
 import org.oltpbench.workload.SideLoad;
 import org.oltpbench.workload.Terminal;
 import org.oltpbench.workload.Workload;
-import org.oltpbench.workload.tpcc.TpccSchema;
 
 /**
  * CH-benCHmark (workload=ch): TPC-C's terminals, checks and figures as they are, on TPC-C's data set plus CH's three
@@ -33,15 +32,18 @@ public final class ChWorkload implements Workload {
     private final AnalyticParams analytic;
     private final String loadMethod;
     private final PrintStream out;
+    /** Whose tables: BenchmarkSQL's with CH's bmsql_ three, or go-tpc's with go-tpc ch's region, nation, supplier. */
+    private final org.oltpbench.workload.tpcc.TpccTables tables;
 
     public ChWorkload(Workload tpcc, TpccParams params, String loadMethod, PrintStream out, org.oltpbench.dialect.Dialect dialect) {
         if (params.analytic().tiflash() > 0 && dialect.columnarReplicas("t", 1) == null) {
             throw new ConfigException("tiflashReplicas asks TiDB for TiFlash replicas; this is db=" + dialect.name()
                     + ", which has none: leave tiflashReplicas out");
         }
-        if (!params.schema().equals("benchmarksql")) {
-            throw new ConfigException("workload=ch runs on BenchmarkSQL's tables (its queries and CH's three tables are "
-                    + "written for them); tpccSchema=" + params.schema() + " is TPC-C's alone: set tpccSchema=benchmarksql");
+        this.tables = org.oltpbench.workload.tpcc.TpccTables.of(params.schema());
+        if (!tables.hasCh()) {
+            throw new ConfigException("workload=ch: " + tables.title() + " has no CH-benCHmark tables of its own; "
+                    + "tpccSchema=" + params.schema() + " is TPC-C's alone here: set tpccSchema=benchmarksql or go-tpc");
         }
         this.tpcc = tpcc;
         this.params = params;
@@ -60,14 +62,14 @@ public final class ChWorkload implements Workload {
     public boolean isPrepared(Database db) throws SQLException {
         if (!tpcc.isPrepared(db)) return false;
         try (Connection c = db.connect()) {
-            return ChData.present(c);
+            return ChData.present(c, tables);
         }
     }
 
     @Override
     public String unprepared(Database db) throws SQLException {
         if (!tpcc.isPrepared(db)) return tpcc.unprepared(db).replace("the tables of tpcc", "the tables of ch");
-        return "CH-benCHmark's tables (bmsql_supplier, bmsql_nation, bmsql_region) are missing beside the TPC-C data set; "
+        return "CH-benCHmark's tables (" + String.join(", ", ChData.tables(tables)) + ") are missing beside the TPC-C data set; "
                 + "run prepare with workload=ch: it adds them and loads nothing else";
     }
 
@@ -85,11 +87,18 @@ public final class ChWorkload implements Workload {
         }
         if (params.share().leads()) {
             out.println("Loading CH-benCHmark's tables: 5 regions, 62 nations, 10,000 suppliers...");
-            ChData.prepare(db, loadMethod, params.randSeed() != 0 ? params.randSeed() : System.nanoTime());
+            ChData.prepare(db, loadMethod, params.randSeed() != 0 ? params.randSeed() : System.nanoTime(), tables);
             analyze(db);
             columnarReplicas(db);
         }
         return loaded;
+    }
+
+    /** TPC-C's tables and CH's three, in this layout. */
+    private List<String> allTables() {
+        List<String> all = new java.util.ArrayList<>(tables.tables());
+        all.addAll(ChData.tables(tables));
+        return all;
     }
 
     /**
@@ -99,8 +108,7 @@ public final class ChWorkload implements Workload {
     private void columnarReplicas(Database db) {
         int n = analytic.tiflash();
         if (n == 0) return;
-        List<String> tables = new java.util.ArrayList<>(TpccSchema.TABLES);
-        tables.addAll(ChData.TABLES);
+        List<String> tables = allTables();
         try (Connection c = db.connect(); java.sql.Statement st = c.createStatement()) {
             for (String t : tables) st.execute(db.dialect().columnarReplicas(t, n));
             out.println("Asked for " + n + " TiFlash replica(s) of the " + tables.size() + " tables; TiFlash copies them in "
@@ -117,8 +125,7 @@ public final class ChWorkload implements Workload {
      * after ANALYZE). go-tpc ch analyzes after its load too. A server that refuses is named, not fatal.
      */
     private void analyze(Database db) {
-        List<String> tables = new java.util.ArrayList<>(TpccSchema.TABLES);
-        tables.addAll(ChData.TABLES);
+        List<String> tables = allTables();
         try (Connection c = db.connect(); java.sql.Statement st = c.createStatement()) {
             for (String t : tables) st.execute(db.dialect().analyze(t));
         } catch (SQLException e) {
@@ -142,7 +149,7 @@ public final class ChWorkload implements Workload {
         if (analytic.streams() == 0) return;
         AnalyticStreams.Dates d = dates(db);
         try (Connection c = connector(db).open()) {
-            for (ChQueries.Query q : ChQueries.of(db.dialect())) {
+            for (ChQueries.Query q : ChQueries.of(db.dialect(), tables)) {
                 try (PreparedStatement ps = c.prepareStatement("EXPLAIN " + q.sql())) {
                     for (int b = 0; b < q.binds().size(); b++) {
                         ps.setTimestamp(b + 1, q.binds().get(b) == ChQueries.Bound.SINCE ? d.since() : d.until());
@@ -164,7 +171,7 @@ public final class ChWorkload implements Workload {
 
     @Override
     public void cleanup(Database db) throws SQLException {
-        ChData.drop(db);
+        ChData.drop(db, tables);
         tpcc.cleanup(db);
     }
 
@@ -186,8 +193,14 @@ public final class ChWorkload implements Workload {
     @Override
     public SideLoad sideLoad(Database db, Clock clock, long seed) {
         if (analytic.streams() == 0) return SideLoad.NONE;
+        try {
+            ChData.ensureHeartbeat(db); // a data set go-tpc loaded has none
+        } catch (SQLException e) {
+            throw new ConfigException("workload=ch: cannot create the freshness table " + ChData.HEARTBEAT + " ("
+                    + org.oltpbench.util.Text.firstLine(e.getMessage()) + "); grant CREATE on the database", e);
+        }
         AnalyticStreams.Connector to = connector(db);
-        return new AnalyticStreams(to, db::connect, ChQueries.of(db.dialect()), analytic.streams(), analytic.sessionSql(),
+        return new AnalyticStreams(to, db::connect, ChQueries.of(db.dialect(), tables), analytic.streams(), analytic.sessionSql(),
                 analytic.timeoutSecs(), clock, dates(db), analytic.where(), (int) (seed & 0x3fffffff) + 1);
     }
 
@@ -203,13 +216,18 @@ public final class ChWorkload implements Workload {
     }
 
     private AnalyticStreams.Dates dates(Database db) {
-        return dates(db, params.firstWarehouse());
+        return dates(db, params.firstWarehouse(), tables);
+    }
+
+    /** As {@link #dates(Database, int, org.oltpbench.workload.tpcc.TpccTables)} on BenchmarkSQL's tables. */
+    public static AnalyticStreams.Dates dates(Database db, int warehouse) {
+        return dates(db, warehouse, org.oltpbench.workload.tpcc.TpccTables.BENCHMARKSQL);
     }
 
     /** The bounds every query binds: a day before the first order of {@code warehouse}'s district 1, a year after now. */
-    public static AnalyticStreams.Dates dates(Database db, int warehouse) {
+    public static AnalyticStreams.Dates dates(Database db, int warehouse, org.oltpbench.workload.tpcc.TpccTables t) {
         try (Connection c = db.connect();
-             PreparedStatement ps = c.prepareStatement("SELECT min(o_entry_d) FROM bmsql_oorder WHERE o_w_id = ? AND o_d_id = 1")) {
+             PreparedStatement ps = c.prepareStatement(t.sql("SELECT min(o_entry_d) FROM bmsql_oorder WHERE o_w_id = ? AND o_d_id = 1"))) {
             ps.setInt(1, warehouse);
             try (ResultSet rs = ps.executeQuery()) {
                 Timestamp first = rs.next() ? rs.getTimestamp(1) : null;

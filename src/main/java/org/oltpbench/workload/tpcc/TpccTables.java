@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * order_line, stock, item, DATETIME dates, a history without a key, its indexes idx_customer, idx_order, idx_h_w_id and
  * idx_h_c_w_id. go-tpc keeps no configuration table; oltpbench's own load keeps its NURand constants and the loaded
  * scale in oltpbench_tpcc_config beside them (go-tpc's check and run read only their nine), and a data set go-tpc loaded
- * runs without it.</li>
+ * runs without it. CH's three tables are go-tpc ch's region, nation and supplier (its s_ supplier columns).</li>
  * <li>{@link #HAMMERDB}: HammerDB's TPROC-C (v5 src/mysql/mysqloltp.tcl and src/postgresql/pgoltp.tcl, CreateTables
  * and CreateIndexes): the same nine names as go-tpc's, each engine family's own DDL ({@link TpccSchema}), a history
  * without a key; with tpccMode=procedures, routines of HammerDB's names and signatures ({@link HammerDbCalls}).
@@ -27,9 +27,14 @@ public enum TpccTables {
     GO_TPC("go-tpc", "go-tpc", Map.of("config", "oltpbench_tpcc_config", "oorder", "orders")),
     HAMMERDB("hammerdb", "HammerDB", Map.of("config", "oltpbench_tpcc_config", "oorder", "orders"));
 
-    /** BenchmarkSQL's table names as words in SQL text (never a longer name such as an index's bmsql_customer_idx1). */
+    /**
+     * BenchmarkSQL's table names as words in SQL text (never a longer name such as an index's bmsql_customer_idx1), CH's
+     * three (bmsql_region, bmsql_nation, bmsql_supplier) among them.
+     */
     private static final Pattern NAMES = Pattern.compile(
-            "\\bbmsql_(config|warehouse|district|customer|history|new_order|oorder|order_line|item|stock)\\b");
+            "\\bbmsql_(config|warehouse|district|customer|history|new_order|oorder|order_line|item|stock|region|nation|supplier)\\b");
+    /** CH's supplier columns as BenchmarkSQL's CH names them (su_); go-tpc's ch names them s_ (its ch/ddl.go). */
+    private static final Pattern SUPPLIER_COLUMNS = Pattern.compile("\\bsu_(suppkey|name|address|nationkey|phone|acctbal|comment)\\b");
 
     private final String key, title;
     /** BenchmarkSQL's name without its prefix, to this layout's name where it is not the same without the prefix. */
@@ -70,7 +75,7 @@ public enum TpccTables {
         StringBuilder out = new StringBuilder(text.length());
         while (m.find()) m.appendReplacement(out, renamed.getOrDefault(m.group(1), m.group(1)));
         m.appendTail(out);
-        return out.toString();
+        return this == GO_TPC ? SUPPLIER_COLUMNS.matcher(out).replaceAll("s_$1") : out.toString();
     }
 
     /** Every table, in load order (the configuration table first); dropped in reverse. */
@@ -91,6 +96,14 @@ public enum TpccTables {
     /** Whether this layout's nine tables have the same names as {@code other}'s (go-tpc's and HammerDB's do). */
     boolean sameNames(TpccTables other) {
         return specTables().equals(other.specTables());
+    }
+
+    /**
+     * Whether CH-benCHmark's three tables have this layout's peer's form: BenchmarkSQL's (bmsql_region, bmsql_nation,
+     * bmsql_supplier with su_ columns) and go-tpc's ch (region, nation, supplier with s_ columns); HammerDB has no CH.
+     */
+    public boolean hasCh() {
+        return this != HAMMERDB;
     }
 
     /** Whether a data set of this layout that lacks the configuration table runs (loaded by the peer, which keeps none). */
