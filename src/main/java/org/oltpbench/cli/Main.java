@@ -223,6 +223,22 @@ public final class Main implements Callable<Integer> {
         return each(verb, Job::check);
     }
 
+    @Command(name = "acid", description = "TPC-C's ACID tests (clause 3) on a loaded TPC-C database: consistency, atomicity, "
+            + "the isolation tests at acidIsolation's levels; writes acid.json; exit 1 when atomicity or consistency failed")
+    int acid(@Mixin Common verb) throws Exception {
+        List<Path> configs = !verb.configs.isEmpty() ? verb.configs : common.configs;
+        List<String> sets = new ArrayList<>(common.sets);
+        sets.addAll(verb.sets);
+        List<Job> jobs = jobs(verb);
+        int code = Job.OK;
+        for (int i = 0; i < jobs.size(); i++) {
+            Path config = configs.isEmpty() ? null : configs.get(i);
+            var acid = org.oltpbench.config.AcidParams.of(org.oltpbench.config.ConfigLoader.load(config, sets, System.getenv()));
+            code = Math.max(code, jobs.get(i).acid(acid));
+        }
+        return code;
+    }
+
     @Command(name = "cleanup", description = "drop the tables")
     int cleanup(@Mixin Common verb) throws Exception {
         return each(verb, Job::cleanup);

@@ -144,6 +144,9 @@ public final class Keys {
             oneOf("server", "read-committed", "repeatable-read", "serializable"), "server", "",
             "transaction isolation of every session on every engine; server = each engine's default (MySQL/MariaDB RR, "
             + "OceanBase/PostgreSQL RC, TiDB SI reported as RR)");
+    public static final Key<List<String>> ACID_ISOLATION = def("acidIsolation", words(), "", "",
+            "acid: the isolation levels TPC-C's isolation tests run at (read-uncommitted, read-committed, repeatable-read, "
+            + "serializable, server), comma-separated; empty = the isolation key's");
     public static final Key<String> TIDB_TXN_MODE = def("tidbTxnMode", oneOf("server", "pessimistic", "optimistic"), "server", "",
             "TiDB: the sessions' tidb_txn_mode; server = leave the server's");
     public static final Key<Long> OB_QUERY_TIMEOUT = def("obQueryTimeout", longInt(0), "0", "us",

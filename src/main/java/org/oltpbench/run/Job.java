@@ -131,6 +131,28 @@ public final class Job {
         }
     }
 
+    /**
+     * The acid verb (issue 61): TPC-C's clause 3 on this job's loaded TPC-C database, its table per level printed and
+     * acid.json written to the result directory. FAILED when atomicity or consistency did not hold; the isolation
+     * tests' findings are the engine's and leave the exit code alone.
+     */
+    public int acid(org.oltpbench.config.AcidParams acid) throws SQLException, IOException {
+        if (!(params.workload() instanceof org.oltpbench.config.TpccParams t)) {
+            throw new ConfigException("acid runs TPC-C's clause 3 on a TPC-C data set; this job is workload="
+                    + workload().name() + ": set workload=tpcc");
+        }
+        Workload w = workload();
+        try (Database db = open()) {
+            if (!w.isPrepared(db)) throw new ConfigException(w.unprepared(db));
+            long seed = t.randSeed() != 0 ? t.randSeed() : System.nanoTime();
+            org.oltpbench.acid.AcidRun.Report r = org.oltpbench.acid.AcidRun.run(db, w,
+                    org.oltpbench.workload.tpcc.TpccTables.of(t.schema()), acid, seed, out);
+            java.nio.file.Path file = org.oltpbench.acid.AcidRun.write(r, java.nio.file.Path.of(params.output().resultDirectory()));
+            out.println("acid.json: " + file);
+            return r.sound() ? OK : FAILED;
+        }
+    }
+
     public int cleanup() throws SQLException {
         Workload w = workload();
         try (Database db = open()) {

@@ -1,0 +1,169 @@
+package org.oltpbench.acid;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.oltpbench.acid.AcidOutcome.Verdict;
+import org.oltpbench.config.AcidParams;
+import org.oltpbench.db.Database;
+import org.oltpbench.dialect.JdbcDriver;
+import org.oltpbench.workload.CheckReport;
+import org.oltpbench.workload.Workload;
+import org.oltpbench.workload.tpcc.TpccTables;
+
+/**
+ * The acid verb (issue 61): TPC-C's clause 3 on a loaded database. Consistency (3.3: the twelve conditions) before and
+ * after; atomicity (3.2.2.1, 3.2.2.2, 2.4.2.3) once; the isolation tests of 3.4.2 at each level asked. Prints a table per
+ * level and writes acid.json (schema in result-json.md). Durability (3.5) is not run by this version: said in a row.
+ */
+public final class AcidRun {
+    /** What acid.json holds. */
+    public record Report(int schemaVersion, String engine, String serverVersion, String tables, int warehouse,
+                         String lockView, List<AcidOutcome> outcomes) {
+        /** Whether atomicity and consistency held (the isolation findings are the engine's, whatever they are). */
+        public boolean sound() {
+            return outcomes.stream().filter(o -> !o.clause().startsWith("3.4")).noneMatch(o -> o.verdict() == Verdict.FAILED);
+        }
+    }
+
+    private AcidRun() {
+    }
+
+    public static Report run(Database db, Workload tpcc, TpccTables tables, AcidParams params, long seed, PrintStream out)
+            throws SQLException {
+        List<AcidOutcome> all = new ArrayList<>();
+        all.add(consistency(db, tpcc, "before"));
+        int warehouse = firstWarehouse(db, tables);
+        JdbcDriver driver = JdbcDriver.forUrl(db.url());
+        try (LockWatch watch = LockWatch.of(db.connect(), db.dialect().sessionWaits()); Steps steps = new Steps(watch)) {
+            Clause3 once = new Clause3(sessions(db, driver, tables, -1), steps, warehouse, seed);
+            all.add(guarded("3.2.2.1", "atomicity: Payment committed", "-", () -> once.payment(true)));
+            all.add(guarded("3.2.2.2", "atomicity: Payment rolled back", "-", () -> once.payment(false)));
+            all.add(guarded("2.4.2.3", "atomicity: New-Order on an unused item rolled back", "-", once::newOrderRollback));
+            for (String level : params.levels()) {
+                Clause3 t = new Clause3(sessions(db, driver, tables, AcidParams.jdbc(level)), steps, warehouse, seed);
+                all.add(guarded("3.4.2.1", "New-Order vs Order-Status, T1 commits", level, () -> t.newOrderVsOrderStatus(true)));
+                all.add(guarded("3.4.2.2", "New-Order vs Order-Status, T1 rolls back", level, () -> t.newOrderVsOrderStatus(false)));
+                all.add(guarded("3.4.2.3", "New-Order vs New-Order, T1 commits", level, () -> t.newOrderVsNewOrder(true)));
+                all.add(guarded("3.4.2.4", "New-Order vs New-Order, T1 rolls back", level, () -> t.newOrderVsNewOrder(false)));
+                all.add(guarded("3.4.2.5", "Delivery vs Payment, T1 commits", level, () -> t.deliveryVsPayment(true)));
+                all.add(guarded("3.4.2.6", "Delivery vs Payment, T1 rolls back", level, () -> t.deliveryVsPayment(false)));
+                all.add(guarded("3.4.2.7", "New-Order's repeatable read of I_PRICE", level, t::priceRepeatableRead));
+                all.add(guarded("3.4.2.8", "phantom: Delivery's scan vs New-Order", level, t::deliveryPhantom));
+                all.add(guarded("3.4.2.9", "phantom: Order-Status's search vs New-Order", level, t::orderStatusPhantom));
+            }
+            all.add(new AcidOutcome("3.5", "durability", "-", Verdict.NOT_RUN,
+                    "not run: this version does not crash and restart a server (acidCrash and acidRestart are not built yet)"));
+            all.add(consistency(db, tpcc, "after"));
+            Report r = new Report(1, db.dialect().name(), db.serverVersion(), tables.key(), warehouse,
+                    watch.view() == null ? "none (waits judged by timing)" : watch.view(), List.copyOf(all));
+            print(r, params, out);
+            return r;
+        }
+    }
+
+    private static Clause3.Sessions sessions(Database db, JdbcDriver driver, TpccTables tables, int isolation) {
+        return new Clause3.Sessions() {
+            @Override
+            public AcidSession open() throws SQLException {
+                Connection c = db.connect();
+                return new JdbcAcidSession(c, tables, isolation, driver.sessionId(c));
+            }
+
+            @Override
+            public AcidSession check() throws SQLException {
+                Connection c = db.connect();
+                return new JdbcAcidSession(c, tables, -1, driver.sessionId(c));
+            }
+        };
+    }
+
+    @FunctionalInterface
+    private interface Test {
+        AcidOutcome run() throws SQLException;
+    }
+
+    /** The test's outcome at {@code level}; an error the engine gave (a level or statement it lacks) is "not run", with it. */
+    private static AcidOutcome guarded(String clause, String name, String level, Test test) {
+        try {
+            AcidOutcome o = test.run();
+            return new AcidOutcome(o.clause(), o.test(), level, o.verdict(), o.evidence());
+        } catch (SQLException e) {
+            String m = e.getMessage() == null ? "" : e.getMessage().lines().findFirst().orElse("");
+            return new AcidOutcome(clause, name, level, Verdict.NOT_RUN, "the engine refused: SQLState " + e.getSQLState() + ": " + m);
+        }
+    }
+
+    private static AcidOutcome consistency(Database db, Workload tpcc, String when) throws SQLException {
+        CheckReport r = tpcc.check(db);
+        List<String> failed = r.lines().stream().filter(l -> l.outcome() != CheckReport.Outcome.PASSED).map(CheckReport.Line::name).toList();
+        return new AcidOutcome("3.3", "consistency " + when + ": the twelve conditions", "-",
+                r.passed() ? Verdict.PASSED : Verdict.FAILED, r.passed() ? r.lines().size() + " checks passed" : "failed: " + failed);
+    }
+
+    private static int firstWarehouse(Database db, TpccTables tables) throws SQLException {
+        try (Connection c = db.connect(); var st = c.createStatement();
+             var rs = st.executeQuery(tables.sql("SELECT min(w_id) FROM bmsql_warehouse"))) {
+            return rs.next() ? rs.getInt(1) : 1;
+        }
+    }
+
+    private static void print(Report r, AcidParams params, PrintStream out) {
+        out.printf("ACID tests (TPC-C clause 3) on %s %s, %s's tables, warehouse %d; lock waits read from %s%n", r.engine(),
+                r.serverVersion(), TpccTables.of(r.tables()).title(), r.warehouse(), r.lockView());
+        List<String> groups = new ArrayList<>(List.of("-"));
+        groups.addAll(params.levels());
+        for (String level : groups) {
+            out.println();
+            out.println(level.equals("-") ? "Atomicity, consistency, durability:" : "Isolation at " + level
+                    + (level.equals("server") ? " (the engine's default)" : "") + ":");
+            out.println("| clause  | test                                              | outcome                                  | evidence");
+            out.println("|---------|---------------------------------------------------|------------------------------------------|---------");
+            for (AcidOutcome o : r.outcomes()) {
+                if (!o.level().equals(level)) continue;
+                out.printf("| %-7s | %-49s | %-40s | %s%n", o.clause(), o.test(), o.verdict().words(), o.evidence());
+            }
+        }
+        for (String level : params.levels()) {
+            long run = r.outcomes().stream().filter(o -> o.level().equals(level) && o.verdict() != Verdict.NOT_RUN).count();
+            long passed = r.outcomes().stream().filter(o -> o.level().equals(level) && o.verdict().passed()).count();
+            out.printf("isolation at %s: %d of %d tests passed%s%n", level, passed, run, run < 9 ? " (" + (9 - run) + " not run)" : "");
+        }
+    }
+
+    /** Writes {@code r} as acid.json in {@code dir}; returns its path. */
+    public static Path write(Report r, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("schemaVersion", r.schemaVersion());
+        json.put("engine", r.engine());
+        json.put("serverVersion", r.serverVersion());
+        json.put("tpccSchema", r.tables());
+        json.put("warehouse", r.warehouse());
+        json.put("lockView", r.lockView());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (AcidOutcome o : r.outcomes()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("clause", o.clause());
+            row.put("test", o.test());
+            row.put("level", o.level());
+            row.put("verdict", o.verdict().name());
+            row.put("outcome", o.verdict().words());
+            row.put("evidence", o.evidence());
+            rows.add(row);
+        }
+        json.put("tests", rows);
+        Path file = dir.resolve("acid.json");
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), json);
+        return file;
+    }
+}

@@ -1,0 +1,99 @@
+package org.oltpbench.acid;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.oltpbench.dialect.SessionWaits;
+import org.oltpbench.result.repeat.server.WaitClass;
+
+/**
+ * Whether one session waits for a lock, as the engine's own session view says (the dialect's {@link SessionWaits}:
+ * INNODB_TRX's LOCK WAIT, pg_stat_activity's Lock, TIDB_TRX's LockWaiting, V$OB_LOCKS' BLOCK), read on a monitor
+ * connection to the tests' database. {@link #TIMING} where the engine has no such view: a wait is then judged by a
+ * bound on the time the session does not answer.
+ */
+interface LockWatch extends AutoCloseable {
+    /** Whether session {@code id} is waiting for a lock now. */
+    boolean waiting(long id) throws SQLException;
+
+    /** The view's name, or null where waits are judged by timing. */
+    String view();
+
+    @Override
+    void close();
+
+    /** No lock view: a session is judged waiting when it has not answered within {@link Steps#TIMING_BOUND_MS}. */
+    LockWatch TIMING = new LockWatch() {
+        @Override
+        public boolean waiting(long id) {
+            return false;
+        }
+
+        @Override
+        public String view() {
+            return null;
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    /** The engine's view through {@code monitor}, or {@link #TIMING} when the dialect has none or the server refuses it. */
+    static LockWatch of(Connection monitor, SessionWaits waits) {
+        if (!waits.sampled()) return TIMING;
+        for (String query : waits.queries()) {
+            try (Statement st = monitor.createStatement(); ResultSet rs = st.executeQuery(query)) {
+                while (rs.next()) {
+                    // the first query the server answers is the view
+                }
+                return new Jdbc(monitor, waits, query);
+            } catch (SQLException e) {
+                // this server lacks that view: the next query reads another
+            }
+        }
+        return TIMING;
+    }
+
+    /** The view as {@link SessionWaits} reads it: one row per session (id, state, wait class, event, table). */
+    final class Jdbc implements LockWatch {
+        private final Connection monitor;
+        private final SessionWaits waits;
+        private final String query;
+
+        Jdbc(Connection monitor, SessionWaits waits, String query) {
+            this.monitor = monitor;
+            this.waits = waits;
+            this.query = query;
+        }
+
+        @Override
+        public boolean waiting(long id) throws SQLException {
+            try (Statement st = monitor.createStatement(); ResultSet rs = st.executeQuery(query)) {
+                while (rs.next()) {
+                    if (rs.getLong(1) != id) continue;
+                    SessionWaits.Wait w = waits.classify(new SessionWaits.Row(rs.getString(2), rs.getString(3), rs.getString(4)));
+                    return w != null && w.cls() == WaitClass.LOCK;
+                }
+            } finally {
+                if (!monitor.getAutoCommit()) monitor.commit(); // a fresh view at each look
+            }
+            return false;
+        }
+
+        @Override
+        public String view() {
+            return waits.source();
+        }
+
+        @Override
+        public void close() {
+            try {
+                monitor.close();
+            } catch (SQLException e) {
+                // nothing left to do
+            }
+        }
+    }
+}

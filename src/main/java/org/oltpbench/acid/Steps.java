@@ -1,0 +1,111 @@
+package org.oltpbench.acid;
+
+import java.sql.SQLException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Steps a second session by hand beside the first: its step runs on a thread of its own, and {@link #observe} waits,
+ * without sleeping a guess, until either the step returned or the engine's lock view shows the session waiting. Where
+ * the engine has no lock view, a step that has not returned within {@link #TIMING_BOUND_MS} is judged blocked, and the
+ * evidence says it was judged by timing. A step that neither returns nor shows a wait within {@link #BOUND_MS} is
+ * judged the same way.
+ */
+final class Steps implements AutoCloseable {
+    /** With no lock view: how long a session must not answer to be judged waiting. */
+    static final long TIMING_BOUND_MS = 2_000;
+    /** With a lock view: how long a session may neither answer nor show a wait before it is judged by timing. */
+    static final long BOUND_MS = 10_000;
+    /**
+     * How often the lock view is read: InnoDB's INNODB_TRX is a cache that a read refreshes only when its last refresh
+     * is over 0.1 s old, and reads closer together than that kept it at the moment before the transactions began.
+     */
+    static final long LOOK_EVERY_MS = 150;
+    /** How long a step may take to finish once what held it ended. */
+    static final long FINISH_MS = 60_000;
+
+    private final ExecutorService thread = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "acid-t2");
+        t.setDaemon(true);
+        return t;
+    });
+    private final LockWatch watch;
+
+    Steps(LockWatch watch) {
+        this.watch = watch;
+    }
+
+    /** What a session's step did by the time it was looked at. */
+    enum Seen {
+        /** It returned. */
+        DONE,
+        /** The engine's lock view showed it waiting for a lock. */
+        BLOCKED,
+        /** It did not return within the bound (no lock view, or none that showed the wait). */
+        BLOCKED_BY_TIMING
+    }
+
+    /** Starts {@code step} on the second session's thread. */
+    <T> Future<T> start(Callable<T> step) {
+        return thread.submit(step);
+    }
+
+    /** Waits until {@code step} returned or {@code session} is seen waiting for a lock (or the bound passed). */
+    Seen observe(Future<?> step, long session) throws SQLException {
+        long t0 = System.nanoTime(), looked = t0 - LOOK_EVERY_MS * 1_000_000;
+        long bound = watch.view() == null ? TIMING_BOUND_MS : BOUND_MS;
+        while (true) {
+            if (step.isDone()) return Seen.DONE;
+            if (watch.view() != null && session >= 0 && System.nanoTime() - looked >= LOOK_EVERY_MS * 1_000_000) {
+                looked = System.nanoTime();
+                if (watch.waiting(session)) return Seen.BLOCKED;
+            }
+            if ((System.nanoTime() - t0) / 1_000_000 >= bound) return step.isDone() ? Seen.DONE : Seen.BLOCKED_BY_TIMING;
+            try {
+                step.get(20, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // still running: look again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted while a session was stepped", e);
+            } catch (ExecutionException e) {
+                return Seen.DONE; // it ended with an error, which finish() gives
+            }
+        }
+    }
+
+    /** The step's result once it ends; its SQLException as thrown. */
+    static <T> T finish(Future<T> step) throws SQLException {
+        try {
+            return step.get(FINISH_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof SQLException s) throw s;
+            throw new SQLException("a stepped session failed: " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new SQLException("a stepped session did not finish within " + FINISH_MS / 1000 + " s after what held it ended");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while a session was stepped", e);
+        }
+    }
+
+    /** The words for how T2 was seen. */
+    String words(Seen seen) {
+        return switch (seen) {
+            case DONE -> "T2 did not wait";
+            case BLOCKED -> "T2 waited for T1's lock (" + watch.view() + ")";
+            case BLOCKED_BY_TIMING -> "T2 did not answer in " + (watch.view() == null ? TIMING_BOUND_MS : BOUND_MS) / 1000
+                    + " s while T1 held its locks (judged by timing" + (watch.view() == null ? ": no lock view read here)" : ")");
+        };
+    }
+
+    @Override
+    public void close() {
+        thread.shutdownNow();
+    }
+}
