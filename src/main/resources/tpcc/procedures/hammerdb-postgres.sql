@@ -53,16 +53,22 @@ END $$
 
 -- 2.5 Payment: warehouse $1, district $2, the customer's warehouse $3 and district $4, by id ($6 = 0: $5) or by last
 -- name ($8); amount $7 in units; $9 and $10 (HammerDB's credit and balance inputs) are not read. Returns the customer's id.
+-- A name no customer has is paid by id, as HammerDB's own PAYMENT does: its driver's prepared form passes its
+-- placeholder as the name ('$8', quoted in its PREPARE text), which matches nobody.
 CREATE FUNCTION payment(integer, integer, integer, integer, integer, integer, numeric, varchar, varchar, numeric)
     RETURNS integer
 LANGUAGE plpgsql AS $$
 BEGIN
-    RETURN tpcc_payment($1, $2, $3, $4, $5, CASE WHEN $6 <> 0 THEN $8 END, round($7 * 100)::bigint);
+    RETURN tpcc_payment($1, $2, $3, $4, $5,
+                        CASE WHEN $6 <> 0 AND EXISTS (SELECT 1 FROM bmsql_customer WHERE c_w_id = $3 AND c_d_id = $4
+                                                                                   AND c_last = $8) THEN $8 END,
+                        round($7 * 100)::bigint);
 END $$
 //
 
 -- 2.6 Order-Status: warehouse $1, district $2, the customer by id ($4 = 0: $3) or by last name ($5, the row at
--- position ceil(n/2) in C_FIRST order); one row per line of its last order, with the customer and the order.
+-- position ceil(n/2) in C_FIRST order); one row per line of its last order, with the customer and the order. A name no
+-- customer has is read by id, as in payment above (HammerDB's prepared form passes '$5').
 CREATE FUNCTION ostat(integer, integer, integer, integer, varchar) RETURNS SETOF record
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -78,11 +84,10 @@ DECLARE
 BEGIN
     IF $4 <> 0 THEN
         SELECT count(*) INTO v_n FROM bmsql_customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $5;
-        IF v_n = 0 THEN
-            RAISE EXCEPTION 'tpcc: no customer of that last name' USING ERRCODE = '02000';
+        IF v_n > 0 THEN
+            SELECT c_id INTO v_c_id FROM bmsql_customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $5
+             ORDER BY c_first, c_id OFFSET (v_n - 1) / 2 LIMIT 1;
         END IF;
-        SELECT c_id INTO v_c_id FROM bmsql_customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $5
-         ORDER BY c_first, c_id OFFSET (v_n - 1) / 2 LIMIT 1;
     END IF;
     SELECT c_first, c_middle, c_last, c_balance INTO v_first, v_middle, v_last, v_balance
       FROM bmsql_customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = v_c_id;

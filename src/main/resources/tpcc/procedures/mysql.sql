@@ -5,7 +5,8 @@
 -- customer/order -> 02000; any other error (deadlock 1213, lock wait 1205) is rolled back and resignalled as is.
 -- Every error path runs exactly one ROLLBACK (45000: the EXIT handler's; 02000, which SQLEXCEPTION does not catch:
 -- an explicit one), so the server's Com_rollback counts one per rolled-back transaction.
--- Statements end at a line holding only //.
+-- A caller that sets the session variable @tpcc_quiet (HammerDB's routine names, hammerdb-mysql.sql) gets the integer in
+-- @tpcc_result instead of the result row. Statements end at a line holding only //.
 
 -- 2.4.2.2 New-Order, row by row: per line (in the order given) the item, the stock row FOR UPDATE, its update and the
 -- order line, so a repeated (supply, item) pair sees the quantity the earlier line left.
@@ -62,7 +63,7 @@ BEGIN
     SET v_n = v_n + 1;
   END WHILE;
   COMMIT;
-  SELECT v_o_id AS o_id;
+  IF @tpcc_quiet IS NULL THEN SELECT v_o_id AS o_id; ELSE SET @tpcc_result = v_o_id; END IF;
 END
 //
 
@@ -131,7 +132,7 @@ proc: BEGIN
     JOIN bmsql_stock ON s_w_id = l.sw AND s_i_id = l.i;
   COMMIT;
   END trx;
-  SELECT v_o_id AS o_id;
+  IF @tpcc_quiet IS NULL THEN SELECT v_o_id AS o_id; ELSE SET @tpcc_result = v_o_id; END IF;
 END
 //
 
@@ -183,7 +184,7 @@ BEGIN
   INSERT INTO bmsql_history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data)
     VALUES (v_c_id, p_c_d, p_c_w, p_d, p_w, NOW(), v_amount, CONCAT(v_w_name, '    ', v_d_name));
   COMMIT;
-  SELECT v_c_id AS c_id;
+  IF @tpcc_quiet IS NULL THEN SELECT v_c_id AS c_id; ELSE SET @tpcc_result = v_c_id; END IF;
 END
 //
 
@@ -227,7 +228,7 @@ BEGIN
     INTO v_lines, v_items, v_supply, v_qty, v_sum, v_delivered
     FROM bmsql_order_line WHERE ol_w_id = p_w AND ol_d_id = p_d AND ol_o_id = v_o_id;
   COMMIT;
-  SELECT v_o_id AS o_id;
+  IF @tpcc_quiet IS NULL THEN SELECT v_o_id AS o_id; ELSE SET @tpcc_result = v_o_id; END IF;
 END
 //
 
@@ -261,7 +262,7 @@ BEGIN
     SET v_d = v_d + 1;
   END WHILE;
   COMMIT;
-  SELECT v_skipped AS skipped;
+  IF @tpcc_quiet IS NULL THEN SELECT v_skipped AS skipped; ELSE SET @tpcc_result = v_skipped; END IF;
 END
 //
 
@@ -278,6 +279,6 @@ BEGIN
     FROM bmsql_order_line JOIN bmsql_stock ON s_w_id = ol_w_id AND s_i_id = ol_i_id
    WHERE ol_w_id = p_w AND ol_d_id = p_d AND ol_o_id >= v_next - 20 AND ol_o_id < v_next AND s_quantity < p_threshold;
   COMMIT;
-  SELECT v_count AS stock_count;
+  IF @tpcc_quiet IS NULL THEN SELECT v_count AS stock_count; ELSE SET @tpcc_result = v_count; END IF;
 END
 //

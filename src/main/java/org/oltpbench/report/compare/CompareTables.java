@@ -17,6 +17,11 @@ public final class CompareTables {
             b.append("- **").append(r.label()).append("**: ").append(LabeledRun.engine(r.run())).append(", started ")
                     .append(LabeledRun.when(r.run().startedAt())).append(", `").append(r.source()).append("`\n");
         }
+        List<String> acid = AcidLines.of(c.runs());
+        if (!acid.isEmpty()) {
+            b.append("\n### ACID (TPC-C clause 3: isolation tests passed per level)\n\n");
+            for (String a : acid) b.append("- ").append(a).append('\n');
+        }
         List<String> verdicts = c.verdictLines();
         if (!verdicts.isEmpty()) {
             b.append("\n### Verdict\n\n");
@@ -61,6 +66,9 @@ public final class CompareTables {
             b.append("  ").append(r.label()).append(": ").append(LabeledRun.engine(r.run())).append(", started ")
                     .append(LabeledRun.when(r.run().startedAt())).append(", ").append(r.source()).append('\n');
         }
+        List<String> acid = AcidLines.of(c.runs());
+        if (!acid.isEmpty()) b.append("\nACID (TPC-C clause 3: isolation tests passed per level):\n");
+        for (String a : acid) b.append("  ").append(a).append('\n');
         List<String> verdicts = c.verdictLines();
         if (!verdicts.isEmpty()) b.append("\nVerdict:\n");
         for (String v : verdicts) b.append("  ").append(v).append('\n');

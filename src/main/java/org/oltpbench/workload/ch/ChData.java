@@ -101,7 +101,7 @@ public final class ChData {
      * go-tpc's layout: the view its ch creates beside the tables, which its Q15 reads (CH-benCHmark's Q15 revenue view:
      * each supplier's revenue from the order lines delivered since 2007-01-02); none on BenchmarkSQL's layout.
      */
-    static final String GO_TPC_VIEW = "revenue1";
+    static final String GO_TPC_VIEW = TpccTables.GO_TPC.views().get(0);
 
     private static String goTpcView() {
         return "create view " + GO_TPC_VIEW + " (supplier_no, total_revenue) as select mod(s_w_id * s_i_id, 10000), "

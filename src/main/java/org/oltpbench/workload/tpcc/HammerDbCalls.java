@@ -40,6 +40,18 @@ enum HammerDbCalls {
             };
         }
 
+        /** HammerDB's procedures return no result set (its driver reads none). */
+        @Override
+        boolean returnsRow() {
+            return false;
+        }
+
+        /** DELIVERY's signature has no slot for the districts it skipped: the routine leaves them in @tpcc_result. */
+        @Override
+        String after(TpccProcedures.Routine r) {
+            return r == TpccProcedures.Routine.DELIVERY ? "SELECT @tpcc_result" : null;
+        }
+
         @Override
         void payment(PreparedStatement before, PreparedStatement call, int w, int d, int cw, int cd, CustomerLookup.Named c,
                      long cents)
@@ -87,6 +99,16 @@ enum HammerDbCalls {
         }
 
         @Override
+        boolean returnsRow() {
+            return true;
+        }
+
+        @Override
+        String after(TpccProcedures.Routine r) {
+            return null;
+        }
+
+        @Override
         void payment(PreparedStatement before, PreparedStatement call, int w, int d, int cw, int cd, CustomerLookup.Named c,
                      long cents)
                 throws SQLException {
@@ -117,6 +139,12 @@ enum HammerDbCalls {
 
     /** The statement that must run before the call (the MySQL family's INOUT variables); null when none. */
     abstract String before(TpccProcedures.Routine r);
+
+    /** Whether the call returns a row holding its integer (PostgreSQL's functions) or no result set (MySQL's procedures). */
+    abstract boolean returnsRow();
+
+    /** Where a call that returns no row leaves its integer: the statement that reads it; null when it is not read. */
+    abstract String after(TpccProcedures.Routine r);
 
     /**
      * Binds Payment: warehouse, district, the customer's warehouse and district, the customer by id or

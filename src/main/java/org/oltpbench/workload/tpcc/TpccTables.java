@@ -106,6 +106,14 @@ public enum TpccTables {
         return this != HAMMERDB;
     }
 
+    /**
+     * Views over this layout's tables that its peer's CH creates, dropped before the tables: go-tpc ch's revenue1 (its
+     * Q15's, over stock and order_line); none elsewhere.
+     */
+    public List<String> views() {
+        return this == GO_TPC ? List.of("revenue1") : List.of();
+    }
+
     /** Whether a data set of this layout that lacks the configuration table runs (loaded by the peer, which keeps none). */
     public boolean configOptional() {
         return this != BENCHMARKSQL;

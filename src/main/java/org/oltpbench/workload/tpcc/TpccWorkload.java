@@ -96,7 +96,7 @@ public final class TpccWorkload implements Workload {
     @Override
     public boolean isPrepared(Database db) throws SQLException {
         try (Connection c = db.connect()) {
-            if (!tablesPresent(c)) return false;
+            if (!tablesPresent(c) || peerLayout(c) != null) return false;
             return missingWarehouses(c).isEmpty() && loadFinished(c);
         }
     }
@@ -109,6 +109,8 @@ public final class TpccWorkload implements Workload {
                 String other = otherLayout(c);
                 return other != null ? other : Workload.super.unprepared(db);
             }
+            String peer = peerLayout(c);
+            if (peer != null) return peer;
             List<Integer> missing = missingWarehouses(c);
             if (missing.isEmpty()) {
                 return "warehouses " + first + "-" + (first + count - 1) + " are loaded, but their prepare was stopped before "
@@ -159,6 +161,21 @@ public final class TpccWorkload implements Workload {
                 + " asks for; set tpccSchema=" + keys + " to run them";
     }
 
+    /**
+     * The one line for a data set of a layout with the same table names as this one's (go-tpc's and HammerDB's) that the
+     * other peer's load marked (its customer index) and this layout's did not: never run, nor finished with this layout's
+     * indexes, as if it were this layout's. Null when it is not.
+     */
+    private String peerLayout(Connection c) throws SQLException {
+        for (TpccTables other : TpccTables.values()) {
+            if (other == tables || !other.sameNames(tables) || !indexExists(c, other) || indexExists(c, tables)) continue;
+            return "this database holds " + other.title() + "'s TPC-C tables (its index " + TpccSchema.customerIndex(other, dialect)
+                    + " on " + other.table("bmsql_customer") + "), not " + tables.title() + "'s that tpccSchema=" + tables.key()
+                    + " asks for; set tpccSchema=" + other.key() + " to run them";
+        }
+        return null;
+    }
+
     /** Warehouses of the range without their warehouse row (never loaded, or interrupted). */
     private List<Integer> missingWarehouses(Connection c) throws SQLException {
         boolean[] present = new boolean[count];
@@ -204,7 +221,7 @@ public final class TpccWorkload implements Workload {
         int cLoad;
         if (!share.leads()) awaitLead(db, stop, "to create the TPC-C tables", c -> loadConstantIfPresent(c) != null);
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
-            String other = Database.tableExists(c, tables.table("bmsql_warehouse")) ? null : otherLayout(c);
+            String other = Database.tableExists(c, tables.table("bmsql_warehouse")) ? peerLayout(c) : otherLayout(c);
             if (other != null) {
                 throw new ConfigException(other + ", or prepare " + tables.title() + "'s in another database (one layout per "
                         + "database)");
@@ -295,7 +312,7 @@ public final class TpccWorkload implements Workload {
         if (procs == null) return;
         try (Connection c = db.connect()) {
             if (procs.version().equals(procs.installed(c))) return;
-            if (procs.hammerDb() != null && procs.peerRoutines(c)) {
+            if (procs.hammerDb() != null && procs.installed(c) == null && procs.peerRoutines(c)) {
                 out.println("Replacing HammerDB's own NEWORD, PAYMENT, OSTAT, DELIVERY and SLEV with oltpbench's of the same "
                         + "names and signatures, which tell the caller each rollback and skipped district it counts");
             }
@@ -576,6 +593,7 @@ public final class TpccWorkload implements Workload {
             }
         }
         try (Connection c = db.connect(); Statement st = c.createStatement()) {
+            for (String view : tables.views()) st.execute("DROP VIEW IF EXISTS " + view); // it holds the tables below
             List<String> all = tables.tables();
             for (int i = all.size() - 1; i >= 0; i--) {
                 out.println("Dropping table '" + all.get(i) + "'...");

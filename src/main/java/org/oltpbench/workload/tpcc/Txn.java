@@ -24,6 +24,8 @@ abstract class Txn {
     protected final PreparedStatement before;
     /** tpccSchema=hammerdb's calls, whose inputs bind otherwise; null for oltpbench's routines and in client mode. */
     protected final HammerDbCalls hammerDb;
+    /** tpccSchema=hammerdb's calls on the MySQL family: the statement that reads the integer a call left; or null. */
+    private final PreparedStatement after;
 
     /** Whose tables the statements name (tpccSchema): each is written with BenchmarkSQL's names, given these at prepare. */
     private final TpccTables tables;
@@ -39,6 +41,8 @@ abstract class Txn {
         this.callCommits = procs != null && procs.commitsItself();
         this.hammerDb = procs == null ? null : procs.hammerDb();
         this.before = procs == null || procs.before(routine) == null ? null : prepare(procs.before(routine));
+        String read = hammerDb == null ? null : hammerDb.after(routine);
+        this.after = read == null ? null : prepare(read);
     }
 
     /** Whether this transaction runs as one stored-routine call. */
@@ -67,10 +71,20 @@ abstract class Txn {
             before.execute();
             st.other(1);
         }
-        int v;
-        try (ResultSet rs = call.executeQuery()) {
-            if (!rs.next()) throw new SQLException("TPC-C: a stored routine returned no row; run prepare again", "02000");
-            v = rs.getInt(1);
+        int v = 0;
+        if (hammerDb != null && !hammerDb.returnsRow()) {
+            call.execute(); // HammerDB's MySQL procedures return no result set
+            if (after != null) {
+                try (ResultSet rs = after.executeQuery()) {
+                    v = rs.next() ? rs.getInt(1) : 0;
+                }
+                st.other(1);
+            }
+        } else {
+            try (ResultSet rs = call.executeQuery()) {
+                if (!rs.next()) throw new SQLException("TPC-C: a stored routine returned no row; run prepare again", "02000");
+                v = rs.getInt(1);
+            }
         }
         st.other(1);
         if (callCommits) st.commits(1);

@@ -1,0 +1,90 @@
+package org.oltpbench.report.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.oltpbench.report.LabeledRun;
+
+/**
+ * compare's ACID block (issue 61): beside each run's figures, what the acid verb found on its database, from the
+ * acid.json in the run's directory (acid with resultDirectory= that directory writes it there). Per level: how many of
+ * the nine isolation tests passed and the phenomena of the rest; atomicity and consistency in one word. A run without
+ * acid.json says so, since a tpmC beside another engine's is only comparable under the guarantees each gave.
+ */
+final class AcidLines {
+    private AcidLines() {
+    }
+
+    /** One line per run; none when no run has an acid.json. */
+    static List<String> of(List<LabeledRun> runs) {
+        List<String> out = new ArrayList<>();
+        boolean any = false;
+        for (LabeledRun r : runs) {
+            JsonNode acid = read(r.source());
+            any |= acid != null;
+            out.add(r.label() + ": " + (acid == null ? "not tested (no acid.json in its directory: run acid with resultDirectory= "
+                    + "that directory)" : summary(acid, runLevel(r))));
+        }
+        return any ? out : List.of();
+    }
+
+    private static JsonNode read(Path source) {
+        if (source == null) return null;
+        Path dir = Files.isDirectory(source) ? source : source.getParent();
+        Path file = dir == null ? null : dir.resolve("acid.json");
+        if (file == null || !Files.isRegularFile(file)) return null;
+        try {
+            return new ObjectMapper().readTree(file.toFile());
+        } catch (IOException e) {
+            return null; // unreadable: as if absent, said as not tested
+        }
+    }
+
+    /**
+     * The isolation level the run's sessions ran at, as acidIsolation names it: its isolation key ("server" when left to
+     * the engine) or, where it set one, the level; null when the result does not say.
+     */
+    static String runLevel(LabeledRun r) {
+        if (r.run() == null || r.run().params() == null || r.run().params().target() == null) return null;
+        return r.run().params().target().session().isolation();
+    }
+
+    /**
+     * "repeatable-read 9 of 9; read-committed 6 of 9 (3.4.2.7 non-repeatable read, ...); atomicity and consistency held",
+     * the level the run itself ran at ({@code runLevel}) marked.
+     */
+    static String summary(JsonNode acid, String runLevel) {
+        Map<String, int[]> passed = new LinkedHashMap<>();
+        Map<String, List<String>> failed = new LinkedHashMap<>();
+        boolean sound = true;
+        for (JsonNode t : acid.path("tests")) {
+            String clause = t.path("clause").asText(), level = t.path("level").asText(), verdict = t.path("verdict").asText();
+            if (!clause.startsWith("3.4.2")) {
+                sound &= !verdict.equals("FAILED");
+                continue;
+            }
+            int[] n = passed.computeIfAbsent(level, k -> new int[2]);
+            if (verdict.equals("NOT_RUN")) continue;
+            n[1]++;
+            if (verdict.startsWith("PASSED")) n[0]++;
+            else failed.computeIfAbsent(level, k -> new ArrayList<>()).add(clause + " " + phenomenon(t.path("evidence").asText()));
+        }
+        List<String> parts = new ArrayList<>();
+        passed.forEach((level, n) -> parts.add(level + (level.equals(runLevel) ? " (the run's level)" : "") + " " + n[0] + " of " + n[1]
+                + (failed.containsKey(level) ? " (" + String.join(", ", failed.get(level)) + ")" : "")));
+        parts.add("atomicity and consistency " + (sound ? "held" : "FAILED"));
+        return String.join("; ", parts);
+    }
+
+    /** The phenomenon a failed test's evidence names first ("dirty read: ..." gives "dirty read"). */
+    private static String phenomenon(String evidence) {
+        int colon = evidence.indexOf(':');
+        return colon > 0 ? evidence.substring(0, colon) : "failed";
+    }
+}
