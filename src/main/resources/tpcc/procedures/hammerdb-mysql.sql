@@ -10,7 +10,7 @@
 -- @credit, @dtax, @wtax, @next_o_id, ts). Installed after mysql.sql.
 
 -- 2.4 New-Order. HammerDB's signature carries the order's line count, not its lines: they are drawn here as 2.4.1.5
--- asks: OL_I_ID = NURand(8191, 1, 100000) with the run-time constant C = 4773 (drawn once; the same for every
+-- asks: OL_I_ID = NURand(8191, 1, 100000) with the run-time constant C = 4773 (a literal drawn at random once; the same for every
 -- terminal, 2.1.6), OL_SUPPLY_W_ID the home warehouse but on 1% of lines another one (uniform over the others) when
 -- there are several, OL_QUANTITY 1..10; 1% of orders end on the unused item 100001 (2.4.1.4).
 CREATE PROCEDURE NEWORD(no_w_id INTEGER, no_max_w_id INTEGER, no_d_id INTEGER, no_c_id INTEGER, no_o_ol_cnt INTEGER,

@@ -7,7 +7,7 @@
 -- as (13 columns); select delivery($1, $2); select slev($1, $2, $3). Installed after postgres.sql.
 
 -- 2.4 New-Order (returns the order's id, where HammerDB's returns its amount). The lines are drawn here as 2.4.1.5
--- asks: OL_I_ID = NURand(8191, 1, 100000) with the run-time constant C = 4773 (drawn once; the same for every
+-- asks: OL_I_ID = NURand(8191, 1, 100000) with the run-time constant C = 4773 (a literal drawn at random once; the same for every
 -- terminal, 2.1.6), OL_SUPPLY_W_ID the home warehouse but on 1% of lines another one (uniform over the others) when
 -- there are several, OL_QUANTITY 1..10; 1% of orders end on the unused item 100001 (2.4.1.4). $6 is not read.
 CREATE FUNCTION neword(integer, integer, integer, integer, integer, integer) RETURNS numeric

@@ -147,6 +147,10 @@ public final class Keys {
     public static final Key<List<String>> ACID_ISOLATION = def("acidIsolation", words(), "", "",
             "acid: the isolation levels TPC-C's isolation tests run at (read-uncommitted, read-committed, repeatable-read, "
             + "serializable, server), comma-separated; empty = the isolation key's");
+    public static final Key<String> ACID_CRASH = def("acidCrash", string(), "", "",
+            "acid: a shell command that crashes the server (kill -9) for the durability test; with acidRestart");
+    public static final Key<String> ACID_RESTART = def("acidRestart", string(), "", "",
+            "acid: a shell command that starts the crashed server again; the test waits up to 120 s for it to answer");
     public static final Key<String> TIDB_TXN_MODE = def("tidbTxnMode", oneOf("server", "pessimistic", "optimistic"), "server", "",
             "TiDB: the sessions' tidb_txn_mode; server = leave the server's");
     public static final Key<Long> OB_QUERY_TIMEOUT = def("obQueryTimeout", longInt(0), "0", "us",

@@ -341,6 +341,11 @@ public final class Database implements AutoCloseable {
     }
 
     /** The server ids of the benchmark sessions opened since the last {@link SessionIds#clear()}. */
+    /** The embedded server this database runs on (embedded=true); null for a server of the user's. */
+    public EmbeddedMariaDb embeddedServer() {
+        return embedded;
+    }
+
     public SessionIds sessionIds() {
         return sessionIds;
     }

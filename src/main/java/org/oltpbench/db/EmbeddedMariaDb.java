@@ -37,6 +37,11 @@ public final class EmbeddedMariaDb implements AutoCloseable {
 
     /** Starts the server and creates {@code database}. */
     public static EmbeddedMariaDb start(String database) {
+        return start(database, List.of());
+    }
+
+    /** As {@link #start(String)}, with server options of the caller's beside the defaults (a durability test's). */
+    public static EmbeddedMariaDb start(String database, List<String> serverArgs) {
         Path dir;
         int port;
         try {
@@ -61,6 +66,7 @@ public final class EmbeddedMariaDb implements AutoCloseable {
                 .addArg("--innodb-buffer-pool-size=512M")
                 .addArg("--skip-name-resolve");
         if ("root".equals(System.getProperty("user.name"))) b.addArg("--user=root");
+        for (String arg : serverArgs) b.addArg(arg);
         long t0 = System.nanoTime();
         try {
             DB db = PatientDb.create(b.build());
@@ -186,6 +192,28 @@ public final class EmbeddedMariaDb implements AutoCloseable {
             }
         }
         Thread.sleep(downMillis);
+        db.start();
+    }
+
+    /**
+     * Kills the server with SIGKILL (no shutdown: what its log had not written is lost, as in a crash of the process)
+     * and starts it again on the same port and data, which InnoDB's recovery brings back: acid's durability test.
+     */
+    public void crashAndRestart() throws ManagedProcessException, InterruptedException {
+        List<ProcessHandle> server = serverProcesses();
+        server.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle h : server) {
+            try {
+                h.onExit().get(60, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                throw new ManagedProcessException("the killed server did not end within 60 s", e);
+            }
+        }
+        try {
+            db.stop(); // its process is gone: the wrapper's own state only
+        } catch (ManagedProcessException | RuntimeException e) {
+            // nothing was left to stop
+        }
         db.start();
     }
 

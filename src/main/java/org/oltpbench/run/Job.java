@@ -142,8 +142,12 @@ public final class Job {
                     + workload().name() + ": set workload=tpcc");
         }
         Workload w = workload();
-        try (Database db = open()) {
-            if (!w.isPrepared(db)) throw new ConfigException(w.unprepared(db));
+        boolean embedded = params.target().embedded(); // a server of its own each command: it is loaded here first
+        try (Database db = open(embedded)) {
+            if (!w.isPrepared(db)) {
+                if (!embedded) throw new ConfigException(w.unprepared(db));
+                if (load(db, w) != OK) return FAILED;
+            }
             long seed = t.randSeed() != 0 ? t.randSeed() : System.nanoTime();
             org.oltpbench.acid.AcidRun.Report r = org.oltpbench.acid.AcidRun.run(db, w,
                     org.oltpbench.workload.tpcc.TpccTables.of(t.schema()), acid, seed, out);
