@@ -64,11 +64,11 @@ interface AcidSession extends AutoCloseable {
 
     int nextOrderId(int w, int d) throws SQLException;
 
-    /** Delivery's scan of the district's NEW-ORDER rows, locking them as Delivery does (FOR UPDATE): their count. */
-    int newOrderScan(int w, int d) throws SQLException;
+    /** Delivery's read (2.7.4.2): the district's oldest NEW-ORDER row, locked (FOR UPDATE); -1 when there is none. */
+    int oldestNewOrder(int w, int d) throws SQLException;
 
-    /** Order-Status's search of the customer's orders: how many it finds. */
-    int orderCount(int w, int d, int c) throws SQLException;
+    /** The district's oldest undelivered order and its customer, read without a lock; null when there is none. */
+    int[] oldestUndelivered(int w, int d) throws SQLException;
 
     BigDecimal price(int item) throws SQLException;
 
@@ -77,6 +77,9 @@ interface AcidSession extends AutoCloseable {
     void commit() throws SQLException;
 
     void rollback() throws SQLException;
+
+    /** Ends the session at once (its statement may still be running): a stuck step's session is not waited for. */
+    void abort();
 
     @Override
     void close();

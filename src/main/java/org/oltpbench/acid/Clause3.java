@@ -33,12 +33,15 @@ final class Clause3 {
     private final Steps steps;
     private final int warehouse;
     private final Random random;
+    /** Whether an error is the engine aborting a transaction to resolve a conflict (serialization, deadlock, write conflict). */
+    private final java.util.function.Predicate<SQLException> aborts;
 
-    Clause3(Sessions sessions, Steps steps, int warehouse, long seed) {
+    Clause3(Sessions sessions, Steps steps, int warehouse, long seed, java.util.function.Predicate<SQLException> aborts) {
         this.sessions = sessions;
         this.steps = steps;
         this.warehouse = warehouse;
         this.random = new Random(seed);
+        this.aborts = aborts;
     }
 
     private int district() {
@@ -104,6 +107,7 @@ final class Clause3 {
             int o1 = t1.newOrder(w, d, c, ITEMS);
             Future<Integer> read = steps.start(() -> t2.lastOrder(w, d, c));
             Steps.Seen seen = steps.observe(read, t2.id());
+            if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t1, t2, seen);
             Integer early = seen == Steps.Seen.DONE ? Steps.finish(read) : null;
             if (commit) t1.commit();
             else t1.rollback();
@@ -131,9 +135,11 @@ final class Clause3 {
             int o1 = t1.newOrder(w, d, c1, ITEMS);
             Future<Integer> second = steps.start(() -> t2.newOrder(w, d, c2, ITEMS));
             Steps.Seen seen = steps.observe(second, t2.id());
+            if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t1, t2, seen);
             if (commit) t1.commit();
             else t1.rollback();
             Ended t2End = end(second, t2);
+            if (t2End.failed()) return failed(clause, test, "T2", t2End);
             int nextAfter = check.nextOrderId(w, d);
             check.commit();
             String ev = "district (" + w + ", " + d + "): D_NEXT_O_ID " + next + "; T1 took " + o1 + " and held; " + steps.words(seen)
@@ -155,31 +161,39 @@ final class Clause3 {
         String test = "Delivery vs Payment (write-write on C_BALANCE), T1 " + (commit ? "commits" : "rolls back");
         int w = warehouse;
         try (AcidSession check = sessions.check(); AcidSession t1 = sessions.open(); AcidSession t2 = sessions.open()) {
-            int dd = district();
-            AcidSession.Delivered delivered = t1.deliver(w, dd);
-            for (int tries = 1; tries < 10 && delivered == null; tries++) {
-                dd = dd % 10 + 1;
-                delivered = t1.deliver(w, dd);
+            // the customer whose order the Delivery will take, and its balance, read before T1 starts
+            int d = district();
+            int[] oldest = check.oldestUndelivered(w, d);
+            for (int tries = 1; tries < 10 && oldest == null; tries++) {
+                d = d % 10 + 1;
+                oldest = check.oldestUndelivered(w, d);
             }
-            if (delivered == null) {
-                t1.rollback();
+            if (oldest == null) {
                 return outcome(clause, test, Verdict.NOT_RUN, "warehouse " + w + " has no undelivered order left; run prepare again");
             }
-            int d = dd, c = delivered.customer();
-            BigDecimal before = check.balance(w, d, c);
+            int dd = d, c = oldest[1];
+            BigDecimal before = check.balance(w, dd, c);
             check.commit();
+            AcidSession.Delivered delivered = t1.deliver(w, dd);
+            if (delivered == null || delivered.order() != oldest[0]) {
+                t1.rollback();
+                return outcome(clause, test, Verdict.NOT_RUN, "another session delivered district (" + w + ", " + dd + ")'s order "
+                        + oldest[0] + " meanwhile: acid needs the database to itself");
+            }
             Future<Integer> pay = steps.start(() -> {
-                t2.payment(w, d, c, PAYMENT);
+                t2.payment(w, dd, c, PAYMENT);
                 return 0;
             });
             Steps.Seen seen = steps.observe(pay, t2.id());
+            if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t1, t2, seen);
             if (commit) t1.commit();
             else t1.rollback();
             Ended t2End = end(pay, t2);
-            BigDecimal after = check.balance(w, d, c);
+            if (t2End.failed()) return failed(clause, test, "T2", t2End);
+            BigDecimal after = check.balance(w, dd, c);
             check.commit();
             BigDecimal expected = before.add(commit ? delivered.amount() : BigDecimal.ZERO).subtract(t2End.committed() ? PAYMENT : BigDecimal.ZERO);
-            String ev = "customer (" + w + ", " + d + ", " + c + "): C_BALANCE " + plain(before) + "; T1 delivered order "
+            String ev = "customer (" + w + ", " + dd + ", " + c + "): C_BALANCE " + plain(before) + "; T1 delivered order "
                     + delivered.order() + " (" + plain(delivered.amount()) + ") and held; " + steps.words(seen) + "; T1 "
                     + (commit ? "committed" : "rolled back") + "; T2's Payment of " + PAYMENT + " " + t2End.words()
                     + "; C_BALANCE after: " + plain(after);
@@ -200,72 +214,122 @@ final class Clause3 {
         try (AcidSession check = sessions.check(); AcidSession t2 = sessions.open(); AcidSession t3 = sessions.open()) {
             BigDecimal px = check.price(x), py = check.price(y);
             check.commit();
-            BigDecimal px1 = t2.price(x);
-            Future<Integer> raise = steps.start(() -> {
-                t3.setPrice(x, px.multiply(new BigDecimal("1.1")).setScale(2, java.math.RoundingMode.HALF_UP));
-                t3.setPrice(y, py.multiply(new BigDecimal("1.1")).setScale(2, java.math.RoundingMode.HALF_UP));
-                t3.commit();
-                return 0;
-            });
-            Steps.Seen seen = steps.observe(raise, t3.id());
-            BigDecimal px2 = t2.price(x), py2 = t2.price(y);
-            t2.commit();
-            Ended t3End = end(raise, t3);
-            BigDecimal px4 = check.price(x), py4 = check.price(y);
-            check.setPrice(x, px);
-            check.setPrice(y, py);
-            check.commit();
-            String ev = "items " + x + ", " + y + ": T1 read " + plain(px) + ", " + plain(py) + "; T2 read x " + plain(px1)
-                    + "; T3 raised both: " + steps.words(seen).replace("T2", "T3") + ", " + t3End.words() + "; T2 read x "
-                    + plain(px2) + ", y " + plain(py2) + "; T4 read " + plain(px4) + ", " + plain(py4) + " (prices put back)";
-            if (px2.compareTo(px1) != 0) return outcome(clause, test, Verdict.FAILED, "non-repeatable read of x: " + ev);
-            if (py2.compareTo(py) != 0) return outcome(clause, test, Verdict.FAILED, "read skew (y's new price beside x's old): " + ev);
-            return outcome(clause, test, verdict(seen, t3End), ev);
+            BigDecimal rx = px.multiply(new BigDecimal("1.1")).setScale(2, java.math.RoundingMode.HALF_UP);
+            BigDecimal ry = py.multiply(new BigDecimal("1.1")).setScale(2, java.math.RoundingMode.HALF_UP);
+            try {
+                BigDecimal px1 = t2.price(x);
+                Future<Integer> raise = steps.start(() -> {
+                    t3.setPrice(x, rx);
+                    t3.setPrice(y, ry);
+                    t3.commit();
+                    return 0;
+                });
+                Steps.Seen seen = steps.observe(raise, t3.id());
+                if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t2, t3, seen);
+                BigDecimal px2 = t2.price(x), py2 = t2.price(y);
+                t2.commit();
+                Ended t3End = end(raise, t3);
+                if (t3End.failed()) return failed(clause, test, "T3", t3End);
+                BigDecimal px4 = check.price(x), py4 = check.price(y);
+                check.commit();
+                String ev = "items " + x + ", " + y + ": T1 read " + plain(px) + ", " + plain(py) + "; New-Order T2 read x "
+                        + plain(px1) + "; T3 raised both to " + plain(rx) + ", " + plain(ry) + ": " + steps.words(seen, "T3", "T2")
+                        + ", " + t3End.words() + "; T2 read x again " + plain(px2) + " and y " + plain(py2) + ", committed; T4 read "
+                        + plain(px4) + ", " + plain(py4);
+                if (px2.compareTo(px1) != 0) return outcome(clause, test, Verdict.FAILED, "non-repeatable read of x: " + ev);
+                if (py2.compareTo(py) != 0) return outcome(clause, test, Verdict.FAILED, "read skew (y's new price beside x's old): " + ev);
+                BigDecimal fx = t3End.committed() ? rx : px, fy = t3End.committed() ? ry : py;
+                if (px4.compareTo(fx) != 0 || py4.compareTo(fy) != 0) {
+                    return outcome(clause, test, Verdict.FAILED, "T4 did not read what T3's " + (t3End.committed() ? "commit" : "abort")
+                            + " left: " + ev);
+                }
+                return outcome(clause, test, verdict(seen, t3End), ev);
+            } finally {
+                check.setPrice(x, px); // the prices as loaded, whatever happened
+                check.setPrice(y, py);
+                check.commit();
+            }
         }
     }
 
-    /** 3.4.2.8: Delivery's scan of a district's NEW-ORDER rows (T1), repeated after a New-Order (T2) there: no phantom. */
+    /**
+     * 3.4.2.8: Delivery (T1) finds no undelivered order in a district (its oldest-NEW-ORDER read, FOR UPDATE), a
+     * New-Order (T2) there commits, and T1's same read must still find none: no phantom. The district is emptied first by
+     * Delivery transactions, committed (the data stays consistent).
+     */
     AcidOutcome deliveryPhantom() throws SQLException {
+        String clause = "3.4.2.8", test = "phantom: Delivery's read of an empty district vs New-Order";
         int w = warehouse, d = district(), c = customer();
-        try (AcidSession t1 = sessions.open(); AcidSession t2 = sessions.open()) {
-            int n1 = t1.newOrderScan(w, d);
-            Future<Integer> insert = steps.start(() -> {
-                int o = t2.newOrder(w, d, c, ITEMS);
-                t2.commit();
-                return o;
-            });
+        try (AcidSession check = sessions.check(); AcidSession t1 = sessions.open(); AcidSession t2 = sessions.open()) {
+            int delivered = 0;
+            while (check.deliver(w, d) != null) {
+                check.commit();
+                delivered++;
+            }
+            check.rollback();
+            int first = t1.oldestNewOrder(w, d);
+            Future<Integer> insert = steps.start(() -> t2.newOrder(w, d, c, ITEMS));
             Steps.Seen seen = steps.observe(insert, t2.id());
-            int n2 = t1.newOrderScan(w, d);
+            if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t1, t2, seen);
+            Ended t2End = seen == Steps.Seen.DONE ? end(insert, t2) : null;
+            int again = t1.oldestNewOrder(w, d);
             t1.rollback();
-            Ended t2End = end(insert, t2);
-            return phantom("3.4.2.8", "phantom: Delivery's NEW-ORDER scan vs New-Order", "district (" + w + ", " + d
-                    + "): T1's scan found " + n1 + " NEW-ORDER rows", n1, n2, seen, t2End);
+            if (t2End == null) t2End = end(insert, t2);
+            if (t2End.failed()) return failed(clause, test, "T2", t2End);
+            return phantom(clause, test, "district (" + w + ", " + d + ") emptied by " + delivered + " Deliveries: T1's read of its "
+                    + "oldest NEW-ORDER found " + found(first), found(first), found(again), seen, t2End);
         }
     }
 
-    /** 3.4.2.9: Order-Status's search of a customer's orders (T1), repeated after a New-Order (T2) of theirs: no phantom. */
+    /**
+     * 3.4.2.9: Order-Status (T1) reads a customer's most recent order, a New-Order (T2) of that customer commits, and
+     * T1's same read must find the same order: no phantom.
+     */
     AcidOutcome orderStatusPhantom() throws SQLException {
+        String clause = "3.4.2.9", test = "phantom: Order-Status's read of the last order vs New-Order";
         int w = warehouse, d = district(), c = customer();
         try (AcidSession t1 = sessions.open(); AcidSession t2 = sessions.open()) {
-            int n1 = t1.orderCount(w, d, c);
-            Future<Integer> insert = steps.start(() -> {
-                int o = t2.newOrder(w, d, c, ITEMS);
-                t2.commit();
-                return o;
-            });
+            int first = t1.lastOrder(w, d, c);
+            Future<Integer> insert = steps.start(() -> t2.newOrder(w, d, c, ITEMS));
             Steps.Seen seen = steps.observe(insert, t2.id());
-            int n2 = t1.orderCount(w, d, c);
+            if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t1, t2, seen);
+            Ended t2End = seen == Steps.Seen.DONE ? end(insert, t2) : null;
+            int again = t1.lastOrder(w, d, c);
             t1.commit();
-            Ended t2End = end(insert, t2);
-            return phantom("3.4.2.9", "phantom: Order-Status's search vs New-Order", "customer (" + w + ", " + d + ", " + c
-                    + "): T1 found " + n1 + " orders", n1, n2, seen, t2End);
+            if (t2End == null) t2End = end(insert, t2);
+            if (t2End.failed()) return failed(clause, test, "T2", t2End);
+            return phantom(clause, test, "customer (" + w + ", " + d + ", " + c + "): T1's read of the last order found " + first,
+                    String.valueOf(first), String.valueOf(again), seen, t2End);
         }
     }
 
-    private AcidOutcome phantom(String clause, String test, String first, int n1, int n2, Steps.Seen seen, Ended t2End) {
-        String ev = first + "; T2's New-Order there: " + steps.words(seen) + ", " + t2End.words() + "; T1's same read again: " + n2;
-        if (n2 != n1) return outcome(clause, test, Verdict.FAILED, "phantom: " + ev);
+    private static String found(int order) {
+        return order < 0 ? "none" : "order " + order;
+    }
+
+    private AcidOutcome phantom(String clause, String test, String first, String r1, String r2, Steps.Seen seen, Ended t2End) {
+        String ev = first + "; T2's New-Order there: " + steps.words(seen) + ", " + t2End.words() + "; T1's same read again: " + r2;
+        if (!r2.equals(r1)) return outcome(clause, test, Verdict.FAILED, "phantom: " + ev);
         return outcome(clause, test, verdict(seen, t2End), ev);
+    }
+
+    /** A step held by what the lock view does not show: no judgement; its session is ended at once. */
+    private AcidOutcome stuck(String clause, String test, AcidSession holder, AcidSession stepped, Steps.Seen seen) {
+        stepped.abort();
+        try {
+            holder.rollback();
+        } catch (SQLException e) {
+            holder.abort();
+        }
+        return outcome(clause, test, Verdict.NOT_RUN, "no judgement: " + steps.words(seen) + " (another session held it? acid "
+                + "needs the database to itself)");
+    }
+
+    /** A stepped session that failed otherwise than by the engine's abort: no judgement, with the error. */
+    private static AcidOutcome failed(String clause, String test, String who, Ended end) {
+        return outcome(clause, test, Verdict.NOT_RUN, "no judgement: " + who + " failed (SQLState " + end.error().getSQLState()
+                + ", code " + end.error().getErrorCode() + ": "
+                + (end.error().getMessage() == null ? "" : end.error().getMessage().lines().findFirst().orElse("")) + ")");
     }
 
     private static Verdict verdict(Steps.Seen seen, Ended other) {
@@ -273,10 +337,17 @@ final class Clause3 {
         return seen == Steps.Seen.DONE ? Verdict.PASSED_SNAPSHOT : Verdict.PASSED_BLOCKED;
     }
 
-    /** How a stepped session's transaction ended: committed with a value, or aborted by the engine (and why). */
-    record Ended(boolean committed, int value, SQLException error) {
+    /**
+     * How a stepped session's transaction ended: committed with a value, aborted by the engine to resolve a conflict, or
+     * failed otherwise ({@link #failed}: no judgement is made on it).
+     */
+    record Ended(boolean committed, int value, SQLException error, boolean aborted) {
         boolean duplicate() {
             return error != null && error.getSQLState() != null && error.getSQLState().startsWith("23");
+        }
+
+        boolean failed() {
+            return error != null && !aborted && !duplicate();
         }
 
         String words() {
@@ -286,15 +357,19 @@ final class Clause3 {
         }
     }
 
-    /** Waits for {@code step} and commits its session; an error on the way is the engine's abort, rolled back. */
-    private static Ended end(Future<Integer> step, AcidSession s) throws SQLException {
+    /**
+     * Waits for {@code step} and commits its session; an error on the way ends the session (rolled back, or at once when
+     * the step itself did not finish) and says whether it was the engine's abort.
+     */
+    private Ended end(Future<Integer> step, AcidSession s) throws SQLException {
         try {
             int v = Steps.finish(step);
             s.commit();
-            return new Ended(true, v, null);
+            return new Ended(true, v, null, false);
         } catch (SQLException e) {
-            s.rollback();
-            return new Ended(false, -1, e);
+            if (step.isDone()) s.rollback();
+            else s.abort();
+            return new Ended(false, -1, e, aborts.test(e));
         }
     }
 

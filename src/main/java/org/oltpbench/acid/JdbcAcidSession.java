@@ -16,6 +16,8 @@ final class JdbcAcidSession implements AcidSession {
     private final Connection c;
     private final TpccTables tables;
     private final long id;
+    /** Set by {@link #abort}: the connection is gone, and close() must not wait on it. */
+    private volatile boolean aborted;
 
     /**
      * @param isolation a {@link Connection} TRANSACTION_ constant, or -1 for the engine's default
@@ -24,8 +26,13 @@ final class JdbcAcidSession implements AcidSession {
         this.c = c;
         this.tables = tables;
         this.id = id;
-        c.setAutoCommit(false);
-        if (isolation >= 0) c.setTransactionIsolation(isolation);
+        try {
+            c.setAutoCommit(false);
+            if (isolation >= 0) c.setTransactionIsolation(isolation);
+        } catch (SQLException e) {
+            close(); // the session is the caller's only once it is made
+            throw e;
+        }
     }
 
     @Override
@@ -134,18 +141,17 @@ final class JdbcAcidSession implements AcidSession {
     }
 
     @Override
-    public int newOrderScan(int w, int d) throws SQLException {
-        int n = 0;
-        try (PreparedStatement ps = ps("SELECT no_o_id FROM bmsql_new_order WHERE no_w_id = ? AND no_d_id = ? ORDER BY no_o_id FOR UPDATE", w, d);
-             ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) n++;
-        }
-        return n;
+    public int oldestNewOrder(int w, int d) throws SQLException {
+        return (int) one("SELECT no_o_id FROM bmsql_new_order WHERE no_w_id = ? AND no_d_id = ? ORDER BY no_o_id LIMIT 1 FOR UPDATE", w, d);
     }
 
     @Override
-    public int orderCount(int w, int d, int cid) throws SQLException {
-        return (int) one("SELECT count(*) FROM bmsql_oorder WHERE o_w_id = ? AND o_d_id = ? AND o_c_id = ?", w, d, cid);
+    public int[] oldestUndelivered(int w, int d) throws SQLException {
+        try (PreparedStatement ps = ps("SELECT o_id, o_c_id FROM bmsql_oorder WHERE o_w_id = ? AND o_d_id = ? AND o_id = "
+                + "(SELECT min(no_o_id) FROM bmsql_new_order WHERE no_w_id = ? AND no_d_id = ?)", w, d, w, d);
+             ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? new int[] {rs.getInt(1), rs.getInt(2)} : null;
+        }
     }
 
     @Override
@@ -169,7 +175,18 @@ final class JdbcAcidSession implements AcidSession {
     }
 
     @Override
+    public void abort() {
+        aborted = true;
+        try {
+            c.abort(Runnable::run);
+        } catch (SQLException | RuntimeException e) {
+            // already gone
+        }
+    }
+
+    @Override
     public void close() {
+        if (aborted) return;
         try {
             c.rollback();
         } catch (SQLException e) {

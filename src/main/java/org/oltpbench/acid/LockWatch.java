@@ -20,6 +20,11 @@ interface LockWatch extends AutoCloseable {
     /** The view's name, or null where waits are judged by timing. */
     String view();
 
+    /** Sessions the view shows on the database besides the monitor (none where there is no view). */
+    default int others() throws SQLException {
+        return 0;
+    }
+
     @Override
     void close();
 
@@ -42,7 +47,7 @@ interface LockWatch extends AutoCloseable {
 
     /** The engine's view through {@code monitor}, or {@link #TIMING} when the dialect has none or the server refuses it. */
     static LockWatch of(Connection monitor, SessionWaits waits) {
-        if (!waits.sampled()) return TIMING;
+        if (!waits.sampled()) return closed(monitor);
         for (String query : waits.queries()) {
             try (Statement st = monitor.createStatement(); ResultSet rs = st.executeQuery(query)) {
                 while (rs.next()) {
@@ -52,6 +57,15 @@ interface LockWatch extends AutoCloseable {
             } catch (SQLException e) {
                 // this server lacks that view: the next query reads another
             }
+        }
+        return closed(monitor);
+    }
+
+    private static LockWatch closed(Connection monitor) {
+        try {
+            monitor.close();
+        } catch (SQLException e) {
+            // nothing left to do
         }
         return TIMING;
     }
@@ -85,6 +99,17 @@ interface LockWatch extends AutoCloseable {
         @Override
         public String view() {
             return waits.source();
+        }
+
+        @Override
+        public int others() throws SQLException {
+            int n = 0;
+            try (Statement st = monitor.createStatement(); ResultSet rs = st.executeQuery(query)) {
+                while (rs.next()) n++;
+            } finally {
+                if (!monitor.getAutoCommit()) monitor.commit();
+            }
+            return n;
         }
 
         @Override

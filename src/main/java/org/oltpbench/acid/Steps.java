@@ -11,16 +11,14 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Steps a second session by hand beside the first: its step runs on a thread of its own, and {@link #observe} waits,
- * without sleeping a guess, until either the step returned or the engine's lock view shows the session waiting. Where
- * the engine has no lock view, a step that has not returned within {@link #TIMING_BOUND_MS} is judged blocked, and the
- * evidence says it was judged by timing. A step that neither returns nor shows a wait within {@link #BOUND_MS} is
- * judged the same way.
+ * without sleeping a guess, until either the step returned or the engine's lock view shows the session waiting. A step
+ * that does neither within {@link #FINISH_MS} was held by something the view does not show (or is slow): no judgement.
+ * Only where the engine has no lock view is a step that has not returned within {@link #TIMING_BOUND_MS} judged
+ * blocked, and the evidence says it was judged by timing.
  */
 final class Steps implements AutoCloseable {
     /** With no lock view: how long a session must not answer to be judged waiting. */
-    static final long TIMING_BOUND_MS = 2_000;
-    /** With a lock view: how long a session may neither answer nor show a wait before it is judged by timing. */
-    static final long BOUND_MS = 10_000;
+    static final long TIMING_BOUND_MS = 10_000;
     /**
      * How often the lock view is read: InnoDB's INNODB_TRX is a cache that a read refreshes only when its last refresh
      * is over 0.1 s old, and reads closer together than that kept it at the moment before the transactions began.
@@ -46,8 +44,10 @@ final class Steps implements AutoCloseable {
         DONE,
         /** The engine's lock view showed it waiting for a lock. */
         BLOCKED,
-        /** It did not return within the bound (no lock view, or none that showed the wait). */
-        BLOCKED_BY_TIMING
+        /** With no lock view: it did not return within {@link #TIMING_BOUND_MS}. */
+        BLOCKED_BY_TIMING,
+        /** With a lock view: it neither returned nor showed a lock wait within {@link #FINISH_MS}. */
+        NEITHER
     }
 
     /** Starts {@code step} on the second session's thread. */
@@ -58,14 +58,18 @@ final class Steps implements AutoCloseable {
     /** Waits until {@code step} returned or {@code session} is seen waiting for a lock (or the bound passed). */
     Seen observe(Future<?> step, long session) throws SQLException {
         long t0 = System.nanoTime(), looked = t0 - LOOK_EVERY_MS * 1_000_000;
-        long bound = watch.view() == null ? TIMING_BOUND_MS : BOUND_MS;
+        boolean view = watch.view() != null && session >= 0;
+        long bound = view ? FINISH_MS : TIMING_BOUND_MS;
         while (true) {
             if (step.isDone()) return Seen.DONE;
-            if (watch.view() != null && session >= 0 && System.nanoTime() - looked >= LOOK_EVERY_MS * 1_000_000) {
+            if (view && System.nanoTime() - looked >= LOOK_EVERY_MS * 1_000_000) {
                 looked = System.nanoTime();
                 if (watch.waiting(session)) return Seen.BLOCKED;
             }
-            if ((System.nanoTime() - t0) / 1_000_000 >= bound) return step.isDone() ? Seen.DONE : Seen.BLOCKED_BY_TIMING;
+            if ((System.nanoTime() - t0) / 1_000_000 >= bound) {
+                if (step.isDone()) return Seen.DONE;
+                return view ? Seen.NEITHER : Seen.BLOCKED_BY_TIMING;
+            }
             try {
                 step.get(20, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
@@ -96,11 +100,18 @@ final class Steps implements AutoCloseable {
 
     /** The words for how T2 was seen. */
     String words(Seen seen) {
+        return words(seen, "T2", "T1");
+    }
+
+    /** The words for how session {@code who} was seen while {@code holder} held its transaction open. */
+    String words(Seen seen, String who, String holder) {
         return switch (seen) {
-            case DONE -> "T2 did not wait";
-            case BLOCKED -> "T2 waited for T1's lock (" + watch.view() + ")";
-            case BLOCKED_BY_TIMING -> "T2 did not answer in " + (watch.view() == null ? TIMING_BOUND_MS : BOUND_MS) / 1000
-                    + " s while T1 held its locks (judged by timing" + (watch.view() == null ? ": no lock view read here)" : ")");
+            case DONE -> who + " did not wait";
+            case BLOCKED -> who + " waited for a lock (" + watch.view() + ") while " + holder + " was open";
+            case BLOCKED_BY_TIMING -> who + " did not answer in " + TIMING_BOUND_MS / 1000 + " s while " + holder
+                    + " was open (judged by timing: this engine's lock view is not read)";
+            case NEITHER -> who + " neither returned nor showed a lock wait in " + FINISH_MS / 1000 + " s while " + holder
+                    + " was open";
         };
     }
 

@@ -391,6 +391,15 @@ public interface Dialect {
         return Set.of("40001", "40P01");
     }
 
+    /**
+     * Why sessions at {@code level} (as acidIsolation names it) do not run at that level on this engine, which takes the
+     * name and runs another (PostgreSQL's read uncommitted is read committed); null when the level is the engine's own.
+     * {@code c} is a session of the benchmark's, for what the engine decides per session.
+     */
+    default String isolationRemapped(String level, java.sql.Connection c) throws SQLException {
+        return null;
+    }
+
     default ErrorClass classify(SQLException e) {
         String state = e.getSQLState();
         if (e instanceof java.sql.SQLRecoverableException

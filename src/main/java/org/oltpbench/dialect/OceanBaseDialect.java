@@ -160,11 +160,12 @@ public class OceanBaseDialect extends MySqlDialect {
 
     /**
      * Adds OceanBase's MySQL-mode codes: 6002 (transaction rolled back: killed, needs rollback, idle timeout),
-     * 6005 (row lock conflict), 6210 (transaction timeout), 4012 (statement timeout), 4038 (not leader).
+     * 6005 (row lock conflict), 6210 (transaction timeout), 4012 (statement timeout), 4038 (not leader), 6235 (can't
+     * serialize access for this transaction: repeatable read's and serializable's first-updater-wins, SQLState 25000).
      */
     @Override
     public Set<Integer> retryableCodes() {
-        return Set.of(1213, 1205, 1020, 6002, 6005, 6210, 4012, 4038);
+        return Set.of(1213, 1205, 1020, 6002, 6005, 6210, 4012, 4038, 6235);
     }
 
     /**

@@ -201,6 +201,12 @@ public class PostgresDialect extends NamedDialect {
      * as data reads.
      */
     @Override
+    public String isolationRemapped(String level, java.sql.Connection c) {
+        return level.equals("read-uncommitted") ? "PostgreSQL runs read uncommitted as read committed (its documentation's "
+                + "transaction isolation table)" : null;
+    }
+
+    @Override
     public SessionWaits sessionWaits() {
         return WAITS;
     }

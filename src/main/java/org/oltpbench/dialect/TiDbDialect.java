@@ -96,6 +96,19 @@ public class TiDbDialect extends MySqlDialect {
      * which a join did not fill in a sample: not named.
      */
     @Override
+    public String isolationRemapped(String level, java.sql.Connection c) throws java.sql.SQLException {
+        if (level.equals("read-uncommitted") || level.equals("serializable")) {
+            return "TiDB refuses " + level + ", or with tidb_skip_isolation_level_check runs it as repeatable read (snapshot isolation)";
+        }
+        if (!level.equals("read-committed")) return null;
+        try (var st = c.createStatement(); var rs = st.executeQuery("SELECT @@tidb_txn_mode")) {
+            return rs.next() && "optimistic".equalsIgnoreCase(rs.getString(1))
+                    ? "TiDB's optimistic transactions ignore read committed (it is a pessimistic mode's level) and run snapshot isolation"
+                    : null;
+        }
+    }
+
+    @Override
     public SessionWaits sessionWaits() {
         return WAITS;
     }

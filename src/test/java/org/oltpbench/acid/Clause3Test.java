@@ -69,13 +69,17 @@ class Clause3Test {
         }
 
         @Override
-        public int newOrderScan(int w, int d) throws SQLException {
+        public int oldestNewOrder(int w, int d) throws SQLException {
             throw new UnsupportedOperationException();
         }
 
         @Override
-        public int orderCount(int w, int d, int c) throws SQLException {
+        public int[] oldestUndelivered(int w, int d) throws SQLException {
             throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void abort() {
         }
 
         @Override
@@ -160,7 +164,8 @@ class Clause3Test {
             }
         };
         try (Steps steps = new Steps(watch)) {
-            return c.run(new Clause3(sessions, steps, 1, 7));
+            // the engine's aborts, as a dialect classes them: serialization failures here
+            return c.run(new Clause3(sessions, steps, 1, 7, e -> "40001".equals(e.getSQLState())));
         }
     }
 
@@ -245,7 +250,7 @@ class Clause3Test {
         };
         AcidOutcome o = run(view(2, t1), checker(100, 9001), List.of(t1, t2), t -> t.newOrderVsOrderStatus(true));
         assertEquals(Verdict.PASSED_BLOCKED, o.verdict(), o.evidence());
-        assertTrue(o.evidence().contains("T2 waited for T1's lock (a scripted lock view)"), o.evidence());
+        assertTrue(o.evidence().contains("T2 waited for a lock (a scripted lock view) while T1 was open"), o.evidence());
     }
 
     @Test
@@ -304,6 +309,11 @@ class Clause3Test {
             int n;
 
             @Override
+            public int[] oldestUndelivered(int w, int d) {
+                return new int[] {700, 42};
+            }
+
+            @Override
             public BigDecimal balance(int w, int d, int c) {
                 // before: -10; after: the delivery's 100 landed but the payment's 10 was lost (90, not 80)
                 return n++ == 0 ? new BigDecimal("-10.00") : new BigDecimal("90.00");
@@ -340,16 +350,45 @@ class Clause3Test {
     @Test
     void aNewRowInTheRepeatedScanFailsTest8() throws SQLException {
         Stub t1 = new Stub(1) {
-            int scans;
+            int reads;
 
             @Override
-            public int newOrderScan(int w, int d) {
-                return scans++ == 0 ? 5 : 6;
+            public int oldestNewOrder(int w, int d) {
+                return reads++ == 0 ? -1 : 3001; // the empty district, then T2's committed order
             }
         };
-        AcidOutcome o = run(view(2, null), new Stub(9), List.of(t1, newOrderOf(2, 3001)), Clause3::deliveryPhantom);
+        Stub check = new Stub(9) {
+            @Override
+            public Delivered deliver(int w, int d) {
+                return null; // already empty
+            }
+        };
+        AcidOutcome o = run(view(2, null), check, List.of(t1, newOrderOf(2, 3001)), Clause3::deliveryPhantom);
         assertEquals(Verdict.FAILED, o.verdict(), o.evidence());
-        assertTrue(o.evidence().startsWith("phantom: ") && o.evidence().contains("found 5 NEW-ORDER rows")
-                && o.evidence().endsWith("T1's same read again: 6"), o.evidence());
+        assertTrue(o.evidence().startsWith("phantom: ") && o.evidence().contains("oldest NEW-ORDER found none")
+                && o.evidence().endsWith("T1's same read again: order 3001"), o.evidence());
+    }
+
+    /** T2 failing otherwise than by the engine's abort (here a constraint of the test's own) is no judgement, never a pass. */
+    @Test
+    void aStepThatFailsIsNotAPass() throws SQLException {
+        Stub t2 = new Stub(2) {
+            @Override
+            public int newOrder(int w, int d, int c, int[] items) throws SQLException {
+                throw new SQLException("disk full", "53100");
+            }
+        };
+        AcidOutcome o = run(view(2, null), checker(500, 501), List.of(newOrderOf(1, 500), t2), t -> t.newOrderVsNewOrder(true));
+        assertEquals(Verdict.NOT_RUN, o.verdict(), o.evidence());
+        assertTrue(o.evidence().startsWith("no judgement: T2 failed (SQLState 53100"), o.evidence());
+        // the engine's abort is a pass, with what it said
+        Stub aborted = new Stub(2) {
+            @Override
+            public int newOrder(int w, int d, int c, int[] items) throws SQLException {
+                throw new SQLException("could not serialize access due to concurrent update", "40001");
+            }
+        };
+        AcidOutcome a = run(view(2, null), checker(500, 501), List.of(newOrderOf(1, 500), aborted), t -> t.newOrderVsNewOrder(true));
+        assertEquals(Verdict.PASSED_ABORTED, a.verdict(), a.evidence());
     }
 }
