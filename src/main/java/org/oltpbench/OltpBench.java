@@ -103,6 +103,24 @@ public final class OltpBench {
         }
     }
 
+    /**
+     * TPC-C's ACID tests (clause 3) on the job's TPC-C data set (the embedded server's loaded first), as the acid verb
+     * runs them: acid.json is written to resultDirectory, and the report returned ({@code sound()}: atomicity and
+     * consistency held; each isolation test's outcome per level).
+     *
+     * @throws org.oltpbench.config.ConfigException bad input, a data set that is not loaded or not TPC-C's (one line)
+     * @throws OltpBenchException a database error, or the embedded server's load failed its checks
+     */
+    public org.oltpbench.acid.AcidRun.Report acid() {
+        try {
+            var r = new Job(params(), out, new StopSignal()).acidReport(org.oltpbench.config.AcidParams.of(config()));
+            if (r == null) throw new OltpBenchException("the data set failed its checks after prepare; see the output");
+            return r;
+        } catch (SQLException | IOException e) {
+            throw new OltpBenchException(e.getMessage(), e);
+        }
+    }
+
     /** Reads a result.json, or the one in a result directory (a search's answer replayed where the file holds none). */
     public static RunResult read(Path resultJsonOrDirectory) throws IOException {
         return org.oltpbench.driver.search.SearchReplay.read(resultJsonOrDirectory);

@@ -137,6 +137,12 @@ public final class Job {
      * tests' findings are the engine's and leave the exit code alone.
      */
     public int acid(org.oltpbench.config.AcidParams acid) throws SQLException, IOException {
+        org.oltpbench.acid.AcidRun.Report r = acidReport(acid);
+        return r != null && r.sound() ? OK : FAILED;
+    }
+
+    /** As {@link #acid}, the report itself (the Java API's); null when the data set the embedded server loaded failed its checks. */
+    public org.oltpbench.acid.AcidRun.Report acidReport(org.oltpbench.config.AcidParams acid) throws SQLException, IOException {
         if (!(params.workload() instanceof org.oltpbench.config.TpccParams t)) {
             throw new ConfigException("acid runs TPC-C's clause 3 on a TPC-C data set; this job is workload="
                     + workload().name() + ": set workload=tpcc");
@@ -146,14 +152,14 @@ public final class Job {
         try (Database db = open(embedded)) {
             if (!w.isPrepared(db)) {
                 if (!embedded) throw new ConfigException(w.unprepared(db));
-                if (load(db, w) != OK) return FAILED;
+                if (load(db, w) != OK) return null;
             }
             long seed = t.randSeed() != 0 ? t.randSeed() : System.nanoTime();
             org.oltpbench.acid.AcidRun.Report r = org.oltpbench.acid.AcidRun.run(db, w,
                     org.oltpbench.workload.tpcc.TpccTables.of(t.schema()), acid, seed, out);
             java.nio.file.Path file = org.oltpbench.acid.AcidRun.write(r, java.nio.file.Path.of(params.output().resultDirectory()));
             out.println("acid.json: " + file);
-            return r.sound() ? OK : FAILED;
+            return r;
         }
     }
 
