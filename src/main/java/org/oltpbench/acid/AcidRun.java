@@ -190,6 +190,22 @@ public final class AcidRun {
         }
     }
 
+    /** acid.json's tests in {@code dir} as table rows (clause, test, level, outcome, evidence); none when it has none. */
+    public static List<List<String>> rows(Path dir) {
+        Path file = dir.resolve("acid.json");
+        if (!Files.isRegularFile(file)) return List.of();
+        List<List<String>> out = new ArrayList<>();
+        try {
+            for (var t : new ObjectMapper().readTree(file.toFile()).path("tests")) {
+                out.add(List.of(t.path("clause").asText(), t.path("test").asText(), t.path("level").asText(),
+                        t.path("outcome").asText(), t.path("evidence").asText()));
+            }
+        } catch (IOException e) {
+            return List.of(); // unreadable: as if absent
+        }
+        return out;
+    }
+
     /** Writes {@code r} as acid.json in {@code dir}; returns its path. */
     public static Path write(Report r, Path dir) throws IOException {
         Files.createDirectories(dir);

@@ -157,8 +157,11 @@ public final class Job {
             long seed = t.randSeed() != 0 ? t.randSeed() : System.nanoTime();
             org.oltpbench.acid.AcidRun.Report r = org.oltpbench.acid.AcidRun.run(db, w,
                     org.oltpbench.workload.tpcc.TpccTables.of(t.schema()), acid, seed, out);
-            java.nio.file.Path file = org.oltpbench.acid.AcidRun.write(r, java.nio.file.Path.of(params.output().resultDirectory()));
-            out.println("acid.json: " + file);
+            java.nio.file.Path dir = java.nio.file.Path.of(params.output().resultDirectory());
+            out.println("acid.json: " + org.oltpbench.acid.AcidRun.write(r, dir));
+            if (java.nio.file.Files.isRegularFile(dir.resolve("result.json"))) { // a run's directory: its report gains the section
+                org.oltpbench.report.files.ReportFiles.write(dir, org.oltpbench.OltpBench.read(dir), out);
+            }
             return r;
         }
     }

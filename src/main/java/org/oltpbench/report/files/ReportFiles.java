@@ -49,8 +49,8 @@ public final class ReportFiles implements RunListener {
         files.add(writeFile(dir.resolve(SummaryCsv.FILE), SummaryCsv.render(run).getBytes(StandardCharsets.UTF_8)));
         Drawn drawn = draw(() -> RunCharts.forRun(run), out);
         for (RunCharts.Chart c : drawn.charts()) files.add(writeFile(dir.resolve(c.file()), c.png()));
-        files.add(writeFile(dir.resolve(HTML), RunReport.render(run, drawn.charts(), drawn.missing() + "; " + FONT_HINT)
-                .getBytes(StandardCharsets.UTF_8)));
+        files.add(writeFile(dir.resolve(HTML), RunReport.render(run, drawn.charts(), drawn.missing() + "; " + FONT_HINT,
+                org.oltpbench.acid.AcidRun.rows(dir)).getBytes(StandardCharsets.UTF_8)));
         return files;
     }
 

@@ -27,6 +27,14 @@ public final class RunReport {
 
     /** @param charts the run's charts; empty when this machine cannot draw them (the page says so) */
     public static String render(RunResult run, List<RunCharts.Chart> charts, String chartsMissing) {
+        return render(run, charts, chartsMissing, List.of());
+    }
+
+    /**
+     * As {@link #render(RunResult, List, String)}, with the acid verb's outcomes on this run's database (acid.json beside
+     * result.json; rows of clause, test, level, outcome, evidence), in a section of their own when there are any.
+     */
+    public static String render(RunResult run, List<RunCharts.Chart> charts, String chartsMissing, List<List<String>> acid) {
         String title = "oltpbench: " + run.workload().name() + " on " + LabeledRun.engine(run);
         StringBuilder b = new StringBuilder();
         b.append(Html.pairs(List.of("run", ""), identity(run)));
@@ -58,6 +66,10 @@ public final class RunReport {
         for (org.oltpbench.result.judge.conformance.Conformance c : run.conformance()) {
             b.append("<h2>TPC-C run rules, ").append(c.threads()).append(" terminals (repeat ").append(c.repeat())
                     .append(")</h2>\n").append(conformance(c));
+        }
+        if (!acid.isEmpty()) {
+            b.append("<h2>ACID (TPC-C clause 3, acid.json)</h2>\n")
+                    .append(Html.table(List.of("clause", "test", "level", "outcome", "evidence"), acid));
         }
         b.append("<h2>Charts</h2>\n");
         b.append(charts.isEmpty() ? Html.note("charts not drawn: " + chartsMissing) : Html.images(charts));
