@@ -239,6 +239,25 @@ public final class Main implements Callable<Integer> {
         return code;
     }
 
+    @Command(name = "conform", description = "the same seeded TPC-C transactions on two targets (-c a -c b: engines, dialects, "
+            + "tpccMode, newOrderStyle or isolation), every table's written columns digested; exit 1 naming the first block that differs")
+    int conform(@Mixin Common verb) throws Exception {
+        List<Path> configs = !verb.configs.isEmpty() ? verb.configs : common.configs;
+        if (configs.size() != 2) {
+            throw new org.oltpbench.config.ConfigException("conform compares two targets: give two props files, -c a.properties -c b.properties");
+        }
+        List<String> sets = new ArrayList<>(common.sets);
+        sets.addAll(verb.sets);
+        var cfg = org.oltpbench.config.ConfigLoader.load(configs.get(0), sets, System.getenv());
+        int n = cfg.get(org.oltpbench.config.Keys.CONFORM_TRANSACTIONS), every = cfg.get(org.oltpbench.config.Keys.CONFORM_CHECK_EVERY);
+        long seed = cfg.get(org.oltpbench.config.Keys.RAND_SEED) != 0 ? cfg.get(org.oltpbench.config.Keys.RAND_SEED) : 1;
+        List<Job> jobs = jobs(verb);
+        List<String> names = labels(configs);
+        try (var a = jobs.get(0).conformSide(names.get(0)); var b = jobs.get(1).conformSide(names.get(1))) {
+            return org.oltpbench.conform.Conform.run(a, b, n, every, seed, out);
+        }
+    }
+
     @Command(name = "cleanup", description = "drop the tables")
     int cleanup(@Mixin Common verb) throws Exception {
         return each(verb, Job::cleanup);

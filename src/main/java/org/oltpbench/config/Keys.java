@@ -151,6 +151,10 @@ public final class Keys {
             "acid: a shell command that crashes the server (kill -9) for the durability test; with acidRestart");
     public static final Key<String> ACID_RESTART = def("acidRestart", string(), "", "",
             "acid: a shell command that starts the crashed server again; the test waits up to 120 s for it to answer");
+    public static final Key<Integer> CONFORM_TRANSACTIONS = def("conformTransactions", integer(1, 1_000_000_000), "10000", "",
+            "conform: the TPC-C transactions replayed on both targets");
+    public static final Key<Integer> CONFORM_CHECK_EVERY = def("conformCheckEvery", integer(1, 1_000_000_000), "1000", "",
+            "conform: the transactions between two digests of both targets' tables (the first difference is named to a block)");
     public static final Key<String> TIDB_TXN_MODE = def("tidbTxnMode", oneOf("server", "pessimistic", "optimistic"), "server", "",
             "TiDB: the sessions' tidb_txn_mode; server = leave the server's");
     public static final Key<Long> OB_QUERY_TIMEOUT = def("obQueryTimeout", longInt(0), "0", "us",

@@ -166,6 +166,27 @@ public final class Job {
         }
     }
 
+    /**
+     * conform's side: this job's loaded TPC-C database (the caller closes it), its workload as the job sends it and
+     * its layout; refused in one line when the job is not TPC-C or its data set is not loaded.
+     */
+    public org.oltpbench.conform.Conform.Side conformSide(String label) throws SQLException {
+        if (!(params.workload() instanceof org.oltpbench.config.TpccParams t)) {
+            throw new ConfigException("conform replays TPC-C's transactions; this job is workload=" + workload().name()
+                    + ": set workload=tpcc");
+        }
+        Workload w = workload();
+        Database db = open();
+        try {
+            if (!w.isPrepared(db)) throw new ConfigException(label + ": " + w.unprepared(db));
+            w.validate(db);
+        } catch (SQLException | RuntimeException e) {
+            db.close();
+            throw e;
+        }
+        return new org.oltpbench.conform.Conform.Side(label, db, w, org.oltpbench.workload.tpcc.TpccTables.of(t.schema()));
+    }
+
     public int cleanup() throws SQLException {
         Workload w = workload();
         try (Database db = open()) {

@@ -1,0 +1,102 @@
+package org.oltpbench.conform;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.oltpbench.db.Database;
+import org.oltpbench.measure.ThreadStats;
+import org.oltpbench.workload.Terminal;
+import org.oltpbench.workload.Workload;
+import org.oltpbench.workload.tpcc.TpccTables;
+
+/**
+ * The conform verb (issue 61 §2): the same seeded stream of TPC-C transactions (one terminal, so no transaction waits
+ * on another and the inputs are the seed's alone; the 1% of New-Orders that roll back included) replayed on two targets,
+ * each as its own job sends them (another engine, dialect, tpccMode, newOrderStyle or isolation), in blocks; after each
+ * block every table's written columns are digested on both ({@link TableDigest}), and the first block whose digests
+ * differ is named with its tables. The two must digest alike before the first block (the same randSeed, warehouses
+ * and layout load the same rows), else there is no judgement.
+ */
+public final class Conform {
+    /** One side: its label, database (closed with the side), workload and layout. */
+    public record Side(String label, Database db, Workload workload, TpccTables tables) implements AutoCloseable {
+        @Override
+        public void close() {
+            db.close();
+        }
+    }
+
+    /** What conform found: the transactions replayed, and the first block that differed (0 when none) and its tables. */
+    public record Outcome(int replayed, int firstFrom, int firstTo, List<String> tables) {
+        public boolean same() {
+            return firstFrom == 0;
+        }
+    }
+
+    private Conform() {
+    }
+
+    /** Exit codes: 0 the same data, 1 a difference named, 2 no judgement (the data sets differ before the replay). */
+    public static int run(Side a, Side b, int transactions, int every, long seed, PrintStream out) throws SQLException {
+        Map<String, String> da = TableDigest.of(a.db(), a.tables()), db = TableDigest.of(b.db(), b.tables());
+        List<String> before = differing(da, db);
+        if (!before.isEmpty()) {
+            out.println("conform: no judgement: the two data sets differ before the replay (" + String.join(", ", before)
+                    + "); load both with the same randSeed, warehouses and tpccSchema");
+            return 2;
+        }
+        out.printf("conform: %s and %s hold the same data; replaying %,d TPC-C transactions (seed %d) on each, digests every %,d%n",
+                a.label(), b.label(), transactions, seed, every);
+        Outcome o = replay(a, b, transactions, every, seed, out);
+        if (o.same()) {
+            out.printf("conform: the same data after %,d transactions on %s and %s (every written column of %d tables)%n",
+                    o.replayed(), a.label(), b.label(), da.size());
+            return 0;
+        }
+        out.printf("conform: DIFFERENT: the first difference is in transactions %,d-%,d (the seed's stream, from 1), in %s%n",
+                o.firstFrom(), o.firstTo(), String.join(", ", o.tables()));
+        for (String t : o.tables()) {
+            String name = t.substring(0, t.indexOf(' '));
+            String row = TableDigest.firstDifference(a.db(), a.tables(), b.db(), b.tables(), TableDigest.bmsqlName(a.tables(), name));
+            if (row != null) out.println("  " + name + ": first differing " + row);
+        }
+        out.println("  (conformCheckEvery=1 with conformTransactions=" + o.firstTo() + " on fresh loads names the transaction itself)");
+        return 1;
+    }
+
+    private static Outcome replay(Side a, Side b, int transactions, int every, long seed, PrintStream out) throws SQLException {
+        try (Connection ca = a.db().connect(); Terminal ta = a.workload().terminal(ca, 0, 1, seed);
+             Connection cb = b.db().connect(); Terminal tb = b.workload().terminal(cb, 0, 1, seed)) {
+            ThreadStats sa = stats(a.workload()), sb = stats(b.workload());
+            int done = 0;
+            while (done < transactions) {
+                int block = Math.min(every, transactions - done);
+                for (int i = 0; i < block; i++) ta.next(sa);
+                for (int i = 0; i < block; i++) tb.next(sb);
+                List<String> differ = differing(TableDigest.of(a.db(), a.tables()), TableDigest.of(b.db(), b.tables()));
+                if (!differ.isEmpty()) return new Outcome(done + block, done + 1, done + block, differ);
+                done += block;
+                out.printf("conform: %,d of %,d: the same%n", done, transactions);
+            }
+            return new Outcome(done, 0, 0, List.of());
+        }
+    }
+
+    private static ThreadStats stats(Workload w) {
+        return new ThreadStats(w.info().transactions().size(), false, false, w.info().tallies().size());
+    }
+
+    /** The tables whose digests differ, as "name (A: digest, B: digest)"; compared in order (same layouts' names). */
+    static List<String> differing(Map<String, String> a, Map<String, String> b) {
+        List<String> out = new ArrayList<>();
+        List<String> ka = new ArrayList<>(a.keySet()), kb = new ArrayList<>(b.keySet());
+        for (int i = 0; i < ka.size(); i++) {
+            String va = a.get(ka.get(i)), vb = b.get(kb.get(i));
+            if (!va.equals(vb)) out.add(ka.get(i) + " (" + va + " against " + vb + ")");
+        }
+        return out;
+    }
+}
