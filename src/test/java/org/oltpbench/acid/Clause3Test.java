@@ -391,4 +391,62 @@ class Clause3Test {
         AcidOutcome a = run(view(2, null), checker(500, 501), List.of(newOrderOf(1, 500), aborted), t -> t.newOrderVsNewOrder(true));
         assertEquals(Verdict.PASSED_ABORTED, a.verdict(), a.evidence());
     }
+
+    /** 3.4.2.4: T1 rolled back, T2 must take T1's order id; a T2 that took the next one (T1's raise kept) fails. */
+    @Test
+    void anOrderIdAfterARolledBackOneFailsTest4() throws SQLException {
+        AcidOutcome o = run(view(2, null), checker(500, 502), List.of(newOrderOf(1, 500), newOrderOf(2, 501)),
+                t -> t.newOrderVsNewOrder(false));
+        assertEquals(Verdict.FAILED, o.verdict(), o.evidence());
+        assertTrue(o.evidence().startsWith("lost update of D_NEXT_O_ID") && o.evidence().contains("(expected 501, T2's order 500)"),
+                o.evidence());
+    }
+
+    /** 3.4.2.6: T1's Delivery rolled back, the balance must hold T2's Payment alone; one that kept the delivery's fails. */
+    @Test
+    void aRolledBackDeliveryLeftInTheBalanceFailsTest6() throws SQLException {
+        Stub t1 = new Stub(1) {
+            @Override
+            public Delivered deliver(int w, int d) {
+                return new Delivered(700, 42, new BigDecimal("100.00"));
+            }
+        };
+        Stub t2 = new Stub(2) {
+            @Override
+            public void payment(int w, int d, int c, BigDecimal amount) {
+            }
+        };
+        Stub check = new Stub(9) {
+            int n;
+
+            @Override
+            public int[] oldestUndelivered(int w, int d) {
+                return new int[] {700, 42};
+            }
+
+            @Override
+            public BigDecimal balance(int w, int d, int c) {
+                return n++ == 0 ? new BigDecimal("-10.00") : new BigDecimal("80.00"); // T1's 100 kept after its rollback
+            }
+        };
+        AcidOutcome o = run(view(2, null), check, List.of(t1, t2), t -> t.deliveryVsPayment(false));
+        assertEquals(Verdict.FAILED, o.verdict(), o.evidence());
+        assertTrue(o.evidence().contains("(expected -20)"), o.evidence());
+    }
+
+    /** 3.4.2.9: Order-Status's second read of the customer's last order finds T2's new order: a phantom. */
+    @Test
+    void aNewerLastOrderInTheSecondReadFailsTest9() throws SQLException {
+        Stub t1 = new Stub(1) {
+            int reads;
+
+            @Override
+            public int lastOrder(int w, int d, int c) {
+                return reads++ == 0 ? 1894 : 3001;
+            }
+        };
+        AcidOutcome o = run(view(2, null), new Stub(9), List.of(t1, newOrderOf(2, 3001)), Clause3::orderStatusPhantom);
+        assertEquals(Verdict.FAILED, o.verdict(), o.evidence());
+        assertTrue(o.evidence().startsWith("phantom: ") && o.evidence().endsWith("T1's same read again: 3001"), o.evidence());
+    }
 }
