@@ -1,6 +1,8 @@
 """A known load for ResourcesIT: serves its own CPU time in Prometheus' text format on PORT, idles IDLE seconds, burns
-BUSY seconds of CPU in one thread, idles IDLE seconds more, and exits. It prints its CPU time before and after the burn,
-one line each ("burn-start <s>", "burn-end <s>"), so the test knows the load without measuring it."""
+BUSY seconds of CPU in one thread, then serves until its standard input closes (the test's last reading taken: a fixed
+idle after the burn raced that reading on a busy host, which found the port closed), and exits. It prints its CPU
+time before and after the burn, one line each ("burn-start <s>", "burn-end <s>"), so the test knows the load without
+measuring it."""
 import http.server
 import os
 import sys
@@ -35,5 +37,5 @@ print("burn-start %f" % start, flush=True)
 while time.process_time() - start < busy:
     pass
 print("burn-end %f" % time.process_time(), flush=True)
-time.sleep(idle)
+sys.stdin.read()
 server.shutdown()

@@ -59,6 +59,7 @@ class ResourcesIT {
             Edge b = Edge.now(node, local);
             Thread.sleep(2000); // and after it, so that both edges lie between scrapes
             Edge after = Edge.now(node, local);
+            p.getOutputStream().close(); // busy.py serves until now, however long the readings took
             // what the host ran that no process here is charged with (a CI runner's neighbours outside this PID
             // namespace: /proc/stat counts them, /proc/PID does not list them), at its larger idle-stretch rate over
             // the load; on a host with no such neighbour it is about 0 and the bound is the plain 5%
