@@ -18,7 +18,8 @@ import org.oltpbench.workload.tpcc.TpccTables;
  * each as its own job sends them (another engine, dialect, tpccMode, newOrderStyle or isolation), in blocks; after each
  * block every table's written columns are digested on both ({@link TableDigest}), and the first block whose digests
  * differ is named with its tables. The two must digest alike before the first block (the same randSeed, warehouses
- * and layout load the same rows), else there is no judgement.
+ * and layout load the same rows), and pick the same customer for every by-name Payment and Order-Status ({@link
+ * NamePicks}: the servers' collations order C_FIRST alike), else there is no judgement.
  */
 public final class Conform {
     /** One side: its label, database (closed with the side), workload and layout. */
@@ -39,13 +40,26 @@ public final class Conform {
     private Conform() {
     }
 
-    /** Exit codes: 0 the same data, 1 a difference named, 2 no judgement (the data sets differ before the replay). */
+    /**
+     * Exit codes: 0 the same data, 1 a difference named, 2 no judgement (the data sets differ before the replay, or the
+     * two servers pick other customers by last name from the same rows).
+     */
     public static int run(Side a, Side b, int transactions, int every, long seed, PrintStream out) throws SQLException {
         Map<String, String> da = TableDigest.of(a.db(), a.tables()), db = TableDigest.of(b.db(), b.tables());
         List<String> before = differing(da, db);
         if (!before.isEmpty()) {
             out.println("conform: no judgement: the two data sets differ before the replay (" + String.join(", ", before)
                     + "); load both with the same randSeed, warehouses and tpccSchema");
+            return 2;
+        }
+        NamePicks.Comparison picks = NamePicks.compare(NamePicks.of(a.db(), a.tables()), NamePicks.of(b.db(), b.tables()));
+        if (!picks.differ().isEmpty()) {
+            out.println("conform: no judgement: " + a.label() + " and " + b.label() + " hold the same rows but pick other "
+                    + "customers by last name (2.5.2.2's middle row in C_FIRST order) in " + picks.differ().size() + " of "
+                    + picks.groups() + " (warehouse, district, last name) groups, first " + picks.differ().get(0) + ": "
+                    + "their collations order C_FIRST differently, so a Payment or Order-Status by name writes another "
+                    + "customer on each; load both into databases that order by bytes (MySQL family: CREATE DATABASE ... "
+                    + "COLLATE utf8mb4_bin; PostgreSQL: CREATE DATABASE ... TEMPLATE template0 LC_COLLATE 'C')");
             return 2;
         }
         out.printf("conform: %s and %s hold the same data; replaying %,d TPC-C transactions (seed %d) on each, digests every %,d%n",

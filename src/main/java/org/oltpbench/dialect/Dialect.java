@@ -392,6 +392,15 @@ public interface Dialect {
     }
 
     /**
+     * The acid verb's isolation tests (3.4.2.x, by clause) whose FAILED verdict this server cannot be held to, each with
+     * why (a storage engine known to break the level below the SQL layer, not the engine the user means to judge); empty
+     * by default. {@code c} is a session of the benchmark's.
+     */
+    default java.util.Map<String, String> acidNoJudgement(java.sql.Connection c) throws SQLException {
+        return java.util.Map.of();
+    }
+
+    /**
      * Why sessions at {@code level} (as acidIsolation names it) do not run at that level on this engine, which takes the
      * name and runs another (PostgreSQL's read uncommitted is read committed); null when the level is the engine's own.
      * {@code c} is a session of the benchmark's, for what the engine decides per session.

@@ -143,10 +143,7 @@ public final class Job {
 
     /** As {@link #acid}, the report itself (the Java API's); null when the data set the embedded server loaded failed its checks. */
     public org.oltpbench.acid.AcidRun.Report acidReport(org.oltpbench.config.AcidParams acid) throws SQLException, IOException {
-        if (!(params.workload() instanceof org.oltpbench.config.TpccParams t)) {
-            throw new ConfigException("acid runs TPC-C's clause 3 on a TPC-C data set; this job is workload="
-                    + workload().name() + ": set workload=tpcc");
-        }
+        org.oltpbench.config.TpccParams t = tpcc("acid runs TPC-C's clause 3 on a TPC-C data set");
         Workload w = workload();
         boolean embedded = params.target().embedded(); // a server of its own each command: it is loaded here first
         try (Database db = open(embedded)) {
@@ -171,10 +168,7 @@ public final class Job {
      * its layout; refused in one line when the job is not TPC-C or its data set is not loaded.
      */
     public org.oltpbench.conform.Conform.Side conformSide(String label) throws SQLException {
-        if (!(params.workload() instanceof org.oltpbench.config.TpccParams t)) {
-            throw new ConfigException("conform replays TPC-C's transactions; this job is workload=" + workload().name()
-                    + ": set workload=tpcc");
-        }
+        org.oltpbench.config.TpccParams t = tpcc("conform replays TPC-C's transactions");
         Workload w = workload();
         Database db = open();
         try {
@@ -185,6 +179,12 @@ public final class Job {
             throw e;
         }
         return new org.oltpbench.conform.Conform.Side(label, db, w, org.oltpbench.workload.tpcc.TpccTables.of(t.schema()));
+    }
+
+    /** This job's TPC-C keys; refused in one line ({@code what}, then the fix) for any other workload. */
+    private org.oltpbench.config.TpccParams tpcc(String what) {
+        if (params.workload() instanceof org.oltpbench.config.TpccParams t) return t;
+        throw new ConfigException(what + "; this job is workload=" + workload().name() + ": set workload=tpcc");
     }
 
     public int cleanup() throws SQLException {

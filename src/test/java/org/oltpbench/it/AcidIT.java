@@ -21,20 +21,23 @@ import org.junit.jupiter.params.provider.CsvSource;
  * a changed price (3.4.2.7). The printed tables are the record in performance.md's ACID section.
  */
 class AcidIT {
-    @ParameterizedTest(name = "{1}")
+    @ParameterizedTest(name = "{1} {3}")
     @CsvSource({
-        "MARIADB, mariadb, 'read-uncommitted,read-committed,repeatable-read,serializable'",
-        "MYSQL, mysql, 'read-committed,repeatable-read,serializable'",
-        "PG, postgres, 'read-committed,repeatable-read,serializable'",
-        "TIDB, tidb, 'read-committed,repeatable-read'",
-        "OB, oceanbase, 'read-committed,repeatable-read,serializable'"})
-    void clause3OnEachEngine(String engine, String dialect, String levels, @TempDir Path dir) throws Exception {
+        "MARIADB, mariadb, 'read-uncommitted,read-committed,repeatable-read,serializable', ''",
+        "MYSQL, mysql, 'read-committed,repeatable-read,serializable', ''",
+        "PG, postgres, 'read-committed,repeatable-read,serializable', ''",
+        "TIDB, tidb, 'read-committed,repeatable-read', tidbTxnMode=pessimistic",
+        "TIDB, tidb, 'read-committed,repeatable-read', tidbTxnMode=optimistic",
+        "OB, oceanbase, 'read-committed,repeatable-read,serializable', ''"})
+    void clause3OnEachEngine(String engine, String dialect, String levels, String mode, @TempDir Path dir) throws Exception {
         Tools.Login login = engine.equals("MARIADB") && System.getenv("OLTPBENCH_MARIADB_URL") == null
                 ? SharedMariaDb.database(AcidIT.class, "acid")
                 : Tools.ownDatabase(engine, AcidIT.class, "start the " + dialect + " server and set OLTPBENCH_" + engine + "_URL, as .ci/run does");
         List<String> common = new ArrayList<>(List.of("--set", "db=" + dialect, "--set", "conn=" + login.url(), "--set",
                 "user=" + login.user(), "--set", "password=" + login.password(), "--set", "workload=tpcc", "--set", "warehouses=1",
                 "--set", "loadWorkers=2", "--set", "rand-seed=11", "--set", "resultDirectory=" + dir.resolve("r")));
+        if (!mode.isEmpty()) common.addAll(List.of("--set", mode));
+        boolean optimistic = mode.endsWith("optimistic");
         long t0 = System.nanoTime();
         Tools.Outcome prepared = Tools.cli(concat(common, "prepare"));
         assertEquals(0, prepared.code(), prepared.out() + prepared.err());
@@ -62,8 +65,18 @@ class AcidIT {
             if (clause.equals("3.4.2.3") && !engine.equals("TIDB") && !engine.equals("OB")) {
                 assertTrue(verdict.startsWith("PASSED"), "T2's New-Order never takes T1's order id: " + t);
             }
-            if (clause.equals("3.4.2.7") && level.equals("read-committed") && !engine.equals("OB")) {
+            if (clause.equals("3.4.2.7") && level.equals("read-committed") && !engine.equals("OB") && !optimistic) {
                 assertEquals("FAILED", verdict, "read committed re-reads a committed change: " + t);
+            }
+            if (engine.equals("TIDB") && clause.equals("3.4.2.9") && !level.equals("read-committed")) {
+                // unistore's descending scans read past the snapshot: its phantom is the store's, never TiDB's verdict
+                assertTrue(!verdict.equals("FAILED") && (verdict.startsWith("PASSED")
+                        || t.get("evidence").asText().startsWith("no judgement: tidb-server on unistore")), t.toString());
+            }
+            if (optimistic && clause.startsWith("3.4.2") && level.equals("read-committed")) {
+                // TiDB takes read committed in optimistic mode but runs it as repeatable read: not run, with why
+                assertEquals("NOT_RUN", verdict, t.toString());
+                assertTrue(t.get("evidence").asText().contains("optimistic"), t.toString());
             }
         }
         assertEquals(9 * levels.split(",").length, isolation, json.toString());
