@@ -208,19 +208,29 @@ public final class AcidRun {
         }
     }
 
-    /** acid.json's tests in {@code dir} as table rows (clause, test, level, outcome, evidence); none when it has none. */
-    public static List<List<String>> rows(Path dir) {
+    /**
+     * The outcomes of the acid.json in {@code dir}, in its order; empty when there is none or it cannot be read (as if
+     * absent: report.html has no section, compare says not tested).
+     */
+    public static List<AcidOutcome> read(Path dir) {
         Path file = dir.resolve("acid.json");
         if (!Files.isRegularFile(file)) return List.of();
-        List<List<String>> out = new ArrayList<>();
+        List<AcidOutcome> out = new ArrayList<>();
         try {
             for (var t : new ObjectMapper().readTree(file.toFile()).path("tests")) {
-                out.add(List.of(t.path("clause").asText(), t.path("test").asText(), t.path("level").asText(),
-                        t.path("outcome").asText(), t.path("evidence").asText()));
+                out.add(new AcidOutcome(t.path("clause").asText(), t.path("test").asText(), t.path("level").asText(),
+                        Verdict.valueOf(t.path("verdict").asText()), t.path("evidence").asText()));
             }
-        } catch (IOException e) {
-            return List.of(); // unreadable: as if absent
+        } catch (IOException | IllegalArgumentException e) {
+            return List.of(); // unreadable, or a verdict this version does not know: as if absent
         }
+        return out;
+    }
+
+    /** report.html's rows of the acid.json in {@code dir}: clause, test, level, outcome, evidence; empty without one. */
+    public static List<List<String>> rows(Path dir) {
+        List<List<String>> out = new ArrayList<>();
+        for (AcidOutcome o : read(dir)) out.add(List.of(o.clause(), o.test(), o.level(), o.verdict().words(), o.evidence()));
         return out;
     }
 

@@ -131,13 +131,8 @@ public final class Durability {
     }
 
     private static long nextIdSum(Database db, TpccTables tables, int w) throws SQLException {
-        try (Connection c = db.connect(); PreparedStatement ps = c.prepareStatement(tables.sql(
-                "SELECT sum(d_next_o_id) FROM bmsql_district WHERE d_w_id = ?"))) {
-            ps.setInt(1, w);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
+        try (Connection c = db.connect()) {
+            return tables.nextOrderIdSum(c, w, w);
         }
     }
 

@@ -294,6 +294,17 @@ class Clause3Test {
 
     @Test
     void aLostBalanceUpdateFailsTest5() throws SQLException {
+        // after: the delivery's 100 landed but the payment's 10 was lost (90, not 80)
+        AcidOutcome o = deliveryVsPayment(true, "90.00");
+        assertEquals(Verdict.FAILED, o.verdict(), o.evidence());
+        assertTrue(o.evidence().startsWith("lost update of C_BALANCE") && o.evidence().contains("(expected 80)"), o.evidence());
+    }
+
+    /**
+     * 3.4.2.5/6 on scripted sessions: T1 delivers order 700 (customer 42, 100.00), T2's Payment of 10.00 returns at once,
+     * and the checker reads C_BALANCE -10.00 before and {@code after} after.
+     */
+    private static AcidOutcome deliveryVsPayment(boolean commit, String after) throws SQLException {
         Stub t1 = new Stub(1) {
             @Override
             public Delivered deliver(int w, int d) {
@@ -315,13 +326,10 @@ class Clause3Test {
 
             @Override
             public BigDecimal balance(int w, int d, int c) {
-                // before: -10; after: the delivery's 100 landed but the payment's 10 was lost (90, not 80)
-                return n++ == 0 ? new BigDecimal("-10.00") : new BigDecimal("90.00");
+                return n++ == 0 ? new BigDecimal("-10.00") : new BigDecimal(after);
             }
         };
-        AcidOutcome o = run(view(2, null), check, List.of(t1, t2), t -> t.deliveryVsPayment(true));
-        assertEquals(Verdict.FAILED, o.verdict(), o.evidence());
-        assertTrue(o.evidence().startsWith("lost update of C_BALANCE") && o.evidence().contains("(expected 80)"), o.evidence());
+        return run(view(2, null), check, List.of(t1, t2), t -> t.deliveryVsPayment(commit));
     }
 
     @Test
@@ -405,31 +413,7 @@ class Clause3Test {
     /** 3.4.2.6: T1's Delivery rolled back, the balance must hold T2's Payment alone; one that kept the delivery's fails. */
     @Test
     void aRolledBackDeliveryLeftInTheBalanceFailsTest6() throws SQLException {
-        Stub t1 = new Stub(1) {
-            @Override
-            public Delivered deliver(int w, int d) {
-                return new Delivered(700, 42, new BigDecimal("100.00"));
-            }
-        };
-        Stub t2 = new Stub(2) {
-            @Override
-            public void payment(int w, int d, int c, BigDecimal amount) {
-            }
-        };
-        Stub check = new Stub(9) {
-            int n;
-
-            @Override
-            public int[] oldestUndelivered(int w, int d) {
-                return new int[] {700, 42};
-            }
-
-            @Override
-            public BigDecimal balance(int w, int d, int c) {
-                return n++ == 0 ? new BigDecimal("-10.00") : new BigDecimal("80.00"); // T1's 100 kept after its rollback
-            }
-        };
-        AcidOutcome o = run(view(2, null), check, List.of(t1, t2), t -> t.deliveryVsPayment(false));
+        AcidOutcome o = deliveryVsPayment(false, "80.00"); // T1's 100 kept after its rollback
         assertEquals(Verdict.FAILED, o.verdict(), o.evidence());
         assertTrue(o.evidence().contains("(expected -20)"), o.evidence());
     }

@@ -1,14 +1,14 @@
 package org.oltpbench.report.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.oltpbench.acid.AcidOutcome;
+import org.oltpbench.acid.AcidOutcome.Verdict;
+import org.oltpbench.acid.AcidRun;
 import org.oltpbench.report.LabeledRun;
 
 /**
@@ -26,24 +26,18 @@ final class AcidLines {
         List<String> out = new ArrayList<>();
         boolean any = false;
         for (LabeledRun r : runs) {
-            JsonNode acid = read(r.source());
-            any |= acid != null;
-            out.add(r.label() + ": " + (acid == null ? "not tested (no acid.json in its directory: run acid with resultDirectory= "
+            List<AcidOutcome> acid = read(r.source());
+            any |= !acid.isEmpty();
+            out.add(r.label() + ": " + (acid.isEmpty() ? "not tested (no acid.json in its directory: run acid with resultDirectory= "
                     + "that directory)" : summary(acid, runLevel(r))));
         }
         return any ? out : List.of();
     }
 
-    private static JsonNode read(Path source) {
-        if (source == null) return null;
+    private static List<AcidOutcome> read(Path source) {
+        if (source == null) return List.of();
         Path dir = Files.isDirectory(source) ? source : source.getParent();
-        Path file = dir == null ? null : dir.resolve("acid.json");
-        if (file == null || !Files.isRegularFile(file)) return null;
-        try {
-            return new ObjectMapper().readTree(file.toFile());
-        } catch (IOException e) {
-            return null; // unreadable: as if absent, said as not tested
-        }
+        return dir == null ? List.of() : AcidRun.read(dir);
     }
 
     /**
@@ -59,24 +53,27 @@ final class AcidLines {
      * "repeatable-read 9 of 9; read-committed 6 of 9 (3.4.2.7 non-repeatable read, ...); atomicity and consistency held",
      * the level the run itself ran at ({@code runLevel}) marked.
      */
-    static String summary(JsonNode acid, String runLevel) {
-        Map<String, int[]> passed = new LinkedHashMap<>();
+    static String summary(List<AcidOutcome> acid, String runLevel) {
+        Map<String, int[]> counts = new LinkedHashMap<>(); // per level: passed, judged, not run
         Map<String, List<String>> failed = new LinkedHashMap<>();
         boolean sound = true;
-        for (JsonNode t : acid.path("tests")) {
-            String clause = t.path("clause").asText(), level = t.path("level").asText(), verdict = t.path("verdict").asText();
-            if (!clause.startsWith("3.4.2")) {
-                sound &= !verdict.equals("FAILED");
+        for (AcidOutcome t : acid) {
+            if (!t.clause().startsWith("3.4.2")) {
+                sound &= t.verdict() != Verdict.FAILED;
                 continue;
             }
-            int[] n = passed.computeIfAbsent(level, k -> new int[2]);
-            if (verdict.equals("NOT_RUN")) continue;
+            int[] n = counts.computeIfAbsent(t.level(), k -> new int[3]);
+            if (t.verdict() == Verdict.NOT_RUN) {
+                n[2]++;
+                continue;
+            }
             n[1]++;
-            if (verdict.startsWith("PASSED")) n[0]++;
-            else failed.computeIfAbsent(level, k -> new ArrayList<>()).add(clause + " " + phenomenon(t.path("evidence").asText()));
+            if (t.verdict().passed()) n[0]++;
+            else failed.computeIfAbsent(t.level(), k -> new ArrayList<>()).add(t.clause() + " " + phenomenon(t.evidence()));
         }
         List<String> parts = new ArrayList<>();
-        passed.forEach((level, n) -> parts.add(level + (level.equals(runLevel) ? " (the run's level)" : "") + " " + n[0] + " of " + n[1]
+        counts.forEach((level, n) -> parts.add(level + (level.equals(runLevel) ? " (the run's level)" : "") + " " + n[0] + " of " + n[1]
+                + (n[2] > 0 ? " (" + n[2] + " not run)" : "")
                 + (failed.containsKey(level) ? " (" + String.join(", ", failed.get(level)) + ")" : "")));
         parts.add("atomicity and consistency " + (sound ? "held" : "FAILED"));
         return String.join("; ", parts);

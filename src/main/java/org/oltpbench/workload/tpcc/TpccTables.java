@@ -69,6 +69,22 @@ public enum TpccTables {
     }
 
     /** BenchmarkSQL's SQL with this layout's table names; the same text for BenchmarkSQL's own. */
+    /**
+     * sum(D_NEXT_O_ID) over warehouses {@code first}..{@code last}, read on {@code c} (committed after when it is not
+     * autocommit): it grows by one per committed New-Order (2.4.2.2); -1 when no district answers.
+     */
+    public long nextOrderIdSum(java.sql.Connection c, int first, int last) throws java.sql.SQLException {
+        try (java.sql.PreparedStatement ps = c.prepareStatement(sql("SELECT SUM(d_next_o_id) FROM bmsql_district WHERE d_w_id BETWEEN ? AND ?"))) {
+            ps.setInt(1, first);
+            ps.setInt(2, last);
+            try (java.sql.ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : -1;
+            } finally {
+                if (!c.getAutoCommit()) c.commit();
+            }
+        }
+    }
+
     public String sql(String text) {
         if (this == BENCHMARKSQL) return text;
         Matcher m = NAMES.matcher(text);

@@ -269,17 +269,7 @@ public final class TpccWorkload implements Workload {
     @Override
     public org.oltpbench.workload.DataCounter dataCounter() {
         int[] driven = params.driven();
-        return new org.oltpbench.workload.DataCounter("sum(d_next_o_id)", c -> {
-            try (PreparedStatement ps = c.prepareStatement(tables.sql("SELECT SUM(d_next_o_id) FROM bmsql_district WHERE d_w_id BETWEEN ? AND ?"))) {
-                ps.setInt(1, driven[0]);
-                ps.setInt(2, driven[1]);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? rs.getLong(1) : -1;
-                } finally {
-                    if (!c.getAutoCommit()) c.commit();
-                }
-            }
-        });
+        return new org.oltpbench.workload.DataCounter("sum(d_next_o_id)", c -> tables.nextOrderIdSum(c, driven[0], driven[1]));
     }
 
     /** tpccMode=procedures: the routines of this version are in the database, created when missing or older. */

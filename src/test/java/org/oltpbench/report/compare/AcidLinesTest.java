@@ -31,7 +31,7 @@ class AcidLinesTest {
                 t("3.5", "-", Verdict.NOT_RUN, "not run"))), a);
         java.nio.file.Files.createDirectories(b);
         List<String> lines = AcidLines.of(List.of(new LabeledRun("PG", a, null), new LabeledRun("MySQL", b.resolve("result.json"), null)));
-        assertEquals(List.of("PG: read-committed 1 of 3 (3.4.2.7 non-repeatable read of x, 3.4.2.8 phantom); repeatable-read 1 of 1; "
+        assertEquals(List.of("PG: read-committed 1 of 3 (3.4.2.7 non-repeatable read of x, 3.4.2.8 phantom); repeatable-read 1 of 1 (1 not run); "
                         + "atomicity and consistency held",
                 "MySQL: not tested (no acid.json in its directory: run acid with resultDirectory= that directory)"), lines);
         // no run tested: no block at all
