@@ -184,7 +184,7 @@ BEGIN
     IF p_c_last IS NULL THEN
         v_c_id := p_c_id;
     ELSE
-        SELECT array_agg(c_id ORDER BY c_first) INTO v_ids
+        SELECT array_agg(c_id ORDER BY c_first, c_id) INTO v_ids
           FROM bmsql_customer WHERE c_w_id = p_c_w AND c_d_id = p_c_d AND c_last = p_c_last;
         IF v_ids IS NULL THEN
             RAISE EXCEPTION 'tpcc: no customer named % in warehouse % district %', p_c_last, p_c_w, p_c_d
@@ -235,7 +235,7 @@ BEGIN
     IF p_c_last IS NULL THEN
         v_c_id := p_c_id;
     ELSE
-        SELECT array_agg(c_id ORDER BY c_first) INTO v_ids
+        SELECT array_agg(c_id ORDER BY c_first, c_id) INTO v_ids
           FROM bmsql_customer WHERE c_w_id = p_w AND c_d_id = p_d AND c_last = p_c_last;
         IF v_ids IS NULL THEN
             RAISE EXCEPTION 'tpcc: no customer named % in warehouse % district %', p_c_last, p_w, p_d

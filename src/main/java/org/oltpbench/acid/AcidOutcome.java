@@ -24,7 +24,13 @@ public record AcidOutcome(String clause, String test, String level, Verdict verd
         /** The phenomenon the test looks for happened; the evidence names it and the rows. */
         FAILED("FAILED"),
         /** The test could not run here (a statement or level the engine lacks): said, never passed. */
-        NOT_RUN("not run");
+        NOT_RUN("not run"),
+        /**
+         * The test ran, but what it saw cannot be judged: a step held by what the lock view does not show, a session
+         * failed otherwise than by the engine's abort, or a failure the server's store made (the dialect's
+         * acidNoJudgement). Never a pass; counted and named apart from the tests not run.
+         */
+        NO_JUDGEMENT("no judgement");
 
         private final String words;
 

@@ -106,7 +106,7 @@ public final class AcidRun {
     /** {@code o}, or no judgement when it FAILED and {@code why} names its clause: a pass stands (no phenomenon seen). */
     static AcidOutcome withoutJudgement(AcidOutcome o, Map<String, String> why) {
         if (o.verdict() != Verdict.FAILED || !why.containsKey(o.clause())) return o;
-        return new AcidOutcome(o.clause(), o.test(), o.level(), Verdict.NOT_RUN, "no judgement: " + why.get(o.clause())
+        return new AcidOutcome(o.clause(), o.test(), o.level(), Verdict.NO_JUDGEMENT, "no judgement: " + why.get(o.clause())
                 + " (as run: " + o.evidence() + ")");
     }
 
@@ -116,7 +116,7 @@ public final class AcidRun {
                 : params.crash().isEmpty() ? ServerCrash.NONE : ServerCrash.commands(params.crash(), params.restart());
         try {
             return Durability.run(db, tables, warehouse, crash, seed);
-        } catch (SQLException | java.io.IOException e) {
+        } catch (SQLException | java.io.IOException | RuntimeException e) {
             String m = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
             return new AcidOutcome("3.5", "durability: committed New-Orders survive a crash", "-", Verdict.NOT_RUN, "could not run: " + m);
         }
@@ -206,9 +206,38 @@ public final class AcidRun {
             }
         }
         for (String level : params.levels()) {
-            long run = r.outcomes().stream().filter(o -> o.level().equals(level) && o.verdict() != Verdict.NOT_RUN).count();
-            long passed = r.outcomes().stream().filter(o -> o.level().equals(level) && o.verdict().passed()).count();
-            out.printf("isolation at %s: %d of %d tests passed%s%n", level, passed, run, run < 9 ? " (" + (9 - run) + " not run)" : "");
+            List<AcidOutcome> at = r.outcomes().stream().filter(o -> o.level().equals(level) && o.clause().startsWith("3.4.2")).toList();
+            out.println("isolation at " + level + ": " + Tally.of(at).words(" tests passed"));
+        }
+    }
+
+    /**
+     * One level's isolation outcomes counted: passed of judged (passed or FAILED), then the tests not run and those run
+     * without a judgement, each named.
+     */
+    public record Tally(int passed, int judged, int notRun, List<String> noJudgement) {
+        public static Tally of(List<AcidOutcome> level) {
+            int passed = 0, judged = 0, notRun = 0;
+            List<String> none = new ArrayList<>();
+            for (AcidOutcome o : level) {
+                switch (o.verdict()) {
+                    case NOT_RUN -> notRun++;
+                    case NO_JUDGEMENT -> none.add(o.clause());
+                    default -> {
+                        judged++;
+                        if (o.verdict().passed()) passed++;
+                    }
+                }
+            }
+            return new Tally(passed, judged, notRun, List.copyOf(none));
+        }
+
+        /** "6 of 8{noun} (1 not run; no judgement on 3.4.2.9)". */
+        public String words(String noun) {
+            List<String> extra = new ArrayList<>();
+            if (notRun > 0) extra.add(notRun + " not run");
+            if (!noJudgement.isEmpty()) extra.add("no judgement on " + String.join(", ", noJudgement));
+            return passed + " of " + judged + noun + (extra.isEmpty() ? "" : " (" + String.join("; ", extra) + ")");
         }
     }
 

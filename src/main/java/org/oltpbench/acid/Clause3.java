@@ -321,13 +321,13 @@ final class Clause3 {
         } catch (SQLException e) {
             holder.abort();
         }
-        return outcome(clause, test, Verdict.NOT_RUN, "no judgement: " + steps.words(seen) + " (another session held it? acid "
+        return outcome(clause, test, Verdict.NO_JUDGEMENT, "no judgement: " + steps.words(seen) + " (another session held it? acid "
                 + "needs the database to itself)");
     }
 
     /** A stepped session that failed otherwise than by the engine's abort: no judgement, with the error. */
     private static AcidOutcome failed(String clause, String test, String who, Ended end) {
-        return outcome(clause, test, Verdict.NOT_RUN, "no judgement: " + who + " failed (SQLState " + end.error().getSQLState()
+        return outcome(clause, test, Verdict.NO_JUDGEMENT, "no judgement: " + who + " failed (SQLState " + end.error().getSQLState()
                 + ", code " + end.error().getErrorCode() + ": "
                 + (end.error().getMessage() == null ? "" : end.error().getMessage().lines().findFirst().orElse("")) + ")");
     }

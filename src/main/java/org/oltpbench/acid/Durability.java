@@ -44,12 +44,16 @@ public final class Durability {
                     + "as a crash does, e.g. kill -9) and acidRestart= (one that starts it again), or run it on embedded=true");
         }
         long before = nextIdSum(db, tables, w);
+        long uptimeBefore = uptime(db), t0 = System.nanoTime();
+        java.util.concurrent.atomic.AtomicInteger cut = new java.util.concurrent.atomic.AtomicInteger();
         ConcurrentLinkedQueue<Order> acked = new ConcurrentLinkedQueue<>();
         AtomicBoolean stop = new AtomicBoolean();
         List<Thread> terminals = new ArrayList<>();
         for (int t = 0; t < TERMINALS; t++) {
             Random r = new Random(seed + t);
-            Thread th = new Thread(() -> commitOrders(db, tables, w, r, acked, stop), "acid-durability-" + t);
+            Thread th = new Thread(() -> {
+                if (!commitOrders(db, tables, w, r, acked, stop)) cut.incrementAndGet();
+            }, "acid-durability-" + t);
             th.setDaemon(true);
             terminals.add(th);
             th.start();
@@ -65,6 +69,9 @@ public final class Durability {
             }
         }
         awaitServer(db);
+        double seconds = (System.nanoTime() - t0) / 1e9; // taken before the reading: a slow answer cannot pass for a restart
+        String notCrashed = notCrashed(uptimeBefore, uptime(db), seconds, cut.get(), crash.how());
+        if (notCrashed != null) return new AcidOutcome(clause, test, "-", Verdict.NOT_RUN, notCrashed);
         List<Order> missing = missing(db, tables, w, acked);
         long after = nextIdSum(db, tables, w), held = after - before;
         String ev = crash.how() + " after " + BEFORE_CRASH_MS / 1000 + " s of " + TERMINALS + " New-Order terminals on warehouse " + w
@@ -82,9 +89,38 @@ public final class Durability {
         return new AcidOutcome(clause, test, "-", Verdict.PASSED, "every acknowledged order found: " + ev);
     }
 
-    /** A terminal: New-Orders until the crash cuts its session; each one whose COMMIT returned is recorded. */
-    private static void commitOrders(Database db, TpccTables tables, int w, Random r, ConcurrentLinkedQueue<Order> acked,
-                                     AtomicBoolean stop) {
+    /**
+     * Why the test cannot say the server crashed, or null when it can: the server's uptime restarted over the test
+     * ({@code uptimeAfter} well below {@code uptimeBefore + seconds}, with a second for each reading's rounding); where
+     * the engine gives no uptime (-1), at least one terminal's session was cut.
+     */
+    static String notCrashed(long uptimeBefore, long uptimeAfter, double seconds, int sessionsCut, String how) {
+        if (uptimeBefore >= 0 && uptimeAfter >= 0) {
+            if (uptimeAfter + 2 < uptimeBefore + seconds) return null;
+            return "not run: the server did not restart (its uptime went from " + uptimeBefore + " s to " + uptimeAfter + " s over "
+                    + Math.round(seconds) + " s): " + how + " did not crash it";
+        }
+        if (sessionsCut > 0) return null;
+        return "not run: no terminal's session was cut: " + how + " did not crash the server";
+    }
+
+    /** The server's seconds since it started; -1 when the engine does not say or it cannot be read. */
+    private static long uptime(Database db) {
+        String q = db.dialect().uptimeQuery();
+        if (q == null) return -1;
+        try (Connection c = db.connect(); java.sql.Statement st = c.createStatement(); ResultSet rs = st.executeQuery(q)) {
+            return rs.next() ? rs.getLong(rs.getMetaData().getColumnCount()) : -1;
+        } catch (SQLException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * A terminal: New-Orders until the crash cuts its session; each one whose COMMIT returned is recorded. Returns
+     * whether it ended by the stop (false: its session was cut).
+     */
+    private static boolean commitOrders(Database db, TpccTables tables, int w, Random r, ConcurrentLinkedQueue<Order> acked,
+                                        AtomicBoolean stop) {
         try (Connection c = db.connect()) {
             JdbcAcidSession s = new JdbcAcidSession(c, tables, -1, -1);
             int[] items = {11, 22, 33, 44, 55};
@@ -94,8 +130,10 @@ public final class Durability {
                 s.commit();
                 acked.add(new Order(d, o));
             }
-        } catch (SQLException e) {
-            // the crash: this terminal's session is gone; what it acknowledged is recorded
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            // the crash: this terminal's session is gone (or could not be opened); what it acknowledged is recorded
+            return false;
         }
     }
 
@@ -104,7 +142,7 @@ public final class Durability {
         while (true) {
             try (Connection c = db.connect()) {
                 return;
-            } catch (SQLException e) {
+            } catch (SQLException | RuntimeException e) { // Database.connect's refusal is a ConfigException: starting up
                 if (System.nanoTime() > deadline) {
                     throw new SQLException("the server did not accept connections within " + BACK_WITHIN_MS / 1000 + " s of its restart", e);
                 }

@@ -392,6 +392,15 @@ public interface Dialect {
     }
 
     /**
+     * A query whose first row's last column is the seconds since the server started, or null when the engine has
+     * none: the durability test's proof that the crash restarted the server (a crash command that exits 0 but kills
+     * nothing, or only a proxy, leaves the uptime growing).
+     */
+    default String uptimeQuery() {
+        return null;
+    }
+
+    /**
      * The acid verb's isolation tests (3.4.2.x, by clause) at {@code level} (as acidIsolation names it) whose FAILED
      * verdict this server cannot be held to, each with why (a store known to break the level below the SQL layer, not
      * the engine the user means to judge); empty by default. {@code c} is a session of the benchmark's.

@@ -301,6 +301,12 @@ public class MySqlDialect extends NamedDialect {
         return new SessionWaits.Wait(SessionWaits.lookup(STATE_TABLE, state, WaitClass.CPU), state.isEmpty() ? "executing" : state);
     }
 
+    /** MySQL, MariaDB, TiDB and OceanBase (seekdb) alike: SHOW GLOBAL STATUS's Uptime, in seconds. */
+    @Override
+    public String uptimeQuery() {
+        return "SHOW GLOBAL STATUS LIKE 'Uptime'";
+    }
+
     @Override
     public ProcedureLanguage procedureLanguage() {
         return ProcedureLanguage.MYSQL;

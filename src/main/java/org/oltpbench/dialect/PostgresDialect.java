@@ -269,6 +269,12 @@ public class PostgresDialect extends NamedDialect {
      * pg_stat_database.xact_commit of the benchmark's database: every committed transaction, autocommitted
      * statements included. A session's statistics reach it when the session goes idle or ends.
      */
+    /** Seconds since the postmaster started (a crash's restart resets it; a backend's does not). */
+    @Override
+    public String uptimeQuery() {
+        return "SELECT extract(epoch FROM now() - pg_postmaster_start_time())::bigint";
+    }
+
     @Override
     public ProcedureLanguage procedureLanguage() {
         return ProcedureLanguage.PLPGSQL;

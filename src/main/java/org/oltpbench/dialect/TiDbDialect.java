@@ -110,9 +110,11 @@ public class TiDbDialect extends MySqlDialect {
 
     /**
      * tidb-server on unistore (its in-process test store, not TiKV): a descending scan reads rows committed after the
-     * transaction's snapshot. Measured 2026-12-07 on v8.4: at repeatable read, {@code SELECT ... ORDER BY a DESC} (an
-     * index or a table scan) and {@code max(a)} saw another session's later insert, with the same tidb_current_ts before
-     * and after, async commit and 1PC on or off; ascending scans, point reads and count(*) did not. 3.4.2.9's read of a
+     * transaction's snapshot. Measured 2026-12-07 on v8.4: at repeatable read, a descending scan of a secondary index
+     * ({@code ORDER BY a DESC} read through index (c); BenchmarkSQL's (w, d, c, o) with or without LIMIT 1) and
+     * {@code max(a)} saw another session's later insert, with the same tidb_current_ts before and after, async commit
+     * and 1PC on or off; a descending scan of the primary key, ascending scans, point reads, min, sum and count(*) did
+     * not (a review's probe). 3.4.2.9's read of a
      * customer's last order is such a scan, so its phantom there is the store's at repeatable read; at read committed
      * every statement reads anew, and the phantom is the level's own.
      */

@@ -20,7 +20,7 @@ class NoJudgementTest {
     void aFailureTheStoreMadeIsNoJudgementAndKeepsWhatWasSeen() {
         AcidOutcome failed = new AcidOutcome("3.4.2.9", "phantom", "repeatable-read", Verdict.FAILED, "phantom: found 3001; again 3002");
         AcidOutcome o = AcidRun.withoutJudgement(failed, UNISTORE);
-        assertEquals(Verdict.NOT_RUN, o.verdict());
+        assertEquals(Verdict.NO_JUDGEMENT, o.verdict());
         assertFalse(o.verdict().passed());
         assertEquals("no judgement: tidb-server on unistore reads past the snapshot (as run: phantom: found 3001; again 3002)",
                 o.evidence());

@@ -53,6 +53,13 @@ class DurabilityIT {
         JsonNode durability = clause(dir, "3.5");
         assertEquals("PASSED", durability.get("verdict").asText(), durability.toString());
         assertTrue(durability.get("evidence").asText().startsWith("every acknowledged order found: acidCrash '"), durability.toString());
+        // a crash command that exits 0 and kills nothing is no durability test: the server's uptime says so
+        Tools.Outcome none = Tools.cli(concat(target, "--set", "acidCrash=true", "--set", "acidRestart=true", "--set",
+                "resultDirectory=" + dir, "acid"));
+        assertEquals(0, none.code(), none.out() + none.err());
+        JsonNode notRun = clause(dir, "3.5");
+        assertEquals("NOT_RUN", notRun.get("verdict").asText(), notRun.toString());
+        assertTrue(notRun.get("evidence").asText().startsWith("not run: the server did not restart"), notRun.toString());
     }
 
     @Test

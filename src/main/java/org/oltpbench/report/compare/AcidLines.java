@@ -54,28 +54,27 @@ final class AcidLines {
      * the level the run itself ran at ({@code runLevel}) marked.
      */
     static String summary(List<AcidOutcome> acid, String runLevel) {
-        Map<String, int[]> counts = new LinkedHashMap<>(); // per level: passed, judged, not run
+        Map<String, List<AcidOutcome>> levels = new LinkedHashMap<>();
         Map<String, List<String>> failed = new LinkedHashMap<>();
         boolean sound = true;
+        String durability = "not run";
         for (AcidOutcome t : acid) {
-            if (!t.clause().startsWith("3.4.2")) {
+            if (t.clause().equals("3.5")) {
+                durability = t.verdict() == Verdict.PASSED ? "held" : t.verdict() == Verdict.FAILED ? "FAILED" : "not run";
+            } else if (!t.clause().startsWith("3.4.2")) {
                 sound &= t.verdict() != Verdict.FAILED;
-                continue;
+            } else {
+                levels.computeIfAbsent(t.level(), k -> new ArrayList<>()).add(t);
+                if (t.verdict() == Verdict.FAILED) {
+                    failed.computeIfAbsent(t.level(), k -> new ArrayList<>()).add(t.clause() + " " + phenomenon(t.evidence()));
+                }
             }
-            int[] n = counts.computeIfAbsent(t.level(), k -> new int[3]);
-            if (t.verdict() == Verdict.NOT_RUN) {
-                n[2]++;
-                continue;
-            }
-            n[1]++;
-            if (t.verdict().passed()) n[0]++;
-            else failed.computeIfAbsent(t.level(), k -> new ArrayList<>()).add(t.clause() + " " + phenomenon(t.evidence()));
         }
         List<String> parts = new ArrayList<>();
-        counts.forEach((level, n) -> parts.add(level + (level.equals(runLevel) ? " (the run's level)" : "") + " " + n[0] + " of " + n[1]
-                + (n[2] > 0 ? " (" + n[2] + " not run)" : "")
-                + (failed.containsKey(level) ? " (" + String.join(", ", failed.get(level)) + ")" : "")));
+        levels.forEach((level, ts) -> parts.add(level + (level.equals(runLevel) ? " (the run's level)" : "") + " "
+                + AcidRun.Tally.of(ts).words("") + (failed.containsKey(level) ? " (" + String.join(", ", failed.get(level)) + ")" : "")));
         parts.add("atomicity and consistency " + (sound ? "held" : "FAILED"));
+        parts.add("durability " + durability);
         return String.join("; ", parts);
     }
 

@@ -6,13 +6,16 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import org.oltpbench.measure.ThreadStats;
 
-/** Customer selection by last name (2.5.2.2, 2.6.2.2): the row at position ceil(n / 2) of those sorted by C_FIRST. */
+/**
+ * Customer selection by last name (2.5.2.2, 2.6.2.2): the row at position ceil(n / 2) of those sorted by C_FIRST; ties
+ * (first names equal under a case-blind collation) by C_ID, so that every engine and mode places them alike.
+ */
 final class CustomerLookup {
     private final PreparedStatement byName;
     private int[] ids = new int[64];
 
     CustomerLookup(Txn owner, Connection c) throws SQLException {
-        byName = owner.prepare("SELECT c_id FROM bmsql_customer WHERE c_w_id = ? AND c_d_id = ? AND c_last = ? ORDER BY c_first");
+        byName = owner.prepare("SELECT c_id FROM bmsql_customer WHERE c_w_id = ? AND c_d_id = ? AND c_last = ? ORDER BY c_first, c_id");
     }
 
     /** The customer a Payment or Order-Status names: by last name 60% of the time, by id otherwise (2.5.1.2, 2.6.1.2). */
