@@ -164,8 +164,9 @@ public final class Job {
     }
 
     /**
-     * conform's side: this job's loaded TPC-C database (the caller closes it), its workload as the job sends it and
-     * its layout; refused in one line when the job is not TPC-C or its data set is not loaded.
+     * conform's side: this job's loaded TPC-C database (the caller closes it), its workload as the job sends it, its
+     * layout and its reload (cleanup, then prepare); refused in one line when the job is not TPC-C or its data set is
+     * not loaded.
      */
     public org.oltpbench.conform.Conform.Side conformSide(String label) throws SQLException {
         org.oltpbench.config.TpccParams t = tpcc("conform replays TPC-C's transactions");
@@ -178,7 +179,13 @@ public final class Job {
             db.close();
             throw e;
         }
-        return new org.oltpbench.conform.Conform.Side(label, db, w, org.oltpbench.workload.tpcc.TpccTables.of(t.schema()));
+        // loaded afresh as this job loads (its randSeed): conform's naming of the first differing transaction
+        org.oltpbench.conform.Conform.Reload reload = () -> {
+            w.cleanup(db);
+            w.prepare(db, stop);
+            w.validate(db);
+        };
+        return new org.oltpbench.conform.Conform.Side(label, db, w, org.oltpbench.workload.tpcc.TpccTables.of(t.schema()), reload);
     }
 
     /** This job's TPC-C keys; refused in one line ({@code what}, then the fix) for any other workload. */
