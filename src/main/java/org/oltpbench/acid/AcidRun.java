@@ -31,13 +31,35 @@ public final class AcidRun {
     public record Report(int schemaVersion, String engine, String serverVersion, String tables, int warehouse,
                          String lockView, List<AcidOutcome> outcomes) {
         /**
-         * Whether atomicity and consistency were shown to hold: each passed (the isolation findings are the engine's,
-         * whatever they are; durability may be not run where no crash was given).
+         * Whether atomicity and consistency were shown to hold and durability did not fail (the isolation findings are
+         * the engine's, whatever they are; durability may be not run where no crash was given): acid's exit code.
          */
         public boolean sound() {
-            return outcomes.stream().filter(o -> !o.clause().startsWith("3.4") && !o.clause().equals("3.5"))
-                    .allMatch(o -> o.verdict() == Verdict.PASSED);
+            return atomicityAndConsistency(outcomes).equals("held") && !durability(outcomes).equals("FAILED");
         }
+    }
+
+    /**
+     * Atomicity (3.2.2.1, 3.2.2.2, 2.4.2.3) and consistency (3.3) in one word: "held" when each passed, "FAILED" when
+     * one failed, else "not shown" (one could not run). The console's exit code and compare's line both say this.
+     */
+    public static String atomicityAndConsistency(List<AcidOutcome> outcomes) {
+        boolean all = true;
+        for (AcidOutcome o : outcomes) {
+            if (o.clause().startsWith("3.4") || o.clause().equals("3.5")) continue;
+            if (o.verdict() == Verdict.FAILED) return "FAILED";
+            all &= o.verdict() == Verdict.PASSED;
+        }
+        return all ? "held" : "not shown";
+    }
+
+    /** Durability (3.5) in one word: "held", "FAILED", or "not run" (no crash given, none seen, or no such row). */
+    public static String durability(List<AcidOutcome> outcomes) {
+        for (AcidOutcome o : outcomes) {
+            if (!o.clause().equals("3.5")) continue;
+            return o.verdict() == Verdict.PASSED ? "held" : o.verdict() == Verdict.FAILED ? "FAILED" : "not run";
+        }
+        return "not run";
     }
 
     private AcidRun() {
@@ -251,8 +273,11 @@ public final class AcidRun {
         List<AcidOutcome> out = new ArrayList<>();
         try {
             for (var t : new ObjectMapper().readTree(file.toFile()).path("tests")) {
-                out.add(new AcidOutcome(t.path("clause").asText(), t.path("test").asText(), t.path("level").asText(),
-                        Verdict.valueOf(t.path("verdict").asText()), t.path("evidence").asText()));
+                Verdict v = Verdict.valueOf(t.path("verdict").asText());
+                String evidence = t.path("evidence").asText();
+                // written before NO_JUDGEMENT was a verdict (2026-12-07): a NOT_RUN that says it ran without a judgement
+                if (v == Verdict.NOT_RUN && evidence.startsWith("no judgement:")) v = Verdict.NO_JUDGEMENT;
+                out.add(new AcidOutcome(t.path("clause").asText(), t.path("test").asText(), t.path("level").asText(), v, evidence));
             }
         } catch (IOException | IllegalArgumentException e) {
             return List.of(); // unreadable, or a verdict this version does not know: as if absent

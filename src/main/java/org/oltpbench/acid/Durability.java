@@ -90,18 +90,17 @@ public final class Durability {
     }
 
     /**
-     * Why the test cannot say the server crashed, or null when it can: the server's uptime restarted over the test
-     * ({@code uptimeAfter} well below {@code uptimeBefore + seconds}, with a second for each reading's rounding); where
-     * the engine gives no uptime (-1), at least one terminal's session was cut.
+     * Why the test cannot say the server crashed, or null when it can: at least one terminal's session was cut, and,
+     * where the engine says (the dialect's uptimeQuery; -1 where not), its time since it last came up restarted over
+     * the test ({@code uptimeAfter} well below {@code uptimeBefore + seconds}, a second for each reading's rounding).
+     * Both: an uptime alone drops on another node behind a balancer or a clock stepped back; a cut session alone is a
+     * proxy's restart too.
      */
     static String notCrashed(long uptimeBefore, long uptimeAfter, double seconds, int sessionsCut, String how) {
-        if (uptimeBefore >= 0 && uptimeAfter >= 0) {
-            if (uptimeAfter + 2 < uptimeBefore + seconds) return null;
-            return "not run: the server did not restart (its uptime went from " + uptimeBefore + " s to " + uptimeAfter + " s over "
-                    + Math.round(seconds) + " s): " + how + " did not crash it";
-        }
-        if (sessionsCut > 0) return null;
-        return "not run: no terminal's session was cut: " + how + " did not crash the server";
+        if (sessionsCut == 0) return "not run: no terminal's session was cut: " + how + " did not crash the server";
+        if (uptimeBefore < 0 || uptimeAfter < 0 || uptimeAfter + 2 < uptimeBefore + seconds) return null;
+        return "not run: the server did not restart (its time since it last came up went from " + uptimeBefore + " s to "
+                + uptimeAfter + " s over " + Math.round(seconds) + " s): " + how + " did not crash it";
     }
 
     /** The server's seconds since it started; -1 when the engine does not say or it cannot be read. */
@@ -109,7 +108,9 @@ public final class Durability {
         String q = db.dialect().uptimeQuery();
         if (q == null) return -1;
         try (Connection c = db.connect(); java.sql.Statement st = c.createStatement(); ResultSet rs = st.executeQuery(q)) {
-            return rs.next() ? rs.getLong(rs.getMetaData().getColumnCount()) : -1;
+            if (!rs.next()) return -1;
+            long v = rs.getLong(rs.getMetaData().getColumnCount());
+            return rs.wasNull() ? -1 : v;
         } catch (SQLException | RuntimeException e) {
             return -1;
         }

@@ -224,7 +224,7 @@ public final class Main implements Callable<Integer> {
     }
 
     @Command(name = "acid", description = "TPC-C's ACID tests (clause 3) on a loaded TPC-C database: consistency, atomicity, "
-            + "the isolation tests at acidIsolation's levels; writes acid.json; exit 1 when atomicity or consistency failed")
+            + "the isolation tests at acidIsolation's levels; writes acid.json; exit 1 when atomicity, consistency or durability failed, or atomicity or consistency could not be shown")
     int acid(@Mixin Common verb) throws Exception {
         List<Path> configs = !verb.configs.isEmpty() ? verb.configs : common.configs;
         List<String> sets = new ArrayList<>(common.sets);

@@ -392,9 +392,10 @@ public interface Dialect {
     }
 
     /**
-     * A query whose first row's last column is the seconds since the server started, or null when the engine has
-     * none: the durability test's proof that the crash restarted the server (a crash command that exits 0 but kills
-     * nothing, or only a proxy, leaves the uptime growing).
+     * A query whose first row's last column is the seconds since the server last came up from a crash (or, where the
+     * engine cannot tell a crash from a clean restart, since it started), or null when the engine has none: with a cut
+     * session, the durability test's proof that the crash happened (a crash command that exits 0 but kills nothing, or
+     * only a proxy, leaves it growing). On TiDB and Klustron it is the SQL node's: a storage node's crash is not seen.
      */
     default String uptimeQuery() {
         return null;

@@ -266,14 +266,19 @@ public class PostgresDialect extends NamedDialect {
     }
 
     /**
+     * Seconds since the server last recovered from a crash: the shared statistics' reset time, which crash recovery
+     * sets (a killed backend's included, the postmaster kept) and a clean shutdown's restart keeps (pg_stat_bgwriter's
+     * stats_reset: a review's probe, a backend killed with SIGKILL on PostgreSQL 15, moved it to the recovery).
+     */
+    @Override
+    public String uptimeQuery() {
+        return "SELECT extract(epoch FROM now() - stats_reset)::bigint FROM pg_stat_bgwriter";
+    }
+
+    /**
      * pg_stat_database.xact_commit of the benchmark's database: every committed transaction, autocommitted
      * statements included. A session's statistics reach it when the session goes idle or ends.
      */
-    /** Seconds since the postmaster started (a crash's restart resets it; a backend's does not). */
-    @Override
-    public String uptimeQuery() {
-        return "SELECT extract(epoch FROM now() - pg_postmaster_start_time())::bigint";
-    }
 
     @Override
     public ProcedureLanguage procedureLanguage() {

@@ -121,6 +121,11 @@ public class TiDbDialect extends MySqlDialect {
     @Override
     public java.util.Map<String, String> acidNoJudgement(java.sql.Connection c, String level) throws java.sql.SQLException {
         if (level.equals("read-committed")) return java.util.Map.of();
+        if (level.equals("server")) { // the engine's default: read committed's phantom is the level's own there too
+            try (var st = c.createStatement(); var rs = st.executeQuery("SELECT @@transaction_isolation")) {
+                if (rs.next() && "READ-COMMITTED".equalsIgnoreCase(rs.getString(1))) return java.util.Map.of();
+            }
+        }
         try (var st = c.createStatement(); var rs = st.executeQuery("SELECT @@tidb_config")) {
             if (!rs.next() || !unistore(rs.getString(1))) return java.util.Map.of();
         }

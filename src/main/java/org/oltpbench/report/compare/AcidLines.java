@@ -26,18 +26,15 @@ final class AcidLines {
         List<String> out = new ArrayList<>();
         boolean any = false;
         for (LabeledRun r : runs) {
-            List<AcidOutcome> acid = read(r.source());
-            any |= !acid.isEmpty();
-            out.add(r.label() + ": " + (acid.isEmpty() ? "not tested (no acid.json in its directory: run acid with resultDirectory= "
-                    + "that directory)" : summary(acid, runLevel(r))));
+            Path dir = r.source() == null ? null : Files.isDirectory(r.source()) ? r.source() : r.source().getParent();
+            boolean present = dir != null && Files.isRegularFile(dir.resolve("acid.json"));
+            List<AcidOutcome> acid = present ? AcidRun.read(dir) : List.of();
+            any |= present;
+            out.add(r.label() + ": " + (!present ? "not tested (no acid.json in its directory: run acid with resultDirectory= "
+                    + "that directory)" : acid.isEmpty() ? "its acid.json could not be read (damaged, or written by a newer "
+                    + "version: a verdict this one does not know)" : summary(acid, runLevel(r))));
         }
         return any ? out : List.of();
-    }
-
-    private static List<AcidOutcome> read(Path source) {
-        if (source == null) return List.of();
-        Path dir = Files.isDirectory(source) ? source : source.getParent();
-        return dir == null ? List.of() : AcidRun.read(dir);
     }
 
     /**
@@ -56,25 +53,18 @@ final class AcidLines {
     static String summary(List<AcidOutcome> acid, String runLevel) {
         Map<String, List<AcidOutcome>> levels = new LinkedHashMap<>();
         Map<String, List<String>> failed = new LinkedHashMap<>();
-        boolean sound = true;
-        String durability = "not run";
         for (AcidOutcome t : acid) {
-            if (t.clause().equals("3.5")) {
-                durability = t.verdict() == Verdict.PASSED ? "held" : t.verdict() == Verdict.FAILED ? "FAILED" : "not run";
-            } else if (!t.clause().startsWith("3.4.2")) {
-                sound &= t.verdict() != Verdict.FAILED;
-            } else {
-                levels.computeIfAbsent(t.level(), k -> new ArrayList<>()).add(t);
-                if (t.verdict() == Verdict.FAILED) {
-                    failed.computeIfAbsent(t.level(), k -> new ArrayList<>()).add(t.clause() + " " + phenomenon(t.evidence()));
-                }
+            if (!t.clause().startsWith("3.4.2")) continue;
+            levels.computeIfAbsent(t.level(), k -> new ArrayList<>()).add(t);
+            if (t.verdict() == Verdict.FAILED) {
+                failed.computeIfAbsent(t.level(), k -> new ArrayList<>()).add(t.clause() + " " + phenomenon(t.evidence()));
             }
         }
         List<String> parts = new ArrayList<>();
         levels.forEach((level, ts) -> parts.add(level + (level.equals(runLevel) ? " (the run's level)" : "") + " "
                 + AcidRun.Tally.of(ts).words("") + (failed.containsKey(level) ? " (" + String.join(", ", failed.get(level)) + ")" : "")));
-        parts.add("atomicity and consistency " + (sound ? "held" : "FAILED"));
-        parts.add("durability " + durability);
+        parts.add("atomicity and consistency " + AcidRun.atomicityAndConsistency(acid));
+        parts.add("durability " + AcidRun.durability(acid));
         return String.join("; ", parts);
     }
 

@@ -50,5 +50,24 @@ class AcidLinesTest {
                 t("3.5", "-", Verdict.FAILED, "lost 4 committed New-Orders"))), d);
         assertEquals(List.of("D: repeatable-read 1 of 2 (no judgement on 3.4.2.9) (3.4.2.8 phantom); atomicity and consistency held; "
                 + "durability FAILED"), AcidLines.of(List.of(new LabeledRun("D", d, null))));
+        // an atomicity test that could not run is not "held" (acid's exit code says the same)
+        Path e = dir.resolve("e");
+        var notShown = new AcidRun.Report(1, "mysql", "8", "benchmarksql", 1, "v", List.of(t("3.3", "-", Verdict.PASSED, ""),
+                t("3.2.2.1", "-", Verdict.NOT_RUN, "could not run"), t("3.5", "-", Verdict.PASSED, "every acknowledged order found")));
+        AcidRun.write(notShown, e);
+        assertEquals(List.of("E: atomicity and consistency not shown; durability held"), AcidLines.of(List.of(new LabeledRun("E", e, null))));
+        assertEquals(false, notShown.sound());
+        assertEquals(false, new AcidRun.Report(1, "pg", "15", "benchmarksql", 1, "v", List.of(t("3.3", "-", Verdict.PASSED, ""),
+                t("3.5", "-", Verdict.FAILED, "lost 4"))).sound(), "a lost commit fails acid's exit code");
+        // an acid.json written before NO_JUDGEMENT (its NOT_RUN saying so) reads as one; one this version cannot read is said
+        Path old = dir.resolve("old"), bad = dir.resolve("bad");
+        java.nio.file.Files.createDirectories(old);
+        java.nio.file.Files.writeString(old.resolve("acid.json"), "{\"schemaVersion\":1,\"tests\":[{\"clause\":\"3.4.2.9\","
+                + "\"test\":\"x\",\"level\":\"repeatable-read\",\"verdict\":\"NOT_RUN\",\"evidence\":\"no judgement: the store's\"}]}");
+        java.nio.file.Files.createDirectories(bad);
+        java.nio.file.Files.writeString(bad.resolve("acid.json"), "{\"schemaVersion\":2,\"tests\":[{\"clause\":\"3.3\",\"verdict\":\"MAYBE\"}]}");
+        assertEquals(List.of("OLD: repeatable-read 0 of 0 (no judgement on 3.4.2.9); atomicity and consistency held; durability not run",
+                "BAD: its acid.json could not be read (damaged, or written by a newer version: a verdict this one does not know)"),
+                AcidLines.of(List.of(new LabeledRun("OLD", old, null), new LabeledRun("BAD", bad, null))));
     }
 }
