@@ -73,7 +73,7 @@ public final class AcidRun {
         JdbcDriver driver = JdbcDriver.forUrl(db.url());
         java.util.function.Predicate<SQLException> aborts = e -> db.dialect().classify(e)
                 == org.oltpbench.dialect.Dialect.ErrorClass.RETRYABLE && !lockWaitTimeout(e);
-        try (LockWatch watch = LockWatch.of(db.connect(), db.dialect().sessionWaits()); Steps steps = new Steps(watch)) {
+        try (LockWatch watch = LockWatch.of(db.connect(), db.dialect().sessionWaits(), db.dialect().lockHolderQueries()); Steps steps = new Steps(watch)) {
             int others = watch.others();
             if (others > 0) {
                 throw new org.oltpbench.config.ConfigException("acid needs the database to itself: the engine shows " + others

@@ -106,7 +106,7 @@ final class Clause3 {
             check.commit();
             int o1 = t1.newOrder(w, d, c, ITEMS);
             Future<Integer> read = steps.start(() -> t2.lastOrder(w, d, c));
-            Steps.Seen seen = steps.observe(read, t2.id());
+            Steps.Seen seen = steps.observe(read, t2.id(), t1.id());
             if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t1, t2, seen);
             Integer early = seen == Steps.Seen.DONE ? Steps.finish(read) : null;
             if (commit) t1.commit();
@@ -134,7 +134,7 @@ final class Clause3 {
             check.commit();
             int o1 = t1.newOrder(w, d, c1, ITEMS);
             Future<Integer> second = steps.start(() -> t2.newOrder(w, d, c2, ITEMS));
-            Steps.Seen seen = steps.observe(second, t2.id());
+            Steps.Seen seen = steps.observe(second, t2.id(), t1.id());
             if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t1, t2, seen);
             if (commit) t1.commit();
             else t1.rollback();
@@ -184,7 +184,7 @@ final class Clause3 {
                 t2.payment(w, dd, c, PAYMENT);
                 return 0;
             });
-            Steps.Seen seen = steps.observe(pay, t2.id());
+            Steps.Seen seen = steps.observe(pay, t2.id(), t1.id());
             if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t1, t2, seen);
             if (commit) t1.commit();
             else t1.rollback();
@@ -224,7 +224,7 @@ final class Clause3 {
                     t3.commit();
                     return 0;
                 });
-                Steps.Seen seen = steps.observe(raise, t3.id());
+                Steps.Seen seen = steps.observe(raise, t3.id(), t2.id());
                 if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t2, t3, seen);
                 BigDecimal px2 = t2.price(x), py2 = t2.price(y);
                 t2.commit();
@@ -269,7 +269,7 @@ final class Clause3 {
             check.rollback();
             int first = t1.oldestNewOrder(w, d);
             Future<Integer> insert = steps.start(() -> t2.newOrder(w, d, c, ITEMS));
-            Steps.Seen seen = steps.observe(insert, t2.id());
+            Steps.Seen seen = steps.observe(insert, t2.id(), t1.id());
             if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t1, t2, seen);
             Ended t2End = seen == Steps.Seen.DONE ? end(insert, t2) : null;
             int again = t1.oldestNewOrder(w, d);
@@ -291,7 +291,7 @@ final class Clause3 {
         try (AcidSession t1 = sessions.open(); AcidSession t2 = sessions.open()) {
             int first = t1.lastOrder(w, d, c);
             Future<Integer> insert = steps.start(() -> t2.newOrder(w, d, c, ITEMS));
-            Steps.Seen seen = steps.observe(insert, t2.id());
+            Steps.Seen seen = steps.observe(insert, t2.id(), t1.id());
             if (seen == Steps.Seen.NEITHER) return stuck(clause, test, t1, t2, seen);
             Ended t2End = seen == Steps.Seen.DONE ? end(insert, t2) : null;
             int again = t1.lastOrder(w, d, c);

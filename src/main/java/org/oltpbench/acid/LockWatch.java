@@ -17,6 +17,14 @@ interface LockWatch extends AutoCloseable {
     /** Whether session {@code id} is waiting for a lock now. */
     boolean waiting(long id) throws SQLException;
 
+    /**
+     * Whether session {@code waiter}'s lock wait is on {@code holder}: TRUE when the engine names it among those the
+     * waiter waits for, FALSE when it names only others, null when it names none (no such view, or no edge seen).
+     */
+    default Boolean heldBy(long waiter, long holder) throws SQLException {
+        return null;
+    }
+
     /** The view's name, or null where waits are judged by timing. */
     String view();
 
@@ -45,20 +53,35 @@ interface LockWatch extends AutoCloseable {
         }
     };
 
-    /** The engine's view through {@code monitor}, or {@link #TIMING} when the dialect has none or the server refuses it. */
-    static LockWatch of(Connection monitor, SessionWaits waits) {
+    /**
+     * The engine's view through {@code monitor}, or {@link #TIMING} when the dialect has none or the server refuses it;
+     * with the first of {@code holders} (the dialect's lockHolderQueries) the server answers, who holds each wait.
+     */
+    static LockWatch of(Connection monitor, SessionWaits waits, java.util.List<String> holders) {
         if (!waits.sampled()) return closed(monitor);
-        for (String query : waits.queries()) {
+        String query = firstAnswered(monitor, waits.queries());
+        return query == null ? closed(monitor) : new Jdbc(monitor, waits, query, firstAnswered(monitor, holders));
+    }
+
+    /** The first of {@code queries} the server answers on {@code monitor}; null when none. */
+    private static String firstAnswered(Connection monitor, java.util.List<String> queries) {
+        for (String query : queries) {
             try (Statement st = monitor.createStatement(); ResultSet rs = st.executeQuery(query)) {
                 while (rs.next()) {
-                    // the first query the server answers is the view
+                    // answered: this is the view
                 }
-                return new Jdbc(monitor, waits, query);
+                return query;
             } catch (SQLException e) {
-                // this server lacks that view: the next query reads another
+                // this server lacks that view (or the login may not read it): the next query reads another
+            } finally {
+                try {
+                    if (!monitor.getAutoCommit()) monitor.rollback();
+                } catch (SQLException e) {
+                    // a refused query left nothing to end
+                }
             }
         }
-        return closed(monitor);
+        return null;
     }
 
     private static LockWatch closed(Connection monitor) {
@@ -75,11 +98,30 @@ interface LockWatch extends AutoCloseable {
         private final Connection monitor;
         private final SessionWaits waits;
         private final String query;
+        /** The holders query the server answered; null when none. */
+        private final String holders;
 
-        Jdbc(Connection monitor, SessionWaits waits, String query) {
+        Jdbc(Connection monitor, SessionWaits waits, String query, String holders) {
             this.monitor = monitor;
             this.waits = waits;
             this.query = query;
+            this.holders = holders;
+        }
+
+        @Override
+        public Boolean heldBy(long waiter, long holder) throws SQLException {
+            if (holders == null) return null;
+            Boolean held = null;
+            try (Statement st = monitor.createStatement(); ResultSet rs = st.executeQuery(holders)) {
+                while (rs.next()) {
+                    if (rs.getLong(1) != waiter) continue;
+                    if (rs.getLong(2) == holder) return true;
+                    held = false;
+                }
+            } finally {
+                if (!monitor.getAutoCommit()) monitor.commit();
+            }
+            return held;
         }
 
         @Override
@@ -98,7 +140,7 @@ interface LockWatch extends AutoCloseable {
 
         @Override
         public String view() {
-            return waits.source();
+            return holders == null ? waits.source() : waits.source() + ", the holder named";
         }
 
         @Override

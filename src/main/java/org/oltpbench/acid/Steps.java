@@ -56,11 +56,13 @@ final class Steps implements AutoCloseable {
     }
 
     /**
-     * Waits until {@code step} returned or {@code session} is seen waiting for a lock on two looks in a row (or the bound
-     * passed). One look is not enough: a session waits a moment for locks no open transaction holds (TiDB resolving a
-     * committed transaction's locks), and a 3.4.2.8 judged "blocked" on such a moment was a phantom on the next run.
+     * Waits until {@code step} returned or {@code session} is seen waiting for a lock {@code holder} holds (or the bound
+     * passed). Where the engine names who holds each wait (the dialect's lockHolderQueries), a wait on {@code holder}
+     * is judged at once and a wait on another is not; where it names none, only a wait seen on two looks in a row (a
+     * session waits a moment for locks no open transaction holds: TiDB resolving a committed transaction's locks, and
+     * a 3.4.2.8 judged "blocked" on such a moment was a phantom on the next run).
      */
-    Seen observe(Future<?> step, long session) throws SQLException {
+    Seen observe(Future<?> step, long session, long holder) throws SQLException {
         long t0 = System.nanoTime(), looked = t0 - LOOK_EVERY_MS * 1_000_000;
         boolean view = watch.view() != null && session >= 0, waitedBefore = false;
         long bound = view ? FINISH_MS : TIMING_BOUND_MS;
@@ -69,8 +71,10 @@ final class Steps implements AutoCloseable {
             if (view && System.nanoTime() - looked >= LOOK_EVERY_MS * 1_000_000) {
                 looked = System.nanoTime();
                 boolean waits = watch.waiting(session);
-                if (waits && waitedBefore && !step.isDone()) return Seen.BLOCKED;
-                waitedBefore = waits;
+                Boolean held = waits ? watch.heldBy(session, holder) : null;
+                boolean onHolder = Boolean.TRUE.equals(held) || held == null && waits && waitedBefore;
+                if (onHolder && !step.isDone()) return Seen.BLOCKED;
+                waitedBefore = waits && held == null;
             }
             if ((System.nanoTime() - t0) / 1_000_000 >= bound) {
                 if (step.isDone()) return Seen.DONE;

@@ -392,6 +392,15 @@ public interface Dialect {
     }
 
     /**
+     * Queries (the first the server answers is used) whose rows are the lock waits on this server as (waiting session,
+     * session it waits for), session ids as the driver gives them; empty where the engine cannot name who holds a
+     * lock. The acid verb's proof that T2 waited for T1, not for a lock no open transaction holds.
+     */
+    default List<String> lockHolderQueries() {
+        return List.of();
+    }
+
+    /**
      * A query whose first row's last column is the seconds since the server last came up from a crash (or, where the
      * engine cannot tell a crash from a clean restart, since it started), or null when the engine has none: with a cut
      * session, the durability test's proof that the crash happened (a crash command that exits 0 but kills nothing, or

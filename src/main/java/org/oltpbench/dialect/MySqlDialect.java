@@ -301,6 +301,18 @@ public class MySqlDialect extends NamedDialect {
         return new SessionWaits.Wait(SessionWaits.lookup(STATE_TABLE, state, WaitClass.CPU), state.isEmpty() ? "executing" : state);
     }
 
+    /**
+     * InnoDB's lock waits by connection id: MySQL 8's sys.innodb_lock_waits (performance_schema.data_lock_waits), or
+     * INNODB_LOCK_WAITS where it is kept (MariaDB; MySQL 5.7).
+     */
+    @Override
+    public java.util.List<String> lockHolderQueries() {
+        return java.util.List.of("SELECT waiting_pid, blocking_pid FROM sys.innodb_lock_waits",
+                "SELECT r.trx_mysql_thread_id, b.trx_mysql_thread_id FROM information_schema.INNODB_LOCK_WAITS w "
+                        + "JOIN information_schema.INNODB_TRX r ON r.trx_id = w.requesting_trx_id "
+                        + "JOIN information_schema.INNODB_TRX b ON b.trx_id = w.blocking_trx_id");
+    }
+
     /** MySQL, MariaDB, TiDB and OceanBase (seekdb) alike: SHOW GLOBAL STATUS's Uptime, in seconds. */
     @Override
     public String uptimeQuery() {

@@ -19,6 +19,12 @@ import org.oltpbench.config.Target.SessionParams;
  * to client-side text for that workload only (see {@link #autoProtocol}).
  */
 public class OceanBaseDialect extends MySqlDialect {
+    /** None read: InnoDB's views are MySQL's, and V$OB_LOCKS' holder was not matched to a session here. */
+    @Override
+    public java.util.List<String> lockHolderQueries() {
+        return java.util.List.of();
+    }
+
     /** 36000 s, in microseconds: the setup sessions' timeouts unless the config sets them. */
     static final long SETUP_TIMEOUT_US = 36_000_000_000L;
 

@@ -265,6 +265,12 @@ public class PostgresDialect extends NamedDialect {
         return new SessionWaits.Wait(SessionWaits.lookup(WAIT_TABLE, name, byType), name);
     }
 
+    /** Each backend of this database and the backends it waits for (pg_blocking_pids). */
+    @Override
+    public java.util.List<String> lockHolderQueries() {
+        return java.util.List.of("SELECT pid, unnest(pg_blocking_pids(pid)) FROM pg_stat_activity WHERE datname = current_database()");
+    }
+
     /**
      * Seconds since the server last recovered from a crash: the shared statistics' reset time, which crash recovery
      * sets (a killed backend's included, the postmaster kept) and a clean shutdown's restart keeps (pg_stat_bgwriter's

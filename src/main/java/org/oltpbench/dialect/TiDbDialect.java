@@ -133,6 +133,13 @@ public class TiDbDialect extends MySqlDialect {
                 + "transaction's snapshot in descending scans, as this test's read of the last order is; run it against TiKV");
     }
 
+    /** Pessimistic lock waits by session: DATA_LOCK_WAITS' waiting and holding transactions, through TIDB_TRX. */
+    @Override
+    public java.util.List<String> lockHolderQueries() {
+        return java.util.List.of("SELECT r.SESSION_ID, b.SESSION_ID FROM information_schema.DATA_LOCK_WAITS w "
+                + "JOIN information_schema.TIDB_TRX r ON r.ID = w.TRX_ID JOIN information_schema.TIDB_TRX b ON b.ID = w.CURRENT_HOLDING_TRX_ID");
+    }
+
     /** Whether tidb-server's configuration (@@tidb_config, JSON) names unistore as its store. */
     static boolean unistore(String config) {
         return config != null && java.util.regex.Pattern.compile("\"store\"\\s*:\\s*\"unistore\"").matcher(config).find();

@@ -43,7 +43,7 @@ class StepsTest {
                 while (looks.get() < 4) Thread.sleep(5);
                 return 1;
             });
-            assertEquals(Steps.Seen.DONE, steps.observe(step, 2));
+            assertEquals(Steps.Seen.DONE, steps.observe(step, 2, 1));
             assertEquals(1, Steps.finish(step));
         }
     }
@@ -57,10 +57,64 @@ class StepsTest {
                 t1Ends.await(); // held until T1 ends: after observe has judged
                 return 1;
             });
-            assertEquals(Steps.Seen.BLOCKED, steps.observe(step, 2));
+            assertEquals(Steps.Seen.BLOCKED, steps.observe(step, 2, 1));
             assertEquals(3, looks.get(), "judged on the second look in a row");
             t1Ends.countDown();
             assertEquals(1, Steps.finish(step));
+        }
+    }
+
+    /** A view that names who holds session 2's wait: {@code holder} on every look. */
+    private static LockWatch naming(AtomicInteger looks, long holder) {
+        return new LockWatch() {
+            @Override
+            public boolean waiting(long id) {
+                looks.incrementAndGet();
+                return id == 2;
+            }
+
+            @Override
+            public Boolean heldBy(long waiter, long h) {
+                return waiter == 2 && h == holder;
+            }
+
+            @Override
+            public String view() {
+                return "a scripted lock view that names holders";
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Test
+    void aWaitTheEngineSaysIsOnT1IsABlockAtOnce() throws SQLException {
+        AtomicInteger looks = new AtomicInteger();
+        CountDownLatch t1Ends = new CountDownLatch(1);
+        try (Steps steps = new Steps(naming(looks, 1))) {
+            Future<Integer> step = steps.start(() -> {
+                t1Ends.await();
+                return 1;
+            });
+            assertEquals(Steps.Seen.BLOCKED, steps.observe(step, 2, 1));
+            assertEquals(1, looks.get(), "the holder named on the first look");
+            t1Ends.countDown();
+            assertEquals(1, Steps.finish(step));
+        }
+    }
+
+    @Test
+    void aWaitTheEngineSaysIsOnAnotherIsNoBlockHoweverLong() throws Exception {
+        AtomicInteger looks = new AtomicInteger();
+        // session 2 waits on session 7 on every look (four in a row), then returns: never T1's (session 1) block
+        try (Steps steps = new Steps(naming(looks, 7))) {
+            Future<Integer> step = steps.start(() -> {
+                while (looks.get() < 4) Thread.sleep(5);
+                return 1;
+            });
+            assertEquals(Steps.Seen.DONE, steps.observe(step, 2, 1));
         }
     }
 }
