@@ -76,8 +76,16 @@ class ResourcesIT {
                     + "node_exporter %.3f (other processes' and interrupts' %.3f taken out; %.3f unseen at the idle "
                     + "stretches' rate); Prometheus %.3f%n", known, proc, host, exporter, background, unseen, prometheus);
             assertWithin(known, proc, 0, "/proc of the process");
-            assertWithin(known, host, unseen, "/proc/stat of the host");
-            assertWithin(known, exporter, unseen, "node_exporter");
+            if (background >= 0) {
+                assertWithin(known, host, unseen, "/proc/stat of the host");
+                assertWithin(known, exporter, unseen, "node_exporter");
+            } else {
+                // the other processes' time cannot fall: one ended whose time reached no parent's children time (a
+                // parent that ignores SIGCHLD, or a reaper outside this namespace), so the host's background is not
+                // known and its two sources are not judged this run (CI: -0.210 taken out, /proc/stat 9.080 of 8.000)
+                System.out.printf("resources: the host's sources not judged: the other processes' time fell by %.3f CPU-s%n",
+                        -background);
+            }
             assertWithin(known, prometheus, 0, "Prometheus");
             assertEquals(Runtime.getRuntime().availableProcessors(), b.node.cpu().cores(), "node_exporter's CPUs");
         } finally {
