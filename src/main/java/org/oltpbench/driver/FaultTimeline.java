@@ -5,12 +5,16 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.oltpbench.config.FaultPlan;
 import org.oltpbench.result.judge.fault.Outages;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.topology.Fault;
+import org.oltpbench.util.Clock;
 
 /**
  * One repeat's fault plan as it runs: the reporter starts each command when its time in the window comes, never
@@ -23,18 +27,24 @@ final class FaultTimeline {
     interface Launcher {
         Running start(String command) throws IOException;
 
-        /** Through {@code /bin/sh -c}, as the user, output (stderr merged) to {@code out} line by line. */
-        static Launcher shell(Consumer<String> out) {
+        /**
+         * Through {@code /bin/sh -c}, as the user, output (stderr merged) to {@code out} line by line; its exit is
+         * stamped on {@code clock} as the JVM learns of it.
+         */
+        static Launcher shell(Consumer<String> out, Clock clock) {
             return command -> {
                 Process p = new ProcessBuilder("/bin/sh", "-c", command).redirectErrorStream(true)
                         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
                 Thread.ofPlatform().daemon().name("oltpbench-fault-output").start(() -> copy(p, out));
+                CompletableFuture<Exit> exit = p.onExit().thenApply(q -> new Exit(q.exitValue(), clock.nanoTime()));
                 return millis -> {
                     try {
-                        return p.waitFor(millis, TimeUnit.MILLISECONDS) ? p.exitValue() : -1;
+                        return exit.get(millis, TimeUnit.MILLISECONDS);
+                    } catch (TimeoutException | ExecutionException e) {
+                        return Exit.RUNNING;
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
-                        return -1;
+                        return Exit.RUNNING;
                     }
                 };
             };
@@ -49,12 +59,19 @@ final class FaultTimeline {
         }
     }
 
+    /** A command's exit: its status and when it exited on the level's clock; {@link #RUNNING} while it runs. */
+    record Exit(int code, long atNanos) {
+        static final Exit RUNNING = new Exit(-1, Long.MIN_VALUE);
+
+        boolean exited() {
+            return code >= 0;
+        }
+    }
+
     /** A started command. */
     interface Running {
-        /** Its exit status, waiting up to {@code millis}; -1 while it still runs. */
-        int exitCode(long millis);
-
-        Running FAILED_TO_START = millis -> 127;
+        /** Its exit, waiting up to {@code millis}; {@link Exit#RUNNING} while it still runs. */
+        Exit exit(long millis);
     }
 
     /** How long the repeat's end waits for each command to exit. */
@@ -109,14 +126,21 @@ final class FaultTimeline {
             return launcher.start(command);
         } catch (IOException e) {
             out.accept("[Fault] " + key + " did not start: " + e.getMessage());
-            return Running.FAILED_TO_START;
+            Exit failed = new Exit(127, Math.round(at * 1e9) + t0);
+            return millis -> failed;
         }
     }
 
     /** The fault as it happened, its outage measured on {@code intervals}; NONE when it never ran. */
     Fault result(List<IntervalResult> intervals) {
         if (fault == null) return Fault.NONE;
-        return Outages.fault(faultAt, fault.exitCode(EXIT_WAIT_MILLIS), recoverAt,
-                recover == null ? -1 : recover.exitCode(EXIT_WAIT_MILLIS), intervals);
+        Exit f = fault.exit(EXIT_WAIT_MILLIS);
+        Exit r = recover == null ? Exit.RUNNING : recover.exit(EXIT_WAIT_MILLIS);
+        return Outages.fault(faultAt, f.code(), secs(f), recoverAt, r.code(), secs(r), intervals);
+    }
+
+    /** When a command exited, on the intervals' axis; -1 while it runs. */
+    private double secs(Exit e) {
+        return e.exited() ? (e.atNanos() - t0) / 1e9 : -1;
     }
 }

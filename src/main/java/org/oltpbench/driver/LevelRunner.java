@@ -309,7 +309,7 @@ public final class LevelRunner {
         /** Each interval's edges in epoch ms, for sources asked after the level (Prometheus). */
         final List<Long> edgesMillis = new ArrayList<>();
         final FaultTimeline faults = new FaultTimeline(s.sweep().fault(),
-                launcher != null ? launcher : FaultTimeline.Launcher.shell(listener::fault), listener::fault, listener::faultStarted);
+                launcher != null ? launcher : FaultTimeline.Launcher.shell(listener::fault, clock), listener::fault, listener::faultStarted);
         Mark last, start;
         /** How long the reporter worked at the edge before (harvest, sampling, handing the interval to the writer). */
         long lastWork;

@@ -14,15 +14,19 @@ public final class FaultLines {
     public static List<String> lines(RepeatResult r) {
         Fault f = r.fault();
         if (!f.happened()) return List.of();
-        String fault = String.format(Locale.ROOT, "[Fault] faultCommand at %.1fs (%s)", f.atSecs(), exit(f.exitCode()));
+        String fault = String.format(Locale.ROOT, "[Fault] faultCommand at %.1fs (%s)", f.atSecs(),
+                exit(f.exitCode(), f.endedAtSecs()));
         if (f.recoverAtSecs() >= 0) {
-            fault += String.format(Locale.ROOT, ", recoverCommand at %.1fs (%s)", f.recoverAtSecs(), exit(f.recoverExit()));
+            fault += String.format(Locale.ROOT, ", recoverCommand at %.1fs (%s)", f.recoverAtSecs(),
+                    exit(f.recoverExit(), f.recoverEndedAtSecs()));
         }
         return List.of(fault, outage(f.outage()));
     }
 
-    private static String exit(int code) {
-        return code < 0 ? "still running at the level's end" : "exit " + code;
+    /** A command's exit: "exit 0 at 24.1s" (when it returned is known), or that it still ran. */
+    private static String exit(int code, double endedAtSecs) {
+        if (code < 0) return "still running at the level's end";
+        return endedAtSecs < 0 ? "exit " + code : String.format(Locale.ROOT, "exit %d at %.1fs", code, endedAtSecs);
     }
 
     static String outage(Outage o) {

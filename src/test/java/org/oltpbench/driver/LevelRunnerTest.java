@@ -481,11 +481,14 @@ class LevelRunnerTest {
     void aFaultPlanRunsOnTheLevelsClockAndItsOutageIsMeasured() throws Exception {
         FakeDriver d = new FakeDriver(clock, 700_000);
         List<Long> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+        // the kill exits at once; the revival's command returns 0.75 s after it starts (a node's restart, synced)
         FaultTimeline.Launcher launcher = command -> {
-            started.add(clock.nanoTime());
+            long at = clock.nanoTime();
+            started.add(at);
             if (command.equals("kill")) d.kill("fe1:4000");
             else d.revive("fe1:4000");
-            return millis -> 0;
+            long exits = command.equals("kill") ? at : at + 750 * MS;
+            return millis -> clock.nanoTime() >= exits ? new FaultTimeline.Exit(0, exits) : FaultTimeline.Exit.RUNNING;
         };
         LevelRunner.Settings s = Levels.threads(2).warmup(1).time(10).interval(1).seed(7)
                 .ignore(new IgnoreList(List.of())).fault(new org.oltpbench.config.FaultPlan(3, "kill", 5.5, "revive")).build();
@@ -495,6 +498,8 @@ class LevelRunnerTest {
         assertEquals(4.0, r.fault().atSecs(), 1e-9);
         assertEquals(6.5, r.fault().recoverAtSecs(), 1e-9);
         assertEquals(0, r.fault().exitCode());
+        assertEquals(4.0, r.fault().endedAtSecs(), 1e-9);
+        assertEquals(7.25, r.fault().recoverEndedAtSecs(), 1e-9, "when the recover command returned");
         var o = r.fault().outage();
         assertEquals(org.oltpbench.result.repeat.topology.Fault.Outage.State.RECOVERED, o.state(), o.toString());
         assertEquals(8_572 / 3.0, o.baselineTps(), 1e-6);
@@ -529,6 +534,8 @@ class LevelRunnerTest {
         assertEquals(401, o.errors(), o.toString());
         assertEquals(org.oltpbench.result.repeat.topology.Fault.Outage.State.NOT_RECOVERED, o.state(), o.toString());
         assertEquals(r.fault().atSecs(), o.fellAtSecs(), 1e-9);
+        assertEquals(-1, r.fault().exitCode(), "still running");
+        assertEquals(-1, r.fault().endedAtSecs(), 1e-9);
     }
 
     /**
@@ -537,10 +544,11 @@ class LevelRunnerTest {
      */
     private RepeatResult slowedAt(double faultAt, FakeDriver d) throws Exception {
         reporterTick = 10_000;
+        // the command never returns inside the level: its end is recorded as -1
         FaultTimeline.Launcher launcher = command -> {
             d.durations(t -> 10 * MS);
             d.failEvery(1, 1213, "40001");
-            return millis -> 0;
+            return millis -> FaultTimeline.Exit.RUNNING;
         };
         LevelRunner.Settings s = Levels.threads(1).warmup(2).time(8).interval(2).seed(7)
                 .ignore(new IgnoreList(List.of("1213"))).fault(new org.oltpbench.config.FaultPlan(faultAt, "slow", -1, "")).build();

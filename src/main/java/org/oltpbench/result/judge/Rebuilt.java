@@ -46,7 +46,7 @@ public final class Rebuilt {
         VerdictRules.Offered offered = VerdictRules.Offered.of(intervals, types, counted.threads(), rateTps,
                 counts.transactions(), seconds);
         var in = new VerdictRules.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
-        Fault fault = faultAt < 0 ? Fault.NONE : Outages.fault(faultAt, -1, recoverAt, -1, intervals);
+        Fault fault = faultAt < 0 ? Fault.NONE : Outages.fault(faultAt, -1, -1, recoverAt, -1, -1, intervals);
         return counted.withFault(fault).withUsage(Usages.of(intervals, counts.transactions(), clientCores, in));
     }
 

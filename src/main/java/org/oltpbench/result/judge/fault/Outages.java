@@ -25,9 +25,14 @@ public final class Outages {
     private Outages() {
     }
 
-    /** The fault at {@code atSecs}, its outage measured on {@code intervals}. */
-    public static Fault fault(double atSecs, int exitCode, double recoverAtSecs, int recoverExit, List<IntervalResult> intervals) {
-        return new Fault(atSecs, exitCode, recoverAtSecs, recoverExit, outage(intervals, atSecs));
+    /**
+     * The fault started at {@code atSecs}, its outage measured on {@code intervals}; the commands' exits as
+     * {@link Fault} records them (-1 for each unknown part).
+     */
+    public static Fault fault(double atSecs, int exitCode, double endedAtSecs, double recoverAtSecs, int recoverExit,
+                              double recoverEndedAtSecs, List<IntervalResult> intervals) {
+        return new Fault(atSecs, exitCode, endedAtSecs, recoverAtSecs, recoverExit, recoverEndedAtSecs,
+                outage(intervals, atSecs));
     }
 
     static Outage outage(List<IntervalResult> all, double faultAt) {

@@ -9,18 +9,26 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  *
  * <p>Times are on the intervals' axis: seconds since the repeat started, warm-up included ({@link IntervalResult#at}).
  *
- * @param atSecs         when the fault command was started
- * @param exitCode       its exit status; -1 when it was still running as the repeat ended
- * @param recoverAtSecs  when the recover command was started; -1 without one (or when the level ended first)
- * @param recoverExit    its exit status; -1 as for exitCode, or without one
- * @param outage         what throughput did from the fault on
+ * @param atSecs            when the fault command was started
+ * @param exitCode          its exit status; -1 when it was still running as the repeat ended
+ * @param endedAtSecs       when it exited; -1 while it ran, or unknown (a result written before this was recorded, a
+ *                          journal's rebuild). It may lie after the window: the repeat's end waits up to 5 s for it.
+ * @param recoverAtSecs     when the recover command was started; -1 without one (or when the level ended first)
+ * @param recoverExit       its exit status; -1 as for exitCode, or without one
+ * @param recoverEndedAtSecs when it exited (a node's restart that returns once the node is synced: when it was); -1 as
+ *                          for endedAtSecs
+ * @param outage            what throughput did from the fault on
  */
-public record Fault(double atSecs, int exitCode, double recoverAtSecs, int recoverExit, Outage outage) {
+public record Fault(double atSecs, int exitCode, double endedAtSecs, double recoverAtSecs, int recoverExit,
+                    double recoverEndedAtSecs, Outage outage) {
     /** No fault was planned: the repeat ran undisturbed. */
-    public static final Fault NONE = new Fault(-1, -1, -1, -1, Outage.NONE);
+    public static final Fault NONE = new Fault(-1, -1, -1, -1, -1, -1, Outage.NONE);
 
+    /** A command cannot exit before it started: such an end (0, where an older file has none) is unknown, -1. */
     public Fault {
         if (outage == null) outage = Outage.NONE;
+        if (endedAtSecs < atSecs || atSecs < 0) endedAtSecs = -1;
+        if (recoverEndedAtSecs < recoverAtSecs || recoverAtSecs < 0) recoverEndedAtSecs = -1;
     }
 
     @JsonIgnore

@@ -34,7 +34,7 @@ class OutagesTest {
     void fallsAndComesBack() {
         // baseline: (100+100+100+100) / 4 s = 100 tps; the fault at 6.0 s, at an interval's edge
         var all = level(new long[]{100, 100, 100, 100}, new long[]{30, 0, 0, 60, 90, 100}, new long[]{2, 3, 0, 1, 0, 0});
-        Outage o = Outages.fault(6.0, 0, -1, -1, all).outage();
+        Outage o = Outages.fault(6.0, 0, -1, -1, -1, -1, all).outage();
         assertEquals(State.RECOVERED, o.state());
         assertEquals(100.0, o.baselineTps(), 1e-9);
         assertEquals(6.0, o.fellAtSecs(), 1e-9);   // (6,7] at 30 tps < 50
@@ -50,12 +50,12 @@ class OutagesTest {
     void theEdgesOfFellAndBack() {
         // 50 of 100 is not below 50%: no fall; 89 is not back
         var none = level(new long[]{100, 100}, new long[]{50, 50, 100}, null);
-        Outage o = Outages.fault(4.0, 0, -1, -1, none).outage();
+        Outage o = Outages.fault(4.0, 0, -1, -1, -1, -1, none).outage();
         assertEquals(State.NO_OUTAGE, o.state());
         assertEquals(0.5, o.lowestShare(), 1e-9);
         assertEquals(-1, o.fellAtSecs());
         var notBack = level(new long[]{100, 100}, new long[]{49, 89, 89}, new long[]{1, 1, 1});
-        Outage n = Outages.fault(4.0, 0, -1, -1, notBack).outage();
+        Outage n = Outages.fault(4.0, 0, -1, -1, -1, -1, notBack).outage();
         assertEquals(State.NOT_RECOVERED, n.state());
         assertEquals(4.0, n.fellAtSecs(), 1e-9);
         assertEquals(-1, n.backAtSecs());
@@ -67,7 +67,7 @@ class OutagesTest {
     void aFaultInsideAnIntervalCountsFromTheFault() {
         // fault at 4.4: the baseline is (2,3] and (3,4] (the interval (4,5] ends after it); (4,5] at 20 fell, from 4.4
         var all = level(new long[]{80, 120}, new long[]{20, 100}, null);
-        Outage o = Outages.fault(4.4, 0, -1, -1, all).outage();
+        Outage o = Outages.fault(4.4, 0, -1, -1, -1, -1, all).outage();
         assertEquals(100.0, o.baselineTps(), 1e-9);
         assertEquals(4.4, o.fellAtSecs(), 1e-9);
         assertEquals(5.0, o.backAtSecs(), 1e-9);
@@ -77,8 +77,8 @@ class OutagesTest {
     @Test
     void aFaultBeforeAnyMeasuredIntervalHasNoBaseline() {
         var all = level(new long[]{100, 100}, new long[]{0}, null);
-        assertEquals(State.NO_BASELINE, Outages.fault(2.5, 0, -1, -1, all).outage().state());
-        assertEquals(State.NOT_MEASURED, Outages.fault(-1, 0, -1, -1, all).outage().state());
-        assertEquals(State.NOT_MEASURED, Outages.fault(3, 0, -1, -1, List.of()).outage().state());
+        assertEquals(State.NO_BASELINE, Outages.fault(2.5, 0, -1, -1, -1, -1, all).outage().state());
+        assertEquals(State.NOT_MEASURED, Outages.fault(-1, 0, -1, -1, -1, -1, all).outage().state());
+        assertEquals(State.NOT_MEASURED, Outages.fault(3, 0, -1, -1, -1, -1, List.of()).outage().state());
     }
 }
