@@ -103,7 +103,7 @@ public final class Durability {
                 + uptimeAfter + " s over " + Math.round(seconds) + " s): " + how + " did not crash it";
     }
 
-    /** The server's seconds since it started; -1 when the engine does not say or it cannot be read. */
+    /** The server's seconds since it last came up, as {@link org.oltpbench.dialect.Dialect#uptimeQuery()} reads it; -1 when the engine does not say or it cannot be read. */
     private static long uptime(Database db) {
         String q = db.dialect().uptimeQuery();
         if (q == null) return -1;

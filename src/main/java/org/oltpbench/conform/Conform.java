@@ -37,9 +37,18 @@ public final class Conform {
     }
 
     /** What conform found: the transactions replayed, and the first block that differed (0 when none) and its tables. */
-    public record Outcome(int replayed, int firstFrom, int firstTo, List<String> tables) {
+    public record Outcome(int replayed, int firstFrom, int firstTo, List<Differs> tables) {
         public boolean same() {
             return firstFrom == 0;
+        }
+    }
+
+    /** A table whose digests differ: its name in the sides' layout, and each side's digest. */
+    public record Differs(String table, String a, String b) {
+        /** As conform prints it: "name (A's digest against B's)". */
+        @Override
+        public String toString() {
+            return table + " (" + a + " against " + b + ")";
         }
     }
 
@@ -52,9 +61,9 @@ public final class Conform {
      */
     public static int run(Side a, Side b, int transactions, int every, long seed, PrintStream out) throws SQLException {
         Map<String, String> da = TableDigest.of(a.db(), a.tables()), db = TableDigest.of(b.db(), b.tables());
-        List<String> before = differing(da, db);
+        List<Differs> before = differing(da, db);
         if (!before.isEmpty()) {
-            out.println("conform: no judgement: the two data sets differ before the replay (" + String.join(", ", before)
+            out.println("conform: no judgement: the two data sets differ before the replay (" + said(before)
                     + "); load both with the same randSeed, warehouses and tpccSchema");
             return 2;
         }
@@ -77,9 +86,9 @@ public final class Conform {
             return 0;
         }
         out.printf("conform: DIFFERENT: the first difference is in transactions %,d-%,d (the seed's stream, from 1), in %s%n",
-                o.firstFrom(), o.firstTo(), String.join(", ", o.tables()));
-        for (String t : o.tables()) {
-            String name = t.substring(0, t.indexOf(' '));
+                o.firstFrom(), o.firstTo(), said(o.tables()));
+        for (Differs t : o.tables()) {
+            String name = t.table();
             String row = TableDigest.firstDifference(a.db(), a.tables(), b.db(), b.tables(), TableDigest.bmsqlName(a.tables(), name));
             if (row != null) out.println("  " + name + ": first differing " + row);
         }
@@ -98,15 +107,15 @@ public final class Conform {
             return;
         }
         List<String> tables = new ArrayList<>();
-        for (String t : o.tables()) tables.add(TableDigest.bmsqlName(a.tables(), t.substring(0, t.indexOf(' '))));
+        for (Differs t : o.tables()) tables.add(TableDigest.bmsqlName(a.tables(), t.table()));
         out.printf("conform: naming the transaction: both loaded afresh, %s replayed, then %s digested after each of %,d-%,d%n",
                 o.firstFrom() == 1 ? "none" : String.format("transactions 1-%,d", o.firstFrom() - 1), String.join(", ", tables),
                 o.firstFrom(), o.firstTo());
         a.reload().reload();
         b.reload().reload();
-        List<String> before = differing(TableDigest.of(a.db(), a.tables()), TableDigest.of(b.db(), b.tables()));
+        List<Differs> before = differing(TableDigest.of(a.db(), a.tables()), TableDigest.of(b.db(), b.tables()));
         if (!before.isEmpty()) {
-            out.println("conform: the transaction is not named: the reloaded data sets differ (" + String.join(", ", before) + ")");
+            out.println("conform: the transaction is not named: the reloaded data sets differ (" + said(before) + ")");
             return;
         }
         try (Connection ca = a.db().connect(); Terminal ta = a.workload().terminal(ca, 0, 1, seed);
@@ -138,7 +147,7 @@ public final class Conform {
                 int block = Math.min(every, transactions - done);
                 for (int i = 0; i < block; i++) ta.next(sa);
                 for (int i = 0; i < block; i++) tb.next(sb);
-                List<String> differ = differing(TableDigest.of(a.db(), a.tables()), TableDigest.of(b.db(), b.tables()));
+                List<Differs> differ = differing(TableDigest.of(a.db(), a.tables()), TableDigest.of(b.db(), b.tables()));
                 if (!differ.isEmpty()) return new Outcome(done + block, done + 1, done + block, differ);
                 done += block;
                 out.printf("conform: %,d of %,d: the same%n", done, transactions);
@@ -151,14 +160,18 @@ public final class Conform {
         return new ThreadStats(w.info().transactions().size(), false, false, w.info().tallies().size());
     }
 
-    /** The tables whose digests differ, as "name (A: digest, B: digest)"; compared in order (same layouts' names). */
-    static List<String> differing(Map<String, String> a, Map<String, String> b) {
-        List<String> out = new ArrayList<>();
+    /** The tables whose digests differ, named as in {@code a}; compared in order (the same layouts' tables). */
+    static List<Differs> differing(Map<String, String> a, Map<String, String> b) {
+        List<Differs> out = new ArrayList<>();
         List<String> ka = new ArrayList<>(a.keySet()), kb = new ArrayList<>(b.keySet());
         for (int i = 0; i < ka.size(); i++) {
             String va = a.get(ka.get(i)), vb = b.get(kb.get(i));
-            if (!va.equals(vb)) out.add(ka.get(i) + " (" + va + " against " + vb + ")");
+            if (!va.equals(vb)) out.add(new Differs(ka.get(i), va, vb));
         }
         return out;
+    }
+
+    private static String said(List<Differs> tables) {
+        return String.join(", ", tables.stream().map(Differs::toString).toList());
     }
 }

@@ -18,8 +18,10 @@ class ConformTest {
         b.put("warehouse", "1 rows aa"); // another layout's names: compared in order
         b.put("customer", "3 rows bx");
         b.put("history", "5 rows cc");
-        assertEquals(List.of("bmsql_customer (3 rows bb against 3 rows bx)", "bmsql_history (4 rows cc against 5 rows cc)"),
-                Conform.differing(a, b));
+        List<Conform.Differs> d = Conform.differing(a, b);
+        assertEquals(List.of(new Conform.Differs("bmsql_customer", "3 rows bb", "3 rows bx"),
+                new Conform.Differs("bmsql_history", "4 rows cc", "5 rows cc")), d);
+        assertEquals("bmsql_customer (3 rows bb against 3 rows bx)", d.get(0).toString());
         assertEquals(List.of(), Conform.differing(a, a));
     }
 
