@@ -133,21 +133,7 @@ class Clause3Test {
 
     /** A lock view that shows {@code blocked} waiting while {@code holder} has not ended. */
     private static LockWatch view(long blocked, Holder holder) {
-        return new LockWatch() {
-            @Override
-            public boolean waiting(long id) {
-                return id == blocked && holder != null && holder.ended.getCount() > 0;
-            }
-
-            @Override
-            public String view() {
-                return "a scripted lock view";
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return ScriptedView.waiting(id -> id == blocked && holder != null && holder.ended.getCount() > 0);
     }
 
     private static AcidOutcome run(LockWatch watch, AcidSession check, List<AcidSession> opened, Case c) throws SQLException {

@@ -12,27 +12,7 @@ import org.junit.jupiter.api.Test;
 class OthersTest {
     /** A view that lists {@code counts[i]} other sessions at its i-th look, then the last count for ever. */
     private static LockWatch listing(AtomicInteger looks, int... counts) {
-        return new LockWatch() {
-            @Override
-            public boolean waiting(long id) {
-                return false;
-            }
-
-            @Override
-            public int others() {
-                int i = looks.getAndIncrement();
-                return counts[Math.min(i, counts.length - 1)];
-            }
-
-            @Override
-            public String view() {
-                return "a scripted view";
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return ScriptedView.waiting(id -> false).others(() -> counts[Math.min(looks.getAndIncrement(), counts.length - 1)]);
     }
 
     @Test

@@ -15,23 +15,11 @@ import org.junit.jupiter.api.Test;
 class StepsTest {
     /** A view that shows session 2 waiting on the looks {@code waitingOn} lists (1-based) and no other. */
     private static LockWatch view(AtomicInteger looks, int... waitingOn) {
-        return new LockWatch() {
-            @Override
-            public boolean waiting(long id) {
-                int n = looks.incrementAndGet();
-                for (int w : waitingOn) if (w == n) return id == 2;
-                return false;
-            }
-
-            @Override
-            public String view() {
-                return "a scripted lock view";
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return ScriptedView.waiting(id -> {
+            int n = looks.incrementAndGet();
+            for (int w : waitingOn) if (w == n) return id == 2;
+            return false;
+        });
     }
 
     @Test
@@ -66,27 +54,10 @@ class StepsTest {
 
     /** A view that names who holds session 2's wait: {@code holder} on every look. */
     private static LockWatch naming(AtomicInteger looks, long holder) {
-        return new LockWatch() {
-            @Override
-            public boolean waiting(long id) {
-                looks.incrementAndGet();
-                return id == 2;
-            }
-
-            @Override
-            public Boolean heldBy(long waiter, long h) {
-                return waiter == 2 && h == holder;
-            }
-
-            @Override
-            public String view() {
-                return "a scripted lock view that names holders";
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return ScriptedView.waiting(id -> {
+            looks.incrementAndGet();
+            return id == 2;
+        }).holders((waiter, h) -> waiter == 2 && h == holder);
     }
 
     @Test
