@@ -248,23 +248,21 @@ public final class Charts {
             if (label) labelTopLeft(warm, "warm-up");
             p.addDomainMarker(warm);
         }
-        if (marks.outageFrom() >= 0) {
-            IntervalMarker out = new IntervalMarker(marks.outageFrom(), marks.outageTo(), new Color(0xd62728), new BasicStroke(0.5f), null, null, 0.15f);
-            if (label) {
-                labelTopLeft(out, marks.outageLabel());
-                out.setLabelPaint(new Color(0x7f0000));
-            }
-            p.addDomainMarker(out, org.jfree.chart.ui.Layer.BACKGROUND);
+        boolean outage = marks.outageFrom() >= 0;
+        if (outage) {
+            p.addDomainMarker(new IntervalMarker(marks.outageFrom(), marks.outageTo(), new Color(0xd62728), new BasicStroke(0.5f),
+                    null, null, 0.15f), org.jfree.chart.ui.Layer.BACKGROUND);
+            if (label) p.addDomainMarker(clearLabel(marks.outageFrom(), marks.outageTo(), marks.outageLabel(), new Color(0x7f0000), 0),
+                    org.jfree.chart.ui.Layer.FOREGROUND);
         }
         boolean first = true;
         for (double[] s : marks.stalls()) {
             IntervalMarker st = new IntervalMarker(s[0], s[1], new Color(0xff7f0e), new BasicStroke(0.5f), null, null, 0.25f);
             p.addDomainMarker(st, org.jfree.chart.ui.Layer.BACKGROUND);
-            if (label && first) { // the label on a clear band of its own: the shaded band's alpha would fade it
-                IntervalMarker text = new IntervalMarker(s[0], s[1], new Color(0, 0, 0, 0));
-                labelTopLeft(text, "stalled");
-                text.setLabelPaint(new Color(0x8c4a00));
-                p.addDomainMarker(text, org.jfree.chart.ui.Layer.FOREGROUND);
+            if (label && first) {
+                // a stall inside the outage (they often begin together) puts its label a line below the outage's
+                boolean under = outage && s[0] < marks.outageTo() && s[1] > marks.outageFrom();
+                p.addDomainMarker(clearLabel(s[0], s[1], "stalled", new Color(0x8c4a00), under ? 1 : 0), org.jfree.chart.ui.Layer.FOREGROUND);
             }
             first = false;
         }
@@ -285,6 +283,18 @@ public final class Charts {
         p.setRangeGridlinePaint(new Color(0xdddddd));
         p.setDomainGridlinePaint(new Color(0xdddddd));
         return p;
+    }
+
+    /**
+     * A band's label on a clear band of its own, {@code line} text lines below the top: the shaded band's alpha would
+     * fade a label drawn on it.
+     */
+    private static IntervalMarker clearLabel(double from, double to, String text, Color paint, int line) {
+        IntervalMarker m = new IntervalMarker(from, to, new Color(0, 0, 0, 0));
+        labelTopLeft(m, text);
+        m.setLabelPaint(paint);
+        m.setLabelOffset(new RectangleInsets(6 + line * (TICK.getSize2D() + 4), 6, 6, 6));
+        return m;
     }
 
     private static void labelTopLeft(IntervalMarker m, String text) {

@@ -270,6 +270,12 @@ public final class RunCharts {
         if (!f.happened()) return Charts.TimeMarks.warmup(warmEnd);
         List<Charts.Event> events = new ArrayList<>(List.of(new Charts.Event("fault", f.atSecs())));
         if (f.recoverAtSecs() >= 0) events.add(new Charts.Event("recover", f.recoverAtSecs()));
+        // when the recover command returned (a node's restart: synced), where that is a second or more after it began
+        // and inside the plotted time; a quick command's label would sit on "recover"
+        double last = r.intervals().isEmpty() ? -1 : r.intervals().get(r.intervals().size() - 1).at();
+        if (f.recoverEndedAtSecs() >= f.recoverAtSecs() + 1 && f.recoverEndedAtSecs() <= last) {
+            events.add(new Charts.Event("recover returned", f.recoverEndedAtSecs()));
+        }
         var o = f.outage();
         return switch (o.state()) {
             case RECOVERED -> new Charts.TimeMarks(warmEnd, events, o.fellAtSecs(), o.backAtSecs(),
@@ -285,21 +291,25 @@ public final class RunCharts {
      * (in and out), the intervals' rates plotted at their ends as the throughput is.
      */
     static List<Charts.Axes> resourcePanels(RepeatResult r) {
-        java.util.Map<String, List<double[]>> cores = new java.util.LinkedHashMap<>();
+        List<IntervalResult> read = new ArrayList<>();
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
         List<double[]> in = new ArrayList<>(), out = new ArrayList<>();
         for (IntervalResult i : r.intervals()) {
             if (i.seconds() <= 0 || i.resources() == org.oltpbench.result.repeat.client.Resources.NONE) continue;
+            read.add(i);
+            names.addAll(cores(i).keySet());
             var res = i.resources();
-            cores.computeIfAbsent("client (oltpbench)", k -> new ArrayList<>()).add(new double[] {i.at(), res.clientCpuSeconds(i.seconds()) / i.seconds()});
-            for (var s : res.servers()) {
-                String name = s.source() == org.oltpbench.result.repeat.client.ResourceSource.NODE_EXPORTER ? "host " + s.host()
-                        : s.component() + " (" + s.source().label() + ")";
-                cores.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {i.at(), res.serverCpuSeconds(s, i.seconds()) / i.seconds()});
-            }
             if (res.client().netInBytes() >= 0) {
                 in.add(new double[] {i.at(), res.client().netInBytes() / i.seconds() / 1e6});
                 out.add(new double[] {i.at(), res.client().netOutBytes() / i.seconds() / 1e6});
             }
+        }
+        // an interval without a process's reading (a killed server: its figures are left out while it fails) is a gap
+        // in its line (NaN), never a line drawn across the time it was gone
+        java.util.Map<String, List<double[]>> cores = new java.util.LinkedHashMap<>();
+        for (IntervalResult i : read) {
+            java.util.Map<String, Double> here = cores(i);
+            for (String n : names) cores.computeIfAbsent(n, k -> new ArrayList<>()).add(new double[] {i.at(), here.getOrDefault(n, Double.NaN)});
         }
         List<Charts.Line> cpu = new ArrayList<>();
         for (var e : cores.entrySet()) cpu.add(new Charts.Line(e.getKey(), e.getValue()));
@@ -310,6 +320,19 @@ public final class RunCharts {
                     new Charts.Line("sent", out))));
         }
         return panels;
+    }
+
+    /** An interval's cores busy per process: the client, then each server reading it holds, by its chart name. */
+    private static java.util.Map<String, Double> cores(IntervalResult i) {
+        var res = i.resources();
+        java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+        out.put("client (oltpbench)", res.clientCpuSeconds(i.seconds()) / i.seconds());
+        for (var s : res.servers()) {
+            String name = s.source() == org.oltpbench.result.repeat.client.ResourceSource.NODE_EXPORTER ? "host " + s.host()
+                    : s.component() + " (" + s.source().label() + ")";
+            out.put(name, res.serverCpuSeconds(s, i.seconds()) / i.seconds());
+        }
+        return out;
     }
 
     /** Whether a level of the run completed more than one repeat. */

@@ -100,4 +100,31 @@ class CompareChartsTest {
         assertEquals(1.5, cpu.get(0).points().get(0)[1], 1e-9, cpu.get(0).name());
         assertEquals(0.4, cpu.get(1).points().get(0)[1], 1e-9, cpu.get(1).name());
     }
+
+    /**
+     * A server killed mid-level has no reading while it is gone: its line has a gap there (NaN), not a line drawn from
+     * its last reading to its first after it came back. Three 1-s intervals; the server is read in the first and last.
+     */
+    @Test
+    void aServerWithoutAReadingHasAGapInItsLine() {
+        var server = new org.oltpbench.result.repeat.client.Resources.ServerUse(org.oltpbench.result.repeat.client.ResourceSource.PROC, "localhost",
+                "mariadbd 42", 0.5, 1, 0, 0, -1, -1, -1, org.oltpbench.result.repeat.client.Resources.HostCpu.UNKNOWN, "");
+        var client = new org.oltpbench.result.repeat.client.Resources.ClientUse(0.25, 0, 1, "lo", 1, 1,
+                org.oltpbench.result.repeat.client.Resources.HostCpu.UNKNOWN);
+        List<org.oltpbench.result.repeat.counted.IntervalResult> intervals = new java.util.ArrayList<>();
+        for (int k = 1; k <= 3; k++) {
+            var res = new org.oltpbench.result.repeat.client.Resources(client, k == 2 ? List.of() : List.of(server));
+            intervals.add(new org.oltpbench.result.repeat.counted.IntervalResult(k, 1, 4, 100, 100, 0, 0, 0, 0, false, 0, null, -1, List.of(), res));
+        }
+        RepeatResult r = Fixtures.sysbench(1, 4, 300, RepeatResult.COMPLETED);
+        r = r.withMeasured(new RepeatResult.Measured(r.measured().window(), r.counts(), r.transactions(), intervals));
+        var cpu = RunCharts.resourcePanels(r).get(0).left();
+        assertEquals(2, cpu.size(), cpu.toString());
+        var points = cpu.get(1).points();
+        assertEquals(3, points.size(), cpu.get(1).name());
+        assertEquals(0.5, points.get(0)[1], 1e-9);
+        assertTrue(Double.isNaN(points.get(1)[1]), "no reading at 2 s: a gap");
+        assertEquals(0.5, points.get(2)[1], 1e-9);
+        assertEquals(List.of(0.25, 0.25, 0.25), cpu.get(0).points().stream().map(p -> p[1]).toList(), "the client, read throughout");
+    }
 }
