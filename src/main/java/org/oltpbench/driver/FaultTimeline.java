@@ -131,6 +131,11 @@ final class FaultTimeline {
         }
     }
 
+    /** When the fault's command started, on the intervals' axis; -1 before it did (or without a plan). */
+    double faultAt() {
+        return faultAt;
+    }
+
     /** The fault as it happened, its outage measured on {@code intervals}; NONE when it never ran. */
     Fault result(List<IntervalResult> intervals) {
         if (fault == null) return Fault.NONE;

@@ -456,7 +456,7 @@ public final class LevelRunner {
         Window window = new Window(e.startedAt.toString(), Instant.now().toString(), (cut.nanos() - e.start.nanos()) / 1e9,
                 (e.start.spreadNanos() + done.spreadNanos()) / 2e9);
         List<IntervalResult> intervals = resources.afterLevel(e.intervals, e.edgesMillis);
-        return result(window, e.start, cut, intervals, aborted, run.errors()).withFault(e.faults.result(intervals))
+        return result(window, e.start, cut, intervals, aborted, run.errors(), e.faults.faultAt()).withFault(e.faults.result(intervals))
                 .withAnalytics(analytics);
     }
 
@@ -606,8 +606,9 @@ public final class LevelRunner {
     private record Reading(Snapshot totals, long[] threadEvents, long[] threadNanos) {
     }
 
+    /** @param faultAtSecs when the fault plan's command started (the intervals' axis); -1 when none ran */
     private RepeatResult result(Window window, Mark start, Mark done, List<IntervalResult> intervals, String aborted,
-                                int errors) {
+                                int errors, double faultAtSecs) {
         Snapshot t = done.reading().totals().minus(start.reading().totals());
         List<String> types = workload.info().typeNames();
         List<TxnMetrics> txns = new ArrayList<>();
@@ -644,7 +645,7 @@ public final class LevelRunner {
                 aborted, new RepeatResult.Measured(window, counts, txns, intervals),
                 new RepeatResult.PerThread(threadEvents, threadNanos), cpu,
                 RepeatResult.ServerChecks.of(ServerCount.none("not read yet", commits)), RepeatResult.Topology.NONE,
-                usage(intervals, window, start, done, counts, cpu, offered(intervals, txns, window, counts)), org.oltpbench.result.repeat.analytics.Analytics.NONE);
+                usage(intervals, window, start, done, counts, cpu, offered(intervals, txns, window, counts), faultAtSecs), org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 
     /**
@@ -670,7 +671,7 @@ public final class LevelRunner {
     }
 
     private Usage usage(List<IntervalResult> intervals, Window window, Mark start, Mark done, Counts counts, ClientCpu cpu,
-                        VerdictRules.Offered offered) {
+                        VerdictRules.Offered offered, double faultAtSecs) {
         double queued = 0;
         for (Histogram q : cumulativeQueue) queued += q.getMean() * q.getTotalCount();
         double latency = counts.latencySumNanos() / 1e3;
@@ -678,7 +679,7 @@ public final class LevelRunner {
         for (Histogram h : cumulative) all.add(h);
         Stall stall = StallRule.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().intervalSecs(), s.level().rate());
         var in = new VerdictRules.Inputs(latency > 0 ? queued / latency : 0, s.level().connections(),
-                counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered);
+                counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered).withFault(faultAtSecs);
         return Usages.of(measuredOrWhole(intervals, window, start, done), counts.transactions(), cpu.hostCores(), in);
     }
 

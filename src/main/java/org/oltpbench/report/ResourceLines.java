@@ -25,7 +25,7 @@ public final class ResourceLines {
     public static List<String> lines(RepeatResult r, Family family) {
         Usage u = r.usage();
         List<String> out = new ArrayList<>();
-        boolean stallLine = u.stall().found() && u.verdict().limit() != org.oltpbench.result.repeat.usage.Verdict.Limit.STALL;
+        boolean stallLine = u.stall().found() && !u.verdict().isTheStall();
         String undecided = u.stall().undecided().isEmpty() ? null : "[Stall] not judged: " + u.stall().undecided();
         if (!u.recorded()) {
             if (u.stall().found()) out.add("[Stall] " + u.stall().evidence());

@@ -100,6 +100,9 @@ class GaleraIT {
         assertEquals(Fault.Outage.State.RECOVERED, f.outage().state(), f.outage().toString());
         assertTrue(f.outage().recoverySecs() > 0 && f.outage().recoverySecs() <= 15, f.outage().toString());
         assertEquals(RepeatResult.Consistency.PASSED, r.consistency(), "TPC-C's checks after the level");
+        // the stall the eviction made is the fault plan's, not a server's unexplained one
+        assertEquals(org.oltpbench.result.repeat.usage.Verdict.Limit.FAULT, r.usage().verdict().limit(), r.usage().verdict().evidence());
+        assertTrue(run.out().contains("limited by: fault"), run.out());
 
         List<FrontEndUse> fe = r.failover().frontEnds();
         assertEquals(3, fe.size());

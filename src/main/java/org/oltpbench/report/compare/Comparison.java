@@ -319,7 +319,7 @@ public final class Comparison {
             var u = l == null ? org.oltpbench.result.repeat.usage.Usage.NONE : l.kept().usage();
             any |= u.recorded() || u.stall().found();
             String limit = u.recorded() ? u.verdict().headline() : "-";
-            limits.add(u.stall().found() && u.verdict().limit() != org.oltpbench.result.repeat.usage.Verdict.Limit.STALL
+            limits.add(u.stall().found() && !u.verdict().isTheStall()
                     ? limit + ", stalled" : limit);
         }
         if (any) rows.add(new VerdictRow("bottleneck", limits));

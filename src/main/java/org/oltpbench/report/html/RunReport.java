@@ -195,7 +195,7 @@ public final class RunReport {
             double e = org.oltpbench.result.judge.spread.Spreads.perServerCore(r);
             rows.add(List.of(Marks.threads(l), "bottleneck: " + u.verdict().limit(), "", "", u.verdict().evidence(),
                     Double.isNaN(e) ? "" : Metric.format(e) + " " + per + " per server core"));
-            if (u.stall().found() && u.verdict().limit() != org.oltpbench.result.repeat.usage.Verdict.Limit.STALL) {
+            if (u.stall().found() && !u.verdict().isTheStall()) {
                 rows.add(List.of(Marks.threads(l), "stall", "", "", u.stall().evidence(), ""));
             }
         }

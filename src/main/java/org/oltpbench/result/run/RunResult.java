@@ -67,10 +67,11 @@ public record RunResult(String schemaVersion, String oltpbenchVersion, WorkloadI
      * -M extended; CLIENT_TEXT on pgjdbc is the simple query protocol from 3.15, unnamed extended statements before, which a
      * file before 3.15 is read as, issue 57); 3.16 the verdict's caveats (other processes held the host beside a wait
      * verdict, issue 58 §1), a stall's undecided spans and the server window's lagSecs (issue 58 §2, §4); 3.17 the server
-     * window's transactionsNote (why an engine gives no transaction count, issue 58 §4). Older 3.x files are read as they are, their spreads
+     * window's transactionsNote (why an engine gives no transaction count, issue 58 §4); 3.18 the fault commands' exit
+     * times (endedAtSecs, recoverEndedAtSecs) and the verdict "fault" (a stall the fault plan made). Older 3.x files are read as they are, their spreads
      * recomputed (3.3's are kept: their spreads are computed as 3.4's).
      */
-    public static final String SCHEMA_VERSION = "3.17";
+    public static final String SCHEMA_VERSION = "3.18";
 
     /**
      * Schemas whose spreads are computed as this version computes them. Files before 3.11 are recomputed: their batch

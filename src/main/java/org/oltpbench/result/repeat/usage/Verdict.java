@@ -43,10 +43,17 @@ public record Verdict(Limit limit, String evidence,
         return dirty == null || dirty == limit ? limit.toString() : limit + " (not a clean measurement: " + dirty + ")";
     }
 
+    /** Whether the verdict's own evidence is the level's stall (a stall, or the fault plan's), so no line repeats it. */
+    public boolean isTheStall() {
+        return limit == Limit.STALL || limit == Limit.FAULT;
+    }
+
     /** The verdicts. */
     public enum Limit {
         @JsonProperty("client") CLIENT,
         @JsonProperty("stall") STALL,
+        /** The level stalled from the fault plan's command on: the fault held throughput up (schema 3.18). */
+        @JsonProperty("fault") FAULT,
         @JsonProperty("server") SERVER,
         @JsonProperty("other processes") OTHERS,
         @JsonProperty("client starved") STARVED,
