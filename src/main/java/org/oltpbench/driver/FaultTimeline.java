@@ -126,14 +126,9 @@ final class FaultTimeline {
             return launcher.start(command);
         } catch (IOException e) {
             out.accept("[Fault] " + key + " did not start: " + e.getMessage());
-            Exit failed = new Exit(127, Math.round(at * 1e9) + t0);
+            Exit failed = new Exit(127, Long.MIN_VALUE); // did not start: no time it exited
             return millis -> failed;
         }
-    }
-
-    /** When the fault's command started, on the intervals' axis; -1 before it did (or without a plan). */
-    double faultAt() {
-        return faultAt;
     }
 
     /** The fault as it happened, its outage measured on {@code intervals}; NONE when it never ran. */
@@ -146,6 +141,6 @@ final class FaultTimeline {
 
     /** When a command exited, on the intervals' axis; -1 while it runs. */
     private double secs(Exit e) {
-        return e.exited() ? (e.atNanos() - t0) / 1e9 : -1;
+        return e.exited() && e.atNanos() != Long.MIN_VALUE ? (e.atNanos() - t0) / 1e9 : -1;
     }
 }

@@ -456,7 +456,9 @@ public final class LevelRunner {
         Window window = new Window(e.startedAt.toString(), Instant.now().toString(), (cut.nanos() - e.start.nanos()) / 1e9,
                 (e.start.spreadNanos() + done.spreadNanos()) / 2e9);
         List<IntervalResult> intervals = resources.afterLevel(e.intervals, e.edgesMillis);
-        return result(window, e.start, cut, intervals, aborted, run.errors(), e.faults.faultAt()).withFault(e.faults.result(intervals))
+        // the fault's exits and outage first: the verdict reads them (a failed command's stall is not the fault's)
+        org.oltpbench.result.repeat.topology.Fault fault = e.faults.result(intervals);
+        return result(window, e.start, cut, intervals, aborted, run.errors(), fault).withFault(fault)
                 .withAnalytics(analytics);
     }
 
@@ -606,9 +608,9 @@ public final class LevelRunner {
     private record Reading(Snapshot totals, long[] threadEvents, long[] threadNanos) {
     }
 
-    /** @param faultAtSecs when the fault plan's command started (the intervals' axis); -1 when none ran */
+    /** @param fault the fault plan's commands as they ran and its outage; Fault.NONE when none ran */
     private RepeatResult result(Window window, Mark start, Mark done, List<IntervalResult> intervals, String aborted,
-                                int errors, double faultAtSecs) {
+                                int errors, org.oltpbench.result.repeat.topology.Fault fault) {
         Snapshot t = done.reading().totals().minus(start.reading().totals());
         List<String> types = workload.info().typeNames();
         List<TxnMetrics> txns = new ArrayList<>();
@@ -645,7 +647,7 @@ public final class LevelRunner {
                 aborted, new RepeatResult.Measured(window, counts, txns, intervals),
                 new RepeatResult.PerThread(threadEvents, threadNanos), cpu,
                 RepeatResult.ServerChecks.of(ServerCount.none("not read yet", commits)), RepeatResult.Topology.NONE,
-                usage(intervals, window, start, done, counts, cpu, offered(intervals, txns, window, counts), faultAtSecs), org.oltpbench.result.repeat.analytics.Analytics.NONE);
+                usage(intervals, window, start, done, counts, cpu, offered(intervals, txns, window, counts), fault), org.oltpbench.result.repeat.analytics.Analytics.NONE);
     }
 
     /**
@@ -671,7 +673,7 @@ public final class LevelRunner {
     }
 
     private Usage usage(List<IntervalResult> intervals, Window window, Mark start, Mark done, Counts counts, ClientCpu cpu,
-                        VerdictRules.Offered offered, double faultAtSecs) {
+                        VerdictRules.Offered offered, org.oltpbench.result.repeat.topology.Fault fault) {
         double queued = 0;
         for (Histogram q : cumulativeQueue) queued += q.getMean() * q.getTotalCount();
         double latency = counts.latencySumNanos() / 1e3;
@@ -679,7 +681,7 @@ public final class LevelRunner {
         for (Histogram h : cumulative) all.add(h);
         Stall stall = StallRule.of(intervals, all, window.seconds(), s.level().secs(), s.sweep().intervalSecs(), s.level().rate());
         var in = new VerdictRules.Inputs(latency > 0 ? queued / latency : 0, s.level().connections(),
-                counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered).withFault(faultAtSecs);
+                counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered).withFault(fault);
         return Usages.of(measuredOrWhole(intervals, window, start, done), counts.transactions(), cpu.hostCores(), in);
     }
 

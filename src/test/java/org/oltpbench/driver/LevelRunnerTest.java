@@ -510,7 +510,7 @@ class LevelRunnerTest {
         assertEquals(0.0, o.lowestShare(), 1e-9);
         // the level stalled from the fault on: the fault plan's verdict, never "look at what the server did then"
         assertEquals(org.oltpbench.result.repeat.usage.Verdict.Limit.FAULT, r.usage().verdict().limit(), r.usage().verdict().evidence());
-        assertTrue(r.usage().verdict().evidence().contains("from the fault plan's command at 4.0 s on"), r.usage().verdict().evidence());
+        assertTrue(r.usage().verdict().evidence().contains("the fault plan's command at 4.0 s held throughput up until throughput was back at"), r.usage().verdict().evidence());
     }
 
     /**

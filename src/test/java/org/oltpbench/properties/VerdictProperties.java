@@ -268,4 +268,62 @@ class VerdictProperties {
             assertEquals(Double.parseDouble(shares.group(1)), sum, 0.02, shares.group() + " in " + v.evidence());
         }
     }
+
+    /**
+     * A fault plan beside any stall: the verdict is FAULT only where its preconditions hold (the command exited 0, the
+     * stall's first quiet interval began no more than a tenth of an interval before it and no later than one interval
+     * after, every quiet interval ended inside its outage); it is FAULT wherever they hold and the level without the
+     * fault would have been a plain STALL; and it never changes a verdict other than STALL, nor whether the level is
+     * clean (the stall's measured causes come first). Windows as above: ordinary seconds, a quiet span, held by other
+     * processes or not; the fault mostly near the quiet span's start (either side of the rule's edges), its command
+     * exiting 0, 1, 127 or still running.
+     */
+    @Test
+    void aFaultIsTheStallsCauseOnlyUnderItsPreconditions() {
+        FAULTS.set(0);
+        Prop.forAll(600, d -> aFaultIsTheStallsCauseOnlyUnderItsPreconditions(d.anyLong(), d.ints(2, 16), d.ints(8, 30),
+                d.ints(1, 4), d.ints(0, 1), d.ints(0, 5)));
+        // the scenarios reach the verdict itself, not only the ways around it
+        assertTrue(FAULTS.get() >= 40, "FAULT given in " + FAULTS.get() + " of 600 scenarios");
+    }
+
+    private static final java.util.concurrent.atomic.AtomicInteger FAULTS = new java.util.concurrent.atomic.AtomicInteger();
+
+    private static void aFaultIsTheStallsCauseOnlyUnderItsPreconditions(long seed, int cores, int seconds, int stalled,
+                                                                      int othersHeld, int exitKind) {
+        Random r = new Random(seed);
+        List<Second> w = seconds(r, seconds, stalled, quiet -> {
+            if (!quiet) return ordinary(r, cores, CpuWait.UNKNOWN);
+            if (othersHeld == 0) return new Second(r.nextInt(5), 0.05 * cores * r.nextDouble(), 0.1 * cores * r.nextDouble(), 0, CpuWait.UNKNOWN);
+            return new Second(r.nextInt(5), 0.05 * cores, 0.1 * cores, 0.85 * cores, CpuWait.UNKNOWN);
+        });
+        List<IntervalResult> window = window(cores, w);
+        long tx = window.stream().mapToLong(IntervalResult::transactions).sum();
+        Stall stall = StallRule.of(window, Histograms.empty(), window.size(), window.size(), 1);
+        // three faults in four near the quiet span's start (1.3 s before to 0.4 s after: either side of the rule's
+        // edges, -1 and +0.1), the rest anywhere
+        double at = !stall.quiet().isEmpty() && r.nextInt(4) > 0
+                ? Math.max(0.1, stall.quiet().get(0)[0] - 1.3 + r.nextInt(18) / 10.0) : r.nextInt(10 * seconds) / 10.0;
+        int exit = new int[] {0, 0, 0, 1, 127, -1}[exitKind];
+        org.oltpbench.result.repeat.topology.Fault f = org.oltpbench.result.judge.fault.Outages.fault(at, exit, exit < 0 ? -1 : at,
+                -1, -1, -1, window);
+        Verdict with = Usages.of(window, tx, cores, new VerdictRules.Inputs(0, 0, 0, tx, stall).withFault(f)).verdict();
+        Verdict without = Usages.of(window, tx, cores, new VerdictRules.Inputs(0, 0, 0, tx, stall)).verdict();
+        var state = f.outage().state();
+        boolean holds = exit == 0 && !stall.quiet().isEmpty() && stall.quiet().get(0)[0] >= at - 0.1 - 1e-9
+                && stall.quiet().get(0)[0] <= at + 1 + 1e-9
+                && (state == org.oltpbench.result.repeat.topology.Fault.Outage.State.NOT_RECOVERED
+                || state == org.oltpbench.result.repeat.topology.Fault.Outage.State.RECOVERED
+                && stall.quiet().get(stall.quiet().size() - 1)[1] <= f.outage().backAtSecs() + 1e-9);
+        String says = with.limit() + " / " + without.limit() + " at " + at + " exit " + exit + " quiet " + stall.quiet().stream()
+                .map(q -> q[0] + "-" + q[1]).toList() + " " + f.outage() + ": " + with.evidence();
+        if (with.limit() == Limit.FAULT) {
+            assertTrue(holds, "FAULT without its preconditions: " + says);
+            FAULTS.incrementAndGet();
+        }
+        if (without.limit() == Limit.STALL) assertEquals(holds ? Limit.FAULT : Limit.STALL, with.limit(), says);
+        else assertEquals(without.limit(), with.limit(), says);
+        assertEquals(without.unclean(), with.unclean(), says);
+        if (stall.found()) assertTrue(with.evidence().contains("fault plan's command"), "the fault said beside the stall: " + says);
+    }
 }

@@ -294,18 +294,24 @@ public final class RunCharts {
         List<IntervalResult> read = new ArrayList<>();
         java.util.Set<String> names = new java.util.LinkedHashSet<>();
         List<double[]> in = new ArrayList<>(), out = new ArrayList<>();
+        boolean net = false;
         for (IntervalResult i : r.intervals()) {
-            if (i.seconds() <= 0 || i.resources() == org.oltpbench.result.repeat.client.Resources.NONE) continue;
+            if (i.seconds() <= 0) continue;
             read.add(i);
             names.addAll(cores(i).keySet());
-            var res = i.resources();
-            if (res.client().netInBytes() >= 0) {
-                in.add(new double[] {i.at(), res.client().netInBytes() / i.seconds() / 1e6});
-                out.add(new double[] {i.at(), res.client().netOutBytes() / i.seconds() / 1e6});
+            net |= i.resources() != org.oltpbench.result.repeat.client.Resources.NONE && i.resources().client().netInBytes() >= 0;
+        }
+        if (names.isEmpty()) read.clear(); // nothing was read: no panel
+        for (IntervalResult i : read) {
+            var c = i.resources() == org.oltpbench.result.repeat.client.Resources.NONE ? null : i.resources().client();
+            boolean has = c != null && c.netInBytes() >= 0;
+            if (net) {
+                in.add(new double[] {i.at(), has ? c.netInBytes() / i.seconds() / 1e6 : Double.NaN});
+                out.add(new double[] {i.at(), has ? c.netOutBytes() / i.seconds() / 1e6 : Double.NaN});
             }
         }
-        // an interval without a process's reading (a killed server: its figures are left out while it fails) is a gap
-        // in its line (NaN), never a line drawn across the time it was gone
+        // an interval without a process's reading (a killed server: its figures are left out while it fails; or none
+        // read at all) is a gap in its line (NaN), never a line drawn across the time it was gone
         java.util.Map<String, List<double[]>> cores = new java.util.LinkedHashMap<>();
         for (IntervalResult i : read) {
             java.util.Map<String, Double> here = cores(i);
@@ -326,6 +332,7 @@ public final class RunCharts {
     private static java.util.Map<String, Double> cores(IntervalResult i) {
         var res = i.resources();
         java.util.Map<String, Double> out = new java.util.LinkedHashMap<>();
+        if (res == org.oltpbench.result.repeat.client.Resources.NONE) return out;
         out.put("client (oltpbench)", res.clientCpuSeconds(i.seconds()) / i.seconds());
         for (var s : res.servers()) {
             String name = s.source() == org.oltpbench.result.repeat.client.ResourceSource.NODE_EXPORTER ? "host " + s.host()

@@ -45,9 +45,10 @@ public final class Rebuilt {
         // what bounded the load, as the live run judged it: the pacing and the rate (a paced level is not "locks")
         VerdictRules.Offered offered = VerdictRules.Offered.of(intervals, types, counted.threads(), rateTps,
                 counts.transactions(), seconds);
-        var in = new VerdictRules.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered)
-                .withFault(faultAt);
+        // the journal has the commands' starts, not their exits: a stall beside the fault is said, never judged its
         Fault fault = faultAt < 0 ? Fault.NONE : Outages.fault(faultAt, -1, -1, recoverAt, -1, -1, intervals);
+        var in = new VerdictRules.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered)
+                .withFault(fault);
         return counted.withFault(fault).withUsage(Usages.of(intervals, counts.transactions(), clientCores, in));
     }
 

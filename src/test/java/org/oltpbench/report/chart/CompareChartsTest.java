@@ -112,8 +112,10 @@ class CompareChartsTest {
         var client = new org.oltpbench.result.repeat.client.Resources.ClientUse(0.25, 0, 1, "lo", 1, 1,
                 org.oltpbench.result.repeat.client.Resources.HostCpu.UNKNOWN);
         List<org.oltpbench.result.repeat.counted.IntervalResult> intervals = new java.util.ArrayList<>();
-        for (int k = 1; k <= 3; k++) {
-            var res = new org.oltpbench.result.repeat.client.Resources(client, k == 2 ? List.of() : List.of(server));
+        for (int k = 1; k <= 4; k++) {
+            // the fourth interval read nothing at all: every line's gap
+            var res = k == 4 ? org.oltpbench.result.repeat.client.Resources.NONE
+                    : new org.oltpbench.result.repeat.client.Resources(client, k == 2 ? List.of() : List.of(server));
             intervals.add(new org.oltpbench.result.repeat.counted.IntervalResult(k, 1, 4, 100, 100, 0, 0, 0, 0, false, 0, null, -1, List.of(), res));
         }
         RepeatResult r = Fixtures.sysbench(1, 4, 300, RepeatResult.COMPLETED);
@@ -121,10 +123,13 @@ class CompareChartsTest {
         var cpu = RunCharts.resourcePanels(r).get(0).left();
         assertEquals(2, cpu.size(), cpu.toString());
         var points = cpu.get(1).points();
-        assertEquals(3, points.size(), cpu.get(1).name());
+        assertEquals(4, points.size(), cpu.get(1).name());
         assertEquals(0.5, points.get(0)[1], 1e-9);
         assertTrue(Double.isNaN(points.get(1)[1]), "no reading at 2 s: a gap");
         assertEquals(0.5, points.get(2)[1], 1e-9);
-        assertEquals(List.of(0.25, 0.25, 0.25), cpu.get(0).points().stream().map(p -> p[1]).toList(), "the client, read throughout");
+        assertTrue(Double.isNaN(points.get(3)[1]));
+        var clientLine = cpu.get(0).points().stream().map(p -> p[1]).toList();
+        assertEquals(List.of(0.25, 0.25, 0.25), clientLine.subList(0, 3), "the client, read in the first three");
+        assertTrue(Double.isNaN(clientLine.get(3)), "nothing read at 4 s: the client's line too has its gap");
     }
 }

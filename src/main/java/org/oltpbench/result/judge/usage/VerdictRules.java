@@ -7,6 +7,7 @@ import org.oltpbench.result.repeat.client.CpuSet;
 import org.oltpbench.result.repeat.client.ResourceSource;
 import org.oltpbench.result.repeat.counted.IntervalResult;
 import org.oltpbench.result.repeat.usage.Stall;
+import org.oltpbench.result.repeat.topology.Fault;
 import org.oltpbench.result.repeat.usage.Usage;
 import org.oltpbench.result.repeat.usage.Verdict;
 import org.oltpbench.result.repeat.usage.Verdict.Limit;
@@ -21,8 +22,9 @@ import org.oltpbench.result.repeat.usage.Verdict.Limit;
  * (the window for the other rules), the host was held by other processes (OTHERS, by the rule below) or the client
  * was starved (STARVED, below), and no class of waits held the majority of the sessions' time in them: then that is
  * the stall's cause, and the verdict names it;</li>
- * <li>FAULT, before the rest of STALL's: the stall's first quiet interval ended after the fault plan's command started
- * (faultAt) and none before it: the user's fault held throughput up, by design;</li>
+ * <li>FAULT, in STALL's place where none of its measured causes held: the fault plan's command exited 0, the stall's
+ * quiet intervals began in its interval or the next and ended inside its outage ({@link FaultCause}): the user's fault
+ * held throughput up, by design. A stall beside a fault that is not its says why on its line;</li>
  * <li>CONTENTION (below), asked here: whether the level measured at all, before what held its sessions;</li>
  * <li>what held the sessions, before what held the CPU (issue 58 §1): LOCKS, COMMIT, READS, LATCHES, NODES when that
  * class held the majority of the sampled session time ({@link WaitRules#MAJORITY}), unless a kept arrival rate or the
@@ -76,21 +78,22 @@ public final class VerdictRules {
      * @param transactions        transactions counted in the window
      * @param stall               whether the window stalled; Stall.NONE when not judged
      * @param offered             what bounded the load offered to the server: pacing, an arrival rate, or neither
-     * @param faultAtSecs         when the fault plan's command started, on the intervals' axis; -1 without one
+     * @param fault               the fault plan's commands as they ran, and the outage after; Fault.NONE without one
      */
     public record Inputs(double connectionWaitShare, int connections, long restarted, long transactions, Stall stall,
-                         Offered offered, double faultAtSecs) {
+                         Offered offered, Fault fault) {
         public static final Inputs NONE = new Inputs(0, 0, 0, 0, Stall.NONE);
 
         public Inputs {
             if (stall == null) stall = Stall.NONE;
             if (offered == null) offered = Offered.CLOSED;
+            if (fault == null) fault = Fault.NONE;
         }
 
         /** Without a fault plan. */
         public Inputs(double connectionWaitShare, int connections, long restarted, long transactions, Stall stall,
                       Offered offered) {
-            this(connectionWaitShare, connections, restarted, transactions, stall, offered, -1);
+            this(connectionWaitShare, connections, restarted, transactions, stall, offered, Fault.NONE);
         }
 
         /** A closed loop: terminals submit as fast as the server answers. */
@@ -98,9 +101,9 @@ public final class VerdictRules {
             this(connectionWaitShare, connections, restarted, transactions, stall, Offered.CLOSED);
         }
 
-        /** These inputs, the fault plan's command having started at {@code atSecs} (-1: none ran). */
-        public Inputs withFault(double atSecs) {
-            return new Inputs(connectionWaitShare, connections, restarted, transactions, stall, offered, atSecs);
+        /** These inputs, beside the fault plan's commands as they ran ({@code Fault.NONE}: none ran). */
+        public Inputs withFault(Fault f) {
+            return new Inputs(connectionWaitShare, connections, restarted, transactions, stall, offered, f);
         }
     }
 
@@ -206,10 +209,7 @@ public final class VerdictRules {
     private static Verdict first(Usage u, Inputs in, Usage during) {
         Verdict full = client(u);
         if (full != null) return full;
-        if (in.stall().found()) {
-            Verdict fault = fault(in.stall(), in.faultAtSecs());
-            return fault != null ? fault : stall(in.stall(), u, during, during != u, in.faultAtSecs());
-        }
+        if (in.stall().found()) return stall(in.stall(), u, during, during != u, FaultCause.of(in.stall(), in.fault()));
         // did the level measure: retries and restarts on errors come before what held the sessions
         Verdict contended = contention(in);
         if (contended != null) return withCaveats(contended, u);
@@ -354,20 +354,9 @@ public final class VerdictRules {
      * least what other processes ran, while its terminals waited),
      * other processes that held the host, or a client that could not run. A stall in which neither is seen is the server's (or something between).
      */
-    /**
-     * The fault plan's stall: quiet intervals, the first of them ending after the fault's command started (none quiet
-     * before it), held throughput up by the user's design; null where there is no fault or the stall began before it
-     * (then it is judged as any stall), or has no quiet interval (a tail or a long window: the fault is said beside it).
-     */
-    static Verdict fault(Stall stall, double faultAtSecs) {
-        if (faultAtSecs < 0 || stall.quiet().isEmpty() || stall.quiet().get(0)[1] <= faultAtSecs) return null;
-        return new Verdict(Limit.FAULT, String.format(Locale.ROOT, "stalled: %s: from the fault plan's command at %.1f s on, "
-                + "as planned: the fault held throughput up (its outage: the [Outage] line), not a resource", stall.evidence(),
-                faultAtSecs));
-    }
-
-    private static Verdict stall(Stall stall, Usage u, Usage during, boolean itsOwn, double faultAtSecs) {
-        String stalled = "stalled: " + stall.evidence();
+    private static Verdict stall(Stall stall, Usage u, Usage during, boolean itsOwn, FaultCause fault) {
+        // the stall's measured causes below say the fault beside them; FAULT's and STALL's own words say it in theirs
+        String stalled = "stalled: " + stall.evidence() + fault.beside(), plain = "stalled: " + stall.evidence();
         // a stall found by its tail or a long window has no quiet interval: its figures are the window's, said so
         String when = itsOwn ? "while it stalled, " : "over the window (the stall has no interval of its own), ";
         // the client's own work first (issue 58 §1): its terminals waited, yet it ran a core; never another process's
@@ -390,19 +379,18 @@ public final class VerdictRules {
             Verdict starved = starvedClient(during, when);
             if (starved != null) return new Verdict(Limit.STARVED, stalled + "; " + starved.evidence());
         }
+        // no measured cause above: the fault plan's, where its command's outage holds the stall; else the server's
+        Limit limit = fault.explains() ? Limit.FAULT : Limit.STALL;
+        if (fault.explains()) stalled = plain;
+        String held = fault.explains() ? ": " + fault.why() + ", not a resource; " : ": throughput was held up, not limited by a resource; ";
         if (during.waits().sampled() && WaitRules.tooFew(during.waits(), during.seconds()) == null) {
-            boolean held = others != null && others.limit() == Limit.OTHERS;
-            return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; " + when
-                    + WaitRules.sessions(during.waits(), 0, during.allServerCores()) + (held ? "; " + others.evidence() : ""),
-                    held ? List.of(Limit.OTHERS) : List.of());
+            boolean othersToo = others != null && others.limit() == Limit.OTHERS;
+            return new Verdict(limit, stalled + held + when + WaitRules.sessions(during.waits(), 0, during.allServerCores())
+                    + (othersToo ? "; " + others.evidence() : ""), othersToo ? List.of(Limit.OTHERS) : List.of());
         }
-        if (faultAtSecs >= 0 && stall.quiet().isEmpty()) {
-            return new Verdict(Limit.STALL, String.format(Locale.ROOT, "%s: throughput was held up, not limited by a resource; "
-                    + "the fault plan's command ran at %.1f s, inside the window (a tail or a long window does not say "
-                    + "when the stall began, so it is not judged the fault's)", stalled, faultAtSecs));
-        }
-        return new Verdict(Limit.STALL, stalled + ": throughput was held up, not limited by a resource; look at what the "
-                + "server did then (checkpoints, compaction, elections, lock waits)");
+        if (fault.explains()) return new Verdict(limit, stalled + ": " + fault.why() + ", not a resource");
+        return new Verdict(Limit.STALL, stalled + held + "look at what the server did then (checkpoints, compaction, elections, "
+                + "lock waits)");
     }
 
     /**

@@ -1,0 +1,71 @@
+package org.oltpbench.result.judge.usage;
+
+import java.util.Locale;
+import org.oltpbench.result.repeat.topology.Fault;
+import org.oltpbench.result.repeat.usage.Stall;
+
+/**
+ * Whether a stall is the fault plan's (the verdict FAULT), and what a stall's line says of the fault where it is not.
+ * A stall is the fault's only where all of these hold; each one that fails is said instead:
+ * <ol>
+ * <li>the fault's command exited 0 (one that failed, or still ran at the level's end, did not show it did anything);</li>
+ * <li>the stall has quiet intervals (a tail or a long window does not say when it began);</li>
+ * <li>its first quiet interval began in the fault's interval or the next: no earlier than {@link #BEFORE} of its length
+ * before the command started (a quiet interval has under 10% of what was asked of it, which more than a tenth of it
+ * before the fault could not give) and no later than one interval after it;</li>
+ * <li>the outage the fault made (judge/fault's Outages) holds every quiet interval: throughput was not back at 90%
+ * before the last of them ended (a stall after the recovery is another's).</li>
+ * </ol>
+ * The verdict's order places it after the stall's measured causes (the client's own work, other processes, a starved
+ * client): those are judged as without a fault, and their line says the fault ran.
+ *
+ * @param explains whether the stall is the fault's
+ * @param why      FAULT's words, or why the stall is not judged the fault's ("" without a fault)
+ */
+record FaultCause(boolean explains, String why) {
+    /** The share of its first quiet interval that may lie before the fault: the quiet rule's 10%. */
+    static final double BEFORE = 0.1;
+    static final FaultCause NONE = new FaultCause(false, "");
+
+    static FaultCause of(Stall stall, Fault f) {
+        if (!f.happened()) return NONE;
+        String at = String.format(Locale.ROOT, "the fault plan's command ran at %.1f s", f.atSecs());
+        if (f.exitCode() != 0) {
+            return not(at + (f.exitCode() < 0 ? " and still ran at the level's end" : " and failed (exit " + f.exitCode() + ")"));
+        }
+        if (stall.quiet().isEmpty()) return not(at + "; a tail or a long window does not say when the stall began");
+        double[] first = stall.quiet().get(0), last = stall.quiet().get(stall.quiet().size() - 1);
+        double len = first[1] - first[0];
+        if (first[0] < f.atSecs() - BEFORE * len - 1e-9) {
+            return not(String.format(Locale.ROOT, "%s; the stall began at %.1f s, before it", at, first[0]));
+        }
+        if (first[0] > f.atSecs() + len + 1e-9) {
+            return not(String.format(Locale.ROOT, "%s; the stall began at %.1f s, more than an interval after it", at, first[0]));
+        }
+        Fault.Outage o = f.outage();
+        boolean holds = o.state() == Fault.Outage.State.NOT_RECOVERED
+                || o.state() == Fault.Outage.State.RECOVERED && last[1] <= o.backAtSecs() + 1e-9;
+        if (!holds) {
+            return not(String.format(Locale.ROOT, "%s; the stall lasted to %.1f s, %s", at, last[1],
+                    o.state() == Fault.Outage.State.RECOVERED ? String.format(Locale.ROOT, "after throughput was back at %.1f s", o.backAtSecs())
+                            : "while the outage was " + o.state().name().toLowerCase(Locale.ROOT).replace('_', ' ')));
+        }
+        String until = o.state() == Fault.Outage.State.RECOVERED
+                ? String.format(Locale.ROOT, " until throughput was back at %.1f s", o.backAtSecs()) : " to the level's end";
+        return new FaultCause(true, String.format(Locale.ROOT, "the fault plan's command at %.1f s held throughput up%s, "
+                + "as planned (its outage: the [Outage] line)", f.atSecs(), until));
+    }
+
+    private static FaultCause not(String why) {
+        return new FaultCause(false, why);
+    }
+
+    /**
+     * What a stall's line adds beside a cause other than FAULT: the fault's outage held it too, where it does (a measured
+     * cause comes first), or why it is not judged the fault's; "" without a fault.
+     */
+    String beside() {
+        if (why.isEmpty()) return "";
+        return explains ? " (inside the outage of " + why.substring(0, why.indexOf(" held")) + ")" : " (" + why + ": not judged the fault's)";
+    }
+}
