@@ -25,6 +25,7 @@ public final class FaultLines {
 
     /** A command's exit: "exit 0 at 24.1s" (when it returned is known), or that it still ran. */
     private static String exit(int code, double endedAtSecs) {
+        if (code == Fault.EXIT_NOT_RECORDED) return "its exit not recorded: rebuilt from the journal";
         if (code < 0) return "still running at the level's end";
         return endedAtSecs < 0 ? "exit " + code : String.format(Locale.ROOT, "exit %d at %.1fs", code, endedAtSecs);
     }

@@ -272,7 +272,7 @@ class VerdictProperties {
     /**
      * A fault plan beside any stall: the verdict is FAULT only where its preconditions hold (the command exited 0, the
      * stall's first quiet interval began no more than a tenth of an interval before it and no later than one interval
-     * after, every quiet interval ended inside its outage); it is FAULT wherever they hold and the level without the
+     * after, the quiet intervals one run that ended inside its outage); it is FAULT wherever they hold and the level without the
      * fault would have been a plain STALL; and it never changes a verdict other than STALL, nor whether the level is
      * clean (the stall's measured causes come first). Windows as above: ordinary seconds, a quiet span, held by other
      * processes or not; the fault mostly near the quiet span's start (either side of the rule's edges), its command
@@ -310,7 +310,9 @@ class VerdictProperties {
         Verdict with = Usages.of(window, tx, cores, new VerdictRules.Inputs(0, 0, 0, tx, stall).withFault(f)).verdict();
         Verdict without = Usages.of(window, tx, cores, new VerdictRules.Inputs(0, 0, 0, tx, stall)).verdict();
         var state = f.outage().state();
-        boolean holds = exit == 0 && !stall.quiet().isEmpty() && stall.quiet().get(0)[0] >= at - 0.1 - 1e-9
+        boolean oneRun = true;
+        for (int k = 1; k < stall.quiet().size(); k++) oneRun &= stall.quiet().get(k)[0] <= stall.quiet().get(k - 1)[1] + 1e-9;
+        boolean holds = exit == 0 && oneRun && !stall.quiet().isEmpty() && stall.quiet().get(0)[0] >= at - 0.1 - 1e-9
                 && stall.quiet().get(0)[0] <= at + 1 + 1e-9
                 && (state == org.oltpbench.result.repeat.topology.Fault.Outage.State.NOT_RECOVERED
                 || state == org.oltpbench.result.repeat.topology.Fault.Outage.State.RECOVERED

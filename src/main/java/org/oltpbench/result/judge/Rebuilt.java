@@ -46,7 +46,8 @@ public final class Rebuilt {
         VerdictRules.Offered offered = VerdictRules.Offered.of(intervals, types, counted.threads(), rateTps,
                 counts.transactions(), seconds);
         // the journal has the commands' starts, not their exits: a stall beside the fault is said, never judged its
-        Fault fault = faultAt < 0 ? Fault.NONE : Outages.fault(faultAt, -1, -1, recoverAt, -1, -1, intervals);
+        Fault fault = faultAt < 0 ? Fault.NONE : Outages.fault(faultAt, Fault.EXIT_NOT_RECORDED, -1, recoverAt,
+                recoverAt < 0 ? -1 : Fault.EXIT_NOT_RECORDED, -1, intervals);
         var in = new VerdictRules.Inputs(0, 0, counts.retries() + counts.ignoredErrors(), counts.transactions(), stall, offered)
                 .withFault(fault);
         return counted.withFault(fault).withUsage(Usages.of(intervals, counts.transactions(), clientCores, in));

@@ -13,8 +13,9 @@ import org.oltpbench.result.repeat.usage.Stall;
  * <li>its first quiet interval began in the fault's interval or the next: no earlier than {@link #BEFORE} of its length
  * before the command started (a quiet interval has under 10% of what was asked of it, which more than a tenth of it
  * before the fault could not give) and no later than one interval after it;</li>
- * <li>the outage the fault made (judge/fault's Outages) holds every quiet interval: throughput was not back at 90%
- * before the last of them ended (a stall after the recovery is another's).</li>
+ * <li>its quiet intervals are one run, each beginning where the one before ended (a later stall, after throughput rose
+ * again, is another's, even where it never got back to 90%: a cluster that lost a node may settle below it), and the
+ * outage the fault made (judge/fault's Outages) holds them: throughput was not back at 90% before the last ended.</li>
  * </ol>
  * The verdict's order places it after the stall's measured causes (the client's own work, other processes, a starved
  * client): those are judged as without a fault, and their line says the fault ran.
@@ -31,7 +32,11 @@ record FaultCause(boolean explains, String why) {
         if (!f.happened()) return NONE;
         String at = String.format(Locale.ROOT, "the fault plan's command ran at %.1f s", f.atSecs());
         if (f.exitCode() != 0) {
-            return not(at + (f.exitCode() < 0 ? " and still ran at the level's end" : " and failed (exit " + f.exitCode() + ")"));
+            return not(at + switch (f.exitCode()) {
+                case Fault.EXIT_NOT_RECORDED -> ", its exit not recorded (a repeat rebuilt from the journal)";
+                case Fault.STILL_RUNNING -> " and still ran at the level's end";
+                default -> " and failed with exit " + f.exitCode();
+            });
         }
         if (stall.quiet().isEmpty()) return not(at + "; a tail or a long window does not say when the stall began");
         double[] first = stall.quiet().get(0), last = stall.quiet().get(stall.quiet().size() - 1);
@@ -42,14 +47,22 @@ record FaultCause(boolean explains, String why) {
         if (first[0] > f.atSecs() + len + 1e-9) {
             return not(String.format(Locale.ROOT, "%s; the stall began at %.1f s, more than an interval after it", at, first[0]));
         }
-        Fault.Outage o = f.outage();
-        boolean holds = o.state() == Fault.Outage.State.NOT_RECOVERED
-                || o.state() == Fault.Outage.State.RECOVERED && last[1] <= o.backAtSecs() + 1e-9;
-        if (!holds) {
-            return not(String.format(Locale.ROOT, "%s; the stall lasted to %.1f s, %s", at, last[1],
-                    o.state() == Fault.Outage.State.RECOVERED ? String.format(Locale.ROOT, "after throughput was back at %.1f s", o.backAtSecs())
-                            : "while the outage was " + o.state().name().toLowerCase(Locale.ROOT).replace('_', ' ')));
+        for (int k = 1; k < stall.quiet().size(); k++) {
+            if (stall.quiet().get(k)[0] > stall.quiet().get(k - 1)[1] + 1e-9) {
+                return not(String.format(Locale.ROOT, "%s; the stall's quiet intervals are not one run from it (throughput "
+                        + "rose between %.1f s and %.1f s)", at, stall.quiet().get(k - 1)[1], stall.quiet().get(k)[0]));
+            }
         }
+        Fault.Outage o = f.outage();
+        String outside = switch (o.state()) {
+            case NOT_RECOVERED -> null;
+            case RECOVERED -> last[1] <= o.backAtSecs() + 1e-9 ? null
+                    : String.format(Locale.ROOT, "the stall lasted to %.1f s, after throughput was back at %.1f s", last[1], o.backAtSecs());
+            case NO_BASELINE -> "no measured interval ended before it to measure its outage against";
+            case NO_OUTAGE -> "throughput never fell below half its mean before it";
+            case NOT_MEASURED -> "its outage was not measured";
+        };
+        if (outside != null) return not(at + "; " + outside);
         String until = o.state() == Fault.Outage.State.RECOVERED
                 ? String.format(Locale.ROOT, " until throughput was back at %.1f s", o.backAtSecs()) : " to the level's end";
         return new FaultCause(true, String.format(Locale.ROOT, "the fault plan's command at %.1f s held throughput up%s, "

@@ -23,7 +23,7 @@ import org.oltpbench.result.repeat.usage.Verdict.Limit;
  * was starved (STARVED, below), and no class of waits held the majority of the sessions' time in them: then that is
  * the stall's cause, and the verdict names it;</li>
  * <li>FAULT, in STALL's place where none of its measured causes held: the fault plan's command exited 0, the stall's
- * quiet intervals began in its interval or the next and ended inside its outage ({@link FaultCause}): the user's fault
+ * quiet intervals, one run, began in its interval or the next and ended inside its outage ({@link FaultCause}): the user's fault
  * held throughput up, by design. A stall beside a fault that is not its says why on its line;</li>
  * <li>CONTENTION (below), asked here: whether the level measured at all, before what held its sessions;</li>
  * <li>what held the sessions, before what held the CPU (issue 58 §1): LOCKS, COMMIT, READS, LATCHES, NODES when that

@@ -10,17 +10,23 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
  * <p>Times are on the intervals' axis: seconds since the repeat started, warm-up included ({@link IntervalResult#at}).
  *
  * @param atSecs            when the fault command was started
- * @param exitCode          its exit status; -1 when it was still running as the repeat ended
+ * @param exitCode          its exit status; {@link #STILL_RUNNING} when it was still running as the repeat ended,
+ *                          {@link #EXIT_NOT_RECORDED} in a repeat rebuilt from the journal (which has the starts only)
  * @param endedAtSecs       when it exited; -1 while it ran, or unknown (a result written before this was recorded, a
  *                          journal's rebuild). It may lie after the window: the repeat's end waits up to 5 s for it.
  * @param recoverAtSecs     when the recover command was started; -1 without one (or when the level ended first)
- * @param recoverExit       its exit status; -1 as for exitCode, or without one
+ * @param recoverExit       its exit status, as exitCode; -1 without one
  * @param recoverEndedAtSecs when it exited (a node's restart that returns once the node is synced: when it was); -1 as
  *                          for endedAtSecs
  * @param outage            what throughput did from the fault on
  */
 public record Fault(double atSecs, int exitCode, double endedAtSecs, double recoverAtSecs, int recoverExit,
                     double recoverEndedAtSecs, Outage outage) {
+    /** The exit status of a command still running as the repeat ended. */
+    public static final int STILL_RUNNING = -1;
+    /** The exit status of a command in a repeat rebuilt from the journal, which records when it started only. */
+    public static final int EXIT_NOT_RECORDED = -2;
+
     /** No fault was planned: the repeat ran undisturbed. */
     public static final Fault NONE = new Fault(-1, -1, -1, -1, -1, -1, Outage.NONE);
 
