@@ -217,8 +217,12 @@ public final class LevelRunner {
             try (SideLoad opened = side) { // closes the side's connections when the level fails before it starts
                 // after the terminals connected, before the level starts: the prober keeps one schedule from here
                 sessions.probeFromTheStart();
-                gate.await(stop);
+                // the server's counters are read before the gate, while nothing of this level runs: a read slow on a
+                // busy server (1.1 s once in CI) would otherwise start this client's window late (startAt's clients
+                // measure together; merge refuses windows that share too little)
                 counting.before();
+                if (s.sweep().warmupSecs() == 0) counting.windowOpens(clock.nanoTime(), false);
+                gate.await(stop);
                 this.counting = counting;
                 r = measure(run, threads).withServerWindow(window);
             }
@@ -355,10 +359,9 @@ public final class LevelRunner {
     private RepeatResult measure(LevelRun run, List<Thread> threads) throws InterruptedException {
         clock.join();
         try {
-            // without a warm-up the window opens with the level: its server counts are read before the clock starts
-            // (nothing runs yet), so a slow read takes none of the window
+            // without a warm-up the window opens with the level: its server counts were read before the gate (nothing
+            // ran yet), so a slow read takes none of the window
             boolean opensFirst = s.sweep().warmupSecs() == 0;
-            if (opensFirst) counting.windowOpens(clock.nanoTime(), false);
             Edges e = new Edges(clock.nanoTime());
             if (opensFirst) counting.openedAt(e.t0);
             e.faults.schedule(e.t0, e.warmEnd);

@@ -100,14 +100,14 @@ class GaleraIT {
         assertEquals(Fault.Outage.State.RECOVERED, f.outage().state(), f.outage().toString());
         assertTrue(f.outage().recoverySecs() > 0 && f.outage().recoverySecs() <= 15, f.outage().toString());
         assertEquals(RepeatResult.Consistency.PASSED, r.consistency(), "TPC-C's checks after the level");
-        // the stall the eviction made is the fault plan's, not a server's unexplained one; unless the cluster stalled
-        // again after it was back (a pause while node 3 rejoined), which the verdict then names as a stall of its own
+        // the stall the eviction made, and a pause while node 3 rejoined (CI: 16-18 s of its 14-24.4 s restart), are
+        // the fault plan's; a stall outside both would be named as not the fault's
         var v = r.usage().verdict();
         if (v.limit() == org.oltpbench.result.repeat.usage.Verdict.Limit.FAULT) {
             assertTrue(run.out().contains("limited by: fault"), run.out());
         } else {
             assertEquals(org.oltpbench.result.repeat.usage.Verdict.Limit.STALL, v.limit(), v.evidence());
-            assertTrue(v.evidence().contains("after throughput was back at"), v.evidence());
+            assertTrue(v.evidence().contains("not judged the fault's"), v.evidence());
         }
 
         List<FrontEndUse> fe = r.failover().frontEnds();

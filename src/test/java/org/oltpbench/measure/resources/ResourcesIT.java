@@ -35,6 +35,13 @@ import org.oltpbench.result.repeat.counted.IntervalResult;
 @org.junit.jupiter.api.Tag("quiet")
 class ResourcesIT {
     static final double TOLERANCE = 0.05, BURN = 8;
+    /**
+     * The host-wide sources' margin above the load: what a short-lived process ran that no reading here saw (born and
+     * reaped between two edges by a reaper that keeps no children time) is in /proc/stat but in no process's figure
+     * (CI, after the quiet group's Galera test: /proc/stat 8.505 and node_exporter 8.515 of 8.000, 0.890 taken out).
+     * Below the load they are held to 5%, and to each other to 1%: a source that counted a mode twice still fails.
+     */
+    static final double HOST_ABOVE = 0.15;
 
     @Test
     void aKnownLoadIsSeenByEverySourceWithinFivePercent() throws Exception {
@@ -77,8 +84,9 @@ class ResourcesIT {
                     + "stretches' rate); Prometheus %.3f%n", known, proc, host, exporter, background, unseen, prometheus);
             assertWithin(known, proc, 0, "/proc of the process");
             if (background >= 0) {
-                assertWithin(known, host, unseen, "/proc/stat of the host");
-                assertWithin(known, exporter, unseen, "node_exporter");
+                assertWithin(known, host, unseen + HOST_ABOVE * known, "/proc/stat of the host");
+                assertWithin(known, exporter, unseen + HOST_ABOVE * known, "node_exporter");
+                assertEquals(host, exporter, 0.01 * known, "node_exporter against /proc/stat over the same load");
             } else {
                 // the other processes' time cannot fall: one ended whose time reached no parent's children time (a
                 // parent that ignores SIGCHLD, or a reaper outside this namespace), so the host's background is not

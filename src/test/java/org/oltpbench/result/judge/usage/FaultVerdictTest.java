@@ -183,4 +183,28 @@ class FaultVerdictTest {
         assertTrue(noBaseline.evidence().contains("no measured interval ended before it to measure its outage against"),
                 noBaseline.evidence());
     }
+
+    /**
+     * CI's Galera run: the eviction's stall from the kill (3-5 s here), throughput back, then a pause while the node
+     * rejoined (8-9 s) inside the recover command's run (6.0-9.5 s): both the fault plan's. The same pause with no
+     * recover command, or after it returned, is another's.
+     */
+    @Test
+    void aPauseWhileTheRecoverCommandRanIsTheFaultPlans() {
+        List<IntervalResult> w = seconds(100, 100, 100, 0, 0, 100, 100, 100, 0, 100, 100, 100, 100);
+        long n = w.stream().mapToLong(IntervalResult::transactions).sum();
+        Stall stall = StallRule.of(w, StallRuleTest.latency(n, 1000, 0, 0), w.size(), w.size(), 1);
+        Fault planned = Outages.fault(3.0, 0, 3.0, 6.0, 0, 9.5, w);
+        Verdict v = Usages.of(w, n, 2, new VerdictRules.Inputs(0, 0, 0, n, stall).withFault(planned)).verdict();
+        assertEquals(Limit.FAULT, v.limit(), v.evidence());
+        assertTrue(v.evidence().contains("until throughput was back at 5.0 s, and its recovery (6.0-9.5 s) from 8.0 s, as planned"),
+                v.evidence());
+        Fault quickRecovery = Outages.fault(3.0, 0, 3.0, 6.0, 0, 6.5, w);
+        Verdict later = Usages.of(w, n, 2, new VerdictRules.Inputs(0, 0, 0, n, stall).withFault(quickRecovery)).verdict();
+        assertEquals(Limit.STALL, later.limit(), later.evidence());
+        assertTrue(later.evidence().contains("and the later ones not in its recovery (6.0-6.5 s)"), later.evidence());
+        Fault failedRecovery = Outages.fault(3.0, 0, 3.0, 6.0, 1, 9.5, w);
+        assertEquals(Limit.STALL, Usages.of(w, n, 2, new VerdictRules.Inputs(0, 0, 0, n, stall).withFault(failedRecovery))
+                .verdict().limit());
+    }
 }
