@@ -233,4 +233,41 @@ class Review58bWindowReadsTest {
         }
         assertEquals(tps[0], tps[1], tps[0] * 0.05, "tps without the fetch " + tps[0] + ", with a 1-s fetch at the open " + tps[1]);
     }
+
+    /**
+     * With a start gate (startAt: several clients begin measuring together), the server's reads are taken before the
+     * gate, while nothing of the level runs: a 2-s read does not move the window's start past the gate's instant (CI's
+     * MergeIT: client 1's window opened 1.1 s after client 0's, its read slow on a busy server). On the system clock
+     * (the gate waits on the wall clock): the gate opens 3 s after the level is asked for; the window must start within
+     * 1 s after it, where the read after the gate put it 2 s or more after.
+     */
+    @Test
+    void aSlowServerReadBeforeAStartGateTakesNoneOfTheWindow() throws Exception {
+        Counted w = new Counted();
+        CommitCounter slow = new CommitCounter(null, "no cross-check", false, c -> -1, "tidb metric", c -> {
+            try {
+                Thread.sleep(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return 0;
+        }, 0);
+        Database db = Database.through(new FakeDriver(org.oltpbench.util.Clock.SYSTEM, MS),
+                withCounter(Dialects.forName("tidb"), slow), "jdbc:mysql://fe1:4000/db");
+        LevelRunner.Settings s = Levels.threads(2).warmup(0).time(1).events(0).rate(0).interval(1).seed(7)
+                .ignore(new IgnoreList(List.of())).build();
+        java.time.Instant startAt = java.time.Instant.now().plusSeconds(3);
+        StartGate gate = StartGate.at(startAt, new java.io.PrintStream(java.io.OutputStream.nullOutputStream()));
+        RepeatResult r = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new LevelRunner(s, w, db, new RunListener() {
+                }, new StopSignal(), gate, org.oltpbench.util.Clock.SYSTEM).run();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }).get(60, TimeUnit.SECONDS);
+        java.time.Instant opened = java.time.Instant.parse(r.window().start());
+        double late = java.time.Duration.between(startAt, opened).toMillis() / 1e3;
+        assertTrue(late >= 0 && late < 1.0, "the window opened " + late + " s after startAt");
+    }
 }
